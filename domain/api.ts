@@ -1,0 +1,28 @@
+/** Shapes the API and the SPA share. */
+import type { ResourceGrants } from './permissions.ts';
+
+export type ApiError = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+export type AccessPolicy = {
+  accountId: string;
+  accountName: string;
+  instanceAdmin: boolean;
+  role: string | null;
+  resources: ResourceGrants;
+  homeAccountId: string;
+  user: { id: string; name: string; email: string };
+  /** Accounts the caller may switch to, besides their own (spec §1, §6). */
+  assumedAccounts: { accountId: string; accountName: string }[];
+};
+
+export type AuditEntry = {
+  id: string;
+  at: string;
+  actorName: string;
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  summary: string;
+};
+
+export type AccountListItem = { id: string; name: string };

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../domain/messages.ts';
+import { demo, expectNoAxeViolations, signInOnProviderPage, storageState } from './support.ts';
+
+async function menuEntries(page: Page, menu: string) {
+  await page.getByRole('button', { name: menu, exact: true }).click();
+  const items = await page.getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  return items.map((text) => text.replace('↗', '').trim());
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test.describe('signed out', () => {
+  test('an unauthenticated visit goes to the provider and returns to the page first asked for', async ({ page }) => {
+    await page.goto('/system/logs?from=bookmark');
+    await expect(page).toHaveURL(/localhost:3101\//);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Email').fill(demo.viewer.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(messages.invalidCredentials);
+    await expect(page.getByLabel('Email')).toHaveValue(demo.viewer.email);
+
+    await page.getByLabel('Email').fill('nobody@astera.test');
+    await page.getByLabel('Password').fill('whatever');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(messages.invalidCredentials);
+
+    await signInOnProviderPage(page, 'viewer');
+    await expect(page).toHaveURL(/\/system\/logs\?from=bookmark$/);
+    // The system routes that "show the home content" do so.
+    await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+  });
+
+  test('/ redirects to /home', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('viewer') });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await context.close();
+  });
+});
+
+test.describe('instance administrator', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('sees every menu, the Accounts link, and a useful home page', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('link', { name: 'Astera home' })).toContainText('Astera');
+    await expect(page.getByRole('searchbox', { name: 'Search Astera' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toBeVisible();
+    expect(await menuEntries(page, 'Practice')).toEqual(['Persons', 'Users', 'Practitioners', 'Contact Points', 'Locations', 'Schedules']);
+    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys']);
+    expect(await menuEntries(page, 'Insights')).toEqual(['Reporting', 'Real time metrics']);
+    await expect(page.getByText('You are working in Astera Health as Administrator')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+    await expect(page.getByText('Astera seed created Account “Astera Health”')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('"Real time metrics" has no route and says so; reporting opens in a new tab', async ({ page, context }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await page.getByRole('menuitem', { name: 'Real time metrics' }).click();
+    await expect(page.getByRole('alert')).toHaveText(messages.noRoute);
+    await expect(page).toHaveURL(/\/home$/);
+
+    await context.route('https://reports.example.test/**', (route) => route.fulfill({ body: '<title>Reports</title>', contentType: 'text/html' }));
+    await page.getByRole('button', { name: 'Insights' }).click();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: /Reporting/ }).click()]);
+    expect(popup.url()).toBe('https://reports.example.test/astera');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('tabs highlight by path prefix and the logo goes home', async ({ page }) => {
+    await page.goto('/system/datamanagement');
+    await expect(page.getByRole('button', { name: 'System' })).toHaveClass(/underline/);
+    await expect(page.getByRole('button', { name: 'Practice' })).not.toHaveClass(/underline/);
+    await page.goto('/account/00000000-0000-4000-8000-000000000000');
+    await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toHaveClass(/underline/);
+    await page.getByRole('link', { name: 'Astera home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('the avatar menu shows the account and leads to its page', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: `Account menu for ${demo.admin.name}` }).click();
+    await expect(page.getByRole('menu')).toContainText('Astera Health');
+    for (const item of ['User Settings', 'Languages & Region', 'Logout']) await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    await page.getByRole('menuitem', { name: /^[0-9a-f-]{36}$/ }).click();
+    await expect(page).toHaveURL(/\/account\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Astera Health' })).toBeVisible();
+  });
+
+  test('any other path shows the 404 screen', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: messages.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(messages.notFoundHint)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('practice administrator', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('sees practice entries and queues, no Accounts link, no roles or API keys, no insights', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByText('You are working in Riverside Family Practice as Practice Administrator')).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toHaveCount(0);
+    expect(await menuEntries(page, 'Practice')).toEqual(['Persons', 'Users', 'Practitioners', 'Contact Points', 'Locations', 'Schedules']);
+    expect(await menuEntries(page, 'System')).toEqual(['Call Center Queues', 'Logs']);
+    await expect(mainNav(page).getByRole('button', { name: 'Insights' })).toHaveCount(0);
+  });
+});
+
+test.describe('read only', () => {
+  test.use({ storageState: storageState('viewer') });
+
+  test('sees the menus a GET-only role may read, and no Accounts link', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByText('You are working in Riverside Family Practice as Read Only')).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toHaveCount(0);
+    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys']);
+  });
+});
+
+test('logout signs out at the provider and revokes the access token', async ({ page }) => {
+  await page.goto('/home');
+  const policyRequest = page.waitForRequest((req) => req.url().includes('/api/permissions/accesspolicy'));
+  await signInOnProviderPage(page, 'manager');
+  const bearer = (await policyRequest).headers()['authorization'];
+  expect(bearer).toMatch(/^Bearer /);
+  const before = await page.request.get('/api/permissions/accesspolicy', { headers: { Authorization: bearer! } });
+  expect(before.status()).toBe(200);
+
+  await page.getByRole('button', { name: `Account menu for ${demo.manager.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // Back on the portal, signed out: the next visit lands on the provider's sign-in page.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  const after = await page.request.get('/api/permissions/accesspolicy', { headers: { Authorization: bearer! } });
+  expect(after.status()).toBe(401);
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});

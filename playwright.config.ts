@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The product runs on ports and a data folder of its own, so a running demo is untouched. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+export const e2eIdpPort = e2ePort + 1;
+export const baseURL = `http://localhost:${e2ePort}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    // axe is injected as a script; the provider's page forbids that by CSP (rightly).
+    bypassCSP: true,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+  ],
+  webServer: {
+    command: 'rm -rf .data-test/e2e && node --import tsx server/main.ts',
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(e2ePort),
+      IDP_PORT: String(e2eIdpPort),
+      PG_PORT: String(e2ePort + 7),
+      DATA_DIR: '.data-test/e2e',
+      REPORTING_URL: 'https://reports.example.test/astera',
+    },
+  },
+});

@@ -1,0 +1,58 @@
+// `npm test`: installs what is missing, then typecheck, lint, unit + API tests (vitest, on a real
+// PostgreSQL of their own) and end-to-end tests (Playwright in Debian's Chromium, against the
+// product started on ports and a data folder of its own).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild, ensureDependencies } from './ensure.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
+  console.log("Installing Chromium from Debian's packages (apt-get)…");
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => execFileSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium']);
+}
+
+const steps = [];
+function step(name, cmd, args) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const ok = result.status === 0;
+  steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+function counts(file, read) {
+  try {
+    return read(JSON.parse(readFileSync(path.join(root, file), 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+
+ensureDependencies();
+ensureChromium();
+rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
+
+step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+ensureBuild();
+step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
+
+const unit = counts('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0), skipped: r.numPendingTests + r.numTodoTests }));
+const e2e = counts('test-results/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }));
+
+console.log('\nSummary');
+for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + steps.filter((s) => !s.ok && !s.name.includes('tests')).length;
+console.log(`tests: ${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+process.exit(steps.every((s) => s.ok) ? 0 : 1);

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { messages } from '../domain/messages.ts';
+import { authenticate, resolveAccount } from './auth/authenticate.ts';
+import type { AppEnv, Deps } from './env.ts';
+import { ApiError } from './errors.ts';
+import { accountsRoutes } from './routes/accounts/index.ts';
+import { auditRoutes } from './routes/audit/index.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { permissionsRoutes } from './routes/permissions/index.ts';
+
+/** The API: one sub-app per area of spec §7, behind authentication and account resolution. */
+export function createApi(deps: Deps) {
+  const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    })
+    .use(authenticate, resolveAccount)
+    .route('/accounts', accountsRoutes)
+    .route('/auth', authRoutes)
+    .route('/permissions', permissionsRoutes)
+    .route('/audit', auditRoutes);
+
+  api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
+  api.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) } }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals (e.g. a body that is not JSON): keep the status, use our shape.
+      return c.json({ error: { code: 'invalid_request', message: messages.invalidRequest } }, error.status);
+    }
+    console.error('[api]', c.req.method, c.req.path, error);
+    return c.json({ error: { code: 'internal', message: messages.serverError } }, 500);
+  });
+  return api;
+}
+
+export type AppType = ReturnType<typeof createApi>;

@@ -1,0 +1,94 @@
+import path from 'node:path';
+
+/** Everything the product reads from the environment (documented in README "Configuration"). */
+export type Config = {
+  port: number;
+  idpPort: number;
+  pgPort: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  auth: {
+    /** True when the embedded identity provider is started (no AUTH_DOMAIN given). */
+    embedded: boolean;
+    /** Base URL of the provider, with scheme, no trailing slash. */
+    domain: string;
+    issuer: string;
+    clientId: string;
+    audience: string;
+  };
+  apiBaseUrl: string;
+  reportingUrl: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new ConfigError(`${name} must be a port number between 1 and 65535 (got "${raw}")`);
+  }
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string, allowRelative = false): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (allowRelative && raw.startsWith('/')) return raw.replace(/\/$/, '');
+  try {
+    const parsed = new URL(raw);
+    if (!['http:', 'https:', 'postgres:', 'postgresql:'].includes(parsed.protocol)) throw new Error();
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL${allowRelative ? ' or a path starting with /' : ''} (got "${raw}")`);
+  }
+  return raw.replace(/\/$/, '');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const portNumber = port(env, 'PORT', 3000);
+  const idpPort = port(env, 'IDP_PORT', 3001);
+  const pgPort = port(env, 'PG_PORT', 54329);
+  if (idpPort === portNumber) throw new ConfigError(`IDP_PORT must differ from PORT (both ${portNumber})`);
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+
+  const databaseUrl = env.DATABASE_URL ? url(env, 'DATABASE_URL', '') : null;
+  if (databaseUrl && !/^postgres(ql)?:/.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// URL (got "${databaseUrl}")`);
+  }
+
+  const authVars = ['AUTH_DOMAIN', 'AUTH_CLIENT_ID', 'AUTH_AUDIENCE'] as const;
+  const given = authVars.filter((name) => env[name]);
+  if (given.length > 0 && given.length < authVars.length) {
+    const missing = authVars.filter((name) => !env[name]);
+    throw new ConfigError(`${missing.join(', ')} must be set together with ${given.join(', ')} to use an external identity provider`);
+  }
+  const embedded = given.length === 0;
+  let domain: string;
+  if (embedded) {
+    domain = `http://localhost:${idpPort}`;
+  } else {
+    // Auth0 is configured with a bare host name; accept that or a full URL.
+    const raw = env.AUTH_DOMAIN!;
+    domain = url({ AUTH_DOMAIN: /^https?:\/\//.test(raw) ? raw : `https://${raw}` }, 'AUTH_DOMAIN', '');
+  }
+  const publicUrl = `http://localhost:${portNumber}`;
+  return {
+    port: portNumber,
+    idpPort,
+    pgPort,
+    dataDir,
+    databaseUrl,
+    auth: {
+      embedded,
+      domain,
+      issuer: `${domain}/`,
+      clientId: env.AUTH_CLIENT_ID || 'astera-portal',
+      audience: env.AUTH_AUDIENCE || 'https://api.astera.test',
+    },
+    apiBaseUrl: url(env, 'API_BASE_URL', '/api', true),
+    reportingUrl: url(env, 'REPORTING_URL', `${publicUrl}/insights`),
+    publicUrl,
+  };
+}

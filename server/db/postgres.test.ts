@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { getFreePort, startEmbeddedPostgres, type EmbeddedPg } from './postgres.ts';
+
+async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitUntilGone(pid: number) {
+  for (let i = 0; i < 200; i++) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (stat === null || / [ZX] /.test(stat.slice(stat.lastIndexOf(')')))) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`process ${pid} did not exit`);
+}
+
+describe('createTestDatabase', () => {
+  let a: TestDatabase;
+  let b: TestDatabase;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.drop(), b?.drop()]);
+  });
+
+  it('returns a working database cloned from the template', async () => {
+    expect(a.url).toMatch(/^postgres:\/\/.*\/t_[0-9a-f]+$/);
+    const [row] = await query<{ db: string; n: number }>(a.url, 'select current_database() as db, 1 + 1 as n');
+    expect(row).toEqual({ db: a.name, n: 2 });
+  });
+
+  it('keeps test databases isolated from each other', async () => {
+    expect(a.name).not.toBe(b.name);
+    await query(a.url, 'create table only_in_a (v text)');
+    await query(a.url, "insert into only_in_a values ('a')");
+    expect(await query(a.url, 'select v from only_in_a')).toEqual([{ v: 'a' }]);
+    await expect(query(b.url, 'select v from only_in_a')).rejects.toThrow(/does not exist/);
+  });
+
+  it('drop() removes the database even with open connections', async () => {
+    const c = await createTestDatabase();
+    const client = new pg.Client({ connectionString: c.url });
+    client.on('error', () => {});
+    await client.connect();
+    await c.drop();
+    await c.drop(); // idempotent
+    await expect(query(c.url, 'select 1')).rejects.toThrow(/does not exist/);
+    await client.end().catch(() => {});
+  });
+});
+
+describe('startEmbeddedPostgres', () => {
+  let dataDir: string;
+  let server: EmbeddedPg | undefined;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'astera-pg-test-'));
+    await fs.chmod(dataDir, 0o755); // mkdtemp makes 0700: the postgres OS user (when root) must get in
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps data across a clean stop and restart', async () => {
+    const port = await getFreePort();
+    server = await startEmbeddedPostgres({ dataDir, port });
+    expect(server.url).toBe(`postgres://postgres:postgres@127.0.0.1:${port}/astera`);
+    await query(server.url, 'create table kept (v text)');
+    await query(server.url, "insert into kept values ('first run')");
+    await server.stop();
+    await server.stop(); // idempotent
+    await expect(fs.access(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toThrow();
+
+    server = await startEmbeddedPostgres({ dataDir, port });
+    expect(await query(server.url, 'select v from kept')).toEqual([{ v: 'first run' }]);
+    await server.stop();
+  });
+
+  it('recovers after the postmaster was killed (SIGKILL), with data intact', async () => {
+    const port = await getFreePort();
+    server = await startEmbeddedPostgres({ dataDir, port });
+    await query(server.url, "insert into kept values ('before kill')");
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const pid = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0]!, 10);
+    process.kill(pid, 'SIGKILL');
+    await waitUntilGone(pid);
+    await server.stop(); // the dead server's stop() must not hang
+    await expect(fs.access(pidFile)).resolves.toBeUndefined(); // the stale lock file is still there
+
+    server = await startEmbeddedPostgres({ dataDir, port });
+    expect(await query(server.url, 'select v from kept order by v')).toEqual([{ v: 'before kill' }, { v: 'first run' }]);
+    await server.stop();
+  });
+
+  it('treats a postmaster.pid whose pid is not postgres as stale', async () => {
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    // This node process is alive but is not PostgreSQL (as after a reboot reusing the pid).
+    await fs.writeFile(pidFile, `${process.pid}\n${path.join(dataDir, 'pg')}\n0\n5432\n`);
+    server = await startEmbeddedPostgres({ dataDir, port: await getFreePort() });
+    expect(await query(server.url, 'select count(*)::int as n from kept')).toEqual([{ n: 2 }]);
+  });
+
+  it('refuses to start on a data folder a live server owns', async () => {
+    await expect(startEmbeddedPostgres({ dataDir, port: await getFreePort() })).rejects.toThrow(/already running on the data folder/);
+    await server!.stop();
+  });
+
+  it.runIf(process.getuid?.() === 0)('as root, explains an unreachable data folder', async () => {
+    const closed = await fs.mkdtemp(path.join(os.tmpdir(), 'astera-pg-closed-'));
+    try {
+      await expect(startEmbeddedPostgres({ dataDir: path.join(closed, 'data'), port: 1 })).rejects.toThrow(/DATA_DIR/);
+      await expect(fs.access(path.join(closed, 'data'))).rejects.toThrow(); // nothing created
+    } finally {
+      await fs.rm(closed, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,430 @@
+/**
+ * The embedded IdP driven with plain fetch exactly the way @auth0/auth0-spa-js drives Auth0:
+ * authorization code + PKCE, refresh with audience, silent sign-in (web_message), /v2/logout.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdp, type Idp, type IdpUser } from './index.ts';
+
+const CLIENT_ID = 'astera-portal';
+const AUDIENCE = 'https://api.astera.test';
+const SPA_ORIGIN = 'http://localhost:3999';
+const REDIRECT_URI = `${SPA_ORIGIN}/login/callback`;
+const AUTH0_CLIENT = Buffer.from(JSON.stringify({ name: 'auth0-spa-js', version: '2.28.3' })).toString('base64');
+
+const ann: IdpUser = { sub: 'user-ann', email: 'ann@example.test', name: 'Ann Example' };
+const PASSWORD = 'correct horse battery staple';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Just enough of a browser cookie jar: names are unique per flow here, so paths are ignored. */
+class CookieJar {
+  #cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => {
+        const [key = '', raw = ''] = attribute.trim().split('=');
+        if (key.toLowerCase() === 'max-age') return Number(raw) <= 0;
+        if (key.toLowerCase() === 'expires') return Date.parse(raw) <= Date.now();
+        return false;
+      });
+      if (expired || value === '') this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+type Browser = {
+  jar: CookieJar;
+  request(url: string | URL, init?: RequestInit): Promise<Response>;
+};
+
+function browser(): Browser {
+  const jar = new CookieJar();
+  return {
+    jar,
+    async request(url, init = {}) {
+      const headers = new Headers(init.headers);
+      const cookie = jar.header();
+      if (cookie) headers.set('cookie', cookie);
+      const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+      jar.store(response);
+      return response;
+    },
+  };
+}
+
+function location(response: Response, base: string): URL {
+  const value = response.headers.get('location');
+  if (!value) throw new Error(`expected a redirect, got ${response.status}: ${response.statusText}`);
+  return new URL(value, base);
+}
+
+/** Follows redirects on the IdP until one leaves it (or a page is returned). */
+async function follow(client: Browser, response: Response, base: string): Promise<{ response: Response; url: URL }> {
+  let current = response;
+  let url = new URL(base);
+  while (current.status >= 300 && current.status < 400) {
+    url = location(current, url.href);
+    if (url.origin !== new URL(base).origin) return { response: current, url };
+    await current.body?.cancel();
+    current = await client.request(url);
+  }
+  return { response: current, url };
+}
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+function hiddenInputs(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[match[1]!] = match[2]!;
+  return fields;
+}
+
+function formAction(html: string): string {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error('no form in page');
+  return action.replace(/&amp;/g, '&');
+}
+
+const formHeaders = {
+  'content-type': 'application/x-www-form-urlencoded',
+  'auth0-client': AUTH0_CLIENT,
+  origin: SPA_ORIGIN,
+};
+
+type TokenResponse = {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+  error?: string;
+};
+
+describe('embedded IdP (Auth0-compatible)', () => {
+  let idp: Idp;
+  let issuer: string;
+  let dir: string;
+  let keyFile: string;
+  const users = new Map([[ann.email, ann]]);
+
+  const options = (port: number) => ({
+    port,
+    issuer: `http://localhost:${port}/`,
+    clientId: CLIENT_ID,
+    audience: AUDIENCE,
+    redirectUris: [REDIRECT_URI],
+    postLogoutRedirectUris: [SPA_ORIGIN, `${SPA_ORIGIN}/`],
+    keyFile,
+    async authenticate(email: string, password: string) {
+      const user = users.get(email.toLowerCase());
+      return user && password === PASSWORD ? user : null;
+    },
+    async findUser(sub: string) {
+      return [...users.values()].find((user) => user.sub === sub) ?? null;
+    },
+  });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'astera-idp-'));
+    keyFile = path.join(dir, 'nested', 'idp-keys.json');
+    const port = await freePort();
+    idp = await startIdp(options(port));
+    issuer = idp.url;
+  });
+
+  afterAll(async () => {
+    await idp?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  function authorizeUrl(params: Record<string, string>): URL {
+    const url = new URL('/authorize', issuer);
+    const defaults = {
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      audience: AUDIENCE,
+      scope: 'openid profile email offline_access',
+      response_type: 'code',
+      response_mode: 'query',
+      state: Buffer.from(randomBytes(24).toString('base64url')).toString('base64'),
+      nonce: Buffer.from(randomBytes(24).toString('base64url')).toString('base64'),
+      code_challenge_method: 'S256',
+    };
+    for (const [key, value] of Object.entries({ ...defaults, ...params })) url.searchParams.set(key, value);
+    url.searchParams.set('auth0Client', AUTH0_CLIENT);
+    return url;
+  }
+
+  async function token(body: Record<string, string>, init: { json?: boolean } = {}): Promise<{ status: number; json: TokenResponse; cors: string | null }> {
+    const response = await fetch(new URL('/oauth/token', issuer), {
+      method: 'POST',
+      headers: init.json ? { ...formHeaders, 'content-type': 'application/json' } : formHeaders,
+      body: init.json ? JSON.stringify(body) : new URLSearchParams(body),
+    });
+    return { status: response.status, json: (await response.json()) as TokenResponse, cors: response.headers.get('access-control-allow-origin') };
+  }
+
+  async function verifyAccessToken(accessToken: string) {
+    const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', issuer));
+    const { payload, protectedHeader } = await jwtVerify(accessToken, jwks, { audience: AUDIENCE, issuer });
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload).toMatchObject({ sub: ann.sub, client_id: CLIENT_ID, aud: AUDIENCE, iss: issuer });
+    expect(payload.jti).toEqual(expect.any(String));
+    expect(payload.exp! - payload.iat!).toBe(3600);
+    expect(String(payload.scope).split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
+    return payload;
+  }
+
+  // One sign-in shared by the steps below, in order (vitest runs tests in a file sequentially).
+  const user = browser();
+  const session: { refreshToken?: string; accessToken?: string } = {};
+
+  it('serves Auth0-style discovery and JWKS', async () => {
+    const discovery = (await (await fetch(new URL('/.well-known/openid-configuration', issuer))).json()) as Record<string, unknown>;
+    expect(discovery).toMatchObject({
+      issuer,
+      authorization_endpoint: `${issuer}authorize`,
+      token_endpoint: `${issuer}oauth/token`,
+      revocation_endpoint: `${issuer}oauth/revoke`,
+      userinfo_endpoint: `${issuer}userinfo`,
+      end_session_endpoint: `${issuer}v2/logout`,
+      jwks_uri: `${issuer}.well-known/jwks.json`,
+    });
+    expect(discovery.response_modes_supported).toContain('web_message');
+    const jwks = (await (await fetch(new URL('/.well-known/jwks.json', issuer))).json()) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+
+  it('signs in with authorization code + PKCE and issues an RS256 JWT access token for the audience', async () => {
+    const { verifier, challenge } = pkce();
+    const authorize = authorizeUrl({ code_challenge: challenge });
+    const state = authorize.searchParams.get('state')!;
+    const nonce = authorize.searchParams.get('nonce')!;
+
+    const { response: loginResponse, url: loginUrl } = await follow(user, await user.request(authorize), issuer);
+    expect(loginUrl.pathname).toMatch(/^\/interaction\/[\w-]+$/);
+    expect(loginResponse.status).toBe(200);
+    const loginHtml = await loginResponse.text();
+    expect(loginHtml).toContain('<html lang="en">');
+    expect(loginHtml).toContain('<title>Sign in · Astera</title>');
+    expect(loginHtml).toMatch(/<main>[\s\S]*<h1>Sign in<\/h1>/);
+    expect(loginHtml).toContain('<label for="email">Email</label>');
+    expect(loginHtml).toMatch(/<input id="email" name="email" type="email" autocomplete="username"/);
+    expect(loginHtml).toContain('<label for="password">Password</label>');
+    expect(loginHtml).toMatch(/<input id="password" name="password" type="password"/);
+    expect(loginHtml).toContain('<button type="submit">Sign in</button>');
+    expect(loginHtml).not.toContain('Invalid email or password');
+    const action = new URL(formAction(loginHtml), loginUrl);
+
+    const wrong = await user.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: ann.email, password: 'nope' }),
+    });
+    expect([200, 401]).toContain(wrong.status);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).toContain('<p class="alert" role="alert">Invalid email or password</p>');
+    expect(wrongHtml).toContain(`value="${ann.email}"`);
+
+    const unknown = await user.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: '"><script>alert(1)</script>', password: 'x' }),
+    });
+    const unknownHtml = await unknown.text();
+    expect(unknownHtml).toContain('Invalid email or password');
+    expect(unknownHtml).not.toContain('<script>alert(1)</script>');
+    expect(unknownHtml).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+
+    const right = await user.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: ann.email, password: PASSWORD }),
+    });
+    const { url: callback } = await follow(user, right, issuer);
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get('state')).toBe(state);
+    const code = callback.searchParams.get('code');
+    expect(code).toEqual(expect.any(String));
+
+    // Exactly what auth0-spa-js posts (useFormData defaults to true).
+    const exchanged = await token({
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: REDIRECT_URI,
+    });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.cors).toBe(SPA_ORIGIN);
+    expect(exchanged.json).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'openid profile email offline_access' });
+    expect(exchanged.json.refresh_token).toEqual(expect.any(String));
+    await verifyAccessToken(exchanged.json.access_token);
+
+    const idToken = exchanged.json.id_token;
+    expect(decodeProtectedHeader(idToken).alg).toBe('RS256');
+    const { payload: claims } = await jwtVerify(idToken, createRemoteJWKSet(new URL('/.well-known/jwks.json', issuer)), {
+      audience: CLIENT_ID,
+      issuer,
+    });
+    expect(claims).toMatchObject({ sub: ann.sub, email: ann.email, name: ann.name, nonce });
+
+    session.refreshToken = exchanged.json.refresh_token;
+    session.accessToken = exchanged.json.access_token;
+  });
+
+  it('answers CORS preflights from the SPA origin for the headers the SDK sends', async () => {
+    const preflight = await fetch(new URL('/oauth/token', issuer), {
+      method: 'OPTIONS',
+      headers: {
+        origin: SPA_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'auth0-client,content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SPA_ORIGIN);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('auth0-client');
+
+    const foreign = await fetch(new URL('/oauth/token', issuer), {
+      method: 'POST',
+      headers: { ...formHeaders, origin: 'http://evil.test' },
+      body: new URLSearchParams({ client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: 'x' }),
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refreshes with the audience (form or JSON body) and rotates the refresh token', async () => {
+    const refreshed = await token({
+      client_id: CLIENT_ID,
+      grant_type: 'refresh_token',
+      refresh_token: session.refreshToken!,
+      redirect_uri: REDIRECT_URI,
+      audience: AUDIENCE,
+      scope: 'openid profile email offline_access',
+    });
+    expect(refreshed.json).not.toHaveProperty('error');
+    await verifyAccessToken(refreshed.json.access_token);
+    expect(refreshed.json.access_token).not.toBe(session.accessToken);
+    expect(decodeJwt(refreshed.json.id_token)).toMatchObject({ sub: ann.sub, email: ann.email, name: ann.name, aud: CLIENT_ID });
+    expect(refreshed.json.refresh_token).toEqual(expect.any(String));
+    expect(refreshed.json.refresh_token).not.toBe(session.refreshToken);
+
+    const json = await token(
+      { client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: refreshed.json.refresh_token!, audience: AUDIENCE },
+      { json: true },
+    );
+    expect(json.status).toBe(200);
+    await verifyAccessToken(json.json.access_token);
+
+    const otherAudience = await token({
+      client_id: CLIENT_ID,
+      grant_type: 'refresh_token',
+      refresh_token: json.json.refresh_token!,
+      audience: 'https://elsewhere.test',
+    });
+    expect(otherAudience.status).toBe(400);
+    expect(otherAudience.json.error).toBe('invalid_target');
+    session.refreshToken = json.json.refresh_token;
+  });
+
+  it('signs in silently in an iframe (prompt=none, web_message) while the session lasts', async () => {
+    const { verifier, challenge } = pkce();
+    const authorize = authorizeUrl({ code_challenge: challenge, prompt: 'none', response_mode: 'web_message', scope: 'openid profile email' });
+    const response = await user.request(authorize);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const data = JSON.parse(/var data = (\{.*\});/.exec(html)![1]!) as { response: Record<string, string>; redirect_uri: string };
+    expect(data.redirect_uri).toBe(REDIRECT_URI);
+    expect(data.response.state).toBe(authorize.searchParams.get('state'));
+    const exchanged = await token({
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+      grant_type: 'authorization_code',
+      code: data.response.code!,
+      redirect_uri: REDIRECT_URI,
+    });
+    expect(exchanged.status).toBe(200);
+    await verifyAccessToken(exchanged.json.access_token);
+  });
+
+  it('logs out at /v2/logout without a confirmation and returns to returnTo', async () => {
+    const logout = new URL('/v2/logout', issuer);
+    logout.searchParams.set('client_id', CLIENT_ID);
+    logout.searchParams.set('returnTo', SPA_ORIGIN);
+    logout.searchParams.set('auth0Client', AUTH0_CLIENT);
+    const page = await user.request(logout);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The provider's confirmation form, submitted by the page itself with logout=yes.
+    expect(html).toContain("i.name='logout';i.value='yes'");
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
+    const confirm = await user.request(new URL(formAction(html), issuer), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...hiddenInputs(html), logout: 'yes' }),
+    });
+    expect(confirm.status).toBe(303);
+    expect(location(confirm, issuer).href).toBe(new URL(SPA_ORIGIN).href);
+  });
+
+  it('reports login_required to the redirect_uri for prompt=none after logout', async () => {
+    const { challenge } = pkce();
+    const authorize = authorizeUrl({ code_challenge: challenge, prompt: 'none' });
+    const response = await user.request(authorize);
+    const target = location(response, issuer);
+    expect(`${target.origin}${target.pathname}`).toBe(REDIRECT_URI);
+    expect(target.searchParams.get('error')).toBe('login_required');
+    expect(target.searchParams.get('state')).toBe(authorize.searchParams.get('state'));
+
+    const silent = await user.request(authorizeUrl({ code_challenge: challenge, prompt: 'none', response_mode: 'web_message' }));
+    expect(await silent.text()).toContain('"error":"login_required"');
+
+    // Logging out ended the grant, so its refresh tokens no longer work.
+    const refreshed = await token({ client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: session.refreshToken! });
+    expect(refreshed.json.error).toBe('invalid_grant');
+  });
+
+  it('keeps its signing key across restarts via keyFile', async () => {
+    const stored = JSON.parse(await readFile(keyFile, 'utf8')) as { keys: { kid: string; d?: string }[] };
+    expect(stored.keys[0]?.d).toEqual(expect.any(String));
+    await idp.close();
+    idp = await startIdp(options(Number(new URL(issuer).port)));
+    await verifyAccessToken(session.accessToken!);
+    const jwks = (await (await fetch(new URL('/.well-known/jwks.json', issuer))).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).toEqual([stored.keys[0]!.kid]);
+  });
+});

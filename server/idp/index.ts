@@ -1,0 +1,331 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { JWK } from 'jose';
+import Provider, {
+  errors,
+  type Configuration,
+  type Grant,
+  type KoaContextWithOIDC,
+  type ResourceServer,
+} from 'oidc-provider';
+import { BodyTooLargeError, logoutParams, normaliseTokenRequest } from './auth0-compat.ts';
+import { loadSigningKeys } from './keys.ts';
+import { loginPage, messagePage, signOutPage, type Page } from './pages.ts';
+
+export type IdpUser = { sub: string; email: string; name: string };
+
+export type IdpOptions = {
+  /** Port to listen on (all interfaces). */
+  port: number;
+  /** Issuer with a trailing slash, as Auth0 has it, e.g. 'http://localhost:3001/'. */
+  issuer: string;
+  /** The SPA's client id. */
+  clientId: string;
+  /** The API audience; access tokens are RS256 JWTs for it. */
+  audience: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** Default 3600. */
+  accessTokenTtlSeconds?: number;
+  authenticate(email: string, password: string): Promise<IdpUser | null>;
+  findUser(sub: string): Promise<IdpUser | null>;
+  /** Private RS256 signing JWKs; when absent, one is generated (and stored in keyFile when given). */
+  keys?: JWK[];
+  /** Where a generated signing key set is stored (JSON JWK set), so tokens stay valid across restarts. */
+  keyFile?: string;
+};
+
+export type Idp = { url: string; close(): Promise<void> };
+
+/** The Auth0 endpoint layout, so the SDK's hard-coded paths work. */
+const routes = {
+  authorization: '/authorize',
+  token: '/oauth/token',
+  revocation: '/oauth/revoke',
+  userinfo: '/userinfo',
+  end_session: '/v2/logout',
+  jwks: '/.well-known/jwks.json',
+} as const;
+
+const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+const DAY = 24 * 60 * 60;
+const SESSION_TTL = 14 * DAY;
+const REFRESH_TOKEN_TTL = 14 * DAY;
+const FORM_LIMIT = 16 * 1024;
+
+type KoaMiddleware = Parameters<Provider['use']>[0];
+type KoaContext = Parameters<KoaMiddleware>[0];
+
+function send(ctx: KoaContext, page: Page, status = 200): void {
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('Content-Security-Policy', page.contentSecurityPolicy);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = page.html;
+}
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > FORM_LIMIT) throw new BodyTooLargeError('form too large');
+    chunks.push(buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks, size).toString('utf8'));
+}
+
+/**
+ * The Astera client is first party: whatever it asks for is granted, so the consent prompt never shows.
+ * The grant is kept alive for as long as anything issued from it can be.
+ */
+async function grantEverythingRequested(ctx: KoaContextWithOIDC): Promise<Grant | undefined> {
+  const { oidc } = ctx;
+  const accountId = oidc.session?.accountId;
+  const client = oidc.client;
+  if (!oidc.session || !accountId || !client) return undefined;
+
+  const grantId = oidc.result?.consent?.grantId ?? oidc.session.grantIdFor(client.clientId);
+  let grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+  if (!grant || grant.accountId !== accountId) {
+    grant = new oidc.provider.Grant({ accountId, clientId: client.clientId });
+  }
+  const oidcScopes = [...oidc.requestParamOIDCScopes];
+  if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes);
+  const claims = [...oidc.requestParamClaims];
+  if (claims.length > 0) grant.addOIDCClaims(claims);
+  for (const [indicator, resourceServer] of Object.entries(oidc.resourceServers ?? {})) {
+    const scopes = [...oidc.requestParamScopes].filter((scope) => resourceServer.scopes.has(scope));
+    if (scopes.length > 0) grant.addResourceScope(indicator, scopes);
+  }
+  grant.exp = Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL;
+  await grant.save();
+  return grant;
+}
+
+/**
+ * oidc-provider drops a requested offline_access unless prompt=consent is also requested (OpenID Connect Core
+ * 11). Auth0 grants it to first-party apps without consent, and auth0-spa-js (useRefreshTokens) relies on that.
+ * Registered as the validator of the `scope` parameter: validators run after the scope check, and the
+ * restored scope is what the interaction stores for the rest of the flow.
+ */
+function restoreOfflineAccess(ctx: KoaContextWithOIDC): void {
+  const { oidc } = ctx;
+  if (oidc.route !== 'authorization' || !oidc.params || !oidc.client?.grantTypeAllowed('refresh_token')) return;
+  const requested = ctx.query.scope;
+  if (typeof requested !== 'string' || !requested.split(' ').includes('offline_access')) return;
+  const scopes = new Set(typeof oidc.params.scope === 'string' ? oidc.params.scope.split(' ') : []);
+  scopes.add('offline_access');
+  oidc.params.scope = [...scopes].join(' ');
+}
+
+export async function startIdp(opts: IdpOptions): Promise<Idp> {
+  const issuer = new URL(opts.issuer);
+  if (!issuer.pathname.endsWith('/')) throw new Error(`IdP issuer must end with "/" like Auth0's (got "${opts.issuer}")`);
+  const { jwks, cookieKeys } = await loadSigningKeys(opts);
+  const accessTokenTtl = opts.accessTokenTtlSeconds ?? 3600;
+  const allowedOrigins = new Set(opts.redirectUris.map((uri) => new URL(uri).origin));
+
+  const apiResourceServer: ResourceServer = {
+    // Auth0 lists the OpenID scopes in API access tokens too; the API sees the same `scope` claim.
+    scope: SCOPES.join(' '),
+    audience: opts.audience,
+    accessTokenFormat: 'jwt',
+    accessTokenTTL: accessTokenTtl,
+    jwt: { sign: { alg: 'RS256' } },
+  };
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_name: 'Astera',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: opts.redirectUris,
+        post_logout_redirect_uris: opts.postLogoutRedirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        id_token_signed_response_alg: 'RS256',
+      },
+    ],
+    jwks: { keys: jwks },
+    cookies: {
+      keys: cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    routes,
+    scopes: SCOPES,
+    claims: {
+      openid: ['sub'],
+      email: ['email'],
+      profile: ['name'],
+      sid: null,
+      auth_time: null,
+      acr: null,
+      iss: null,
+    },
+    // auth0-spa-js reads the user from the ID token, so scope claims go there, not only to /userinfo.
+    conformIdTokenClaims: false,
+    // auth0-spa-js sends `audience` instead of `resource`; other Auth0 extras (auth0Client, ...) are ignored.
+    extraParams: { audience: null, scope: restoreOfflineAccess },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      dPoP: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Auth0 logs out without asking, so the provider's confirmation form submits itself.
+        logoutSource(ctx, form) {
+          send(ctx, signOutPage(form));
+        },
+        postLogoutSuccessSource(ctx) {
+          send(ctx, messagePage('Signed out', 'You have signed out of Astera. You can close this window.'));
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource(ctx, _client, oneOf) {
+          const requested = ctx.oidc.params?.audience;
+          const audience = typeof requested === 'string' && requested ? requested : opts.audience;
+          if (oneOf) return oneOf.includes(audience) ? audience : oneOf[0];
+          return audience;
+        },
+        getResourceServerInfo(_ctx, resourceIndicator) {
+          if (resourceIndicator !== opts.audience) throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
+          return apiResourceServer;
+        },
+        // The token endpoint gets no audience from the SDK: use the one granted at /authorize.
+        useGrantedResource: () => true,
+      },
+    },
+    clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
+    async findAccount(_ctx, sub) {
+      const user = await opts.findUser(sub);
+      if (!user) return undefined;
+      return { accountId: user.sub, claims: () => ({ sub: user.sub, email: user.email, name: user.name }) };
+    },
+    loadExistingGrant: grantEverythingRequested,
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    renderError(ctx, out) {
+      const description = typeof out.error_description === 'string' ? out.error_description : String(out.error ?? 'error');
+      send(ctx, messagePage('Something went wrong', description), ctx.status >= 400 ? ctx.status : 400);
+    },
+    ttl: {
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: SESSION_TTL,
+      Grant: REFRESH_TOKEN_TTL,
+      // Rotated refresh tokens keep the original expiry, so a stolen chain cannot live forever.
+      RefreshToken: (ctx) => ctx.oidc.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL,
+    },
+  };
+
+  const provider = new Provider(opts.issuer, configuration);
+
+  provider.use(async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path === routes.end_session) {
+      ctx.querystring = logoutParams(new URLSearchParams(ctx.querystring), {
+        clientId: opts.clientId,
+        postLogoutRedirectUris: opts.postLogoutRedirectUris,
+      }).toString();
+    }
+    await next();
+  });
+
+  provider.use(async (ctx, next) => {
+    const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
+    if (!match) return next();
+    const [, uid, login] = match;
+    const action = `/interaction/${uid}/login`;
+
+    let details;
+    try {
+      details = await provider.interactionDetails(ctx.req, ctx.res);
+    } catch (error) {
+      if (!(error instanceof errors.SessionNotFound)) throw error;
+      send(ctx, messagePage('Sign-in expired', 'This sign-in attempt has expired. Go back to Astera and sign in again.'), 400);
+      return;
+    }
+    if (details.uid !== uid) return next();
+
+    if (details.prompt.name === 'consent') {
+      // Only reached when a client explicitly asks for prompt=consent; the grant covers everything anyway.
+      const grant = new provider.Grant({ accountId: details.session?.accountId, clientId: opts.clientId });
+      const missing = details.prompt.details;
+      if (Array.isArray(missing.missingOIDCScope)) grant.addOIDCScope(missing.missingOIDCScope as string[]);
+      if (Array.isArray(missing.missingOIDCClaims)) grant.addOIDCClaims(missing.missingOIDCClaims as string[]);
+      const resources = (missing.missingResourceScopes ?? {}) as Record<string, string[]>;
+      for (const [indicator, scopes] of Object.entries(resources)) grant.addResourceScope(indicator, scopes);
+      const grantId = await grant.save();
+      await provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      ctx.respond = false;
+      return;
+    }
+
+    if (ctx.method === 'GET' && !login) {
+      send(ctx, loginPage({ action }));
+      return;
+    }
+    if (ctx.method !== 'POST' || !login) return next();
+
+    let form: URLSearchParams;
+    try {
+      form = await readForm(ctx.req);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      ctx.status = 413;
+      return;
+    }
+    const email = form.get('email')?.trim() ?? '';
+    const password = form.get('password') ?? '';
+    const user = email && password ? await opts.authenticate(email, password) : null;
+    if (!user) {
+      send(ctx, loginPage({ action, email, failed: true }));
+      return;
+    }
+    await provider.interactionFinished(
+      ctx.req,
+      ctx.res,
+      { login: { accountId: user.sub, amr: ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
+    ctx.respond = false;
+  });
+
+  const handle = provider.callback();
+  const server = createServer((request, response) => {
+    normaliseTokenRequest(request, routes).then(
+      (normalised) => handle(normalised, response),
+      (error: unknown) => {
+        response.statusCode = error instanceof BodyTooLargeError ? 413 : 400;
+        response.setHeader('Content-Type', 'application/json');
+        response.end(JSON.stringify({ error: 'invalid_request', error_description: 'could not read the request body' }));
+      },
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    url: opts.issuer,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}

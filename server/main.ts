@@ -1,0 +1,146 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createRemoteJWKSet } from 'jose';
+import { createApi } from './app.ts';
+import { verifyPassword } from './auth/passwords.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { connect } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { startEmbeddedPostgres } from './db/postgres.ts';
+import { credentials } from './db/schema.ts';
+import { demoUsers, seed } from './db/seed.ts';
+import { startIdp } from './idp/index.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'dist');
+
+/** The settings the SPA needs at run time, injected into index.html so no extra request is made. */
+function spaSettings(config: Config) {
+  return {
+    authDomain: config.auth.domain,
+    authClientId: config.auth.clientId,
+    authAudience: config.auth.audience,
+    apiBaseUrl: config.apiBaseUrl,
+    reportingUrl: config.reportingUrl,
+  };
+}
+
+async function main() {
+  const started = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const stops: (() => Promise<unknown>)[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort });
+      stops.push(() => pg.stop());
+      databaseUrl = pg.url;
+    }
+    await migrate(databaseUrl);
+    const database = connect(databaseUrl);
+    stops.push(() => database.close());
+    const seeded = await seed(database.db);
+
+    if (config.auth.embedded) {
+      const idp = await startIdp({
+        port: config.idpPort,
+        issuer: config.auth.issuer,
+        clientId: config.auth.clientId,
+        audience: config.auth.audience,
+        redirectUris: [`${config.publicUrl}/login/callback`],
+        postLogoutRedirectUris: [config.publicUrl, `${config.publicUrl}/`],
+        keyFile: path.join(config.dataDir, 'idp-keys.json'),
+        async authenticate(email, password) {
+          const [row] = await database.db.select().from(credentials).where(eq(credentials.email, email.trim().toLowerCase()));
+          if (!row || !(await verifyPassword(password, row.passwordHash))) return null;
+          return { sub: row.subject, email: row.email, name: row.name };
+        },
+        async findUser(sub) {
+          const [row] = await database.db.select().from(credentials).where(eq(credentials.subject, sub));
+          return row ? { sub: row.subject, email: row.email, name: row.name } : null;
+        },
+      });
+      stops.push(() => idp.close());
+    }
+
+    const api = createApi({
+      db: database.db,
+      keys: createRemoteJWKSet(new URL(`${config.auth.domain}/.well-known/jwks.json`)),
+      issuer: config.auth.issuer,
+      audience: config.auth.audience,
+      reportingUrl: config.reportingUrl,
+    });
+
+    const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
+    if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');
+    const page = indexHtml.replace(
+      '<!--astera-settings-->',
+      `<script>window.__ASTERA__=${JSON.stringify(spaSettings(config)).replace(/</g, '\\u003c')}</script>`,
+    );
+
+    const app = new Hono()
+      .route('/api', api)
+      .use('/assets/*', compress(), async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      })
+      .use('/assets/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }))
+      .get('*', async (c, next) => {
+        // Files at the top of dist (favicon…) are served as they are; every other path is the SPA.
+        const file = path.join(distDir, path.normalize(c.req.path));
+        if (file.startsWith(distDir + path.sep) && c.req.path !== '/index.html') {
+          const info = await stat(file).catch(() => null);
+          if (info?.isFile()) return serveStatic({ root: path.relative(process.cwd(), distDir) || '.' })(c, next);
+        }
+        c.header('Cache-Control', 'no-store');
+        return c.html(page);
+      });
+
+    const server = serve({ fetch: app.fetch, port: config.port });
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    stops.push(() => new Promise((resolve) => server.close(resolve)));
+
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`\nAstera Portal is ready in ${seconds} s: ${config.publicUrl}`);
+    console.log(seeded ? '  Demo data seeded.' : '  Demo data already present (kept).');
+    if (config.auth.embedded) {
+      console.log(`  Identity provider: ${config.auth.domain}`);
+      console.log('  Demo sign-ins:');
+      for (const user of demoUsers) console.log(`    ${user.email.padEnd(22)} ${user.password.padEnd(16)} ${user.role}`);
+    }
+    console.log('  Press Ctrl+C to stop.\n');
+  } catch (error) {
+    console.error(error instanceof Error ? `Start failed: ${error.message}` : error);
+    await shutdown(1);
+  }
+}
+
+void main();

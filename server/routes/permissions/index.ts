@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AccessPolicy } from '../../../domain/api.ts';
+import { grantAll } from '../../../domain/permissions.ts';
+import { accounts } from '../../db/schema.ts';
+import { requires } from '../../auth/requires.ts';
+import type { AppEnv } from '../../env.ts';
+
+export const permissionsRoutes = new Hono<AppEnv>().get(
+  '/accesspolicy',
+  requires('/permissions/accesspolicy', 'GET'),
+  async (c) => {
+    const { caller, account } = c.var;
+    const [home] = await c.var.deps.db
+      .select({ assumedAccounts: accounts.assumedAccounts })
+      .from(accounts)
+      .where(eq(accounts.id, caller.homeAccountId));
+    const policy: AccessPolicy = {
+      accountId: account.id,
+      accountName: account.name,
+      instanceAdmin: caller.instanceAdmin,
+      role: caller.instanceAdmin && !account.role ? 'Instance Administrator' : (account.role?.name ?? null),
+      // Instance administrators pass every check; say so explicitly for the SPA.
+      resources: caller.instanceAdmin ? grantAll() : (account.role?.resources ?? {}),
+      homeAccountId: caller.homeAccountId,
+      user: { id: caller.personId, name: caller.name, email: caller.email },
+      assumedAccounts: home?.assumedAccounts ?? [],
+    };
+    return c.json(policy);
+  },
+);

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { createApi } from '../app.ts';
+import { connect, type Database } from '../db/client.ts';
+import { demoAccounts, seed, seedId } from '../db/seed.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export const ISSUER = 'http://idp.test/';
+export const AUDIENCE = 'https://api.astera.test';
+
+export type DemoUser = 'admin' | 'manager' | 'viewer';
+
+/**
+ * An API on its own seeded database, with a signing key pair standing in for the identity
+ * provider, so tests can mint tokens as each demo user (or broken ones on purpose).
+ */
+export async function createHarness() {
+  const testDb: TestDatabase = await createTestDatabase();
+  const database: Database = connect(testDb.url);
+  await seed(database.db);
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' };
+  const api = createApi({
+    db: database.db,
+    keys: createLocalJWKSet({ keys: [jwk] }),
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    reportingUrl: 'http://reports.test',
+  });
+
+  async function token(user: DemoUser | string, claims: JWTPayload = {}, key = privateKey) {
+    const sub = user === 'admin' || user === 'manager' || user === 'viewer' ? seedId(`principal:${user}`) : user;
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ scope: 'openid email profile', sub, iss: ISSUER, aud: AUDIENCE, jti: randomUUID(), iat: now, exp: now + 3600, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+      .sign(key);
+  }
+
+  /** Calls the API as a demo user; `init.token` overrides the bearer, `null` sends none. */
+  async function call(user: DemoUser, path: string, init: RequestInit & { token?: string | null; json?: unknown } = {}) {
+    const bearer = init.token === undefined ? await token(user) : init.token;
+    const headers = new Headers(init.headers);
+    if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return api.request(path, { ...init, headers, body });
+  }
+
+  return {
+    api,
+    db: database.db,
+    token,
+    call,
+    accounts: demoAccounts,
+    async close() {
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>;

@@ -1,0 +1,75 @@
+/**
+ * One database per test file, cloned from the migrated template made by global-setup.ts:
+ *
+ *   let testDb: TestDatabase;
+ *   beforeAll(async () => { testDb = await createTestDatabase(); });
+ *   afterAll(() => testDb.drop());
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  export interface ProvidedContext {
+    /** postgres:// URL of the test server's maintenance database (set by server/test/global-setup.ts). */
+    pgAdminUrl: string;
+  }
+}
+
+export const TEMPLATE_DATABASE = 'astera_template';
+/** Also set by global-setup, for code that runs outside vitest's `inject` (e.g. a child process). */
+export const ADMIN_URL_ENV = 'ASTERA_TEST_PG_ADMIN_URL';
+
+export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
+
+function adminUrl(): string {
+  let url: string | undefined;
+  try {
+    url = inject('pgAdminUrl');
+  } catch {
+    // not inside a vitest worker
+  }
+  url ??= process.env[ADMIN_URL_ENV];
+  if (!url) {
+    throw new Error(
+      'No test PostgreSQL: server/test/global-setup.ts must be listed in vitest.config.ts test.globalSetup ' +
+        '(run tests with `npx vitest run`).',
+    );
+  }
+  return url;
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates a fresh database `t_<random>` from the migrated template and returns its URL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const admin = adminUrl();
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(admin, (client) =>
+    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(TEMPLATE_DATABASE)}`),
+  );
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  let dropped: Promise<void> | null = null;
+  return {
+    url: url.toString(),
+    name,
+    /** Terminates remaining connections and drops the database (idempotent). */
+    drop() {
+      dropped ??= withAdmin(admin, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+      });
+      return dropped;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { Slot } from '@radix-ui/react-slot';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+const variants = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+} as const;
+
+export type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof variants; asChild?: boolean };
+
+export function Button({ variant = 'primary', asChild, className, ...props }: ButtonProps) {
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      data-slot="button"
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

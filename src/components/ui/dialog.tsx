@@ -1,0 +1,39 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+type DialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+};
+
+/** A modal with an accessible title (and description when given), closed by Esc. */
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-40 bg-slate-900/40" />
+        <DialogPrimitive.Content
+          data-slot="dialog-content"
+          aria-describedby={description ? undefined : undefined}
+          className={cn(
+            'fixed top-[12vh] left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100',
+            className,
+          )}
+        >
+          <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</DialogPrimitive.Description>
+          ) : null}
+          <div className="mt-4">{children}</div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+export const DialogClose = DialogPrimitive.Close;

@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback } from 'react';
+import { selectedAccountIdAtom } from '../state/account.ts';
+
+/** The account part of every query key: the selected account, or 'own' for the user's own. */
+export function useAccountKey(): string {
+  return useAtomValue(selectedAccountIdAtom) ?? 'own';
+}
+
+/** Switching accounts drops every cached query (spec §4), so no data of the old account shows. */
+export function useSwitchAccount() {
+  const [, setSelected] = useAtom(selectedAccountIdAtom);
+  const queryClient = useQueryClient();
+  return useCallback(
+    (accountId: string | null) => {
+      queryClient.clear();
+      setSelected(accountId);
+    },
+    [queryClient, setSelected],
+  );
+}

@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { Provider as JotaiProvider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { NotFound } from './components/shell/not-found.tsx';
+import { routeTree } from './routeTree.gen.ts';
+import { store } from './state/account.ts';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Spec §7: cached queries are not refetched on window focus.
+    queries: { refetchOnWindowFocus: false, retry: 1 },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  defaultNotFoundComponent: () => (
+    <main>
+      <NotFound />
+    </main>
+  ),
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface Register {
+    router: typeof router;
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <JotaiProvider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </JotaiProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AppShell } from '../components/shell/app-shell.tsx';
+import { auth, signIn } from '../lib/auth.ts';
+
+/** The authenticated layout: unauthenticated visits go to the identity provider first. */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ location }) => {
+    if (await auth.isAuthenticated()) return;
+    await signIn(location.href);
+    // The browser is leaving for the provider; never render the page underneath.
+    await new Promise(() => {});
+  },
+  component: AppShell,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NotFound } from '../../components/shell/not-found.tsx';
+
+/** Unknown paths render the 404 screen inside the shell (for signed-in users). */
+export const Route = createFileRoute('/_app/$')({
+  component: NotFound,
+});

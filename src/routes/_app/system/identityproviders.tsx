@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HomeScreen } from '../../../features/home/home-screen.tsx';
+
+/** Spec §2: this system route shows the home content. */
+export const Route = createFileRoute('/_app/system/identityproviders')({ component: HomeScreen });
