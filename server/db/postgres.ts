@@ -134,6 +134,7 @@ async function ensureOsUser(log: (line: string) => void): Promise<Ids> {
       throw new Error(
         `PostgreSQL cannot run as root and the OS user "${OS_USER}" could not be created ` +
           `(${(error as Error).message.trim()}). Create it (useradd --system ${OS_USER}) or run as a non-root user.`,
+        { cause: error },
       );
     }
   }
@@ -410,10 +411,16 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
       await makeServer(initDir).initialise();
     } catch (error) {
       await fs.rm(initDir, { recursive: true, force: true });
-      throw new Error(`initdb failed: ${(error as Error).message}`);
+      throw new Error(`initdb failed: ${(error as Error).message}`, { cause: error });
     }
-    if (leftover) await fs.rmdir(pgDir);
-    await fs.rename(initDir, pgDir);
+    try {
+      if (leftover) await fs.rmdir(pgDir);
+      await fs.rename(initDir, pgDir);
+    } catch (error) {
+      // Another process initialised the same folder at the same moment: use its cluster.
+      await fs.rm(initDir, { recursive: true, force: true });
+      if (!(await exists(path.join(pgDir, 'PG_VERSION')))) throw error;
+    }
   } else if (ids) {
     // E.g. the folder was restored or the OS user was recreated with another uid.
     const info = await fs.stat(pgDir);
@@ -442,6 +449,7 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
       `PostgreSQL failed to start (data ${pgDir}, port ${port}).${hint}` +
         (error instanceof Error ? ` ${error.message}` : '') +
         (output ? `\n--- PostgreSQL output ---\n${output}` : ''),
+      { cause: error },
     );
   }
   const child = (server as unknown as { process?: ChildProcess }).process;

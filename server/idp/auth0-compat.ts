@@ -6,17 +6,17 @@ import { IncomingMessage } from 'node:http';
  */
 
 const FORM = 'application/x-www-form-urlencoded';
-const BODY_LIMIT = 56 * 1024; // oidc-provider's own limit for form bodies
+const TOKEN_BODY_LIMIT = 56 * 1024; // oidc-provider's own limit for form bodies
 
 export class BodyTooLargeError extends Error {}
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
+export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > BODY_LIMIT) throw new BodyTooLargeError('request body too large');
+    if (size > limit) throw new BodyTooLargeError(`request body larger than ${limit} bytes`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks, size);
@@ -75,7 +75,7 @@ export async function normaliseTokenRequest(
 
   const type = mediaType(request);
   if (type !== FORM && type !== 'application/json') return request;
-  const raw = await readBody(request);
+  const raw = await readBody(request, TOKEN_BODY_LIMIT);
   const form = type === FORM ? new URLSearchParams(raw.toString('utf8')) : jsonToForm(raw);
   // Unparseable JSON: pass the bytes on unchanged and let oidc-provider answer with its usual error.
   if (!form) return replay(request, raw, request.headers['content-type'] ?? type);

@@ -366,6 +366,7 @@ describe('embedded IdP (Auth0-compatible)', () => {
     const authorize = authorizeUrl({ code_challenge: challenge, prompt: 'none', response_mode: 'web_message', scope: 'openid profile email' });
     const response = await user.request(authorize);
     expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBeNull();
     const html = await response.text();
     const data = JSON.parse(/var data = (\{.*\});/.exec(html)![1]!) as { response: Record<string, string>; redirect_uri: string };
     expect(data.redirect_uri).toBe(REDIRECT_URI);
@@ -375,6 +376,24 @@ describe('embedded IdP (Auth0-compatible)', () => {
       code_verifier: verifier,
       grant_type: 'authorization_code',
       code: data.response.code!,
+      redirect_uri: REDIRECT_URI,
+    });
+    expect(exchanged.status).toBe(200);
+    await verifyAccessToken(exchanged.json.access_token);
+    // As on Auth0: no offline_access requested, no refresh token.
+    expect(exchanged.json).not.toHaveProperty('refresh_token');
+  });
+
+  it('never shows a consent screen, even for prompt=consent', async () => {
+    const { verifier, challenge } = pkce();
+    const authorize = authorizeUrl({ code_challenge: challenge, prompt: 'consent' });
+    const { url: callback } = await follow(user, await user.request(authorize), issuer);
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
+    const exchanged = await token({
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
       redirect_uri: REDIRECT_URI,
     });
     expect(exchanged.status).toBe(200);
@@ -411,6 +430,7 @@ describe('embedded IdP (Auth0-compatible)', () => {
     expect(target.searchParams.get('state')).toBe(authorize.searchParams.get('state'));
 
     const silent = await user.request(authorizeUrl({ code_challenge: challenge, prompt: 'none', response_mode: 'web_message' }));
+    expect(silent.status).toBe(200);
     expect(await silent.text()).toContain('"error":"login_required"');
 
     // Logging out ended the grant, so its refresh tokens no longer work.

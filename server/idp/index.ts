@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { JWK } from 'jose';
 import Provider, {
   errors,
@@ -7,7 +7,7 @@ import Provider, {
   type KoaContextWithOIDC,
   type ResourceServer,
 } from 'oidc-provider';
-import { BodyTooLargeError, logoutParams, normaliseTokenRequest } from './auth0-compat.ts';
+import { BodyTooLargeError, logoutParams, normaliseTokenRequest, readBody } from './auth0-compat.ts';
 import { loadSigningKeys } from './keys.ts';
 import { loginPage, messagePage, signOutPage, type Page } from './pages.ts';
 
@@ -50,7 +50,7 @@ const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 const DAY = 24 * 60 * 60;
 const SESSION_TTL = 14 * DAY;
 const REFRESH_TOKEN_TTL = 14 * DAY;
-const FORM_LIMIT = 16 * 1024;
+const LOGIN_FORM_LIMIT = 16 * 1024;
 
 type KoaMiddleware = Parameters<Provider['use']>[0];
 type KoaContext = Parameters<KoaMiddleware>[0];
@@ -63,18 +63,6 @@ function send(ctx: KoaContext, page: Page, status = 200): void {
   ctx.set('Referrer-Policy', 'no-referrer');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.body = page.html;
-}
-
-async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > FORM_LIMIT) throw new BodyTooLargeError('form too large');
-    chunks.push(buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks, size).toString('utf8'));
 }
 
 /**
@@ -153,6 +141,8 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
     ],
     jwks: { keys: jwks },
     cookies: {
+      // Browsers share cookies across ports, so the SPA on :3000 sees these too: keep the names unmistakable.
+      names: { session: 'astera_idp_session', interaction: 'astera_idp_interaction', resume: 'astera_idp_resume' },
       keys: cookieKeys,
       long: { httpOnly: true, sameSite: 'lax', signed: true },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
@@ -231,6 +221,8 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
   };
 
   const provider = new Provider(opts.issuer, configuration);
+  // oidc-provider turns unexpected errors into a generic 500 page without logging them.
+  provider.on('server_error', (_ctx, error) => console.error('IdP server error:', error));
 
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === routes.end_session) {
@@ -243,44 +235,43 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
   });
 
   provider.use(async (ctx, next) => {
-    const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
-    if (!match) return next();
-    const [, uid, login] = match;
-    const action = `/interaction/${uid}/login`;
+    await next();
+    // Auth0 answers web_message errors (login_required, ...) with 200; a 400 logs a failed load in the SPA console.
+    const webMessage = typeof ctx.body === 'string' && ctx.body.includes("type: 'authorization_response'");
+    if (ctx.status === 400 && ctx.path.startsWith(routes.authorization) && webMessage) ctx.status = 200;
+  });
 
-    let details;
-    try {
-      details = await provider.interactionDetails(ctx.req, ctx.res);
-    } catch (error) {
-      if (!(error instanceof errors.SessionNotFound)) throw error;
+  provider.use(async (ctx, next) => {
+    const uid = /^\/interaction\/([\w-]+)$/.exec(ctx.path)?.[1];
+    if (!uid || (ctx.method !== 'GET' && ctx.method !== 'POST')) return next();
+    const action = `/interaction/${uid}`;
+
+    const details = await provider.interactionDetails(ctx.req, ctx.res).catch((error: unknown) => {
+      if (error instanceof errors.SessionNotFound) return null;
+      throw error;
+    });
+    if (!details || details.uid !== uid) {
       send(ctx, messagePage('Sign-in expired', 'This sign-in attempt has expired. Go back to Astera and sign in again.'), 400);
       return;
     }
-    if (details.uid !== uid) return next();
 
     if (details.prompt.name === 'consent') {
-      // Only reached when a client explicitly asks for prompt=consent; the grant covers everything anyway.
-      const grant = new provider.Grant({ accountId: details.session?.accountId, clientId: opts.clientId });
-      const missing = details.prompt.details;
-      if (Array.isArray(missing.missingOIDCScope)) grant.addOIDCScope(missing.missingOIDCScope as string[]);
-      if (Array.isArray(missing.missingOIDCClaims)) grant.addOIDCClaims(missing.missingOIDCClaims as string[]);
-      const resources = (missing.missingResourceScopes ?? {}) as Record<string, string[]>;
-      for (const [indicator, scopes] of Object.entries(resources)) grant.addResourceScope(indicator, scopes);
-      const grantId = await grant.save();
+      // Only an explicit prompt=consent gets here. No screen: loadExistingGrant fills the grant in on resume.
+      const grantId =
+        details.grantId ?? (await new provider.Grant({ accountId: details.session?.accountId, clientId: opts.clientId }).save());
       await provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
       ctx.respond = false;
       return;
     }
 
-    if (ctx.method === 'GET' && !login) {
+    if (ctx.method === 'GET') {
       send(ctx, loginPage({ action }));
       return;
     }
-    if (ctx.method !== 'POST' || !login) return next();
 
     let form: URLSearchParams;
     try {
-      form = await readForm(ctx.req);
+      form = new URLSearchParams((await readBody(ctx.req, LOGIN_FORM_LIMIT)).toString('utf8'));
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
       ctx.status = 413;

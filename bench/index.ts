@@ -1,0 +1,8 @@
+import { initialJsFigure, startupFigures } from './startup.ts';
+import { print } from './util.ts';
+
+/** `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy). */
+console.log('Astera Portal benchmarks');
+console.log('\nStart-up and size');
+print([initialJsFigure()]);
+print(await startupFigures());

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root, type Figure } from './util.ts';
+
+/** Time from `npm start` (dependencies and build present) to the "ready" line. */
+async function timeStart(dataDir: string, port: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), IDP_PORT: String(port + 1), PG_PORT: String(port + 7), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so the stop below is what Ctrl+C in a terminal does.
+    detached: true,
+  });
+  const ms = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('is ready')) resolve(performance.now() - started);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`start exited with ${code}: ${out}`)));
+  });
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGINT');
+  await exited;
+  return ms;
+}
+
+export async function startupFigures(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'astera-bench-'));
+  // As root, PostgreSQL runs as "postgres", which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  try {
+    const first = await timeStart(dataDir, 3300);
+    const warm: number[] = [];
+    for (let i = 0; i < 3; i++) warm.push(await timeStart(dataDir, 3300));
+    warm.sort((a, b) => a - b);
+    return [
+      { name: 'npm start → ready, first start (initdb, migrate, seed)', value: first / 1000, unit: 's', aim: '< 5 s' },
+      { name: 'npm start → ready, later start (median of 3)', value: warm[1]! / 1000, unit: 's', aim: '< 5 s' },
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The gzip size of the JavaScript the browser loads before the first screen: entry + preloads. */
+export function initialJsFigure(): Figure {
+  const html = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, 'dist', file)), { level: 9 }).length, 0);
+  return { name: `SPA initial JavaScript, gzip (${files.length} files)`, value: bytes / 1024, unit: 'KB', aim: '< 200 KB' };
+}
