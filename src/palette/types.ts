@@ -1,0 +1,30 @@
+import type { AccessPolicy } from '../../domain/api.ts';
+
+/** What a command may do when it runs. */
+export type CommandContext = {
+  policy: AccessPolicy;
+  pathname: string;
+  /** Conventional navigation to an app path (e.g. '/practice/persons'). */
+  navigate(path: string): void;
+  /** Opens an app path in the side panel over the current screen. */
+  openPanel(path: string): void;
+  /** Opens an app path as a workspace tab. */
+  openTab(path: string): void;
+};
+
+/**
+ * A palette entry contributed by a feature (`src/features/<area>/commands.ts` exports
+ * `commands: Command[]`). The palette, the shortcut handler and the `?` dialog all read these.
+ */
+export type Command = {
+  id: string;
+  label: string;
+  /** Palette group heading, e.g. 'Actions', 'Persons'. */
+  group: string;
+  keywords?: string[];
+  /** Key sequence, space separated and lower case: 'g p' (G then P), 'c'. */
+  shortcut?: string;
+  /** Hidden unless this returns true (default: shown). Use the policy's granted resources. */
+  isVisible?(policy: AccessPolicy, where: { pathname: string }): boolean;
+  run(ctx: CommandContext): void | Promise<void>;
+};
