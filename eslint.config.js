@@ -1,10 +1,15 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const zone = (target, from, message) => ({ target, from, message });
+/**
+ * Import direction (CONVENTIONS): domain → src/lib, src/components → src/features → src/routes;
+ * features do not import each other; the SPA and the server share only domain/.
+ */
+const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const features = readdirSync('src/features');
+const noServer = { regex: '(^|/)server/', message: 'The SPA never imports server code.' };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'reports', '.data*'] },
@@ -16,35 +21,29 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'error',
-      // Direction (CONVENTIONS): domain → lib/components → features → routes; features stay apart.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone('./domain', './src', 'domain/ is shared and pure: it imports nothing from the SPA.'),
-            zone('./domain', './server', 'domain/ is shared and pure: it imports nothing from the server.'),
-            zone('./src', './server', 'The SPA never imports server code.'),
-            zone('./server', './src', 'The server never imports SPA code.'),
-            zone('./src/lib', './src/features', 'lib/ sits below features.'),
-            zone('./src/components', './src/features', 'components/ sit below features.'),
-            zone('./src/features', './src/routes', 'Routes compose features, not the other way round.'),
-            ...readdirSync('src/features').map((name) => ({
-              target: `./src/features/${name}`,
-              from: './src/features',
-              except: [`./${name}`],
-              message: 'Features do not import each other: move the shared piece to lib/ or components/.',
-            })),
-          ],
-        },
-      ],
     },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
   },
+  restrict(['domain/**'], [{ regex: '(^|/)(src|server)/', message: 'domain/ is shared and pure: it imports nothing from the SPA or the server.' }]),
+  restrict(['server/**'], [{ regex: '(^|/)src/', message: 'The server never imports SPA code.' }]),
+  restrict(['src/**'], [noServer]),
+  restrict(['src/lib/**', 'src/components/**', 'src/state/**', 'src/palette/**'], [
+    noServer,
+    { regex: '(^|/)(features|routes)/', message: 'lib/, components/, state/ and palette/ sit below features and routes.' },
+  ]),
+  ...features.map((name) =>
+    restrict([`src/features/${name}/**`], [
+      noServer,
+      { regex: '(^|/)routes/', message: 'Routes compose features, not the other way round.' },
+      {
+        regex: `^\\.\\./(?!${name}/)[^./][^/]*/|(^|/)features/(?!${name}/)`,
+        message: 'Features do not import each other: move the shared piece to lib/ or components/.',
+      },
+    ]),
+  ),
 );
