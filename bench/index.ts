@@ -1,3 +1,4 @@
+import { paletteFigures } from './palette.ts';
 import { initialJsFigure, startupFigures } from './startup.ts';
 import { print } from './util.ts';
 
@@ -6,3 +7,5 @@ console.log('Astera Portal benchmarks');
 console.log('\nStart-up and size');
 print([initialJsFigure()]);
 print(await startupFigures());
+console.log('\nCommand palette (Chromium)');
+print(await paletteFigures());

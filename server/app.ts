@@ -7,7 +7,10 @@ import { ApiError } from './errors.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { auditRoutes } from './routes/audit/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { meRoutes } from './routes/me/index.ts';
+import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
+import { personRoutes } from './routes/person/index.ts';
 
 /** The API: one sub-app per area of spec §7, behind authentication and account resolution. */
 export function createApi(deps: Deps) {
@@ -20,7 +23,10 @@ export function createApi(deps: Deps) {
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)
     .route('/permissions', permissionsRoutes)
-    .route('/audit', auditRoutes);
+    .route('/audit', auditRoutes)
+    .route('/person', personRoutes)
+    .route('/me', meRoutes)
+    .route('/search', searchRoutes);
 
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
   api.onError((error, c) => {

@@ -68,41 +68,65 @@ async function roleOf(db: Db, accountId: string, roleId: string | null) {
   return role ?? null;
 }
 
+type Home = { id: string; name: string; assumedAccounts: { accountId: string; accountName: string }[]; role: Awaited<ReturnType<typeof roleOf>> };
+
+async function homeOf(db: Db, personId: string): Promise<Home | null> {
+  const [home] = await db
+    .select({ id: accounts.id, name: accounts.name, assumedAccounts: accounts.assumedAccounts, roleId: users.roleId })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.personId, personId));
+  return home ? { ...home, role: await roleOf(db, home.id, home.roleId) } : null;
+}
+
+/**
+ * The role a non-administrator acts with in another account, or null when they may not act
+ * there: their own account must have assumed it, their role must name a role to assume there,
+ * and that role must trust their role back.
+ */
+async function assumedRole(db: Db, home: Home, targetId: string) {
+  if (!home.role || !home.assumedAccounts.some((a) => a.accountId === targetId)) return null;
+  const targetRoleId = home.role.assumeRoles[targetId];
+  if (!targetRoleId) return null;
+  const [target] = await db.select({ active: accounts.active }).from(accounts).where(eq(accounts.id, targetId));
+  const role = target?.active ? await roleOf(db, targetId, targetRoleId) : null;
+  return role && role.trustedRelationships[home.id] === home.role.id ? role : null;
+}
+
+/** The assumed accounts the caller may really act in (for the selector and the policy). */
+export async function actableAssumedAccounts(db: Db, personId: string) {
+  const home = await homeOf(db, personId);
+  if (!home) return [];
+  const checks = await Promise.all(home.assumedAccounts.map(async (a) => ((await assumedRole(db, home, a.accountId)) ? a : null)));
+  return checks.filter((a) => a !== null);
+}
+
 /**
  * The account of the request (architecture "Tenancy"): the caller's own, or the `accountId`
  * query parameter when the caller may act there — an instance administrator anywhere; anyone
- * else only in an account their own account has assumed, through a role their role may assume
- * there and which trusts their role back. They then act with that role's grants.
+ * else only through a trusted assumed role (see `assumedRole`), whose grants they then act with.
  */
 export const resolveAccount = createMiddleware<AppEnv>(async (c, next) => {
   const { db } = c.var.deps;
   const caller = c.var.caller;
   const requested = c.req.query('accountId');
-  const [home] = await db
-    .select({ id: accounts.id, name: accounts.name, assumedAccounts: accounts.assumedAccounts, roleId: users.roleId })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.personId, caller.personId));
+  const home = await homeOf(db, caller.personId);
   if (!home) throw forbidden(messages.unknownUser);
-  const homeRole = await roleOf(db, home.id, home.roleId);
 
   if (!requested || requested === home.id) {
-    c.set('account', { id: home.id, name: home.name, role: homeRole && { id: homeRole.id, name: homeRole.name, resources: homeRole.resources } });
+    c.set('account', { id: home.id, name: home.name, role: home.role && { id: home.role.id, name: home.role.name, resources: home.role.resources } });
     return next();
   }
   if (!v.is(uuidSchema, requested)) throw badRequest(messages.invalidRequest, { accountId: 'accountId must be a UUID' });
-  const [target] = await db.select({ id: accounts.id, name: accounts.name, active: accounts.active }).from(accounts).where(eq(accounts.id, requested));
   if (caller.instanceAdmin) {
+    const [target] = await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, requested));
     if (!target) throw notFound(messages.notFound);
     c.set('account', { id: target.id, name: target.name, role: null });
     return next();
   }
-  const assumed = home.assumedAccounts.some((a) => a.accountId === requested);
-  const targetRoleId = homeRole?.assumeRoles[requested];
-  const targetRole = target?.active && assumed && targetRoleId ? await roleOf(db, requested, targetRoleId) : null;
-  if (!target || !homeRole || !targetRole || targetRole.trustedRelationships[home.id] !== homeRole.id) {
-    throw forbidden(messages.foreignAccount);
-  }
-  c.set('account', { id: target.id, name: target.name, role: { id: targetRole.id, name: targetRole.name, resources: targetRole.resources } });
+  const role = await assumedRole(db, home, requested);
+  if (!role) throw forbidden(messages.foreignAccount);
+  const [target] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, requested));
+  c.set('account', { id: requested, name: target!.name, role: { id: role.id, name: role.name, resources: role.resources } });
   return next();
 });

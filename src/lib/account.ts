@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { selectedAccountIdAtom } from '../state/account.ts';
+import { selectedAccountIdAtom, store } from '../state/account.ts';
 
 /** The account part of every query key: the selected account, or 'own' for the user's own. */
 export function useAccountKey(): string {
@@ -19,4 +19,9 @@ export function useSwitchAccount() {
     },
     [queryClient, setSelected],
   );
+}
+
+/** The account part of query keys outside React (route loaders), matching `useAccountKey()`. */
+export function currentAccountKey(): string {
+  return store.get(selectedAccountIdAtom) ?? 'own';
 }

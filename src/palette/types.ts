@@ -9,8 +9,12 @@ export type CommandContext = {
   /** Opens an app path in the side panel over the current screen. */
   openPanel(path: string): void;
   /** Opens an app path as a workspace tab. */
-  openTab(path: string): void;
+  openTab(path: string, title?: string): void;
+  /** Opens a nested page of the palette (e.g. 'accounts' for "Switch account…"). */
+  openPage(page: PalettePage): void;
 };
+
+export type PalettePage = 'accounts';
 
 /**
  * A palette entry contributed by a feature (`src/features/<area>/commands.ts` exports
@@ -26,5 +30,7 @@ export type Command = {
   shortcut?: string;
   /** Hidden unless this returns true (default: shown). Use the policy's granted resources. */
   isVisible?(policy: AccessPolicy, where: { pathname: string }): boolean;
+  /** True when running it leaves the palette open on a nested page. */
+  keepsPaletteOpen?: boolean;
   run(ctx: CommandContext): void | Promise<void>;
 };

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AppShell } from '../components/shell/app-shell.tsx';
 import { auth, signIn } from '../lib/auth.ts';
+import { workspaceCommands, workspacePanels } from '../registry.ts';
 
 /** The authenticated layout: unauthenticated visits go to the identity provider first. */
 export const Route = createFileRoute('/_app')({
@@ -10,5 +11,5 @@ export const Route = createFileRoute('/_app')({
     // The browser is leaving for the provider; never render the page underneath.
     await new Promise(() => {});
   },
-  component: AppShell,
+  component: () => <AppShell commands={workspaceCommands} panels={workspacePanels} />,
 });

@@ -1,7 +1,8 @@
 import { atomWithStorage } from 'jotai/utils';
 
-export type Theme = 'light' | 'dark' | 'system';
-export type Preferences = { theme: Theme; locale: string | null; timeZone: string | null };
+import type { Preferences } from '../../domain/preferences.ts';
+
+export type { Preferences, Theme } from '../../domain/preferences.ts';
 
 /** The user's display preferences; null locale/time zone mean "as the browser says". */
 export const preferencesAtom = atomWithStorage<Preferences>(

@@ -4,6 +4,7 @@ import type { AccountListItem } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { accounts } from '../../db/schema.ts';
 import { requires, signedIn } from '../../auth/requires.ts';
+import { actableAssumedAccounts } from '../../auth/authenticate.ts';
 import type { AppEnv } from '../../env.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { accountPatchSchema } from '../../../domain/accounts.ts';
@@ -12,7 +13,8 @@ import { json } from '../../validate.ts';
 
 /**
  * `GET /accounts`: the accounts the caller may act in, sorted by name, for the account selector
- * (every account for an instance administrator; otherwise their own plus assumed accounts).
+ * (every account for an instance administrator; otherwise their own plus the assumed accounts
+ * their role may really act in).
  * `GET /accounts/account`: the request's account.
  */
 export const accountsRoutes = new Hono<AppEnv>()
@@ -21,8 +23,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     const { caller } = c.var;
     let ids: string[] | null = null;
     if (!caller.instanceAdmin) {
-      const [home] = await db.select({ assumed: accounts.assumedAccounts }).from(accounts).where(eq(accounts.id, caller.homeAccountId));
-      ids = [caller.homeAccountId, ...(home?.assumed ?? []).map((a) => a.accountId)];
+      ids = [caller.homeAccountId, ...(await actableAssumedAccounts(db, caller.personId)).map((a) => a.accountId)];
     }
     const rows = await db
       .select({ id: accounts.id, name: accounts.name })

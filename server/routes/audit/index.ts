@@ -15,7 +15,7 @@ const listQuery = v.object({
 function summarise(row: typeof auditLog.$inferSelect): string {
   const after = row.after as Record<string, unknown> | null;
   const before = row.before as Record<string, unknown> | null;
-  const label = (after?.name ?? before?.name ?? after?.displayName ?? before?.displayName) as unknown;
+  const label = [after?.displayName, after?.name, before?.displayName, before?.name, after?.title, before?.title].find((x) => typeof x === 'string');
   const named = typeof label === 'string' ? ` “${label}”` : '';
   return `${row.actorName} ${row.action === 'create' ? 'created' : row.action === 'update' ? 'updated' : row.action === 'delete' ? 'deleted' : row.action} ${row.resourceType}${named}`;
 }

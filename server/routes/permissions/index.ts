@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { grantAll } from '../../../domain/permissions.ts';
-import { accounts } from '../../db/schema.ts';
+import { actableAssumedAccounts } from '../../auth/authenticate.ts';
 import { requires } from '../../auth/requires.ts';
 import type { AppEnv } from '../../env.ts';
 
@@ -11,10 +10,7 @@ export const permissionsRoutes = new Hono<AppEnv>().get(
   requires('/permissions/accesspolicy', 'GET'),
   async (c) => {
     const { caller, account } = c.var;
-    const [home] = await c.var.deps.db
-      .select({ assumedAccounts: accounts.assumedAccounts })
-      .from(accounts)
-      .where(eq(accounts.id, caller.homeAccountId));
+    const assumedAccounts = caller.instanceAdmin ? [] : await actableAssumedAccounts(c.var.deps.db, caller.personId);
     const policy: AccessPolicy = {
       accountId: account.id,
       accountName: account.name,
@@ -24,7 +20,7 @@ export const permissionsRoutes = new Hono<AppEnv>().get(
       resources: caller.instanceAdmin ? grantAll() : (account.role?.resources ?? {}),
       homeAccountId: caller.homeAccountId,
       user: { id: caller.personId, name: caller.name, email: caller.email },
-      assumedAccounts: home?.assumedAccounts ?? [],
+      assumedAccounts,
     };
     return c.json(policy);
   },

@@ -1,22 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from '@tanstack/react-router';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import type { AccessPolicy } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
-import { useAccountKey } from '../../lib/account.ts';
-import { ApiRequestError, request } from '../../lib/api.ts';
-import { auth } from '../../lib/auth.ts';
-import { accessPolicyQuery } from '../../lib/session.ts';
-import { policyAtom } from '../../state/account.ts';
+import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { useServerPreferences } from '../../lib/preferences.ts';
+import { accessPolicyQuery, signOut } from '../../lib/session.ts';
+import { screenPath, useWorkspace, type PanelView } from '../../lib/workspace.ts';
+import { commandEntries, routeEntries, type Entry } from '../../palette/entries.ts';
+import { useHotkeys } from '../../palette/hotkeys.ts';
+import { Palette } from '../../palette/palette.tsx';
+import { routeMeta } from '../../palette/route-meta.ts';
+import { ShortcutsDialog } from '../../palette/shortcuts-dialog.tsx';
+import type { Command, CommandContext } from '../../palette/types.ts';
+import { policyAtom, selectedAccountIdAtom } from '../../state/account.ts';
+import { paletteOpenAtom, paletteStartPageAtom, shortcutsOpenAtom } from '../../state/palette.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
+import { recentAtom } from '../../state/recent.ts';
+import { Button } from '../ui/button.tsx';
 import { Toaster } from '../ui/toast.tsx';
+import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
-
-/** Signs out at the API (revoking this access token) and then at the provider. */
-export async function signOut() {
-  await request('/auth/logout', { method: 'POST' }).catch(() => undefined);
-  await auth.logout({ logoutParams: { returnTo: window.location.origin } });
-}
+import { SidePanel } from './side-panel.tsx';
+import { TabsStrip } from './tabs-strip.tsx';
 
 function useTheme() {
   const { theme } = useAtomValue(preferencesAtom);
@@ -29,11 +37,97 @@ function useTheme() {
   }, [theme]);
 }
 
-export function AppShell() {
+/** Screens visited go to the palette's recent items; the page title follows the screen. */
+function useVisitTracking() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const recordVisit = useSetAtom(recentAtom);
+  useEffect(() => {
+    const meta = routeMeta[pathname];
+    document.title = meta ? `${meta.title} · Astera` : 'Astera';
+    if (meta) recordVisit({ path: pathname, title: meta.title, kind: 'screen' });
+  }, [pathname, recordVisit]);
+}
+
+/** Workspace tab commands: they need the tabs, so they are made here rather than in a feature. */
+function useTabCommands(): Command[] {
+  const { tabs, closeTab } = useWorkspace();
+  return useMemo(() => {
+    const step = (by: number) => (ctx: CommandContext) => {
+      if (tabs.length === 0) return;
+      const at = tabs.findIndex((tab) => tab.path === screenPath(window.location.href));
+      ctx.navigate(tabs[(at + by + tabs.length) % tabs.length]!.path);
+    };
+    return [
+      { id: 'tab-next', label: 'Next workspace tab', group: 'Workspace', shortcut: 't n', isVisible: () => tabs.length > 0, run: step(1) },
+      { id: 'tab-previous', label: 'Previous workspace tab', group: 'Workspace', shortcut: 't p', isVisible: () => tabs.length > 0, run: step(-1) },
+      {
+        id: 'tab-close',
+        label: 'Close this workspace tab',
+        group: 'Workspace',
+        shortcut: 't x',
+        isVisible: () => tabs.some((tab) => tab.path === screenPath(window.location.href)),
+        run: () => closeTab(screenPath(window.location.href)),
+      },
+    ];
+  }, [tabs, closeTab]);
+}
+
+function Workspace({ policy, commands, panels }: { policy: AccessPolicy; commands: readonly Command[]; panels: readonly PanelView[] }) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { openPanel, openTab } = useWorkspace();
+  const [paletteOpen, setPaletteOpen] = useAtom(paletteOpenAtom);
+  const setShortcutsOpen = useSetAtom(shortcutsOpenAtom);
+  const setStartPage = useSetAtom(paletteStartPageAtom);
+  const tabCommands = useTabCommands();
+  const allCommands = useMemo(() => [...commands, ...tabCommands], [commands, tabCommands]);
+
+  const context: Omit<CommandContext, 'openPage'> = useMemo(
+    () => ({ policy, pathname, navigate: (path: string) => void navigate({ href: path }), openPanel, openTab }),
+    [policy, pathname, navigate, openPanel, openTab],
+  );
+  const entries: Entry[] = useMemo(
+    () => [...commandEntries(allCommands, policy, pathname), ...routeEntries(router, policy)],
+    [allCommands, policy, pathname, router],
+  );
+
+  useHotkeys({
+    entries,
+    enabled: !paletteOpen,
+    onPalette: () => setPaletteOpen((open) => !open),
+    onShortcuts: () => setShortcutsOpen(true),
+    onEntry: (entry) => {
+      const openPage: CommandContext['openPage'] = (page) => {
+        setStartPage(page);
+        setPaletteOpen(true);
+      };
+      if (entry.command) void entry.command.run({ ...context, openPage });
+      else if (entry.path) context.navigate(entry.path);
+    },
+  });
+
+  return (
+    <>
+      <Palette policy={policy} commands={allCommands} context={context} />
+      <ShortcutsDialog entries={entries} />
+      <SidePanel views={panels} />
+    </>
+  );
+}
+
+type AppShellProps = { commands: readonly Command[]; panels: readonly PanelView[] };
+
+export function AppShell({ commands, panels }: AppShellProps) {
   const account = useAccountKey();
   const policy = useQuery(accessPolicyQuery(account));
   const setPolicy = useSetAtom(policyAtom);
+  const selected = useAtomValue(selectedAccountIdAtom);
+  const switchAccount = useSwitchAccount();
+  const setPaletteOpen = useSetAtom(paletteOpenAtom);
   useTheme();
+  useServerPreferences();
+  useVisitTracking();
   useEffect(() => setPolicy(policy.data ?? null), [policy.data, setPolicy]);
 
   const refused = policy.error instanceof ApiRequestError && policy.error.status === 403;
@@ -42,19 +136,27 @@ export function AppShell() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800">
         Skip to content
       </a>
-      <Header policy={policy.data} onSignOut={() => void signOut()} />
+      {policy.data ? <GhostBanner policy={policy.data} /> : null}
+      <Header policy={policy.data} onSignOut={() => void signOut()} onOpenSearch={() => setPaletteOpen(true)} />
+      <TabsStrip />
       {refused ? (
         <main id="main" className="mx-auto max-w-xl px-6 py-20 text-center">
           <h1 className="text-2xl font-semibold">No access</h1>
           <p className="mt-2" role="alert">
-            {policy.error?.message || messages.noPortalAccess}
+            {selected ? messages.foreignAccount : policy.error?.message || messages.noPortalAccess}
           </p>
+          {selected ? (
+            <Button className="mt-6" onClick={() => switchAccount(null)}>
+              Return to my account
+            </Button>
+          ) : null}
         </main>
       ) : (
         <main id="main" className="mx-auto max-w-screen-2xl px-4 py-6">
           <Outlet />
         </main>
       )}
+      {policy.data ? <Workspace policy={policy.data} commands={commands} panels={panels} /> : null}
       <Toaster />
     </div>
   );

@@ -10,6 +10,7 @@ import { useToast } from '../ui/toast.tsx';
 import { insightsMenu, isActivePrefix, practiceMenu, systemMenu, type NavEntry, type NavMenu } from './navigation.ts';
 import { LanguagesDialog, UserSettingsDialog } from './user-dialogs.tsx';
 import { NavLink } from './nav-link.tsx';
+import { AccountSwitcher } from './account-switcher.tsx';
 
 const tabClass = (active: boolean) =>
   cn(
@@ -82,6 +83,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
           </nav>
         ) : null}
         <div className="ml-auto flex items-center gap-3">
+          {policy ? <AccountSwitcher policy={policy} /> : null}
           <label className="sr-only" htmlFor="header-search">
             Search Astera
           </label>
@@ -90,8 +92,14 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
             type="search"
             placeholder="Search Astera"
             readOnly={Boolean(onOpenSearch)}
-            onFocus={onOpenSearch}
             onClick={onOpenSearch}
+            onKeyDown={(event) => {
+              // Any key typed into the (read-only) box opens the palette, where typing goes on.
+              if (event.key === 'Enter' || event.key === 'ArrowDown' || event.key.length === 1) {
+                event.preventDefault();
+                onOpenSearch?.();
+              }
+            }}
             className="w-56 rounded-md border border-white/30 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
           />
           {policy ? (

@@ -1,7 +1,9 @@
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
+import { updatePreferences } from '../../lib/preferences.ts';
 import { preferencesAtom, type Theme } from '../../state/preferences.ts';
+import { useToast } from '../ui/toast.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogClose } from '../ui/dialog.tsx';
 
@@ -10,7 +12,9 @@ type DialogProps = { open: boolean; onOpenChange(open: boolean): void };
 const selectClass = 'mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800';
 
 export function UserSettingsDialog({ open, onOpenChange, policy }: DialogProps & { policy: AccessPolicy }) {
-  const [preferences, setPreferences] = useAtom(preferencesAtom);
+  const preferences = useAtomValue(preferencesAtom);
+  const toast = useToast();
+  const save = (patch: Parameters<typeof updatePreferences>[0]) => updatePreferences(patch).catch((error: Error) => toast('error', error.message));
   const themeId = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="User Settings">
@@ -31,7 +35,7 @@ export function UserSettingsDialog({ open, onOpenChange, policy }: DialogProps &
         id={themeId}
         className={selectClass}
         value={preferences.theme}
-        onChange={(event) => setPreferences({ ...preferences, theme: event.target.value as Theme })}
+        onChange={(event) => void save({ theme: event.target.value as Theme })}
       >
         <option value="system">System</option>
         <option value="light">Light</option>
@@ -54,7 +58,9 @@ function timeZones(): string[] {
 }
 
 export function LanguagesDialog({ open, onOpenChange }: DialogProps) {
-  const [preferences, setPreferences] = useAtom(preferencesAtom);
+  const preferences = useAtomValue(preferencesAtom);
+  const toast = useToast();
+  const save = (patch: Parameters<typeof updatePreferences>[0]) => updatePreferences(patch).catch((error: Error) => toast('error', error.message));
   const localeId = useId();
   const zoneId = useId();
   const browser = Intl.DateTimeFormat().resolvedOptions();
@@ -72,7 +78,7 @@ export function LanguagesDialog({ open, onOpenChange }: DialogProps) {
         id={localeId}
         className={selectClass}
         value={preferences.locale ?? ''}
-        onChange={(event) => setPreferences({ ...preferences, locale: event.target.value || null })}
+        onChange={(event) => void save({ locale: event.target.value || null })}
       >
         <option value="">Browser default ({browser.locale})</option>
         {locales.map((locale) => (
@@ -88,7 +94,7 @@ export function LanguagesDialog({ open, onOpenChange }: DialogProps) {
         id={zoneId}
         className={selectClass}
         value={preferences.timeZone ?? ''}
-        onChange={(event) => setPreferences({ ...preferences, timeZone: event.target.value || null })}
+        onChange={(event) => void save({ timeZone: event.target.value || null })}
       >
         <option value="">Browser default ({browser.timeZone})</option>
         {timeZones().map((zone) => (

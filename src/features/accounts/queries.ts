@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AccountListItem } from '../../../domain/api.ts';
+import { accountKeys } from '../../lib/accounts.ts';
 import { request } from '../../lib/api.ts';
 
 export type AccountDetail = {
@@ -15,14 +15,6 @@ export type AccountDetail = {
   createdBy: string;
   modifiedBy: string;
 };
-
-export const accountKeys = {
-  list: (account: string) => [account, 'accounts', 'list'] as const,
-  detail: (account: string, id: string) => [account, 'accounts', 'detail', id] as const,
-};
-
-export const accountListQuery = (account: string) =>
-  queryOptions({ queryKey: accountKeys.list(account), queryFn: () => request<{ items: AccountListItem[] }>('/accounts') });
 
 export const accountQuery = (account: string, id: string) =>
   queryOptions({

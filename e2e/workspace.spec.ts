@@ -1,0 +1,184 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, expectNoAxeViolations, storageState } from './support.ts';
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const paletteInput = (page: Page) => palette(page).getByRole('combobox');
+
+/** The shell is ready for the keyboard once the access policy has loaded (the avatar shows). */
+async function ready(page: Page) {
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+}
+
+async function openPalette(page: Page) {
+  await page.keyboard.press('Control+k');
+  await expect(palette(page)).toBeVisible();
+}
+
+test.describe('keyboard-first workspace (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('the palette opens from Ctrl+K, "/" and the header search box, and goes to a screen by name', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('button', { name: `Account menu for ${demo.admin.name}` })).toBeVisible();
+    await openPalette(page);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+
+    await page.keyboard.press('/');
+    await expect(palette(page)).toBeVisible();
+    await page.keyboard.type('data manag');
+    await expect(palette(page).getByRole('option', { name: /Data Management/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/system\/datamanagement$/);
+    await expect(palette(page)).toBeHidden();
+
+    await page.getByRole('searchbox', { name: 'Search Astera' }).click();
+    await expect(palette(page)).toBeVisible();
+    // Recent items come first when the query is empty.
+    await expect(palette(page).getByRole('group', { name: 'Recent' }).getByRole('option', { name: /Data Management/ })).toBeVisible();
+  });
+
+  test('G shortcuts navigate, "?" lists every shortcut, and no shortcut fires while typing', async ({ page }) => {
+    await page.goto('/system/logs');
+    await ready(page);
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /Go to Home/ })).toContainText('Shortcut: G then H');
+    await expect(dialog.getByRole('row', { name: /Open the command palette/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    // Typing "g h" in a field types text and goes nowhere.
+    await page.goto('/system/logs');
+    await page.getByRole('button', { name: `Account menu for ${demo.admin.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Languages & Region' }).click();
+    await page.getByLabel('Time zone').focus();
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await expect(page).toHaveURL(/\/system\/logs$/);
+  });
+
+  test('screens open as workspace tabs that survive a reload, switch and close by keyboard', async ({ page }) => {
+    await page.goto('/home');
+    await ready(page);
+    for (const name of ['Data Management', 'Endpoints']) {
+      await openPalette(page);
+      await page.keyboard.type(name);
+      await expect(palette(page).getByRole('option', { name: new RegExp(name) }).first()).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Control+Enter');
+    }
+    const tabs = page.getByRole('navigation', { name: 'Workspace tabs' });
+    await expect(tabs.getByRole('link')).toHaveText(['Data Management', 'Endpoints']);
+    await expect(tabs.getByRole('link', { name: 'Endpoints' })).toHaveAttribute('aria-current', 'page');
+
+    await page.reload();
+    await ready(page);
+    await expect(tabs.getByRole('link')).toHaveText(['Data Management', 'Endpoints']);
+    await page.keyboard.press('t');
+    await page.keyboard.press('p');
+    await expect(page).toHaveURL(/\/system\/datamanagement$/);
+    await expect(tabs.getByRole('link', { name: 'Data Management' })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('t');
+    await page.keyboard.press('x');
+    await expect(tabs.getByRole('link')).toHaveText(['Endpoints']);
+    await expect(page).toHaveURL(/\/system\/endpoints$/);
+  });
+
+  test('Ghost Mode: switch into Lakeside Pediatrics, see the banner and its data, then leave', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByText('You are working in Astera Health')).toBeVisible();
+    await openPalette(page);
+    await page.keyboard.type('switch acc');
+    await page.keyboard.press('Enter');
+    await expect(paletteInput(page)).toHaveAttribute('placeholder', 'Switch to account…');
+    // Every account, sorted by name.
+    await expect(palette(page).getByRole('option')).toHaveText([/Astera Health/, /Lakeside Pediatrics/, /Riverside Family Practice/]);
+    await page.keyboard.type('lake');
+    await page.keyboard.press('Enter');
+
+    const banner = page.getByRole('region', { name: 'Ghost Mode' });
+    await expect(banner).toContainText('you are acting in Lakeside Pediatrics');
+    await expect(page.getByText('You are working in Lakeside Pediatrics')).toBeVisible();
+    await expect(page.getByText('Astera seed created Account “Lakeside Pediatrics”')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await banner.getByRole('button', { name: 'Leave Lakeside Pediatrics' }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.getByText('You are working in Astera Health')).toBeVisible();
+  });
+
+  test('Backspace on an empty query goes back a palette page', async ({ page }) => {
+    await page.goto('/home');
+    await ready(page);
+    await openPalette(page);
+    await page.keyboard.type('switch acc');
+    await page.keyboard.press('Enter');
+    await expect(paletteInput(page)).toHaveAttribute('placeholder', 'Switch to account…');
+    await page.keyboard.press('Backspace');
+    await expect(paletteInput(page)).toHaveAttribute('placeholder', 'Search screens, actions and records…');
+  });
+});
+
+test.describe('assumed accounts (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('the selector offers the own account plus the assumed one, and switching shows the banner', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: /Account: Riverside Family Practice/ }).click();
+    const options = page.getByRole('option');
+    await expect(options).toHaveText([/Lakeside Pediatrics/, /Riverside Family Practice/]);
+    await page.getByRole('option', { name: /Lakeside Pediatrics/ }).click();
+    await expect(page.getByRole('region', { name: 'Ghost Mode' })).toContainText('Lakeside Pediatrics');
+    await expect(page.getByText('You are working in Lakeside Pediatrics as Practice Administrator')).toBeVisible();
+    await page.getByRole('button', { name: 'Leave Lakeside Pediatrics' }).click();
+    await expect(page.getByText('You are working in Riverside Family Practice')).toBeVisible();
+  });
+});
+
+test.describe('read only', () => {
+  test.use({ storageState: storageState('viewer') });
+
+  test('no account selector and no switch action for a user without assumed accounts', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByText('You are working in Riverside Family Practice as Read Only')).toBeVisible();
+    await ready(page);
+    await expect(page.getByRole('button', { name: /Account:/ })).toHaveCount(0);
+    await openPalette(page);
+    await page.keyboard.type('switch account');
+    await expect(palette(page).getByRole('option', { name: /Switch account/ })).toHaveCount(0);
+  });
+});
+
+test('user settings and languages are kept for the user, on the server', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageState('viewer') });
+  const page = await context.newPage();
+  await page.goto('/home');
+  await page.getByRole('button', { name: `Account menu for ${demo.viewer.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Languages & Region' }).click();
+  await page.getByLabel('Time zone').selectOption('Asia/Tokyo');
+  await page.getByLabel('Locale').selectOption('de-DE');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await context.close();
+
+  // A fresh browser (no local storage) gets the same settings from the server.
+  const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const other = await fresh.newPage();
+  await other.goto('/home');
+  await other.getByLabel('Email').fill(demo.viewer.email);
+  await other.getByLabel('Password').fill(demo.viewer.password);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await other.getByRole('button', { name: `Account menu for ${demo.viewer.name}` }).click();
+  await other.getByRole('menuitem', { name: 'Languages & Region' }).click();
+  await expect(other.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
+  await expect(other.getByLabel('Locale')).toHaveValue('de-DE');
+  // Dates on the page follow the chosen locale (German month names).
+  await other.keyboard.press('Escape');
+  await expect(other.locator('time').first()).toHaveText(/\d{2}\.\d{2}\.\d{4}|\d+\. \w+/);
+  await fresh.close();
+});

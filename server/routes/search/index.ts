@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { isAllowed } from '../../../domain/permissions.ts';
+import type { SearchAnswer, SearchGroup, SearchHit } from '../../../domain/search.ts';
+import { signedIn } from '../../auth/requires.ts';
+import type { AppEnv } from '../../env.ts';
+import { searchProviders } from '../../search/all.ts';
+import { query } from '../../validate.ts';
+
+const searchQuery = v.object({
+  q: v.pipe(v.string('q is required'), v.trim(), v.maxLength(200, 'q must be at most 200 characters')),
+  limit: v.fallback(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(50)), 5),
+});
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A US-style phone number (spec §5): 10 digits with an optional country prefix 1. */
+export function phoneDigits(q: string): string | null {
+  if (!/^[+\d\s().-]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, '');
+  if (digits.length === 10) return digits;
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  return null;
+}
+
+/**
+ * `GET /search?q=`: the request account's records of every searchable type the caller's role may
+ * read, grouped by type, best first. A pasted id or phone number that names one record is also
+ * answered as `exact`, so the palette can jump straight there.
+ */
+export const searchRoutes = new Hono<AppEnv>().get('/', signedIn(), query(searchQuery), async (c) => {
+  const { q, limit } = c.req.valid('query');
+  const { db } = c.var.deps;
+  const { caller, account } = c.var;
+  const providers = searchProviders.filter((p) => caller.instanceAdmin || isAllowed(account.role?.resources, p.resource, 'GET'));
+  if (q.length === 0) return c.json({ groups: [], exact: null } satisfies SearchAnswer);
+
+  let exact: SearchHit | null = null;
+  if (uuid.test(q)) {
+    const found = await Promise.all(providers.map((p) => p.byId?.(db, account.id, q.toLowerCase()) ?? null));
+    exact = found.find((hit) => hit) ?? null;
+  } else {
+    const phone = phoneDigits(q);
+    if (phone) {
+      const found = await Promise.all(providers.map((p) => p.byPhone?.(db, account.id, phone) ?? null));
+      exact = found.find((hit) => hit) ?? null;
+    }
+  }
+  const groups: SearchGroup[] = (
+    await Promise.all(providers.map(async (p) => ({ type: p.type, label: p.label, hits: await p.search(db, account.id, q, limit) })))
+  ).filter((group) => group.hits.length > 0);
+  return c.json({ groups, exact } satisfies SearchAnswer);
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchAnswer } from '../../../domain/search.ts';
+import { seedId } from '../../db/seed.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+import { phoneDigits } from './index.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+async function search(user: 'admin' | 'manager' | 'viewer', q: string, extra = '') {
+  const res = await h.call(user, `/search?q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchAnswer;
+}
+
+describe('GET /search', () => {
+  it('finds a user by a misspelt name, grouped by type, with the matched text and the page path', async () => {
+    const answer = await search('manager', 'Marai Lopes');
+    const users = answer.groups.find((g) => g.type === 'user');
+    expect(users?.label).toBe('Users');
+    expect(users?.hits[0]).toMatchObject({ title: 'Maria Lopez', path: `/practice/users/${seedId('person:manager')}` });
+  });
+
+  it('finds roles by name, typo-tolerant', async () => {
+    const answer = await search('viewer', 'Practise Admin');
+    const roles = answer.groups.find((g) => g.type === 'role');
+    expect(roles?.hits[0]).toMatchObject({ title: 'Practice Administrator', path: `/system/roles/${seedId('role:riverside:Practice Administrator')}` });
+  });
+
+  it("searches only the request's account", async () => {
+    const own = await search('admin', 'Maria Lopez');
+    expect(own.groups.find((g) => g.type === 'user')).toBeUndefined();
+    const riverside = await search('admin', 'Maria Lopez', `&accountId=${h.accounts.riverside.id}`);
+    expect(riverside.groups.find((g) => g.type === 'user')?.hits[0]?.title).toBe('Maria Lopez');
+    expect((await h.call('viewer', `/search?q=maria&accountId=${h.accounts.astera.id}`)).status).toBe(403);
+  });
+
+  it('leaves out the types the role may not read', async () => {
+    // The practice administrator has no grant on roles.
+    const answer = await search('manager', 'Practice Administrator');
+    expect(answer.groups.find((g) => g.type === 'role')).toBeUndefined();
+  });
+
+  it('answers a pasted id of a record as the exact match', async () => {
+    const answer = await search('viewer', seedId('person:viewer'));
+    expect(answer.exact).toMatchObject({ id: seedId('person:viewer') });
+    const none = await search('viewer', '00000000-0000-4000-8000-000000000000');
+    expect(none.exact).toBeNull();
+  });
+
+  it('validates the query', async () => {
+    expect((await h.call('viewer', `/search?q=${'x'.repeat(201)}`)).status).toBe(400);
+    expect((await h.call('viewer', '/search')).status).toBe(400);
+    expect(await search('viewer', '   ')).toEqual({ groups: [], exact: null });
+  });
+
+  it('recognises US phone numbers in their usual spellings', () => {
+    expect(phoneDigits('(555) 123-4567')).toBe('5551234567');
+    expect(phoneDigits('+1 555.123.4567')).toBe('5551234567');
+    expect(phoneDigits('555-1234')).toBeNull();
+    expect(phoneDigits('maria')).toBeNull();
+  });
+});

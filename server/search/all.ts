@@ -1,0 +1,6 @@
+import { roleSearch } from './core-providers.ts';
+import { personSearchProviders } from './providers.ts';
+import type { SearchProvider } from './registry.ts';
+
+/** Every searchable entity type, in palette order. Each API area adds its providers here. */
+export const searchProviders: SearchProvider[] = [...personSearchProviders, roleSearch];

@@ -1,0 +1,21 @@
+import type { Resource } from '../../domain/permissions.ts';
+import type { SearchHit } from '../../domain/search.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * One searchable entity type. Each API area registers its own (see `server/search/providers.ts`);
+ * `GET /search` runs those whose resource the caller's role may GET, always scoped to the
+ * request's account.
+ */
+export type SearchProvider = {
+  type: string;
+  /** Group heading in the palette, e.g. 'Users'. */
+  label: string;
+  resource: Resource;
+  /** Typo-tolerant search (trigram similarity or word similarity), best first, at most `limit`. */
+  search(db: Db, accountId: string, q: string, limit: number): Promise<SearchHit[]>;
+  /** The record with exactly this id (a pasted UUID), if any. */
+  byId?(db: Db, accountId: string, id: string): Promise<SearchHit | null>;
+  /** The record with exactly this phone number (digits only, 10 digits, US), if any. */
+  byPhone?(db: Db, accountId: string, digits: string): Promise<SearchHit | null>;
+};

@@ -1,0 +1,30 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { AccessPolicy } from '../../../domain/api.ts';
+import { useSwitchAccount } from '../../lib/account.ts';
+
+/** Across the top while acting in another account, by name, with a way back (spec §2). */
+export function GhostBanner({ policy }: { policy: AccessPolicy }) {
+  const switchAccount = useSwitchAccount();
+  const navigate = useNavigate();
+  if (policy.accountId === policy.homeAccountId) return null;
+  return (
+    <div role="region" aria-label="Ghost Mode" className="bg-amber-300 text-amber-950">
+      <div className="mx-auto flex max-w-screen-2xl items-center gap-3 px-4 py-1.5 text-sm">
+        <span>
+          <strong>{policy.instanceAdmin ? 'Ghost Mode' : 'Assumed account'}:</strong> you are acting in <strong>{policy.accountName}</strong>
+          {policy.role ? ` as ${policy.role}` : ''}.
+        </span>
+        <button
+          type="button"
+          onClick={() => {
+            switchAccount(null);
+            void navigate({ to: '/home' });
+          }}
+          className="ml-auto rounded-md border border-amber-900/40 bg-white/70 px-2 py-0.5 font-medium hover:bg-white"
+        >
+          Leave {policy.accountName}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { AnyRouter } from '@tanstack/react-router';
+import type { AccessPolicy } from '../../domain/api.ts';
+import { isAllowed } from '../../domain/permissions.ts';
+import { hiddenPaths, routeMeta, titleFromPath } from './route-meta.ts';
+import type { Command } from './types.ts';
+
+/** One row of the palette, whatever it came from. */
+export type Entry = {
+  id: string;
+  label: string;
+  group: string;
+  keywords?: readonly string[];
+  shortcut?: string;
+  hint?: string;
+  /** App path the entry opens: such entries can also go to the side panel or a tab. */
+  path?: string;
+  command?: Command;
+};
+
+const allowed = (policy: AccessPolicy, resource: Parameters<typeof isAllowed>[1] | undefined) =>
+  !resource || policy.instanceAdmin || isAllowed(policy.resources, resource, 'GET');
+
+/**
+ * Every screen of the route tree, read from the router itself. Parameterised routes are left
+ * out: their records are reached through entity search instead.
+ */
+export function routeEntries(router: AnyRouter, policy: AccessPolicy): Entry[] {
+  const seen = new Set<string>();
+  const entries: Entry[] = [];
+  for (const route of Object.values(router.routesByPath as Record<string, { fullPath: string }>)) {
+    const path = route.fullPath.replace(/\/$/, '') || '/';
+    if (path.includes('$') || hiddenPaths.has(path) || seen.has(path)) continue;
+    seen.add(path);
+    const meta = routeMeta[path];
+    if (!allowed(policy, meta?.resource)) continue;
+    if (path === '/accounts' && !policy.instanceAdmin) continue;
+    entries.push({
+      id: `route:${path}`,
+      label: meta?.title ?? titleFromPath(path),
+      group: 'Go to',
+      keywords: [...(meta?.keywords ?? []), path],
+      shortcut: meta?.shortcut,
+      hint: path,
+      path,
+    });
+  }
+  return entries.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+export function commandEntries(commands: readonly Command[], policy: AccessPolicy, pathname: string): Entry[] {
+  return commands
+    .filter((command) => !command.isVisible || command.isVisible(policy, { pathname }))
+    .map((command) => ({ id: `command:${command.id}`, label: command.label, group: command.group, keywords: command.keywords, shortcut: command.shortcut, command }));
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { isTypingTarget } from '../lib/keyboard.ts';
+import type { Entry } from './entries.ts';
+
+/** Keys the workspace handles itself; listed in the `?` dialog next to the registry's. */
+export const builtInShortcuts: { keys: string; label: string }[] = [
+  { keys: 'ctrl+k', label: 'Open the command palette (⌘K on a Mac)' },
+  { keys: '/', label: 'Open the command palette' },
+  { keys: '?', label: 'Show keyboard shortcuts' },
+  { keys: 'j', label: 'Next row in a table (or ↓)' },
+  { keys: 'k', label: 'Previous row in a table (or ↑)' },
+  { keys: 'enter', label: 'Open the row or palette entry' },
+  { keys: 'shift+enter', label: 'Open the row or palette entry in the side panel' },
+  { keys: 'ctrl+enter', label: 'Open the palette entry as a workspace tab' },
+  { keys: 'c', label: 'Create, in a list that allows it' },
+  { keys: 'esc', label: 'Close the palette, a dialog or the side panel' },
+  { keys: 'backspace', label: 'Back to the previous palette page (empty query)' },
+];
+
+const SEQUENCE_MS = 1500;
+
+type Handlers = {
+  entries: readonly Entry[];
+  onPalette(): void;
+  onShortcuts(): void;
+  onEntry(entry: Entry): void;
+  /** False while a modal (palette, dialog) owns the keyboard. */
+  enabled: boolean;
+};
+
+/**
+ * The global keyboard handler. It never fires while typing in a field, never takes a key with
+ * Ctrl/⌘/Alt other than Ctrl+K (so the browser's own Ctrl+W, Ctrl+T… stay the browser's), and
+ * reads its sequences from the same entries the palette shows.
+ */
+export function useHotkeys({ entries, onPalette, onShortcuts, onEntry, enabled }: Handlers) {
+  const pending = useRef<{ key: string; at: number } | null>(null);
+  const latest = useRef({ entries, onPalette, onShortcuts, onEntry, enabled });
+  latest.current = { entries, onPalette, onShortcuts, onEntry, enabled };
+
+  useEffect(() => {
+    function handle(event: KeyboardEvent) {
+      const { entries, onPalette, onShortcuts, onEntry, enabled } = latest.current;
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        onPalette();
+        return;
+      }
+      if (!enabled || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        onPalette();
+        return;
+      }
+      if (event.key === '?') {
+        event.preventDefault();
+        onShortcuts();
+        return;
+      }
+      const key = event.key.toLowerCase();
+      if (key.length !== 1) return;
+      const now = Date.now();
+      const first = pending.current && now - pending.current.at < SEQUENCE_MS ? pending.current.key : null;
+      if (first) {
+        pending.current = null;
+        const match = entries.find((entry) => entry.shortcut === `${first} ${key}`);
+        if (match) {
+          event.preventDefault();
+          onEntry(match);
+        }
+        return;
+      }
+      if (entries.some((entry) => entry.shortcut?.startsWith(`${key} `))) {
+        pending.current = { key, at: now };
+        event.preventDefault();
+      }
+    }
+    window.addEventListener('keydown', handle);
+    return () => window.removeEventListener('keydown', handle);
+  }, []);
+}

@@ -1,0 +1,256 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { Command as Cmdk } from 'cmdk';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { AccessPolicy } from '../../domain/api.ts';
+import type { SearchAnswer } from '../../domain/search.ts';
+import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
+import { accountListQuery } from '../lib/accounts.ts';
+import { request } from '../lib/api.ts';
+import { useWorkspace } from '../lib/workspace.ts';
+import { paletteOpenAtom, paletteStartPageAtom } from '../state/palette.ts';
+import { frecency, recentAtom } from '../state/recent.ts';
+import { commandEntries, routeEntries, type Entry } from './entries.ts';
+import { Shortcut } from './kbd.tsx';
+import { rank } from './rank.ts';
+import type { Command, CommandContext, PalettePage } from './types.ts';
+
+/** Ranking 10,000 entries takes a millisecond or two, so results render with the keystroke; only
+ * this many rows are ever rendered. */
+const MAX_RENDERED = 40;
+
+const searchQuery = (account: string, q: string) => ({
+  queryKey: [account, 'search', q] as const,
+  queryFn: () => request<SearchAnswer>('/search', { query: { q, limit: 5 } }),
+  staleTime: 30_000,
+});
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+const looksExact = (q: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q.trim()) || /^[+\d\s().-]{10,}$/.test(q.trim());
+
+type PaletteProps = {
+  policy: AccessPolicy;
+  commands: readonly Command[];
+  /** Builds what a command may do; the palette adds its own page handling. */
+  context: Omit<CommandContext, 'openPage'>;
+  /** Entity search through the API (on by default; the benchmark measures the palette alone). */
+  searchRecords?: boolean;
+};
+
+type Group = { heading: string; entries: Entry[] };
+
+/** Groups in first-seen order, each entry once. */
+function grouped(entries: Entry[]): Group[] {
+  const groups = new Map<string, Entry[]>();
+  for (const entry of entries) groups.set(entry.group, [...(groups.get(entry.group) ?? []), entry]);
+  return [...groups].map(([heading, list]) => ({ heading, entries: list }));
+}
+
+/**
+ * The one command palette (Ctrl+K, "/", the header search box): screens from the router,
+ * feature actions, the account's records from `GET /search`, and recent items.
+ */
+export function Palette({ policy, commands, context, searchRecords = true }: PaletteProps) {
+  const [open, setOpen] = useAtom(paletteOpenAtom);
+  const [pages, setPages] = useState<PalettePage[]>([]);
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState('');
+  const pasted = useRef<string | null>(null);
+  const router = useRouter();
+  const account = useAccountKey();
+  const recent = useAtomValue(recentAtom);
+  const recordVisit = useSetAtom(recentAtom);
+  const switchAccount = useSwitchAccount();
+  const { openPanel, openTab } = useWorkspace();
+  const page = pages.at(-1) ?? null;
+
+  const debounced = useDebounced(query.trim(), 150);
+  const search = useQuery({ ...searchQuery(account, debounced), enabled: searchRecords && open && page === null && debounced.length >= 2 });
+  const canSwitch = policy.instanceAdmin || policy.assumedAccounts.length > 0;
+  const accounts = useQuery({ ...accountListQuery(account), enabled: open && canSwitch });
+
+  const [startPage, setStartPage] = useAtom(paletteStartPageAtom);
+  useEffect(() => {
+    if (!open) {
+      setPages([]);
+      setQuery('');
+      pasted.current = null;
+    } else if (startPage) {
+      setPages([startPage]);
+      setStartPage(null);
+    }
+  }, [open, startPage, setStartPage]);
+
+  const close = () => setOpen(false);
+
+  const base = useMemo(
+    () => [...commandEntries(commands, policy, context.pathname), ...routeEntries(router, policy)],
+    [commands, policy, context.pathname, router],
+  );
+
+  const groups: Group[] = useMemo(() => {
+    if (page === 'accounts') {
+      const items = (accounts.data?.items ?? []).map<Entry>((a) => ({
+        id: `account:${a.id}`,
+        label: a.name,
+        group: 'Accounts',
+        hint: a.id === policy.homeAccountId ? 'your account' : a.id === policy.accountId ? 'current' : undefined,
+        keywords: [a.id],
+      }));
+      return [{ heading: 'Switch account', entries: rank(items, query, MAX_RENDERED) }];
+    }
+    if (query.trim() === '') {
+      const recentEntries = [...recent]
+        .sort((a, b) => frecency(b) - frecency(a))
+        .slice(0, 8)
+        .map<Entry>((item) => ({ id: `recent:${item.path}`, label: item.title, group: 'Recent', hint: item.kind, path: item.path }));
+      return grouped([...recentEntries, ...base.filter((e) => e.command).slice(0, 12), ...base.filter((e) => !e.command).slice(0, 20)]);
+    }
+    const results: Entry[] = [];
+    const exact = search.data?.exact;
+    if (exact) results.push({ id: `exact:${exact.path}`, label: exact.title, group: 'Jump to', hint: exact.matched, path: exact.path });
+    results.push(...rank(base, query, MAX_RENDERED));
+    // Accounts one may switch to are found from the root page too ("lake" → Switch to Lakeside…).
+    const switchable = (accounts.data?.items ?? [])
+      .filter((a) => a.id !== policy.accountId)
+      .map<Entry>((a) => ({ id: `account:${a.id}`, label: `Switch to ${a.name}`, group: 'Accounts', keywords: [a.name] }));
+    results.push(...rank(switchable, query, 5));
+    for (const group of search.data?.groups ?? []) {
+      for (const hit of group.hits) {
+        results.push({ id: `${hit.type}:${hit.id}`, label: hit.title, group: group.label, hint: hit.matched !== hit.title ? hit.matched : hit.subtitle, path: hit.path, keywords: [hit.type] });
+      }
+    }
+    return grouped(results);
+  }, [page, accounts.data, query, recent, base, search.data, policy]);
+
+  const entries = useMemo(() => groups.flatMap((g) => g.entries), [groups]);
+
+  // A pasted id or phone number that names one record goes straight there.
+  useEffect(() => {
+    const exact = search.data?.exact;
+    if (exact && pasted.current !== null && pasted.current === debounced) {
+      pasted.current = null;
+      recordVisit({ path: exact.path, title: exact.title, kind: exact.type });
+      close();
+      context.navigate(exact.path);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when an answer for the pasted text arrives
+  }, [search.data, debounced]);
+
+  const ctx: CommandContext = {
+    ...context,
+    openPage: (next) => {
+      setPages((all) => [...all, next]);
+      setQuery('');
+    },
+  };
+
+  function activate(entry: Entry, how: 'navigate' | 'panel' | 'tab') {
+    if (entry.id.startsWith('account:')) {
+      const id = entry.id.slice('account:'.length);
+      close();
+      switchAccount(id === policy.homeAccountId ? null : id);
+      context.navigate('/home');
+      return;
+    }
+    if (entry.command) {
+      if (!entry.command.keepsPaletteOpen) close();
+      void entry.command.run(ctx);
+      return;
+    }
+    if (!entry.path) return;
+    recordVisit({ path: entry.path, title: entry.label, kind: entry.group === 'Go to' || entry.group === 'Recent' ? (entry.hint ?? 'screen') : entry.group });
+    close();
+    if (how === 'panel') openPanel(entry.path);
+    else if (how === 'tab') openTab(entry.path, entry.label);
+    else context.navigate(entry.path);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Backspace' && query === '' && pages.length > 0) {
+      event.preventDefault();
+      setPages((all) => all.slice(0, -1));
+      return;
+    }
+    if (event.key === 'Enter' && (event.shiftKey || event.ctrlKey || event.metaKey)) {
+      const entry = entries.find((e) => e.id === selected);
+      if (entry?.path) {
+        event.preventDefault();
+        activate(entry, event.shiftKey ? 'panel' : 'tab');
+      }
+    }
+  }
+
+  const placeholder = page === 'accounts' ? 'Switch to account…' : 'Search screens, actions and records…';
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed top-[10vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
+          <Cmdk label="Command palette" shouldFilter={false} value={selected} onValueChange={setSelected} onKeyDown={handleKeyDown} loop>
+            <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
+              {page ? (
+                <button type="button" onClick={() => setPages((all) => all.slice(0, -1))} className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                  ← Switch account
+                </button>
+              ) : null}
+              <Cmdk.Input
+                value={query}
+                onValueChange={setQuery}
+                onPaste={(event) => {
+                  const text = event.clipboardData.getData('text').trim();
+                  pasted.current = looksExact(text) ? text : null;
+                }}
+                placeholder={placeholder}
+                aria-label={placeholder}
+                className="h-12 w-full bg-transparent text-base outline-none placeholder:text-slate-500"
+              />
+              {search.isFetching ? <span className="text-xs text-slate-600 dark:text-slate-300">Searching…</span> : null}
+            </div>
+            <Cmdk.List className="max-h-[60vh] overflow-y-auto p-2" aria-label="Results">
+              <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
+                {page === 'accounts' && accounts.isPending ? 'Loading accounts…' : debounced.length >= 2 && search.isFetching ? 'Searching…' : 'No results.'}
+              </Cmdk.Empty>
+              {groups.map((group) => (
+                <Cmdk.Group key={group.heading} heading={group.heading} className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-300">
+                  {group.entries.map((entry) => (
+                    <Cmdk.Item
+                      key={entry.id}
+                      value={entry.id}
+                      onSelect={() => activate(entry, 'navigate')}
+                      className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900 dark:data-[selected=true]:bg-slate-700 dark:data-[selected=true]:text-white"
+                    >
+                      <span className="truncate">{entry.label}</span>
+                      {entry.hint ? <span className="truncate text-xs text-slate-600 dark:text-slate-300">{entry.hint}</span> : null}
+                      {entry.shortcut ? <Shortcut keys={entry.shortcut} className="ml-auto" /> : null}
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              ))}
+            </Cmdk.List>
+            <div className="flex gap-4 border-t border-slate-200 px-3 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              <span>Enter open</span>
+              <span>Shift+Enter side panel</span>
+              <span>Ctrl+Enter new tab</span>
+              <span>Esc close</span>
+            </div>
+          </Cmdk>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

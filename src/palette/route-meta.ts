@@ -1,0 +1,55 @@
+import type { Resource } from '../../domain/permissions.ts';
+
+export type RouteMeta = {
+  title: string;
+  /** "G then X" navigation, written 'g x'. */
+  shortcut?: string;
+  /** Shown only when the role may GET this resource. */
+  resource?: Resource;
+  keywords?: string[];
+};
+
+/**
+ * Titles and shortcuts of the screens. The palette lists whatever routes the router has (so it
+ * cannot drift from the route tree); this only names them. A route missing here still appears,
+ * titled from its path.
+ */
+export const routeMeta: Record<string, RouteMeta> = {
+  '/home': { title: 'Home', shortcut: 'g h', keywords: ['start', 'dashboard'] },
+  '/interactions': { title: 'Interactions', shortcut: 'g i', resource: '/interactions/interactions', keywords: ['calls', 'history'] },
+  '/workflows': { title: 'Task Workflows', shortcut: 'g w', keywords: ['tasks'] },
+  '/practice/persons': { title: 'Persons', shortcut: 'g p', resource: '/person/persons', keywords: ['patients', 'people'] },
+  '/practice/person/create': { title: 'Create person', resource: '/person/persons', keywords: ['new', 'add'] },
+  '/practice/users': { title: 'Users', shortcut: 'g u', resource: '/person/users', keywords: ['staff', 'logins'] },
+  '/practice/practitioners': { title: 'Practitioners', shortcut: 'g t', resource: '/person/practitioners', keywords: ['doctors', 'clinicians'] },
+  '/practice/contact-points': { title: 'Contact Points', shortcut: 'g c', resource: '/contactpoints/contact-points', keywords: ['phone', 'numbers'] },
+  '/practice/locations': { title: 'Locations', shortcut: 'g l', resource: '/locations/locations', keywords: ['sites', 'address'] },
+  '/practice/schedules': { title: 'Schedules', shortcut: 'g s' },
+  '/practice/issues': { title: 'Issues', keywords: ['conditions'] },
+  '/practice/insurances': { title: 'Insurances', keywords: ['payers'] },
+  '/system/microsoft/teams/users': { title: 'Teams Users', resource: '/teamsbot/graph/team' },
+  '/system/microsoft/teams/teams': { title: 'Teams', resource: '/teamsbot/graph/team' },
+  '/system/call-center/queues': { title: 'Call Center Queues', shortcut: 'g q', resource: '/callcenter/queues' },
+  '/system/logs': { title: 'Logs', keywords: ['system'] },
+  '/system/roles': { title: 'Roles', shortcut: 'g r', resource: '/permissions/roles', keywords: ['permissions'] },
+  '/system/role/create': { title: 'Create role', resource: '/permissions/roles' },
+  '/system/apikeys': { title: 'API Keys', shortcut: 'g k', resource: '/permissions/apikeys' },
+  '/system/datamanagement': { title: 'Data Management' },
+  '/system/identityproviders': { title: 'Identity Providers' },
+  '/system/amazonconnect': { title: 'Amazon Connect' },
+  '/system/phonenumbers': { title: 'Phone Numbers' },
+  '/system/endpoints': { title: 'Endpoints' },
+  '/accounts': { title: 'Accounts', shortcut: 'g a' },
+  '/accounts/create': { title: 'Create account' },
+  '/campaigns': { title: 'Campaigns', shortcut: 'g v', keywords: ['surveys'] },
+  '/campaigns/campaign/create': { title: 'Create campaign', keywords: ['survey'] },
+  '/insights': { title: 'Insights', shortcut: 'g n', keywords: ['reports', 'metrics'] },
+};
+
+/** Paths that are not screens to go to: redirects, the sign-in return, public pages. */
+export const hiddenPaths = new Set(['/', '/login/callback', '/campaign']);
+
+export function titleFromPath(path: string): string {
+  const last = path.split('/').filter(Boolean).at(-1) ?? 'Home';
+  return last.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}
