@@ -182,3 +182,54 @@ test('user settings and languages are kept for the user, on the server', async (
   await expect(other.locator('time').first()).toHaveText(/\d{2}\.\d{2}\.\d{4}|\d+\. \w+/);
   await fresh.close();
 });
+
+test.describe('records from the palette (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('finds a user by a misspelt name and opens it in the side panel, which reload and Back restore', async ({ page }) => {
+    await page.goto('/home');
+    await ready(page);
+    await openPalette(page);
+    await page.keyboard.type('Marai Lopes');
+    const hit = palette(page).getByRole('group', { name: 'Users' }).getByRole('option', { name: /Maria Lopez/ });
+    await expect(hit).toBeVisible();
+    // Arrow down to the user, as a keyboard user would.
+    for (let i = 0; i < 60 && (await hit.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+    await expect(hit).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Shift+Enter');
+
+    const panel = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'Open full page' }) });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('Maria Lopez');
+    await expect(page).toHaveURL(/\/home\?panel=/);
+    await expectNoAxeViolations(page);
+
+    await page.reload();
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('Maria Lopez');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goBack();
+    await expect(panel).toBeVisible();
+  });
+
+  test('a pasted id jumps straight to its record', async ({ page }) => {
+    await page.goto('/practice/users');
+    await ready(page);
+    const link = page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).first();
+    const id = (await link.textContent())!.trim();
+    await page.goto('/home');
+    await ready(page);
+    await openPalette(page);
+    await paletteInput(page).evaluate((input, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, id);
+    await paletteInput(page).fill(id);
+    // A user is keyed by its person id: the id names the person first.
+    await expect(page).toHaveURL(new RegExp(`/practice/persons/${id}$`));
+    await expect(palette(page)).toBeHidden();
+  });
+});
