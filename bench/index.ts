@@ -1,4 +1,5 @@
 import { paletteFigures } from './palette.ts';
+import { personsFigures } from './persons.ts';
 import { initialJsFigure, startupFigures } from './startup.ts';
 import { print } from './util.ts';
 
@@ -9,3 +10,6 @@ print([initialJsFigure()]);
 print(await startupFigures());
 console.log('\nCommand palette (Chromium)');
 print(await paletteFigures());
+
+console.log('\nPersons at 100,000 per account');
+print(await personsFigures());

@@ -3,14 +3,15 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { getFreePort } from '../server/db/postgres.ts';
 import { root, type Figure } from './util.ts';
 
 /** Time from `npm start` (dependencies and build present) to the "ready" line. */
-async function timeStart(dataDir: string, port: number): Promise<number> {
+async function timeStart(dataDir: string, ports: { port: number; idp: number; pg: number }): Promise<number> {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), IDP_PORT: String(port + 1), PG_PORT: String(port + 7), DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(ports.port), IDP_PORT: String(ports.idp), PG_PORT: String(ports.pg), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so the stop below is what Ctrl+C in a terminal does.
     detached: true,
@@ -36,9 +37,11 @@ export async function startupFigures(): Promise<Figure[]> {
   // As root, PostgreSQL runs as "postgres", which must be able to enter the folder.
   chmodSync(dataDir, 0o755);
   try {
-    const first = await timeStart(dataDir, 3300);
+    // Free ports, so a running demo or test run is not in the way.
+    const ports = { port: await getFreePort(), idp: await getFreePort(), pg: await getFreePort() };
+    const first = await timeStart(dataDir, ports);
     const warm: number[] = [];
-    for (let i = 0; i < 3; i++) warm.push(await timeStart(dataDir, 3300));
+    for (let i = 0; i < 3; i++) warm.push(await timeStart(dataDir, ports));
     warm.sort((a, b) => a - b);
     return [
       { name: 'npm start → ready, first start (initdb, migrate, seed)', value: first / 1000, unit: 's', aim: '< 5 s' },

@@ -54,17 +54,27 @@ async function main() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
+  const phases: string[] = [];
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${((now - mark) / 1000).toFixed(1)} s`);
+    mark = now;
+  };
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort });
       stops.push(() => pg.stop());
       databaseUrl = pg.url;
+      phase('database');
     }
     await migrate(databaseUrl);
+    phase('migrations');
     const database = connect(databaseUrl);
     stops.push(() => database.close());
     const seeded = await seed(database.db);
+    phase('seed');
 
     if (config.auth.embedded) {
       const idp = await startIdp({
@@ -86,6 +96,7 @@ async function main() {
         },
       });
       stops.push(() => idp.close());
+      phase('identity provider');
     }
 
     const api = createApi({
@@ -128,8 +139,10 @@ async function main() {
     });
     stops.push(() => new Promise((resolve) => server.close(resolve)));
 
+    phase('portal');
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\nAstera Portal is ready in ${seconds} s: ${config.publicUrl}`);
+    console.log(`  (${phases.join(', ')})`);
     console.log(seeded ? '  Demo data seeded.' : '  Demo data already present (kept).');
     if (config.auth.embedded) {
       console.log(`  Identity provider: ${config.auth.domain}`);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
+import { insertDemoPeople } from './demo-persons.ts';
 import { accounts, auditLog, credentials, meta, persons, roles, users, type NameEntry } from './schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
@@ -45,7 +46,7 @@ export const demoUsers = [
 const SEED = 'Astera seed';
 
 function nameEntry(given: string, family: string): NameEntry {
-  return { use: 'official', text: `${given} ${family}`, family, given: [given, family], prefix: [], suffix: [] };
+  return { use: 'official', text: `${given} ${family}`, family, given: [given], prefix: [], suffix: [] };
 }
 
 async function seedAccount(tx: Tx, key: keyof typeof demoAccounts) {
@@ -78,13 +79,45 @@ async function seedAccount(tx: Tx, key: keyof typeof demoAccounts) {
   });
 }
 
-/** Seeds the demo data once; a marker row makes later starts leave the data alone. */
+/** Demo people per account (spec §2 lists): enough to page, sort and search through. */
+export const demoPeople = { persons: 300, practitioners: 25, users: 10 } as const;
+
+/** Persons, practitioners and users of every demo account (a marker of its own, so a database seeded before they existed gets them too). */
+async function seedPeople(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.people'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    const account = demoAccounts[key];
+    await insertDemoPeople(tx, {
+      accountId: account.id,
+      key,
+      ...demoPeople,
+      roles: { readOnly: roleId(key, 'Read Only'), practiceAdmin: roleId(key, 'Practice Administrator') },
+      id: seedId,
+      pediatric: key === 'lakeside',
+      actor: SEED,
+    });
+    await tx.insert(auditLog).values({
+      accountId: account.id,
+      actorId: SEED,
+      actorName: SEED,
+      action: 'create',
+      resourceType: 'Person',
+      resourceId: null,
+      after: { demoPeople },
+    });
+  }
+  await tx.insert(meta).values({ key: 'seeded.people', value: { at: new Date().toISOString() } });
+  return true;
+}
+
+/** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
   return db.transaction(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(727275)');
     const done = await tx.select().from(meta).where(eq(meta.key, 'seeded'));
-    if (done.length > 0) return false;
+    if (done.length > 0) return seedPeople(tx);
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
       const account = demoAccounts[user.account];
@@ -92,12 +125,13 @@ export async function seed(db: Db): Promise<boolean> {
       const principalId = seedId(`principal:${user.key}`);
       const name = `${user.given} ${user.family}`;
       const stamp = { accountId: account.id, createdBy: SEED, modifiedBy: SEED };
-      await tx.insert(persons).values({ id: personId, ...stamp, name: [nameEntry(user.given, user.family)], displayName: name, gender: 'UNK', orgRole: user.instanceAdmin ? 'Administrator' : 'Staff', communication: [{ code: 'en-US', preferred: true }] });
+      await tx.insert(persons).values({ id: personId, ...stamp, name: [nameEntry(user.given, user.family)], displayName: name, gender: 'UNK', orgRole: user.instanceAdmin ? 'Administrator' : 'Staff', communication: [{ code: 'en-US', preferred: true }], userRecord: true });
       await tx.insert(users).values({ personId, ...stamp, name, email: user.email, principalId, source: 'astera', active: true, roleId: roleId(user.account, user.role), instanceAdmin: user.instanceAdmin });
       await tx.insert(credentials).values({ subject: principalId, email: user.email, name, passwordHash: passwords[index]! });
       await tx.insert(auditLog).values({ accountId: account.id, actorId: SEED, actorName: SEED, action: 'create', resourceType: 'User', resourceId: personId, after: { name } });
     }
     await tx.insert(meta).values({ key: 'seeded', value: { at: new Date().toISOString() } });
+    await seedPeople(tx);
     return true;
   });
 }

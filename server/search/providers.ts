@@ -11,9 +11,11 @@ import type { SearchProvider } from './registry.ts';
  * similarity ≥ 0.3, so "Marai Lopes" finds "Maria Lopez"); or contains a word similar to it
  * (`<%`, word similarity ≥ 0.6, so "Lopes" finds "Maria Lopez").
  */
-function fuzzy(column: AnyColumn, q: string): { where: SQL; score: SQL<number> } {
+function fuzzy(column: AnyColumn, q: string): { where: SQL; close: SQL; score: SQL<number> } {
+  const close = or(ilike(column, containsPattern(q)), sql`${q} <% ${column}`)!;
   return {
-    where: or(ilike(column, containsPattern(q)), sql`${column} % ${q}`, sql`${q} <% ${column}`)!,
+    where: or(close, sql`${column} % ${q}`)!,
+    close,
     score: sql<number>`greatest(similarity(${q}, ${column}), word_similarity(${q}, ${column}))`,
   };
 }
@@ -44,22 +46,30 @@ export const personSearch: SearchProvider = {
   resource: '/person/persons',
   async search(db: Db, accountId: string, q: string, limit: number) {
     const select = { id: persons.id, displayName: persons.displayName, orgRole: persons.orgRole };
+    // The lower-cased search name carries the (account, trigram) index; trigrams ignore case anyway.
+    const lower = q.toLowerCase();
     if (short(q)) {
       const rows = await db
         .select({ ...select, score: sql<number>`1` })
         .from(persons)
-        .where(and(eq(persons.accountId, accountId), startsWith(persons.displayName, q)))
-        .orderBy(asc(persons.displayName), asc(persons.id))
+        .where(and(eq(persons.accountId, accountId), startsWith(persons.searchName, lower)))
+        .orderBy(asc(persons.searchName), asc(persons.id))
         .limit(limit);
       return rows.map(personHit);
     }
-    const { where, score } = fuzzy(persons.displayName, q);
-    const rows = await db
-      .select({ ...select, score })
-      .from(persons)
-      .where(and(eq(persons.accountId, accountId), where))
-      .orderBy(desc(score), asc(persons.displayName), asc(persons.id))
-      .limit(limit);
+    const { where, close, score } = fuzzy(persons.searchName, lower);
+    const best = (match: SQL) =>
+      db
+        .select({ ...select, score })
+        .from(persons)
+        .where(and(eq(persons.accountId, accountId), match))
+        .orderBy(desc(score), asc(persons.searchName), asc(persons.id))
+        .limit(limit);
+    // In a large account a whole-name similarity of 0.3 admits thousands of candidates to score:
+    // names containing the query (or a word like it) come first, and only when they are fewer
+    // than asked is the typo-tolerant match needed to fill the list.
+    const closeRows = await best(close);
+    const rows = closeRows.length >= limit ? closeRows : await best(where);
     return rows.map(personHit);
   },
   async byId(db, accountId, id) {

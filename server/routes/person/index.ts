@@ -1,0 +1,365 @@
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import { messages } from '../../../domain/messages.ts';
+import {
+  personCreateSchema,
+  personDisplayName,
+  personListQuerySchema,
+  personPatchSchema,
+  practitionerCreateSchema,
+  practitionerListQuerySchema,
+  practitionerPatchSchema,
+  practitionerPhotoMaxBytes,
+  userCreateSchema,
+  userListQuerySchema,
+  userPatchSchema,
+  type PersonCreated,
+} from '../../../domain/persons.ts';
+import { requires } from '../../auth/requires.ts';
+import type { Tx } from '../../db/client.ts';
+import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
+import { write } from '../../db/write.ts';
+import type { AppEnv } from '../../env.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { json, query } from '../../validate.ts';
+import { imageType } from './photo.ts';
+import {
+  findPerson,
+  findPractitioner,
+  findUser,
+  listPersons,
+  listPractitioners,
+  listUsers,
+  photoMeta,
+  presentPerson,
+  presentPhoto,
+  presentPractitioner,
+  presentUser,
+  roleName,
+} from './queries.ts';
+
+const uuidSchema = v.pipe(v.string(), v.uuid());
+
+/**
+ * The record id of the path. One that is not an id names no record: 404, like a record of
+ * another account. (A PATCH of a person answers the spec's 'Person not updated' instead.)
+ */
+const idParam = (invalid: () => ApiError = () => notFound(messages.notFound)) =>
+  validator('param', (value: Record<string, string>) => {
+    const id = value.id?.toLowerCase();
+    if (!v.is(uuidSchema, id)) throw invalid();
+    return { id };
+  });
+
+const photoTooLarge = () => new ApiError(413, 'payload_too_large', messages.photoTooLarge);
+
+/** JSON bodies here are a few kilobytes at most (10 names, 36 languages, 20 synonyms). */
+const jsonLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'payload_too_large', messages.requestTooLarge);
+  },
+});
+
+/** The role must be one of the account's own (a role id of another account grants nothing here). */
+async function assertRole(tx: Tx, accountId: string, roleId: string | null | undefined) {
+  if (!roleId) return;
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
+  if (!role) throw badRequest(messages.invalidRequest, { roleId: messages.roleNotFound });
+}
+
+async function assertPrincipalFree(tx: Tx, principalId: string, personId: string) {
+  const [taken] = await tx.select({ personId: users.personId }).from(users).where(eq(users.principalId, principalId));
+  if (taken && taken.personId !== personId) throw new ApiError(409, 'conflict', messages.principalIdTaken, { principalId: messages.principalIdTaken });
+}
+
+/** Only the changes actually sent (a key absent from a PATCH leaves the value alone). */
+function sent<T extends Record<string, unknown>>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** Common fields of an update: who, when, and the next version. */
+const touched = (actorName: string, version: AnyColumn) => ({
+  modifiedBy: actorName,
+  modifiedTimestamp: sql`now()`,
+  version: sql`${version} + 1`,
+});
+
+/**
+ * Persons, users and practitioners (spec §7). Users and practitioners are records of a person,
+ * keyed by the person's id. Every query is scoped to the request's account; a record of another
+ * account answers 404 (its existence is not revealed).
+ */
+export const personRoutes = new Hono<AppEnv>()
+  // ------------------------------------------------------------------------------- persons
+  .get('/persons', requires('/person/persons', 'GET'), query(personListQuerySchema), async (c) => {
+    return c.json(await listPersons(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+  })
+  .post('/persons', requires('/person/persons', 'POST'), jsonLimit, json(personCreateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const chosen = body.accountId?.toLowerCase();
+    if (chosen && chosen !== c.var.account.id) {
+      // Spec §1: instance administrators may create a person on behalf of a chosen account.
+      if (!c.var.caller.instanceAdmin) throw forbidden(messages.foreignAccount);
+      const [target] = await c.var.deps.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, chosen));
+      if (!target) throw badRequest(messages.invalidRequest, { accountId: messages.accountNotFound });
+      c.set('account', { id: target.id, name: target.name, role: null });
+    }
+    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const stamp = { accountId, createdBy: actorName, modifiedBy: actorName };
+      const [person] = await tx
+        .insert(persons)
+        .values({
+          ...stamp,
+          name: body.name,
+          displayName: personDisplayName(body.name),
+          gender: body.gender ?? null,
+          orgRole: body.orgRole ?? null,
+          communication: body.communication,
+          practitionerRecord: body.makePractitioner,
+        })
+        .returning();
+      await audit({ action: 'create', resourceType: 'Person', resourceId: person!.id, after: presentPerson(person!) });
+      const answer: PersonCreated = { id: person!.id };
+      if (body.makePractitioner) {
+        // 'Take me to Practitioner Setup': the practitioner record comes with the person or not at all.
+        const [practitioner] = await tx.insert(practitioners).values({ ...stamp, personId: person!.id, name: person!.displayName }).returning();
+        await audit({ action: 'create', resourceType: 'Practitioner', resourceId: person!.id, after: presentPractitioner(practitioner!, null) });
+        answer.practitionerId = practitioner!.personId;
+      }
+      return answer;
+    });
+    return c.json(created, 201);
+  })
+  .get('/persons/:id', requires('/person/persons/{id}', 'GET'), idParam(), async (c) => {
+    const row = await findPerson(c.var.deps.db, c.var.account.id, c.req.valid('param').id);
+    if (!row) throw notFound(messages.notFound);
+    return c.json(presentPerson(row));
+  })
+  .patch(
+    '/persons/:id',
+    requires('/person/persons/{id}', 'PATCH'),
+    idParam(() => badRequest(messages.personNotUpdated, { id: messages.personNotUpdated })),
+    jsonLimit,
+    json(personPatchSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { version, ...body } = c.req.valid('json');
+      const changes = sent({ ...body, displayName: body.name && personDisplayName(body.name) });
+      const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
+        const before = await findPerson(tx, accountId, id, true);
+        if (!before) throw notFound(messages.notFound);
+        if (before.version !== version) throw conflict(messages.conflict);
+        const [after] = await tx
+          .update(persons)
+          .set({ ...changes, ...touched(actorName, persons.version) })
+          .where(and(eq(persons.accountId, accountId), eq(persons.id, id)))
+          .returning();
+        await audit({ action: 'update', resourceType: 'Person', resourceId: id, before: presentPerson(before), after: presentPerson(after!) });
+        return after!;
+      });
+      return c.json(presentPerson(updated));
+    },
+  )
+  // --------------------------------------------------------------------------------- users
+  .get('/users', requires('/person/users', 'GET'), query(userListQuerySchema), async (c) => {
+    return c.json(await listUsers(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+  })
+  .post('/users/:id', requires('/person/users/{id}', 'POST'), idParam(), jsonLimit, json(userCreateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    if (body.instanceAdmin && !c.var.caller.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
+    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const person = await findPerson(tx, accountId, id, true);
+      if (!person) throw notFound(messages.notFound);
+      if (person.userRecord || (await findUser(tx, accountId, id))) throw conflict(messages.userExists);
+      await assertRole(tx, accountId, body.roleId);
+      await assertPrincipalFree(tx, body.principalId, id);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          personId: id,
+          accountId,
+          createdBy: actorName,
+          modifiedBy: actorName,
+          name: body.name ?? person.displayName,
+          email: body.email,
+          principalId: body.principalId,
+          source: body.source ?? null,
+          oktaId: body.oktaId ?? null,
+          active: body.active,
+          roleId: body.roleId ?? null,
+          instanceAdmin: body.instanceAdmin ?? false,
+        })
+        .returning();
+      await tx.update(persons).set({ userRecord: true }).where(eq(persons.id, id));
+      await audit({ action: 'create', resourceType: 'User', resourceId: id, after: presentUser(user!, null) });
+      return user!;
+    });
+    return c.json({ id: created.personId }, 201);
+  })
+  .get('/users/:id', requires('/person/users/{id}', 'GET'), idParam(), async (c) => {
+    const { db } = c.var.deps;
+    const row = await findUser(db, c.var.account.id, c.req.valid('param').id);
+    if (!row) throw notFound(messages.notFound);
+    return c.json(presentUser(row, await roleName(db, row.accountId, row.roleId)));
+  })
+  .patch('/users/:id', requires('/person/users/{id}', 'PATCH'), idParam(), jsonLimit, json(userPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, ...body } = c.req.valid('json');
+    const changes = sent(body);
+    const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const before = await findUser(tx, accountId, id, true);
+      if (!before) throw notFound(messages.notFound);
+      if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin && !c.var.caller.instanceAdmin) {
+        throw forbidden(messages.instanceAdminOnly);
+      }
+      if (before.version !== version) throw conflict(messages.conflict);
+      await assertRole(tx, accountId, changes.roleId);
+      if (changes.principalId) await assertPrincipalFree(tx, changes.principalId, id);
+      const [after] = await tx
+        .update(users)
+        .set({ ...changes, ...touched(actorName, users.version) })
+        .where(and(eq(users.accountId, accountId), eq(users.personId, id)))
+        .returning();
+      await audit({ action: 'update', resourceType: 'User', resourceId: id, before: presentUser(before, null), after: presentUser(after!, null) });
+      return after!;
+    });
+    return c.json(presentUser(updated, await roleName(c.var.deps.db, updated.accountId, updated.roleId)));
+  })
+  .delete('/users/:id', requires('/person/users/{id}', 'DELETE'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    // Deleting one's own user record would lock oneself out mid-session.
+    if (id === c.var.caller.personId) throw forbidden(messages.cannotDeleteSelf);
+    await write(c, async ({ tx, audit, accountId }) => {
+      const before = await findUser(tx, accountId, id, true);
+      if (!before) throw notFound(messages.notFound);
+      await tx.delete(users).where(and(eq(users.accountId, accountId), eq(users.personId, id)));
+      await tx.update(persons).set({ userRecord: false }).where(eq(persons.id, id));
+      await audit({ action: 'delete', resourceType: 'User', resourceId: id, before: presentUser(before, null) });
+    });
+    return c.body(null, 204);
+  })
+  // ------------------------------------------------------------------------- practitioners
+  .get('/practitioners', requires('/person/practitioners', 'GET'), query(practitionerListQuerySchema), async (c) => {
+    return c.json(await listPractitioners(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+  })
+  .post('/practitioners/:id', requires('/person/practitioners/{id}', 'POST'), idParam(), jsonLimit, json(practitionerCreateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const person = await findPerson(tx, accountId, id, true);
+      if (!person) throw notFound(messages.notFound);
+      if (person.practitionerRecord || (await findPractitioner(tx, accountId, id))) throw conflict(messages.practitionerExists);
+      const [practitioner] = await tx
+        .insert(practitioners)
+        .values({
+          ...sent(body),
+          personId: id,
+          accountId,
+          createdBy: actorName,
+          modifiedBy: actorName,
+          name: body.name ?? person.displayName,
+        })
+        .returning();
+      await tx.update(persons).set({ practitionerRecord: true }).where(eq(persons.id, id));
+      await audit({ action: 'create', resourceType: 'Practitioner', resourceId: id, after: presentPractitioner(practitioner!, null) });
+    });
+    return c.json({ id }, 201);
+  })
+  .get('/practitioners/:id', requires('/person/practitioners/{id}', 'GET'), idParam(), async (c) => {
+    const { db } = c.var.deps;
+    const { id } = c.req.valid('param');
+    const row = await findPractitioner(db, c.var.account.id, id);
+    if (!row) throw notFound(messages.notFound);
+    return c.json(presentPractitioner(row, await photoMeta(db, c.var.account.id, id)));
+  })
+  .patch('/practitioners/:id', requires('/person/practitioners/{id}', 'PATCH'), idParam(), jsonLimit, json(practitionerPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, photo, ...body } = c.req.valid('json');
+    const changes = sent(body);
+    const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const before = await findPractitioner(tx, accountId, id, true);
+      if (!before) throw notFound(messages.notFound);
+      if (before.version !== version) throw conflict(messages.conflict);
+      const [after] = await tx
+        .update(practitioners)
+        .set({ ...changes, ...touched(actorName, practitioners.version) })
+        .where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)))
+        .returning();
+      if (photo === null) await tx.delete(practitionerPhotos).where(and(eq(practitionerPhotos.accountId, accountId), eq(practitionerPhotos.personId, id)));
+      await audit({ action: 'update', resourceType: 'Practitioner', resourceId: id, before: presentPractitioner(before, null), after: presentPractitioner(after!, null) });
+      return after!;
+    });
+    return c.json(presentPractitioner(updated, await photoMeta(c.var.deps.db, updated.accountId, id)));
+  })
+  .delete('/practitioners/:id', requires('/person/practitioners/{id}', 'DELETE'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    await write(c, async ({ tx, audit, accountId }) => {
+      const before = await findPractitioner(tx, accountId, id, true);
+      if (!before) throw notFound(messages.notFound);
+      // The photo goes with it (foreign key cascade).
+      await tx.delete(practitioners).where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)));
+      await tx.update(persons).set({ practitionerRecord: false }).where(eq(persons.id, id));
+      await audit({ action: 'delete', resourceType: 'Practitioner', resourceId: id, before: presentPractitioner(before, null) });
+    });
+    return c.body(null, 204);
+  })
+  /**
+   * The photo: a raw PNG or JPEG body (Content-Type image/png or image/jpeg) of at most 1 MB.
+   * Its own sub-resource: uploading it does not change the practitioner's version, so a form
+   * being edited is not made stale by its own photo upload.
+   */
+  .put(
+    '/practitioners/:id/photo',
+    requires('/person/practitioners/{id}', 'PATCH'),
+    idParam(),
+    bodyLimit({
+      maxSize: practitionerPhotoMaxBytes,
+      onError: () => {
+        throw photoTooLarge();
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.length > practitionerPhotoMaxBytes) throw photoTooLarge();
+      const actual = imageType(bytes);
+      if (!actual || (declared !== actual && !(declared === 'image/jpg' && actual === 'image/jpeg'))) {
+        throw badRequest(messages.photoType, { photo: messages.photoType });
+      }
+      const meta = await write(c, async ({ tx, audit, accountId, actorName }) => {
+        const practitioner = await findPractitioner(tx, accountId, id, true);
+        if (!practitioner) throw notFound(messages.notFound);
+        const before = await photoMeta(tx, accountId, id);
+        const values = { contentType: actual, size: bytes.length, bytes: Buffer.from(bytes), modifiedBy: actorName, modifiedTimestamp: sql`now()` };
+        const [row] = await tx
+          .insert(practitionerPhotos)
+          .values({ personId: id, accountId, ...values })
+          .onConflictDoUpdate({ target: practitionerPhotos.personId, set: values })
+          .returning({ contentType: practitionerPhotos.contentType, size: practitionerPhotos.size, modifiedTimestamp: practitionerPhotos.modifiedTimestamp });
+        await audit({ action: before ? 'update' : 'create', resourceType: 'PractitionerPhoto', resourceId: id, before, after: row });
+        return row!;
+      });
+      return c.json(presentPhoto(id, meta));
+    },
+  )
+  .get('/practitioners/:id/photo', requires('/person/practitioners/{id}', 'GET'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const [row] = await c.var.deps.db
+      .select({ contentType: practitionerPhotos.contentType, bytes: practitionerPhotos.bytes })
+      .from(practitionerPhotos)
+      .where(and(eq(practitionerPhotos.accountId, c.var.account.id), eq(practitionerPhotos.personId, id)));
+    if (!row) throw notFound(messages.photoMissing);
+    return c.body(new Uint8Array(row.bytes), 200, {
+      'Content-Type': row.contentType,
+      'Content-Length': String(row.bytes.length),
+      // Private: the photo belongs to an account; the SPA refetches after an upload anyway.
+      'Cache-Control': 'private, no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });

@@ -1,0 +1,296 @@
+import { and, asc, count, desc, eq, gte, ilike, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  filteredTotalBound,
+  listOffset,
+  type ListQuery,
+  type Person,
+  type PersonList,
+  type PersonSort,
+  type Practitioner,
+  type PractitionerPhoto,
+  type PractitionerList,
+  type PractitionerSort,
+  type SortOrder,
+  type User,
+  type UserList,
+  type UserSort,
+} from '../../../domain/persons.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
+
+type PersonRow = typeof persons.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+type PractitionerRow = typeof practitioners.$inferSelect;
+type PhotoMeta = { contentType: string; size: number; modifiedTimestamp: Date } | null;
+
+const iso = (d: Date) => d.toISOString();
+
+export function presentPerson(row: PersonRow): Person {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    resourceType: 'Person',
+    createdTimestamp: iso(row.createdTimestamp),
+    modifiedTimestamp: iso(row.modifiedTimestamp),
+    createdBy: row.createdBy,
+    modifiedBy: row.modifiedBy,
+    version: row.version,
+    name: row.name,
+    displayName: row.displayName,
+    gender: row.gender as Person['gender'],
+    orgRole: row.orgRole,
+    communication: row.communication,
+    practitionerRecord: row.practitionerRecord,
+    userRecord: row.userRecord,
+  };
+}
+
+export function presentUser(row: UserRow, roleName: string | null): User {
+  return {
+    id: row.personId,
+    personId: row.personId,
+    accountId: row.accountId,
+    resourceType: 'User',
+    createdTimestamp: iso(row.createdTimestamp),
+    modifiedTimestamp: iso(row.modifiedTimestamp),
+    createdBy: row.createdBy,
+    modifiedBy: row.modifiedBy,
+    version: row.version,
+    name: row.name,
+    email: row.email,
+    principalId: row.principalId,
+    source: row.source,
+    oktaId: row.oktaId,
+    active: row.active,
+    roleId: row.roleId,
+    userPolicy: { accessPolicy: { role: roleName, roleId: row.roleId } },
+    instanceAdmin: row.instanceAdmin,
+  };
+}
+
+export function presentPractitioner(row: PractitionerRow, photo: PhotoMeta): Practitioner {
+  return {
+    id: row.personId,
+    personId: row.personId,
+    accountId: row.accountId,
+    resourceType: 'Practitioner',
+    createdTimestamp: iso(row.createdTimestamp),
+    modifiedTimestamp: iso(row.modifiedTimestamp),
+    createdBy: row.createdBy,
+    modifiedBy: row.modifiedBy,
+    version: row.version,
+    active: row.active,
+    name: row.name,
+    specialty: row.specialty,
+    group: row.group,
+    initials: row.initials,
+    pronunciation: row.pronunciation,
+    synonyms: row.synonyms,
+    // Contact points (and so associations) arrive with their own feature.
+    associations: [],
+    photo: photo && presentPhoto(row.personId, photo),
+  };
+}
+
+export function presentPhoto(id: string, photo: NonNullable<PhotoMeta>): PractitionerPhoto {
+  return {
+    contentType: photo.contentType as PractitionerPhoto['contentType'],
+    size: photo.size,
+    modifiedTimestamp: iso(photo.modifiedTimestamp),
+    path: `/person/practitioners/${id}/photo`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Single records, always inside the request's account (another account's record is "not found")
+
+type Reader = Db | Tx;
+
+export async function findPerson(db: Reader, accountId: string, id: string, forUpdate = false) {
+  const q = db.select().from(persons).where(and(eq(persons.accountId, accountId), eq(persons.id, id)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findUser(db: Reader, accountId: string, id: string, forUpdate = false) {
+  const q = db.select().from(users).where(and(eq(users.accountId, accountId), eq(users.personId, id)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function roleName(db: Reader, accountId: string, roleId: string | null): Promise<string | null> {
+  if (!roleId) return null;
+  const [row] = await db.select({ name: roles.name }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
+  return row?.name ?? null;
+}
+
+export async function findPractitioner(db: Reader, accountId: string, id: string, forUpdate = false) {
+  const q = db.select().from(practitioners).where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function photoMeta(db: Reader, accountId: string, id: string): Promise<PhotoMeta> {
+  const [row] = await db
+    .select({ contentType: practitionerPhotos.contentType, size: practitionerPhotos.size, modifiedTimestamp: practitionerPhotos.modifiedTimestamp })
+    .from(practitionerPhotos)
+    .where(and(eq(practitionerPhotos.accountId, accountId), eq(practitionerPhotos.personId, id)));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists: server-side paging, sorting and filtering
+
+/** `q` as an ILIKE pattern matching anywhere, with LIKE's wildcards taken literally. */
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+const uuidLow = '00000000-0000-0000-0000-000000000000';
+const uuidHigh = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * When `q` could be the start of an id ("3f2a", "3f2a9c1e-77"), the id range it covers: an index
+ * range on the uuid instead of casting every id to text.
+ */
+export function idPrefixRange(q: string): [string, string] | null {
+  const s = q.toLowerCase();
+  if (s.length === 0 || s.length > 36) return null;
+  for (let i = 0; i < s.length; i++) {
+    const dash = uuidLow[i] === '-';
+    if (dash ? s[i] !== '-' : !/[0-9a-f]/.test(s[i]!)) return null;
+  }
+  return [s + uuidLow.slice(s.length), s + uuidHigh.slice(s.length)];
+}
+
+/**
+ * The filter of a list: the name (and other texts) containing `q`, any case; or, when `q` could
+ * start an id, the ids it starts. A `q` with a digit or a dash is taken as an id only: no name
+ * has those, and an OR with the name would turn an id lookup into a scan of every name.
+ */
+function textOrId(q: string | undefined, id: AnyColumn, texts: AnyColumn[], lowerCased?: AnyColumn): SQL | undefined {
+  if (!q) return undefined;
+  const range = idPrefixRange(q);
+  const byId = range ? and(gte(id, range[0]), lte(id, range[1])) : undefined;
+  if (byId && /[\d-]/.test(q)) return byId;
+  const pattern = containsPattern(q);
+  const byText = lowerCased ? [like(lowerCased, containsPattern(q.toLowerCase()))] : texts.map((t) => ilike(t, pattern));
+  return or(...byText, byId);
+}
+
+/** ORDER BY the sort column(s) then the id, all in the same direction (so one index serves both ways). */
+const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
+
+const personSortColumns: Record<PersonSort, AnyColumn[]> = {
+  id: [persons.id],
+  name: [persons.searchName, persons.id],
+  orgRole: [persons.orgRole, persons.searchName, persons.id],
+  practitioner: [persons.practitionerRecord, persons.searchName, persons.id],
+  user: [persons.userRecord, persons.searchName, persons.id],
+};
+
+export async function listPersons(db: Db, accountId: string, query: ListQuery<PersonSort>): Promise<PersonList> {
+  const offset = listOffset(query);
+  const filter = textOrId(query.q, persons.id, [persons.displayName], persons.searchName);
+  const where = and(eq(persons.accountId, accountId), filter);
+  const columns = {
+    id: persons.id,
+    displayName: persons.displayName,
+    gender: persons.gender,
+    orgRole: persons.orgRole,
+    practitionerRecord: persons.practitionerRecord,
+    userRecord: persons.userRecord,
+    modifiedTimestamp: persons.modifiedTimestamp,
+  };
+  const sort = personSortColumns[query.sort];
+  // Deferred join: the page's ids come from an index-only scan of the sort index (which holds the
+  // name the filter reads), so rows skipped by the offset or the filter never touch the table;
+  // only the page's own rows are then read.
+  const page = (order: SortOrder, limit: number, from: number) => {
+    const ids = db.select({ id: persons.id }).from(persons).where(where).orderBy(...ordered(sort, order)).limit(limit).offset(from).as('page');
+    return db
+      .select(columns)
+      .from(persons)
+      .innerJoin(ids, eq(persons.id, ids.id))
+      .where(eq(persons.accountId, accountId))
+      .orderBy(...ordered(sort, order));
+  };
+
+  let items;
+  let total: number;
+  let totalEstimated = false;
+  if (!filter) {
+    // The exact total is kept per account (person_counts), so it costs one row.
+    const [counted] = await db.select({ n: personCounts.persons }).from(personCounts).where(eq(personCounts.accountId, accountId));
+    total = counted?.n ?? 0;
+    if (offset > total / 2 && offset < total) {
+      // A page in the second half is read from the other end (the last page is as cheap as the first).
+      const limit = Math.min(query.limit, total - offset);
+      const reversed = await page(query.order === 'asc' ? 'desc' : 'asc', limit, total - offset - limit);
+      items = reversed.reverse();
+    } else {
+      items = await page(query.order, query.limit, offset);
+    }
+  } else {
+    // Counting every match of a one-letter filter among 100,000 persons costs more than the page:
+    // stop at the bound and say so (domain `filteredTotalBound`, `totalEstimated`).
+    const bounded = db.select({ one: sql`1` }).from(persons).where(where).limit(filteredTotalBound + 1).as('bounded');
+    const [rows, [counted]] = await Promise.all([page(query.order, query.limit, offset), db.select({ n: count() }).from(bounded)]);
+    items = rows;
+    total = Math.min(counted?.n ?? 0, filteredTotalBound);
+    totalEstimated = (counted?.n ?? 0) > filteredTotalBound;
+  }
+  return {
+    Items: items.map((row) => ({ ...row, gender: row.gender as Person['gender'], modifiedTimestamp: iso(row.modifiedTimestamp) })),
+    total,
+    ...(totalEstimated && { totalEstimated }),
+    limit: query.limit,
+    offset,
+  };
+}
+
+const userSortColumns: Record<UserSort, AnyColumn[]> = {
+  id: [users.personId],
+  name: [users.name, users.personId],
+  principalId: [users.principalId, users.personId],
+  active: [users.active, users.name, users.personId],
+};
+
+export async function listUsers(db: Db, accountId: string, query: ListQuery<UserSort>): Promise<UserList> {
+  const offset = listOffset(query);
+  const where = and(eq(users.accountId, accountId), textOrId(query.q, users.personId, [users.name, users.email]));
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ id: users.personId, name: users.name, email: users.email, principalId: users.principalId, active: users.active })
+      .from(users)
+      .where(where)
+      .orderBy(...ordered(userSortColumns[query.sort], query.order))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { Items: items, total: total?.n ?? 0, limit: query.limit, offset };
+}
+
+const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {
+  id: [practitioners.personId],
+  name: [practitioners.name, practitioners.personId],
+  active: [practitioners.active, practitioners.name, practitioners.personId],
+  group: [practitioners.group, practitioners.name, practitioners.personId],
+  specialty: [practitioners.specialty, practitioners.name, practitioners.personId],
+};
+
+export async function listPractitioners(db: Db, accountId: string, query: ListQuery<PractitionerSort>): Promise<PractitionerList> {
+  const offset = listOffset(query);
+  const synonym = query.q ? sql`exists (select 1 from unnest(${practitioners.synonyms}) s where s ilike ${containsPattern(query.q)})` : undefined;
+  const where = and(eq(practitioners.accountId, accountId), query.q ? or(textOrId(query.q, practitioners.personId, [practitioners.name]), synonym) : undefined);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ id: practitioners.personId, name: practitioners.name, active: practitioners.active, group: practitioners.group, specialty: practitioners.specialty })
+      .from(practitioners)
+      .where(where)
+      .orderBy(...ordered(practitionerSortColumns[query.sort], query.order))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(practitioners).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+}
