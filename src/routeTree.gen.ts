@@ -21,6 +21,16 @@ import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/end
 import { Route as AppSystemIdentityprovidersRouteImport } from './routes/_app/system/identityproviders'
 import { Route as AppSystemLogsRouteImport } from './routes/_app/system/logs'
 import { Route as AppSystemPhonenumbersRouteImport } from './routes/_app/system/phonenumbers'
+import { Route as AppPracticePersonCreateRouteImport } from './routes/_app/practice/person/create'
+import { Route as AppPracticePersonsIndexRouteImport } from './routes/_app/practice/persons/index'
+import { Route as AppPracticePersonsPersonIdRouteImport } from './routes/_app/practice/persons/$personId'
+import { Route as AppPracticePractitionersIndexRouteImport } from './routes/_app/practice/practitioners/index'
+import { Route as AppPracticePractitionersPersonIdRouteImport } from './routes/_app/practice/practitioners/$personId'
+import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
+import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
+import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
+import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './routes/_app/practice/practitioners/edit/$personId'
+import { Route as AppPracticeUsersEditPersonIdRouteImport } from './routes/_app/practice/users/edit/$personId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -82,6 +92,63 @@ const AppSystemPhonenumbersRoute = AppSystemPhonenumbersRouteImport.update({
   path: '/system/phonenumbers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPracticePersonCreateRoute = AppPracticePersonCreateRouteImport.update({
+  id: '/practice/person/create',
+  path: '/practice/person/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPracticePersonsIndexRoute = AppPracticePersonsIndexRouteImport.update({
+  id: '/practice/persons/',
+  path: '/practice/persons/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPracticePersonsPersonIdRoute =
+  AppPracticePersonsPersonIdRouteImport.update({
+    id: '/practice/persons/$personId',
+    path: '/practice/persons/$personId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticePractitionersIndexRoute =
+  AppPracticePractitionersIndexRouteImport.update({
+    id: '/practice/practitioners/',
+    path: '/practice/practitioners/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticePractitionersPersonIdRoute =
+  AppPracticePractitionersPersonIdRouteImport.update({
+    id: '/practice/practitioners/$personId',
+    path: '/practice/practitioners/$personId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeUsersIndexRoute = AppPracticeUsersIndexRouteImport.update({
+  id: '/practice/users/',
+  path: '/practice/users/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPracticeUsersPersonIdRoute =
+  AppPracticeUsersPersonIdRouteImport.update({
+    id: '/practice/users/$personId',
+    path: '/practice/users/$personId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticePersonsEditPersonIdRoute =
+  AppPracticePersonsEditPersonIdRouteImport.update({
+    id: '/practice/persons/edit/$personId',
+    path: '/practice/persons/edit/$personId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticePractitionersEditPersonIdRoute =
+  AppPracticePractitionersEditPersonIdRouteImport.update({
+    id: '/practice/practitioners/edit/$personId',
+    path: '/practice/practitioners/edit/$personId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeUsersEditPersonIdRoute =
+  AppPracticeUsersEditPersonIdRouteImport.update({
+    id: '/practice/users/edit/$personId',
+    path: '/practice/users/edit/$personId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -95,6 +162,16 @@ export interface FileRoutesByFullPath {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/person/create': typeof AppPracticePersonCreateRoute
+  '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
+  '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
+  '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/persons/': typeof AppPracticePersonsIndexRoute
+  '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
+  '/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
+  '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
+  '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -108,6 +185,16 @@ export interface FileRoutesByTo {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/person/create': typeof AppPracticePersonCreateRoute
+  '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
+  '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
+  '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/persons': typeof AppPracticePersonsIndexRoute
+  '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
+  '/practice/users': typeof AppPracticeUsersIndexRoute
+  '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
+  '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
+  '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -123,6 +210,16 @@ export interface FileRoutesById {
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/practice/person/create': typeof AppPracticePersonCreateRoute
+  '/_app/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
+  '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
+  '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
+  '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
+  '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
+  '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
+  '/_app/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -138,6 +235,16 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/person/create'
+    | '/practice/persons/$personId'
+    | '/practice/practitioners/$personId'
+    | '/practice/users/$personId'
+    | '/practice/persons/'
+    | '/practice/practitioners/'
+    | '/practice/users/'
+    | '/practice/persons/edit/$personId'
+    | '/practice/practitioners/edit/$personId'
+    | '/practice/users/edit/$personId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -151,6 +258,16 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/person/create'
+    | '/practice/persons/$personId'
+    | '/practice/practitioners/$personId'
+    | '/practice/users/$personId'
+    | '/practice/persons'
+    | '/practice/practitioners'
+    | '/practice/users'
+    | '/practice/persons/edit/$personId'
+    | '/practice/practitioners/edit/$personId'
+    | '/practice/users/edit/$personId'
   id:
     | '__root__'
     | '/'
@@ -165,6 +282,16 @@ export interface FileRouteTypes {
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/practice/person/create'
+    | '/_app/practice/persons/$personId'
+    | '/_app/practice/practitioners/$personId'
+    | '/_app/practice/users/$personId'
+    | '/_app/practice/persons/'
+    | '/_app/practice/practitioners/'
+    | '/_app/practice/users/'
+    | '/_app/practice/persons/edit/$personId'
+    | '/_app/practice/practitioners/edit/$personId'
+    | '/_app/practice/users/edit/$personId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -259,6 +386,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemPhonenumbersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/person/create': {
+      id: '/_app/practice/person/create'
+      path: '/practice/person/create'
+      fullPath: '/practice/person/create'
+      preLoaderRoute: typeof AppPracticePersonCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/persons/': {
+      id: '/_app/practice/persons/'
+      path: '/practice/persons'
+      fullPath: '/practice/persons/'
+      preLoaderRoute: typeof AppPracticePersonsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/persons/$personId': {
+      id: '/_app/practice/persons/$personId'
+      path: '/practice/persons/$personId'
+      fullPath: '/practice/persons/$personId'
+      preLoaderRoute: typeof AppPracticePersonsPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/practitioners/': {
+      id: '/_app/practice/practitioners/'
+      path: '/practice/practitioners'
+      fullPath: '/practice/practitioners/'
+      preLoaderRoute: typeof AppPracticePractitionersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/practitioners/$personId': {
+      id: '/_app/practice/practitioners/$personId'
+      path: '/practice/practitioners/$personId'
+      fullPath: '/practice/practitioners/$personId'
+      preLoaderRoute: typeof AppPracticePractitionersPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/users/': {
+      id: '/_app/practice/users/'
+      path: '/practice/users'
+      fullPath: '/practice/users/'
+      preLoaderRoute: typeof AppPracticeUsersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/users/$personId': {
+      id: '/_app/practice/users/$personId'
+      path: '/practice/users/$personId'
+      fullPath: '/practice/users/$personId'
+      preLoaderRoute: typeof AppPracticeUsersPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/persons/edit/$personId': {
+      id: '/_app/practice/persons/edit/$personId'
+      path: '/practice/persons/edit/$personId'
+      fullPath: '/practice/persons/edit/$personId'
+      preLoaderRoute: typeof AppPracticePersonsEditPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/practitioners/edit/$personId': {
+      id: '/_app/practice/practitioners/edit/$personId'
+      path: '/practice/practitioners/edit/$personId'
+      fullPath: '/practice/practitioners/edit/$personId'
+      preLoaderRoute: typeof AppPracticePractitionersEditPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/users/edit/$personId': {
+      id: '/_app/practice/users/edit/$personId'
+      path: '/practice/users/edit/$personId'
+      fullPath: '/practice/users/edit/$personId'
+      preLoaderRoute: typeof AppPracticeUsersEditPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -272,6 +469,16 @@ interface AppRouteChildren {
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppPracticePersonCreateRoute: typeof AppPracticePersonCreateRoute
+  AppPracticePersonsPersonIdRoute: typeof AppPracticePersonsPersonIdRoute
+  AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
+  AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
+  AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
+  AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
+  AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
+  AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
+  AppPracticeUsersEditPersonIdRoute: typeof AppPracticeUsersEditPersonIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -284,6 +491,17 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppPracticePersonCreateRoute: AppPracticePersonCreateRoute,
+  AppPracticePersonsPersonIdRoute: AppPracticePersonsPersonIdRoute,
+  AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
+  AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
+  AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
+  AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
+  AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
+  AppPracticePractitionersEditPersonIdRoute:
+    AppPracticePractitionersEditPersonIdRoute,
+  AppPracticeUsersEditPersonIdRoute: AppPracticeUsersEditPersonIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,6 +1,6 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { tabsAtom } from '../state/workspace.ts';
 
 /** Removes the origin and the panel parameter, so a path names one screen. */
@@ -65,7 +65,7 @@ export function useWorkspace() {
 export type PanelView = {
   pattern: string;
   title: string;
-  render(params: Record<string, string>): React.ReactNode;
+  render(params: Record<string, string>): ReactNode;
 };
 
 export function matchPanel(views: PanelView[], path: string): { view: PanelView; params: Record<string, string> } | null {

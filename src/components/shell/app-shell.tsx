@@ -37,14 +37,32 @@ function useTheme() {
   }, [theme]);
 }
 
-/** Screens visited go to the palette's recent items; the page title follows the screen. */
+/**
+ * Screens and records visited go to the palette's recent items. A screen is named by the route
+ * table; a record by its page heading once it has rendered (its kind from the list it sits under).
+ */
 function useVisitTracking() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const recordVisit = useSetAtom(recentAtom);
   useEffect(() => {
     const meta = routeMeta[pathname];
-    document.title = meta ? `${meta.title} · Astera` : 'Astera';
-    if (meta) recordVisit({ path: pathname, title: meta.title, kind: 'screen' });
+    if (meta) {
+      document.title = `${meta.title} · Astera`;
+      recordVisit({ path: pathname, title: meta.title, kind: 'screen' });
+      return;
+    }
+    const list = Object.keys(routeMeta).find((path) => pathname.startsWith(`${path}/`) && path !== '/home');
+    if (!list) {
+      document.title = 'Astera';
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      const heading = document.querySelector('#main h1')?.textContent?.trim();
+      if (!heading) return;
+      document.title = `${heading} · Astera`;
+      recordVisit({ path: pathname, title: heading, kind: routeMeta[list]!.title });
+    }, 600);
+    return () => window.clearTimeout(timer);
   }, [pathname, recordVisit]);
 }
 

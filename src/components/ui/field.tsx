@@ -1,0 +1,83 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/** What a control inside a Field needs to be named and described (spread it on the control). */
+export type FieldControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+};
+
+type FieldProps = {
+  label: ReactNode;
+  /** The first error of the field; shown in red under the control and linked by aria-describedby. */
+  error?: string | null;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children(control: FieldControlProps): ReactNode;
+};
+
+/** A labelled control with its hint and error message under it (spec §5: errors per field). */
+export function Field({ label, error, hint, required, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div data-slot="field" className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+        {required ? (
+          <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id?: string; error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={id} data-slot="field-error" className="text-sm text-red-700 dark:text-red-400">
+      {error}
+    </p>
+  );
+}
+
+/** A control's look without its width (for controls sized by their context). */
+export const controlBase =
+  'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/40 disabled:cursor-not-allowed disabled:bg-slate-100 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400 dark:disabled:bg-slate-900 dark:aria-invalid:border-red-400';
+export const controlClass = `${controlBase} w-full`;
+
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input data-slot="input" className={cn(controlClass, className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea data-slot="textarea" className={cn(controlClass, 'min-h-20', className)} {...props} />;
+}
+
+/** A form-level message (e.g. 'Server Error'), announced when it appears. */
+export function FormError({ children, className }: { children: ReactNode; className?: string }) {
+  if (!children) return null;
+  return (
+    <div
+      role="alert"
+      data-slot="form-error"
+      className={cn('rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100', className)}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { messages } from '../../../domain/messages.ts';
+import { ApiRequestError, request } from '../../lib/api.ts';
+import { can } from '../../lib/policy.ts';
+import type { Command } from '../../palette/types.ts';
+
+/** A person's page (not the edit page): /practice/persons/<id>. */
+const personPage = /^\/practice\/persons\/(?!edit$)([^/]+)$/;
+
+/** Palette commands of the persons area (go-to entries come from the route list). */
+export const commands: Command[] = [
+  {
+    id: 'persons.create',
+    label: 'Create person',
+    group: 'Persons',
+    keywords: ['add', 'new', 'patient'],
+    // No global shortcut: C creates a person only inside the persons list, which handles it.
+    isVisible: (policy) => can(policy, '/person/persons', 'POST'),
+    run: (ctx) => ctx.navigate('/practice/person/create'),
+  },
+  {
+    id: 'persons.make-practitioner',
+    label: 'Make practitioner',
+    group: 'Persons',
+    keywords: ['practitioner', 'clinician', 'setup'],
+    isVisible: (policy, { pathname }) => personPage.test(pathname) && can(policy, '/person/practitioners/{id}', 'POST'),
+    run: async (ctx) => {
+      const id = personPage.exec(ctx.pathname)?.[1];
+      if (!id) return;
+      try {
+        await request(`/person/practitioners/${encodeURIComponent(id)}`, { method: 'POST', body: {} });
+      } catch (error) {
+        // Already a practitioner: their practitioner page is where this leads anyway.
+        if (!(error instanceof ApiRequestError && error.status === 409 && error.message === messages.practitionerExists)) throw error;
+      }
+      ctx.navigate(`/practice/practitioners/${id}`);
+    },
+  },
+  {
+    id: 'persons.edit',
+    label: 'Edit person',
+    group: 'Persons',
+    keywords: ['change', 'names', 'languages'],
+    isVisible: (policy, { pathname }) => personPage.test(pathname) && can(policy, '/person/persons/{id}', 'PATCH'),
+    run: (ctx) => {
+      const id = personPage.exec(ctx.pathname)?.[1];
+      if (id) ctx.navigate(`/practice/persons/edit/${id}`);
+    },
+  },
+];

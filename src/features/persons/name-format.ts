@@ -1,0 +1,6 @@
+import type { NameEntry } from '../../../domain/persons.ts';
+
+/** A name as people read it: prefixes, first, middle, family, suffixes ("Dr Ana Maria Ruiz Jr"). */
+export function fullName(entry: Pick<NameEntry, 'prefix' | 'given' | 'family' | 'suffix'>): string {
+  return [...entry.prefix.filter((p) => p !== 'N/A'), ...entry.given, entry.family, ...entry.suffix.filter((s) => s !== 'N/A')].filter(Boolean).join(' ');
+}

@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
+import { NotFound } from '../../components/shell/not-found.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/form.ts';
+import { useCan } from '../../lib/policy.ts';
+import { MakeUserDialog } from './make-user-dialog.tsx';
+import { personQuery, useMakePractitioner } from './queries.ts';
+
+/** A person's page (also shown in the side panel): every stored field, and the record actions. */
+export function PersonScreen({ personId }: { personId: string }) {
+  const person = useQuery(personQuery(useAccountKey(), personId));
+  if (person.isPending) return <DetailSkeleton label="Loading person…" />;
+  if (person.isError) {
+    if (isNotFound(person.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void person.refetch()} />;
+  }
+  return <PersonDetail person={person.data} />;
+}
+
+const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === code)?.label;
+
+function PersonDetail({ person }: { person: Person }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const canEdit = useCan('/person/persons/{id}', 'PATCH');
+  const canMakeUser = useCan('/person/users/{id}', 'POST');
+  const canMakePractitioner = useCan('/person/practitioners/{id}', 'POST');
+  const makePractitioner = useMakePractitioner(person.id);
+  const [userDialog, setUserDialog] = useState(false);
+  const stamps = useRecordStamps(person);
+  const titleId = `person-${person.id}-title`;
+
+  const handleMakePractitioner = () => {
+    makePractitioner.mutate(
+      {},
+      {
+        onSuccess: () => void navigate({ to: '/practice/practitioners/$personId', params: { personId: person.id } }),
+        onError: (error) => {
+          // Already a practitioner (someone was quicker): that page is where the user wanted to go.
+          if (error instanceof ApiRequestError && error.status === 409) void navigate({ to: '/practice/practitioners/$personId', params: { personId: person.id } });
+          else toast('error', error instanceof ApiRequestError ? error.message : messages.serverError);
+        },
+      },
+    );
+  };
+
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-5xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={person.displayName || 'Unnamed person'}
+        description={person.orgRole ?? 'Person'}
+        back={
+          <Link to="/practice/persons" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Persons
+          </Link>
+        }
+        actions={
+          <>
+            {!person.userRecord && canMakeUser ? (
+              <Button variant="secondary" onClick={() => setUserDialog(true)}>
+                Make user
+              </Button>
+            ) : null}
+            {!person.practitionerRecord && canMakePractitioner ? (
+              <Button variant="secondary" onClick={handleMakePractitioner} disabled={makePractitioner.isPending}>
+                {makePractitioner.isPending ? 'Making practitioner…' : 'Make practitioner'}
+              </Button>
+            ) : null}
+            {canEdit ? (
+              <Button asChild>
+                <Link to="/practice/persons/edit/$personId" params={{ personId: person.id }}>
+                  Edit
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <Card title="Names" titleId={`${titleId}-names`}>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Names of {person.displayName}</caption>
+            <thead className="text-slate-600 dark:text-slate-300">
+              <tr>
+                <th scope="col" className="py-1.5 pr-4 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-1.5 pr-4 font-medium">
+                  Usage
+                </th>
+                <th scope="col" className="py-1.5 pr-4 font-medium">
+                  Prefix
+                </th>
+                <th scope="col" className="py-1.5 pr-4 font-medium">
+                  Suffix
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  Period
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {person.name.map((entry, index) => (
+                <tr key={index} className="border-t border-slate-100 dark:border-slate-800">
+                  <td className="py-1.5 pr-4 font-medium">
+                    {[...entry.given, entry.family].join(' ')}
+                    {index === 0 ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(shown in lists)</span> : null}
+                  </td>
+                  <td className="py-1.5 pr-4 capitalize">{entry.use}</td>
+                  <td className="py-1.5 pr-4">{entry.prefix.join(', ') || <Empty />}</td>
+                  <td className="py-1.5 pr-4">{entry.suffix.join(', ') || <Empty />}</td>
+                  <td className="py-1.5">{entry.period ? `${entry.period.start ?? '…'} – ${entry.period.end ?? '…'}` : <Empty />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+
+      <Card title="Details" titleId={`${titleId}-details`}>
+        <DescriptionList
+          items={[
+            { label: 'Id', value: <span className="font-mono text-xs">{person.id}</span> },
+            { label: 'Gender', value: genderLabel(person.gender) ?? <Empty /> },
+            { label: 'Organizational Role', value: person.orgRole ?? <Empty /> },
+            {
+              label: 'Communication',
+              value:
+                person.communication.length > 0 ? (
+                  <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                    {person.communication.map((c) => (
+                      <li key={c.code}>
+                        {languageLabel(c.code)}
+                        {c.preferred ? <span className="ml-1 rounded bg-brand-50 px-1.5 text-xs text-brand-800 dark:bg-slate-800 dark:text-brand-100">preferred</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <Empty />
+                ),
+            },
+            {
+              label: 'Practitioner',
+              value: person.practitionerRecord ? (
+                <Link to="/practice/practitioners/$personId" params={{ personId: person.id }} className="text-brand-700 underline dark:text-brand-100">
+                  Yes, view practitioner
+                </Link>
+              ) : (
+                'No'
+              ),
+            },
+            {
+              label: 'User',
+              value: person.userRecord ? (
+                <Link to="/practice/users/$personId" params={{ personId: person.id }} className="text-brand-700 underline dark:text-brand-100">
+                  Yes, view user
+                </Link>
+              ) : (
+                'No'
+              ),
+            },
+            ...stamps,
+          ]}
+        />
+      </Card>
+
+      <MakeUserDialog
+        personId={person.id}
+        personName={person.displayName}
+        open={userDialog}
+        onOpenChange={setUserDialog}
+        onCreated={() => {
+          setUserDialog(false);
+          toast('success', `${person.displayName} is now a user.`);
+        }}
+      />
+    </article>
+  );
+}

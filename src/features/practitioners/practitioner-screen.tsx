@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { messages } from '../../../domain/messages.ts';
+import type { Practitioner } from '../../../domain/persons.ts';
+import { NotFound } from '../../components/shell/not-found.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Chip } from '../../components/ui/chip.tsx';
+import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
+import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { isNotFound } from '../../lib/form.ts';
+import { useCan } from '../../lib/policy.ts';
+import { PractitionerAvatar } from './practitioner-photo.tsx';
+import { practitionerQuery } from './queries.ts';
+
+/** A practitioner's page (also shown in the side panel). */
+export function PractitionerScreen({ personId }: { personId: string }) {
+  const practitioner = useQuery(practitionerQuery(useAccountKey(), personId));
+  if (practitioner.isPending) return <DetailSkeleton label="Loading practitioner…" />;
+  if (practitioner.isError) {
+    if (isNotFound(practitioner.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void practitioner.refetch()} />;
+  }
+  return <PractitionerDetail practitioner={practitioner.data} />;
+}
+
+function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner }) {
+  const canEdit = useCan('/person/practitioners/{id}', 'PATCH');
+  const stamps = useRecordStamps(p);
+  const titleId = `practitioner-${p.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-5xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={p.name}
+        description={[p.specialty, p.group].filter(Boolean).join(' · ') || 'Practitioner'}
+        back={
+          <Link to="/practice/practitioners" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Practitioners
+          </Link>
+        }
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link to="/practice/persons/$personId" params={{ personId: p.personId }}>
+                View person
+              </Link>
+            </Button>
+            {canEdit ? (
+              <Button asChild>
+                <Link to="/practice/practitioners/edit/$personId" params={{ personId: p.id }}>
+                  Edit
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card>
+        <div className="flex flex-col gap-6 sm:flex-row">
+          <PractitionerAvatar practitioner={p} />
+          <DescriptionList
+            className="flex-1"
+            items={[
+              { label: 'Id', value: <span className="font-mono text-xs">{p.id}</span> },
+              { label: 'Name', value: p.name },
+              { label: 'Active', value: <YesNo value={p.active} /> },
+              { label: 'Specialty', value: p.specialty ?? <Empty /> },
+              { label: 'Group', value: p.group ?? <Empty /> },
+              { label: 'Initials', value: p.initials ?? <Empty /> },
+              { label: 'Pronunciation', value: p.pronunciation ?? <Empty /> },
+              {
+                label: 'Synonyms',
+                value:
+                  p.synonyms.length > 0 ? (
+                    <ul aria-label="Synonyms" className="flex flex-wrap gap-2">
+                      {p.synonyms.map((s) => (
+                        <li key={s}>
+                          <Chip>{s}</Chip>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <Empty />
+                  ),
+              },
+              {
+                label: 'Contact points',
+                value:
+                  p.associations.length > 0 ? (
+                    <ul className="flex flex-wrap gap-2">
+                      {p.associations.map((a) => (
+                        <li key={a.id}>
+                          <Chip>{a.name}</Chip>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <Empty />
+                  ),
+              },
+              { label: 'Photo', value: p.photo ? `${p.photo.contentType === 'image/png' ? 'PNG' : 'JPEG'}, ${Math.max(1, Math.round(p.photo.size / 1024))} KB` : <Empty /> },
+              ...stamps,
+            ]}
+          />
+        </div>
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Practitioner, PractitionerList, PractitionerPatch, PractitionerPhoto, PractitionerSort } from '../../../domain/persons.ts';
+import { useAccountKey } from '../../lib/account.ts';
+import { request } from '../../lib/api.ts';
+import { retryUnlessRefused } from '../../lib/query.ts';
+import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { personKeys, practitionerKeys } from '../../lib/person-keys.ts';
+
+export type PractitionerListSearch = ListSearch<PractitionerSort>;
+
+const path = (id: string) => `/person/practitioners/${encodeURIComponent(id)}`;
+
+export const practitionerListQuery = (account: string, search: PractitionerListSearch) => {
+  const query = toListQuery(search);
+  return queryOptions({
+    queryKey: practitionerKeys.list(account, query),
+    queryFn: () => request<PractitionerList>('/person/practitioners', { query }),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+    retryOnMount: false,
+  });
+};
+
+export const practitionerQuery = (account: string, id: string) =>
+  queryOptions({ queryKey: practitionerKeys.detail(account, id), queryFn: () => request<Practitioner>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
+
+/**
+ * The photo as a blob (the API needs the bearer token, so an <img src> cannot fetch it itself).
+ * Keyed by the photo's modification time: a new upload is a new key.
+ */
+export const practitionerPhotoQuery = (account: string, id: string, photo: PractitionerPhoto) =>
+  queryOptions({
+    queryKey: practitionerKeys.photo(account, id, photo.modifiedTimestamp),
+    queryFn: () => request<Blob>(photo.path, { responseType: 'blob' }),
+    staleTime: Infinity,
+  });
+
+export function useUpdatePractitioner(id: string) {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (body: PractitionerPatch) => request<Practitioner>(path(id), { method: 'PATCH', body }),
+    onSuccess: (practitioner) => {
+      queryClient.setQueryData(practitionerKeys.detail(account, id), practitioner);
+      void queryClient.invalidateQueries({ queryKey: practitionerKeys.lists(account) });
+      void queryClient.invalidateQueries({ queryKey: personKeys.all(account) });
+    },
+  });
+}
+
+/** PUT /person/practitioners/{id}/photo: the raw PNG or JPEG, typed by its Content-Type. */
+export function useUploadPractitionerPhoto(id: string) {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (file: File) =>
+      request<PractitionerPhoto>(`${path(id)}/photo`, { method: 'PUT', body: file, headers: { 'Content-Type': file.type } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: practitionerKeys.detail(account, id) }),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Command } from '../../palette/types.ts';
+import { can } from '../../lib/policy.ts';
+
+const userPage = /^\/practice\/users\/([^/]+)$/;
+
+/** Palette commands of the users area (go-to entries come from the route list). */
+export const commands: Command[] = [
+  {
+    id: 'users.edit',
+    label: 'Edit user',
+    group: 'Users',
+    keywords: ['change', 'role', 'email', 'principal'],
+    isVisible: (policy, { pathname }) => userPage.test(pathname) && can(policy, '/person/users/{id}', 'PATCH'),
+    run: (ctx) => {
+      const id = userPage.exec(ctx.pathname)?.[1];
+      if (id) ctx.navigate(`/practice/users/edit/${id}`);
+    },
+  },
+];

@@ -1,0 +1,241 @@
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { userPatchSchema, type User, type UserPatch } from '../../../domain/persons.ts';
+import { NotFound } from '../../components/shell/not-found.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { ConflictNotice, conflictRows } from '../../components/ui/conflict-notice.tsx';
+import { Field, FormError, Input } from '../../components/ui/field.tsx';
+import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { firstError, formErrors, isConflict, isNotFound, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { roleOptionsQuery } from '../../lib/roles.ts';
+import { policyAtom } from '../../state/account.ts';
+import { userQuery, useUpdateUser } from './queries.ts';
+
+type UserValues = {
+  name: string;
+  email: string;
+  principalId: string;
+  source: string;
+  oktaId: string;
+  active: boolean;
+  roleId: string;
+  instanceAdmin: boolean;
+};
+
+const toValues = (user: User): UserValues => ({
+  name: user.name,
+  email: user.email,
+  principalId: user.principalId,
+  source: user.source ?? '',
+  oktaId: user.oktaId ?? '',
+  active: user.active,
+  roleId: user.roleId ?? '',
+  instanceAdmin: user.instanceAdmin,
+});
+
+const toBody = (values: UserValues, version: number, withAdmin: boolean): UserPatch => ({
+  version,
+  name: values.name,
+  email: values.email,
+  principalId: values.principalId,
+  source: values.source,
+  oktaId: values.oktaId,
+  active: values.active,
+  roleId: values.roleId || null,
+  ...(withAdmin ? { instanceAdmin: values.instanceAdmin } : {}),
+});
+
+export function UserEditScreen({ personId }: { personId: string }) {
+  const user = useQuery({ ...userQuery(useAccountKey(), personId), refetchOnMount: 'always' });
+  if (user.isPending) return <DetailSkeleton label="Loading user…" />;
+  if (user.isError) {
+    if (isNotFound(user.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void user.refetch()} />;
+  }
+  return <UserEdit initial={user.data} />;
+}
+
+function UserEdit({ initial }: { initial: User }) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const isAdmin = useAtomValue(policyAtom)?.instanceAdmin ?? false;
+  const update = useUpdateUser(initial.id);
+  const roles = useQuery(roleOptionsQuery(account));
+  const [base, setBase] = useState(initial);
+  const [conflict, setConflict] = useState<{ mine: UserValues; current: User } | null>(null);
+
+  const save = async (values: UserValues, version: number) => {
+    try {
+      await update.mutateAsync(toBody(values, version, isAdmin));
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      const current = await queryClient.fetchQuery({ ...userQuery(account, initial.id), staleTime: 0 });
+      setConflict({ mine: values, current });
+      return;
+    }
+    setConflict(null);
+    toast('success', 'User saved.');
+    await navigate({ to: '/practice/users/$personId', params: { personId: initial.id }, ignoreBlocker: true });
+  };
+
+  const roleName = (id: string) => (id ? (roles.data?.find((r) => r.id === id)?.name ?? id) : 'No role');
+  const fields: { label: string; show(v: UserValues): string }[] = [
+    { label: 'Name', show: (v) => v.name },
+    { label: 'Email', show: (v) => v.email },
+    { label: 'Principal Id', show: (v) => v.principalId },
+    { label: 'Source', show: (v) => v.source || '—' },
+    { label: 'Okta Id', show: (v) => v.oktaId || '—' },
+    { label: 'Active', show: (v) => (v.active ? 'Yes' : 'No') },
+    { label: 'Role', show: (v) => roleName(v.roleId) },
+    { label: 'Instance administrator', show: (v) => (v.instanceAdmin ? 'Yes' : 'No') },
+  ];
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={`Edit user ${base.name}`}
+        back={
+          <Link to="/practice/users/$personId" params={{ personId: base.id }} className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>
+            {base.name}
+          </Link>
+        }
+      />
+      <UserForm
+        key={base.version}
+        defaultValues={toValues(base)}
+        isAdmin={isAdmin}
+        roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        rolesFailed={roles.isError}
+        onSubmit={(values) => save(values, base.version)}
+        onCancel={() => void navigate({ to: '/practice/users/$personId', params: { personId: base.id } })}
+        notice={
+          conflict ? (
+            <ConflictNotice
+              message={messages.conflict}
+              modifiedBy={conflict.current.modifiedBy}
+              rows={conflictRows(fields, conflict.mine, toValues(conflict.current))}
+              onReload={() => {
+                setBase(conflict.current);
+                setConflict(null);
+              }}
+              onOverwrite={() => void save(conflict.mine, conflict.current.version).catch((error: unknown) => toast('error', error instanceof Error ? error.message : messages.serverError))}
+              overwriting={update.isPending}
+            />
+          ) : null
+        }
+      />
+    </div>
+  );
+}
+
+type UserFormProps = {
+  defaultValues: UserValues;
+  isAdmin: boolean;
+  roleOptions: { value: string; label: string }[];
+  rolesFailed: boolean;
+  onSubmit(values: UserValues): Promise<void>;
+  onCancel(): void;
+  notice: ReactNode;
+};
+
+function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, onCancel, notice }: UserFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    defaultValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(userPatchSchema, toBody(value, 1, isAdmin))) },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      setServerErrors({});
+      try {
+        await onSubmit(value);
+      } catch (error) {
+        setServerErrors(serverFieldErrors(error));
+        setFailure(error instanceof ApiRequestError && error.message !== messages.invalidRequest ? error.message : messages.serverError);
+      }
+    },
+  });
+  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+  const errorOf = (name: keyof UserValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+
+  const text = (name: 'name' | 'email' | 'principalId' | 'source' | 'oktaId', label: string, required = false) => (
+    <form.Field name={name}>
+      {(field) => (
+        <Field label={label} required={required} error={errorOf(name, field.state.meta.errors)}>
+          {(control) => (
+            <Input
+              {...control}
+              type={name === 'email' ? 'email' : 'text'}
+              value={field.state.value}
+              onBlur={field.handleBlur}
+              onChange={(event) => field.handleChange(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
+    </form.Field>
+  );
+
+  return (
+    <form
+      noValidate
+      aria-label="Edit user"
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void form.handleSubmit();
+      }}
+      className="flex flex-col gap-4"
+    >
+      <LeaveGuard when={dirty && !submitting} />
+      {notice}
+      <FormError>{failure}</FormError>
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+        {text('name', 'Name')}
+        {text('email', 'Email', true)}
+        {text('principalId', 'Principal Id', true)}
+        {text('source', 'Source')}
+        {text('oktaId', 'Okta Id')}
+        <form.Field name="roleId">
+          {(field) => (
+            <Field label="Role" hint={rolesFailed ? 'The roles could not be loaded.' : undefined} error={errorOf('roleId', field.state.meta.errors)}>
+              {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="active">{(field) => <Checkbox label="Active" checked={field.state.value} onCheckedChange={field.handleChange} />}</form.Field>
+        {isAdmin ? (
+          <form.Field name="instanceAdmin">
+            {(field) => (
+              <Checkbox label="Instance administrator" description="Sees and acts in every account." checked={field.state.value} onCheckedChange={field.handleChange} />
+            )}
+          </form.Field>
+        ) : null}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

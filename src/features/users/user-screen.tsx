@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { messages } from '../../../domain/messages.ts';
+import type { User } from '../../../domain/persons.ts';
+import { NotFound } from '../../components/shell/not-found.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
+import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { isNotFound } from '../../lib/form.ts';
+import { useCan } from '../../lib/policy.ts';
+import { userQuery } from './queries.ts';
+
+/** A user's page (also shown in the side panel). */
+export function UserScreen({ personId }: { personId: string }) {
+  const user = useQuery(userQuery(useAccountKey(), personId));
+  if (user.isPending) return <DetailSkeleton label="Loading user…" />;
+  if (user.isError) {
+    if (isNotFound(user.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void user.refetch()} />;
+  }
+  return <UserDetail user={user.data} />;
+}
+
+function UserDetail({ user }: { user: User }) {
+  const canEdit = useCan('/person/users/{id}', 'PATCH');
+  const stamps = useRecordStamps(user);
+  const titleId = `user-${user.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-5xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={user.name}
+        description={user.email}
+        back={
+          <Link to="/practice/users" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Users
+          </Link>
+        }
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link to="/practice/persons/$personId" params={{ personId: user.personId }}>
+                View person
+              </Link>
+            </Button>
+            {canEdit ? (
+              <Button asChild>
+                <Link to="/practice/users/edit/$personId" params={{ personId: user.id }}>
+                  Edit
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card title="User" titleId={`${titleId}-details`}>
+        <DescriptionList
+          items={[
+            { label: 'Id', value: <span className="font-mono text-xs">{user.id}</span> },
+            { label: 'Name', value: user.name },
+            { label: 'Email', value: user.email },
+            { label: 'Principal Id', value: <span className="font-mono text-xs break-all">{user.principalId}</span> },
+            { label: 'Source', value: user.source ?? <Empty /> },
+            { label: 'Okta Id', value: user.oktaId ?? <Empty /> },
+            { label: 'Active', value: <YesNo value={user.active} /> },
+            { label: 'Role', value: user.userPolicy.accessPolicy.role ?? <Empty /> },
+            { label: 'Instance administrator', value: <YesNo value={user.instanceAdmin} /> },
+            ...stamps,
+          ]}
+        />
+      </Card>
+    </article>
+  );
+}

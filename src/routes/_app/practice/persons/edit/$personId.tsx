@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PersonEditScreen } from '../../../../../features/persons/person-edit-screen.tsx';
+import { personQuery } from '../../../../../features/persons/queries.ts';
+import { currentAccountKey } from '../../../../../lib/account.ts';
+
+export const Route = createFileRoute('/_app/practice/persons/edit/$personId')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(personQuery(currentAccountKey(), params.personId)).catch(() => undefined),
+  component: function PersonEditRoute() {
+    const { personId } = Route.useParams();
+    return <PersonEditScreen personId={personId} />;
+  },
+});

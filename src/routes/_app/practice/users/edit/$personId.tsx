@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { userQuery } from '../../../../../features/users/queries.ts';
+import { UserEditScreen } from '../../../../../features/users/user-edit-screen.tsx';
+import { currentAccountKey } from '../../../../../lib/account.ts';
+
+export const Route = createFileRoute('/_app/practice/users/edit/$personId')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(userQuery(currentAccountKey(), params.personId)).catch(() => undefined),
+  component: function UserEditRoute() {
+    const { personId } = Route.useParams();
+    return <UserEditScreen personId={personId} />;
+  },
+});
