@@ -3,11 +3,42 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { getFreePort } from '../server/db/postgres.ts';
 import { root, type Figure } from './util.ts';
 
+/**
+ * The JavaScript a browser really loads to show the first screen (/home, signed in): every
+ * script of the portal's origin requested from the first visit through sign-in to /home.
+ */
+async function firstScreenJs(baseUrl: string): Promise<Figure> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.origin === baseUrl && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto(`${baseUrl}/home`);
+    await page.getByLabel('Email').fill('admin@astera.test');
+    await page.getByLabel('Password').fill('astera-admin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Recent changes' }).waitFor();
+    await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+    if (process.env.BENCH_VERBOSE) for (const f of scripts) console.log(gzipSync(readFileSync(path.join(root, "dist", f)), { level: 9 }).length, f);
+    const bytes = [...scripts].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, 'dist', file)), { level: 9 }).length, 0);
+    return { name: `JavaScript loaded to show /home signed in, gzip (${scripts.size} files)`, value: bytes / 1024, unit: 'KB', aim: '< 200 KB' };
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Time from `npm start` (dependencies and build present) to the "ready" line. */
-async function timeStart(dataDir: string, ports: { port: number; idp: number; pg: number }): Promise<number> {
+async function timeStart(dataDir: string, ports: { port: number; idp: number; pg: number }, whileRunning?: () => Promise<void>): Promise<number> {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
@@ -26,6 +57,11 @@ async function timeStart(dataDir: string, ports: { port: number; idp: number; pg
     child.on('exit', (code) => reject(new Error(`start exited with ${code}: ${out}`)));
   });
   child.removeAllListeners('exit');
+  try {
+    await whileRunning?.();
+  } finally {
+    child.removeAllListeners('exit');
+  }
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(-child.pid!, 'SIGINT');
   await exited;
@@ -39,11 +75,15 @@ export async function startupFigures(): Promise<Figure[]> {
   try {
     // Free ports, so a running demo or test run is not in the way.
     const ports = { port: await getFreePort(), idp: await getFreePort(), pg: await getFreePort() };
-    const first = await timeStart(dataDir, ports);
+    let firstScreen: Figure | null = null;
+    const first = await timeStart(dataDir, ports, async () => {
+      firstScreen = await firstScreenJs(`http://localhost:${ports.port}`);
+    });
     const warm: number[] = [];
     for (let i = 0; i < 3; i++) warm.push(await timeStart(dataDir, ports));
     warm.sort((a, b) => a - b);
     return [
+      ...(firstScreen ? [firstScreen] : []),
       { name: 'npm start → ready, first start (initdb, migrate, seed)', value: first / 1000, unit: 's', aim: '< 5 s' },
       { name: 'npm start → ready, later start (median of 3)', value: warm[1]! / 1000, unit: 's', aim: '< 5 s' },
     ];
@@ -52,10 +92,10 @@ export async function startupFigures(): Promise<Figure[]> {
   }
 }
 
-/** The gzip size of the JavaScript the browser loads before the first screen: entry + preloads. */
+/** The gzip size of the entry scripts index.html names (entry + module preloads). */
 export function initialJsFigure(): Figure {
   const html = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, 'dist', file)), { level: 9 }).length, 0);
-  return { name: `SPA initial JavaScript, gzip (${files.length} files)`, value: bytes / 1024, unit: 'KB', aim: '< 200 KB' };
+  return { name: `SPA entry JavaScript named by index.html, gzip (${files.length} files)`, value: bytes / 1024, unit: 'KB', aim: '< 200 KB' };
 }

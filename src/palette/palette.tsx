@@ -5,6 +5,8 @@ import { Command as Cmdk } from 'cmdk';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AccessPolicy } from '../../domain/api.ts';
+import { messages } from '../../domain/messages.ts';
+import { useToast } from '../components/ui/toast.tsx';
 import type { SearchAnswer } from '../../domain/search.ts';
 import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
@@ -71,6 +73,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const recent = useAtomValue(recentAtom);
   const recordVisit = useSetAtom(recentAtom);
   const switchAccount = useSwitchAccount();
+  const toast = useToast();
   const { openPanel, openTab } = useWorkspace();
   const page = pages.at(-1) ?? null;
 
@@ -93,10 +96,12 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
 
   const close = () => setOpen(false);
 
-  const base = useMemo(
-    () => [...commandEntries(commands, policy, context.pathname), ...routeEntries(router, policy)],
-    [commands, policy, context.pathname, router],
-  );
+  const base = useMemo(() => {
+    const actions = commandEntries(commands, policy, context.pathname);
+    // A screen that a feature also offers as an action ("Create person") is listed once, as the action.
+    const labels = new Set(actions.map((a) => a.label.toLowerCase()));
+    return [...actions, ...routeEntries(router, policy).filter((r) => !labels.has(r.label.toLowerCase()))];
+  }, [commands, policy, context.pathname, router]);
 
   const groups: Group[] = useMemo(() => {
     if (page === 'accounts') {
@@ -165,7 +170,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     }
     if (entry.command) {
       if (!entry.command.keepsPaletteOpen) close();
-      void entry.command.run(ctx);
+      Promise.resolve(entry.command.run(ctx)).catch((error: unknown) => toast('error', error instanceof Error ? error.message : messages.serverError));
       return;
     }
     if (!entry.path) return;

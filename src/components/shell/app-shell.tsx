@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
@@ -11,19 +11,16 @@ import { accessPolicyQuery, signOut } from '../../lib/session.ts';
 import { screenPath, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { commandEntries, routeEntries, type Entry } from '../../palette/entries.ts';
 import { useHotkeys } from '../../palette/hotkeys.ts';
-import { Palette } from '../../palette/palette.tsx';
 import { routeMeta } from '../../palette/route-meta.ts';
-import { ShortcutsDialog } from '../../palette/shortcuts-dialog.tsx';
 import type { Command, CommandContext } from '../../palette/types.ts';
 import { policyAtom, selectedAccountIdAtom } from '../../state/account.ts';
 import { paletteOpenAtom, paletteStartPageAtom, shortcutsOpenAtom } from '../../state/palette.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { recentAtom } from '../../state/recent.ts';
 import { Button } from '../ui/button.tsx';
-import { Toaster } from '../ui/toast.tsx';
+import { Toaster, useToast } from '../ui/toast.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
-import { SidePanel } from './side-panel.tsx';
 import { TabsStrip } from './tabs-strip.tsx';
 
 function useTheme() {
@@ -35,6 +32,26 @@ function useTheme() {
     media.addEventListener('change', apply);
     return () => media.removeEventListener('change', apply);
   }, [theme]);
+}
+
+// The palette, the shortcuts dialog and the side panel (cmdk, Radix dialog) are not needed to
+// show the first screen: they load when first used, or while the browser is idle after it.
+const loadPalette = () => import('../../palette/palette.tsx');
+const loadShortcuts = () => import('../../palette/shortcuts-dialog.tsx');
+const loadSidePanel = () => import('./side-panel.tsx');
+const Palette = lazy(() => loadPalette().then((m) => ({ default: m.Palette })));
+const ShortcutsDialog = lazy(() => loadShortcuts().then((m) => ({ default: m.ShortcutsDialog })));
+const SidePanel = lazy(() => loadSidePanel().then((m) => ({ default: m.SidePanel })));
+
+function useIdlePrefetch() {
+  useEffect(() => {
+    // A second after the first screen, when the browser is idle: the first Ctrl+K is then instant.
+    const timer = window.setTimeout(() => {
+      const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 0));
+      idle(() => void Promise.all([loadPalette(), loadShortcuts(), loadSidePanel()]));
+    }, 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
 }
 
 /**
@@ -99,6 +116,7 @@ function Workspace({ policy, commands, panels }: { policy: AccessPolicy; command
   const setShortcutsOpen = useSetAtom(shortcutsOpenAtom);
   const setStartPage = useSetAtom(paletteStartPageAtom);
   const tabCommands = useTabCommands();
+  const toast = useToast();
   const allCommands = useMemo(() => [...commands, ...tabCommands], [commands, tabCommands]);
 
   const context: Omit<CommandContext, 'openPage'> = useMemo(
@@ -120,17 +138,28 @@ function Workspace({ policy, commands, panels }: { policy: AccessPolicy; command
         setStartPage(page);
         setPaletteOpen(true);
       };
-      if (entry.command) void entry.command.run({ ...context, openPage });
+      if (entry.command) Promise.resolve(entry.command.run({ ...context, openPage })).catch((error: unknown) => toast('error', error instanceof Error ? error.message : messages.serverError));
       else if (entry.path) context.navigate(entry.path);
     },
   });
 
+  useIdlePrefetch();
+  const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
+  const panelOpen = useRouterState({ select: (s) => 'panel' in (s.location.search as Record<string, unknown>) });
+  // Mounted from their first use on, so their own open/close animations and state work as usual.
+  const [used, setUsed] = useState({ palette: false, shortcuts: false, panel: false });
+  useEffect(() => {
+    if ((paletteOpen && !used.palette) || (shortcutsOpen && !used.shortcuts) || (panelOpen && !used.panel)) {
+      setUsed({ palette: used.palette || paletteOpen, shortcuts: used.shortcuts || shortcutsOpen, panel: used.panel || panelOpen });
+    }
+  }, [paletteOpen, shortcutsOpen, panelOpen, used]);
+
   return (
-    <>
-      <Palette policy={policy} commands={allCommands} context={context} />
-      <ShortcutsDialog entries={entries} />
-      <SidePanel views={panels} />
-    </>
+    <Suspense fallback={null}>
+      {used.palette || paletteOpen ? <Palette policy={policy} commands={allCommands} context={context} /> : null}
+      {used.shortcuts || shortcutsOpen ? <ShortcutsDialog entries={entries} /> : null}
+      {used.panel || panelOpen ? <SidePanel views={panels} /> : null}
+    </Suspense>
   );
 }
 

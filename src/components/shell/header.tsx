@@ -8,7 +8,11 @@ import { settings } from '../../lib/settings.ts';
 import { MenuContent, MenuItem, MenuLabel, MenuRoot, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { insightsMenu, isActivePrefix, practiceMenu, systemMenu, type NavEntry, type NavMenu } from './navigation.ts';
-import { LanguagesDialog, UserSettingsDialog } from './user-dialogs.tsx';
+import { lazy, Suspense } from 'react';
+
+// The avatar menu's dialogs load when first opened (Radix dialog is not needed for the first screen).
+const UserSettingsDialog = lazy(() => import('./user-dialogs.tsx').then((m) => ({ default: m.UserSettingsDialog })));
+const LanguagesDialog = lazy(() => import('./user-dialogs.tsx').then((m) => ({ default: m.LanguagesDialog })));
 import { NavLink } from './nav-link.tsx';
 import { AccountSwitcher } from './account-switcher.tsx';
 
@@ -130,11 +134,11 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
           )}
         </div>
       </div>
-      {policy ? (
-        <>
+      {policy && dialog ? (
+        <Suspense fallback={null}>
           <UserSettingsDialog open={dialog === 'settings'} onOpenChange={(open) => setDialog(open ? 'settings' : null)} policy={policy} />
           <LanguagesDialog open={dialog === 'languages'} onOpenChange={(open) => setDialog(open ? 'languages' : null)} />
-        </>
+        </Suspense>
       ) : null}
     </header>
   );

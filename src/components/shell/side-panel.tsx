@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { matchPanel, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { NavLink } from './nav-link.tsx';
 
@@ -32,7 +33,7 @@ export function SidePanel({ views }: { views: readonly PanelView[] }) {
             </DialogPrimitive.Close>
           </div>
           <div className="flex-1 overflow-y-auto p-4">
-            {match ? match.view.render(match.params) : <p className="text-sm">This page cannot be shown in the side panel. Use “Open full page”.</p>}
+            {match ? <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-300">Loading…</p>}>{match.view.render(match.params)}</Suspense> : <p className="text-sm">This page cannot be shown in the side panel. Use “Open full page”.</p>}
           </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

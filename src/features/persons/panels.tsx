@@ -1,5 +1,8 @@
 import type { PanelView } from '../../lib/workspace.ts';
-import { PersonScreen } from './person-screen.tsx';
+import { lazy } from 'react';
+
+// Loaded when a panel first opens, so the screens stay out of the initial bundle.
+const PersonScreen = lazy(() => import('./person-screen.tsx').then((m) => ({ default: m.PersonScreen })));
 
 /** The person page in the side panel (Shift+Enter in the persons list, or the palette). */
 export const panels: PanelView[] = [

@@ -1,5 +1,8 @@
 import type { PanelView } from '../../lib/workspace.ts';
-import { PractitionerScreen } from './practitioner-screen.tsx';
+import { lazy } from 'react';
+
+// Loaded when a panel first opens, so the screens stay out of the initial bundle.
+const PractitionerScreen = lazy(() => import('./practitioner-screen.tsx').then((m) => ({ default: m.PractitionerScreen })));
 
 /** The practitioner page in the side panel (Shift+Enter in the practitioners list, or the palette). */
 export const panels: PanelView[] = [
