@@ -200,3 +200,14 @@ describe('permissions', () => {
     expect(undeclared).toEqual([]);
   });
 });
+
+describe('roles list', () => {
+  it("lists the request account's roles by name, for roles that may read them", async () => {
+    const res = await h.call('viewer', '/permissions/roles');
+    expect(res.status).toBe(200);
+    const { items } = await res.json();
+    expect(items.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Practice Administrator', 'Read Only']);
+    expect(items.every((r: { accountId: string }) => r.accountId === h.accounts.riverside.id)).toBe(true);
+    expect((await h.call('manager', '/permissions/roles')).status).toBe(403);
+  });
+});

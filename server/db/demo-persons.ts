@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Communication, Gender, LanguageCode, NameEntry, NamePrefix, NameSuffix } from '../../domain/persons.ts';
 import type { Db, Tx } from './client.ts';
-import { persons, practitioners, users } from './schema.ts';
+import { auditLog, persons, practitioners, users } from './schema.ts';
 
 /** mulberry32: a tiny, fast, well-distributed 32-bit PRNG. */
 export function prng(seed: number) {
@@ -215,12 +215,14 @@ export async function insertDemoPeople(tx: Tx, o: DemoPeopleOptions): Promise<vo
 /** Rows per INSERT statement. */
 export const BATCH = 5000;
 
+type ManyPersonsOptions = { seed?: number; actor?: string; onBatch?: (done: number) => void };
+
 /**
  * Bulk-inserts `count` generated persons into one account (`npm run seed -- --persons N`, the
  * bench): batches of 5,000 rows, each one INSERT … SELECT FROM unnest(arrays), so a batch is
  * a handful of parameters rather than 45,000; ids come from the database.
  */
-export async function insertManyPersons(db: Db, accountId: string, count: number, options: { seed?: number; actor?: string; onBatch?: (done: number) => void } = {}) {
+export async function insertManyPersons(db: Db | Tx, accountId: string, count: number, options: ManyPersonsOptions = {}) {
   const rng = prng(options.seed ?? 20_240_601);
   const actor = options.actor ?? 'Astera seed';
   const stamp = { accountId, createdBy: actor, modifiedBy: actor };
@@ -241,4 +243,24 @@ export async function insertManyPersons(db: Db, accountId: string, count: number
     done += size;
     options.onBatch?.(done);
   }
+}
+
+/**
+ * `insertManyPersons` for `npm run seed`: the persons and the audit row that records them in one
+ * transaction, so a failed run leaves neither.
+ */
+export async function insertManyPersonsAudited(db: Db, accountId: string, count: number, options: ManyPersonsOptions = {}) {
+  const actor = options.actor ?? 'Astera seed';
+  await db.transaction(async (tx) => {
+    await insertManyPersons(tx, accountId, count, { ...options, actor });
+    await tx.insert(auditLog).values({
+      accountId,
+      actorId: 'seed-cli',
+      actorName: actor,
+      action: 'create',
+      resourceType: 'Person',
+      resourceId: null,
+      after: { bulkPersons: count },
+    });
+  });
 }

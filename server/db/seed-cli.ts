@@ -11,10 +11,10 @@ import { eq, ilike } from 'drizzle-orm';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connect, type Db } from './client.ts';
-import { insertManyPersons } from './demo-persons.ts';
+import { insertManyPersonsAudited } from './demo-persons.ts';
 import { migrate } from './migrate.ts';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './postgres.ts';
-import { accounts, auditLog } from './schema.ts';
+import { accounts } from './schema.ts';
 import { demoAccounts, seed } from './seed.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,18 +84,9 @@ async function main() {
     if (count === 0) return;
 
     const started = performance.now();
-    await insertManyPersons(database.db, account.id, count, {
+    await insertManyPersonsAudited(database.db, account.id, count, {
       seed: Date.now() >>> 0,
       onBatch: (done) => process.stdout.write(`\r  ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} persons`),
-    });
-    await database.db.insert(auditLog).values({
-      accountId: account.id,
-      actorId: 'seed-cli',
-      actorName: 'Astera seed',
-      action: 'create',
-      resourceType: 'Person',
-      resourceId: null,
-      after: { bulkPersons: count },
     });
     // Fresh statistics, so the planner knows the account is now large.
     await database.db.execute('analyze persons');

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SearchHit } from '../../domain/search.ts';
 import type { Db } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
+import { containsPattern } from './like.ts';
 import type { SearchProvider } from './registry.ts';
 
 /** Trigram threshold for "close enough" (pg_trgm's default word similarity is 0.6: too strict for typos). */
@@ -26,7 +27,7 @@ export const roleSearch: SearchProvider = {
     const rows = await db
       .select({ id: roles.id, name: roles.name, score })
       .from(roles)
-      .where(and(eq(roles.accountId, accountId), sql`(${roles.name} ilike ${`%${q}%`} or word_similarity(${q}, ${roles.name}) > ${SIMILARITY})`))
+      .where(and(eq(roles.accountId, accountId), sql`(${roles.name} ilike ${containsPattern(q)} or word_similarity(${q}, ${roles.name}) > ${SIMILARITY})`))
       .orderBy(desc(score), roles.name)
       .limit(limit);
     return rows.map(roleHit);

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SearchHit } from '../../domain/search.ts';
-import { containsPattern } from '../routes/person/queries.ts';
 import type { Db } from '../db/client.ts';
 import { persons, practitioners, users } from '../db/schema.ts';
+import { containsPattern, prefixPattern } from './like.ts';
 import type { SearchProvider } from './registry.ts';
 
 /**
@@ -25,10 +25,7 @@ function fuzzy(column: AnyColumn, q: string): { where: SQL; close: SQL; score: S
  * a word starting with it), in name order, so the index on (account, name) stops at `limit`.
  */
 const short = (q: string) => q.length < 3;
-const startsWith = (column: AnyColumn, q: string) => {
-  const escaped = q.replace(/[\\%_]/g, (m) => `\\${m}`);
-  return or(ilike(column, `${escaped}%`), ilike(column, `% ${escaped}%`))!;
-};
+const startsWith = (column: AnyColumn, q: string) => or(ilike(column, prefixPattern(q)), ilike(column, `% ${prefixPattern(q)}`))!;
 
 const personHit = (row: { id: string; displayName: string; orgRole: string | null; score: number }): SearchHit => ({
   type: 'person',
@@ -102,7 +99,7 @@ export const userSearch: SearchProvider = {
       const rows = await db
         .select({ ...select, score: sql<number>`1` })
         .from(users)
-        .where(and(eq(users.accountId, accountId), or(startsWith(users.name, q), ilike(users.email, `${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`))))
+        .where(and(eq(users.accountId, accountId), or(startsWith(users.name, q), ilike(users.email, prefixPattern(q)))))
         .orderBy(asc(users.name), asc(users.personId))
         .limit(limit);
       return rows.map((row) => userHit(row));

@@ -1,11 +1,35 @@
+import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { roles } from '../../db/schema.ts';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { grantAll } from '../../../domain/permissions.ts';
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
 import { requires } from '../../auth/requires.ts';
 import type { AppEnv } from '../../env.ts';
 
-export const permissionsRoutes = new Hono<AppEnv>().get(
+export const permissionsRoutes = new Hono<AppEnv>()
+  /** The account's roles, by name (the role form and its screens come with the roles feature). */
+  .get('/roles', requires('/permissions/roles', 'GET'), async (c) => {
+    const rows = await c.var.deps.db.select().from(roles).where(eq(roles.accountId, c.var.account.id)).orderBy(asc(roles.name));
+    return c.json({
+      items: rows.map((role) => ({
+        id: role.id,
+        accountId: role.accountId,
+        name: role.name,
+        resources: role.resources,
+        trustedRelationships: role.trustedRelationships,
+        assumeRoles: role.assumeRoles,
+        ccpConfig: role.ccpConfig,
+        createdTimestamp: role.createdTimestamp,
+        modifiedTimestamp: role.modifiedTimestamp,
+        createdBy: role.createdBy,
+        modifiedBy: role.modifiedBy,
+        version: role.version,
+        resourceType: 'Role',
+      })),
+    });
+  })
+  .get(
   '/accesspolicy',
   requires('/permissions/accesspolicy', 'GET'),
   async (c) => {

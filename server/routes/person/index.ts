@@ -33,6 +33,7 @@ import {
   listPersons,
   listPractitioners,
   listUsers,
+  photoColumns,
   photoMeta,
   presentPerson,
   presentPhoto,
@@ -71,10 +72,57 @@ async function assertRole(tx: Tx, accountId: string, roleId: string | null | und
   if (!role) throw badRequest(messages.invalidRequest, { roleId: messages.roleNotFound });
 }
 
+const principalTaken = () => new ApiError(409, 'conflict', messages.principalIdTaken, { principalId: messages.principalIdTaken });
+
+/**
+ * An instance administrator's user record is for instance administrators to change: whoever could
+ * point its principalId at a sign-in of their own would sign in as an instance administrator.
+ */
+function assertNotInstanceAdmin(user: { instanceAdmin: boolean }) {
+  if (user.instanceAdmin) throw forbidden(messages.forbidden);
+}
+
+/** A principalId names one sign-in, so it is unique across all accounts (not only this one). */
 async function assertPrincipalFree(tx: Tx, principalId: string, personId: string) {
   const [taken] = await tx.select({ personId: users.personId }).from(users).where(eq(users.principalId, principalId));
-  if (taken && taken.personId !== personId) throw new ApiError(409, 'conflict', messages.principalIdTaken, { principalId: messages.principalIdTaken });
+  if (taken && taken.personId !== personId) throw principalTaken();
 }
+
+/**
+ * A concurrent request took the principalId between `assertPrincipalFree` and the write, and the
+ * unique index refused the write: the same 409 as the check, not a 500.
+ */
+function principalRace(error: unknown): never {
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && 'constraint' in cause && cause.constraint === 'users_principal') throw principalTaken();
+  throw error;
+}
+
+/** The record, or 404: none in this account (another account's record is not revealed). */
+function found<T>(row: T | null): T {
+  if (!row) throw notFound(messages.notFound);
+  return row;
+}
+
+/** The record read (and locked) for an edit; 409 when the client edited an older version. */
+function editable<T extends { version: number }>(row: T | null, version: number): T {
+  const current = found(row);
+  if (current.version !== version) throw conflict(messages.conflict);
+  return current;
+}
+
+/**
+ * The row an update returned. Updates are conditional on the version edited, so none means the
+ * record changed since it was read: 409, whatever locking the read did.
+ */
+function updatedRow<T>([row]: T[]): T {
+  if (!row) throw conflict(messages.conflict);
+  return row;
+}
+
+/** The person's record flags, written in the transaction of the user or practitioner record they describe. */
+const flagPerson = (tx: Tx, accountId: string, id: string, flags: { userRecord: boolean } | { practitionerRecord: boolean }) =>
+  tx.update(persons).set(flags).where(and(eq(persons.accountId, accountId), eq(persons.id, id)));
 
 /** Only the changes actually sent (a key absent from a PATCH leaves the value alone). */
 function sent<T extends Record<string, unknown>>(changes: T): Partial<T> {
@@ -135,9 +183,7 @@ export const personRoutes = new Hono<AppEnv>()
     return c.json(created, 201);
   })
   .get('/persons/:id', requires('/person/persons/{id}', 'GET'), idParam(), async (c) => {
-    const row = await findPerson(c.var.deps.db, c.var.account.id, c.req.valid('param').id);
-    if (!row) throw notFound(messages.notFound);
-    return c.json(presentPerson(row));
+    return c.json(presentPerson(found(await findPerson(c.var.deps.db, c.var.account.id, c.req.valid('param').id))));
   })
   .patch(
     '/persons/:id',
@@ -150,16 +196,16 @@ export const personRoutes = new Hono<AppEnv>()
       const { version, ...body } = c.req.valid('json');
       const changes = sent({ ...body, displayName: body.name && personDisplayName(body.name) });
       const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
-        const before = await findPerson(tx, accountId, id, true);
-        if (!before) throw notFound(messages.notFound);
-        if (before.version !== version) throw conflict(messages.conflict);
-        const [after] = await tx
-          .update(persons)
-          .set({ ...changes, ...touched(actorName, persons.version) })
-          .where(and(eq(persons.accountId, accountId), eq(persons.id, id)))
-          .returning();
-        await audit({ action: 'update', resourceType: 'Person', resourceId: id, before: presentPerson(before), after: presentPerson(after!) });
-        return after!;
+        const before = editable(await findPerson(tx, accountId, id, true), version);
+        const after = updatedRow(
+          await tx
+            .update(persons)
+            .set({ ...changes, ...touched(actorName, persons.version) })
+            .where(and(eq(persons.accountId, accountId), eq(persons.id, id), eq(persons.version, version)))
+            .returning(),
+        );
+        await audit({ action: 'update', resourceType: 'Person', resourceId: id, before: presentPerson(before), after: presentPerson(after) });
+        return after;
       });
       return c.json(presentPerson(updated));
     },
@@ -172,9 +218,8 @@ export const personRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     if (body.instanceAdmin && !c.var.caller.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
-    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const person = await findPerson(tx, accountId, id, true);
-      if (!person) throw notFound(messages.notFound);
+    await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const person = found(await findPerson(tx, accountId, id, true));
       if (person.userRecord || (await findUser(tx, accountId, id))) throw conflict(messages.userExists);
       await assertRole(tx, accountId, body.roleId);
       await assertPrincipalFree(tx, body.principalId, id);
@@ -195,16 +240,14 @@ export const personRoutes = new Hono<AppEnv>()
           instanceAdmin: body.instanceAdmin ?? false,
         })
         .returning();
-      await tx.update(persons).set({ userRecord: true }).where(eq(persons.id, id));
+      await flagPerson(tx, accountId, id, { userRecord: true });
       await audit({ action: 'create', resourceType: 'User', resourceId: id, after: presentUser(user!, null) });
-      return user!;
-    });
-    return c.json({ id: created.personId }, 201);
+    }).catch(principalRace);
+    return c.json({ id }, 201);
   })
   .get('/users/:id', requires('/person/users/{id}', 'GET'), idParam(), async (c) => {
     const { db } = c.var.deps;
-    const row = await findUser(db, c.var.account.id, c.req.valid('param').id);
-    if (!row) throw notFound(messages.notFound);
+    const row = found(await findUser(db, c.var.account.id, c.req.valid('param').id));
     return c.json(presentUser(row, await roleName(db, row.accountId, row.roleId)));
   })
   .patch('/users/:id', requires('/person/users/{id}', 'PATCH'), idParam(), jsonLimit, json(userPatchSchema), async (c) => {
@@ -212,22 +255,24 @@ export const personRoutes = new Hono<AppEnv>()
     const { version, ...body } = c.req.valid('json');
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const before = await findUser(tx, accountId, id, true);
-      if (!before) throw notFound(messages.notFound);
-      if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin && !c.var.caller.instanceAdmin) {
-        throw forbidden(messages.instanceAdminOnly);
+      const before = found(await findUser(tx, accountId, id, true));
+      if (!c.var.caller.instanceAdmin) {
+        if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
+        assertNotInstanceAdmin(before);
       }
-      if (before.version !== version) throw conflict(messages.conflict);
+      editable(before, version);
       await assertRole(tx, accountId, changes.roleId);
       if (changes.principalId) await assertPrincipalFree(tx, changes.principalId, id);
-      const [after] = await tx
-        .update(users)
-        .set({ ...changes, ...touched(actorName, users.version) })
-        .where(and(eq(users.accountId, accountId), eq(users.personId, id)))
-        .returning();
-      await audit({ action: 'update', resourceType: 'User', resourceId: id, before: presentUser(before, null), after: presentUser(after!, null) });
-      return after!;
-    });
+      const after = updatedRow(
+        await tx
+          .update(users)
+          .set({ ...changes, ...touched(actorName, users.version) })
+          .where(and(eq(users.accountId, accountId), eq(users.personId, id), eq(users.version, version)))
+          .returning(),
+      );
+      await audit({ action: 'update', resourceType: 'User', resourceId: id, before: presentUser(before, null), after: presentUser(after, null) });
+      return after;
+    }).catch(principalRace);
     return c.json(presentUser(updated, await roleName(c.var.deps.db, updated.accountId, updated.roleId)));
   })
   .delete('/users/:id', requires('/person/users/{id}', 'DELETE'), idParam(), async (c) => {
@@ -235,10 +280,10 @@ export const personRoutes = new Hono<AppEnv>()
     // Deleting one's own user record would lock oneself out mid-session.
     if (id === c.var.caller.personId) throw forbidden(messages.cannotDeleteSelf);
     await write(c, async ({ tx, audit, accountId }) => {
-      const before = await findUser(tx, accountId, id, true);
-      if (!before) throw notFound(messages.notFound);
+      const before = found(await findUser(tx, accountId, id, true));
+      if (!c.var.caller.instanceAdmin) assertNotInstanceAdmin(before);
       await tx.delete(users).where(and(eq(users.accountId, accountId), eq(users.personId, id)));
-      await tx.update(persons).set({ userRecord: false }).where(eq(persons.id, id));
+      await flagPerson(tx, accountId, id, { userRecord: false });
       await audit({ action: 'delete', resourceType: 'User', resourceId: id, before: presentUser(before, null) });
     });
     return c.body(null, 204);
@@ -251,8 +296,7 @@ export const personRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const person = await findPerson(tx, accountId, id, true);
-      if (!person) throw notFound(messages.notFound);
+      const person = found(await findPerson(tx, accountId, id, true));
       if (person.practitionerRecord || (await findPractitioner(tx, accountId, id))) throw conflict(messages.practitionerExists);
       const [practitioner] = await tx
         .insert(practitioners)
@@ -265,7 +309,7 @@ export const personRoutes = new Hono<AppEnv>()
           name: body.name ?? person.displayName,
         })
         .returning();
-      await tx.update(persons).set({ practitionerRecord: true }).where(eq(persons.id, id));
+      await flagPerson(tx, accountId, id, { practitionerRecord: true });
       await audit({ action: 'create', resourceType: 'Practitioner', resourceId: id, after: presentPractitioner(practitioner!, null) });
     });
     return c.json({ id }, 201);
@@ -273,8 +317,7 @@ export const personRoutes = new Hono<AppEnv>()
   .get('/practitioners/:id', requires('/person/practitioners/{id}', 'GET'), idParam(), async (c) => {
     const { db } = c.var.deps;
     const { id } = c.req.valid('param');
-    const row = await findPractitioner(db, c.var.account.id, id);
-    if (!row) throw notFound(messages.notFound);
+    const row = found(await findPractitioner(db, c.var.account.id, id));
     return c.json(presentPractitioner(row, await photoMeta(db, c.var.account.id, id)));
   })
   .patch('/practitioners/:id', requires('/person/practitioners/{id}', 'PATCH'), idParam(), jsonLimit, json(practitionerPatchSchema), async (c) => {
@@ -282,28 +325,33 @@ export const personRoutes = new Hono<AppEnv>()
     const { version, photo, ...body } = c.req.valid('json');
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const before = await findPractitioner(tx, accountId, id, true);
-      if (!before) throw notFound(messages.notFound);
-      if (before.version !== version) throw conflict(messages.conflict);
-      const [after] = await tx
-        .update(practitioners)
-        .set({ ...changes, ...touched(actorName, practitioners.version) })
-        .where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)))
-        .returning();
-      if (photo === null) await tx.delete(practitionerPhotos).where(and(eq(practitionerPhotos.accountId, accountId), eq(practitionerPhotos.personId, id)));
-      await audit({ action: 'update', resourceType: 'Practitioner', resourceId: id, before: presentPractitioner(before, null), after: presentPractitioner(after!, null) });
-      return after!;
+      const before = editable(await findPractitioner(tx, accountId, id, true), version);
+      const after = updatedRow(
+        await tx
+          .update(practitioners)
+          .set({ ...changes, ...touched(actorName, practitioners.version) })
+          .where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id), eq(practitioners.version, version)))
+          .returning(),
+      );
+      await audit({ action: 'update', resourceType: 'Practitioner', resourceId: id, before: presentPractitioner(before, null), after: presentPractitioner(after, null) });
+      if (photo === null) {
+        const [removed] = await tx
+          .delete(practitionerPhotos)
+          .where(and(eq(practitionerPhotos.accountId, accountId), eq(practitionerPhotos.personId, id)))
+          .returning(photoColumns);
+        if (removed) await audit({ action: 'delete', resourceType: 'PractitionerPhoto', resourceId: id, before: removed });
+      }
+      return after;
     });
     return c.json(presentPractitioner(updated, await photoMeta(c.var.deps.db, updated.accountId, id)));
   })
   .delete('/practitioners/:id', requires('/person/practitioners/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
     await write(c, async ({ tx, audit, accountId }) => {
-      const before = await findPractitioner(tx, accountId, id, true);
-      if (!before) throw notFound(messages.notFound);
+      const before = found(await findPractitioner(tx, accountId, id, true));
       // The photo goes with it (foreign key cascade).
       await tx.delete(practitioners).where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)));
-      await tx.update(persons).set({ practitionerRecord: false }).where(eq(persons.id, id));
+      await flagPerson(tx, accountId, id, { practitionerRecord: false });
       await audit({ action: 'delete', resourceType: 'Practitioner', resourceId: id, before: presentPractitioner(before, null) });
     });
     return c.body(null, 204);
@@ -333,15 +381,14 @@ export const personRoutes = new Hono<AppEnv>()
         throw badRequest(messages.photoType, { photo: messages.photoType });
       }
       const meta = await write(c, async ({ tx, audit, accountId, actorName }) => {
-        const practitioner = await findPractitioner(tx, accountId, id, true);
-        if (!practitioner) throw notFound(messages.notFound);
+        found(await findPractitioner(tx, accountId, id, true));
         const before = await photoMeta(tx, accountId, id);
         const values = { contentType: actual, size: bytes.length, bytes: Buffer.from(bytes), modifiedBy: actorName, modifiedTimestamp: sql`now()` };
         const [row] = await tx
           .insert(practitionerPhotos)
           .values({ personId: id, accountId, ...values })
           .onConflictDoUpdate({ target: practitionerPhotos.personId, set: values })
-          .returning({ contentType: practitionerPhotos.contentType, size: practitionerPhotos.size, modifiedTimestamp: practitionerPhotos.modifiedTimestamp });
+          .returning(photoColumns);
         await audit({ action: before ? 'update' : 'create', resourceType: 'PractitionerPhoto', resourceId: id, before, after: row });
         return row!;
       });

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
+import { containsPattern } from '../../search/like.ts';
 
 type PersonRow = typeof persons.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -130,9 +131,16 @@ export async function findPractitioner(db: Reader, accountId: string, id: string
   return row ?? null;
 }
 
+/** What a practitioner answer tells of its photo (never the bytes). */
+export const photoColumns = {
+  contentType: practitionerPhotos.contentType,
+  size: practitionerPhotos.size,
+  modifiedTimestamp: practitionerPhotos.modifiedTimestamp,
+};
+
 export async function photoMeta(db: Reader, accountId: string, id: string): Promise<PhotoMeta> {
   const [row] = await db
-    .select({ contentType: practitionerPhotos.contentType, size: practitionerPhotos.size, modifiedTimestamp: practitionerPhotos.modifiedTimestamp })
+    .select(photoColumns)
     .from(practitionerPhotos)
     .where(and(eq(practitionerPhotos.accountId, accountId), eq(practitionerPhotos.personId, id)));
   return row ?? null;
@@ -140,9 +148,6 @@ export async function photoMeta(db: Reader, accountId: string, id: string): Prom
 
 // ---------------------------------------------------------------------------------------------
 // Lists: server-side paging, sorting and filtering
-
-/** `q` as an ILIKE pattern matching anywhere, with LIKE's wildcards taken literally. */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const uuidLow = '00000000-0000-0000-0000-000000000000';
 const uuidHigh = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
