@@ -1,3 +1,4 @@
+import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
 import { personsFigures } from './persons.ts';
 import { initialJsFigure, startupFigures } from './startup.ts';
@@ -13,3 +14,4 @@ print(await paletteFigures());
 
 console.log('\nPersons at 100,000 per account');
 print(await personsFigures());
+print(await listScreenFigures());

@@ -11,7 +11,7 @@ import { root, type Figure } from './util.ts';
  * The JavaScript a browser really loads to show the first screen (/home, signed in): every
  * script of the portal's origin requested from the first visit through sign-in to /home.
  */
-async function firstScreenJs(baseUrl: string): Promise<Figure> {
+export async function firstScreenJs(baseUrl: string): Promise<Figure> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -38,7 +38,7 @@ async function firstScreenJs(baseUrl: string): Promise<Figure> {
 }
 
 /** Time from `npm start` (dependencies and build present) to the "ready" line. */
-async function timeStart(dataDir: string, ports: { port: number; idp: number; pg: number }, whileRunning?: () => Promise<void>): Promise<number> {
+export async function timeStart(dataDir: string, ports: { port: number; idp: number; pg: number }, whileRunning?: () => Promise<void>): Promise<number> {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
