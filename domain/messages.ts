@@ -60,4 +60,5 @@ export const messages = {
   userNameRequired: 'name is required',
   requestTooLarge: 'The request body is too large.',
   cannotDeleteSelf: 'You cannot delete your own user record.',
+  roleBeyondOwn: 'You can only grant a role whose permissions your own role also has.',
 } as const;

@@ -109,40 +109,69 @@ export const maxAssociations = 25;
 /**
  * `v.object` reports a missing key with the object's message, not the entry's: this names the
  * message per required key, so a missing field reads like an empty one ('email is required').
+ * Any other issue without a message of its own reads 'The request is not valid.': valibot's
+ * default messages quote the value received, and an error never echoes the request.
  */
 const object = <const E extends v.ObjectEntries>(entries: E, missing: Partial<Record<keyof E & string, string>> = {}) =>
-  v.object(entries, (issue) => {
-    const key = issue.path?.[issue.path.length - 1]?.key;
-    if (typeof key !== 'string') return messages.invalidRequest;
-    return missing[key as keyof E & string] ?? `${key} is required`;
-  });
+  v.config(
+    v.object(entries, (issue) => {
+      const key = issue.path?.[issue.path.length - 1]?.key;
+      if (typeof key !== 'string') return messages.invalidRequest;
+      return missing[key as keyof E & string] ?? `${key} is required`;
+    }),
+    { message: messages.invalidRequest },
+  );
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
+
+/** A lone UTF-16 surrogate: half a character, which no UTF-8 text (and no jsonb) can hold. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text PostgreSQL can store: a NUL character (refused by text columns) or a lone surrogate
+ * (refused by jsonb) would otherwise fail the write with a 500.
+ */
+const isStorable = (s: string): boolean => !s.includes('\u0000') && !loneSurrogate.test(s);
+
+/** A string, trimmed, that PostgreSQL can store. */
+const storableText = (message?: string) => v.pipe(v.string(message), v.check(isStorable, messages.invalidRequest), v.trim());
 
 /** Optional free text: trimmed, empty becomes null (so a cleared form field clears the value). */
 const optionalText = (max: number, message: string) =>
   v.optional(
     v.nullable(
       v.pipe(
-        v.string(),
-        v.trim(),
+        storableText(),
         v.maxLength(max, message),
         v.transform((s) => (s === '' ? null : s)),
       ),
     ),
   );
 
-const version = v.pipe(v.number(messages.versionRequired), v.integer(messages.versionRequired), v.minValue(1, messages.versionRequired));
+/** The version being edited: a positive integer column. */
+const version = v.pipe(
+  v.number(messages.versionRequired),
+  v.integer(messages.versionRequired),
+  v.minValue(1, messages.versionRequired),
+  v.maxValue(2 ** 31 - 1, messages.versionRequired),
+);
 
 const namePart = (requiredMessage: string) =>
-  v.pipe(
-    v.string(requiredMessage),
-    v.trim(),
-    v.nonEmpty(requiredMessage),
-    v.maxLength(personLimits.namePart, messages.namePartTooLong),
-  );
+  v.pipe(storableText(requiredMessage), v.nonEmpty(requiredMessage), v.maxLength(personLimits.namePart, messages.namePartTooLong));
 
-const isoDate = v.pipe(v.string(messages.dateInvalid), v.isoDate(messages.dateInvalid));
+/** A middle name: may be empty (dropped). */
+const optionalNamePart = v.pipe(storableText(), v.maxLength(personLimits.namePart, messages.namePartTooLong));
+
+/** YYYY-MM-DD naming a day that exists (the format alone lets 2020-02-31 through). */
+const isoDate = v.pipe(
+  v.string(messages.dateInvalid),
+  v.isoDate(messages.dateInvalid),
+  v.check((s) => {
+    // Valibot runs this check even after the format check failed: an invalid Date must not throw.
+    const day = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+  }, messages.dateInvalid),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Name entry (spec §3 Name entry, §5 Person name form)
@@ -158,7 +187,7 @@ export const nameEntrySchema = v.pipe(
     given: v.pipe(
       v.tupleWithRest(
         [namePart(messages.firstNameRequired)],
-        v.pipe(v.string(), v.trim(), v.maxLength(personLimits.namePart, messages.namePartTooLong)),
+        optionalNamePart,
         messages.firstNameRequired,
       ),
       v.maxLength(2, messages.tooManyMiddleNames),
@@ -202,7 +231,7 @@ export type NameEntryInput = v.InferInput<typeof nameEntrySchema>;
 export const nameFormSchema = object({
   prefix: v.optional(v.array(v.picklist(namePrefixes, messages.prefixUnknown)), []),
   firstName: namePart(messages.firstNameRequired),
-  middleName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(personLimits.namePart, messages.namePartTooLong)), ''),
+  middleName: v.optional(optionalNamePart, ''),
   lastName: namePart(messages.lastNameRequired),
   suffix: v.optional(v.array(v.picklist(nameSuffixes, messages.suffixUnknown)), []),
   use: v.picklist(nameUses, messages.usageRequired),
@@ -334,12 +363,7 @@ const emailSchema = v.pipe(
   v.email(messages.emailInvalid),
   v.toLowerCase(),
 );
-const principalIdSchema = v.pipe(
-  v.string(messages.principalIdRequired),
-  v.trim(),
-  v.nonEmpty(messages.principalIdRequired),
-  v.maxLength(personLimits.text, messages.textTooLong),
-);
+const principalIdSchema = v.pipe(storableText(messages.principalIdRequired), v.nonEmpty(messages.principalIdRequired), v.maxLength(personLimits.text, messages.textTooLong));
 
 /** `POST /person/users/{personId}`. `instanceAdmin` is honoured only from an instance administrator. */
 export const userCreateSchema = object({
@@ -361,7 +385,7 @@ export const userPatchSchema = object({
   version,
   email: v.optional(emailSchema),
   principalId: v.optional(principalIdSchema),
-  name: v.optional(v.pipe(v.string(messages.userNameRequired), v.trim(), v.nonEmpty(messages.userNameRequired), v.maxLength(personLimits.text, messages.textTooLong))),
+  name: v.optional(v.pipe(storableText(messages.userNameRequired), v.nonEmpty(messages.userNameRequired), v.maxLength(personLimits.text, messages.textTooLong))),
   source: optionalText(personLimits.text, messages.textTooLong),
   oktaId: optionalText(personLimits.text, messages.textTooLong),
   active: v.optional(v.boolean()),
@@ -393,7 +417,7 @@ export type UserListItem = Pick<User, 'id' | 'name' | 'email' | 'principalId' | 
 // Practitioner (spec §3 Practitioner, §7 Practitioners): id = person id
 
 const synonymsSchema = v.pipe(
-  v.array(v.pipe(v.string(messages.synonymInvalid), v.trim(), v.nonEmpty(messages.synonymInvalid), v.maxLength(personLimits.synonym, messages.synonymInvalid))),
+  v.array(v.pipe(storableText(messages.synonymInvalid), v.nonEmpty(messages.synonymInvalid), v.maxLength(personLimits.synonym, messages.synonymInvalid))),
   v.maxLength(personLimits.synonyms, messages.tooManySynonyms),
   // Chips: the same synonym twice is kept once.
   v.transform((list) => [...new Set(list)]),
@@ -402,7 +426,7 @@ const synonymsSchema = v.pipe(
 const practitionerFields = {
   active: v.optional(v.boolean()),
   name: v.optional(
-    v.pipe(v.string(messages.practitionerNameRequired), v.trim(), v.nonEmpty(messages.practitionerNameRequired), v.maxLength(personLimits.text, messages.textTooLong)),
+    v.pipe(storableText(messages.practitionerNameRequired), v.nonEmpty(messages.practitionerNameRequired), v.maxLength(personLimits.text, messages.textTooLong)),
   ),
   specialty: optionalText(personLimits.text, messages.textTooLong),
   group: optionalText(personLimits.text, messages.textTooLong),
@@ -468,12 +492,19 @@ export type PractitionerSort = (typeof practitionerSortColumns)[number];
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
+/**
+ * The furthest page or offset a list goes to: far beyond any account, and bounded so that the
+ * OFFSET stays a number PostgreSQL's bigint can hold (offset=1e20 would otherwise fail with a 500).
+ */
+const maxListPosition = 2 ** 31 - 1;
+
 /** A whole number from a query string (or a number, from router search params). */
 const intParam = (min: number) =>
   v.pipe(
     v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]),
     v.integer(),
     v.minValue(min),
+    v.maxValue(maxListPosition),
   );
 
 /**
@@ -500,8 +531,7 @@ export function listQuerySchema<const C extends readonly [string, ...string[]]>(
     q: v.fallback(
       v.optional(
         v.pipe(
-          v.string(),
-          v.trim(),
+          storableText(),
           v.maxLength(personLimits.filter),
           v.transform((s) => (s === '' ? undefined : s)),
         ),

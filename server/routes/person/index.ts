@@ -22,7 +22,8 @@ import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
-import type { AppEnv } from '../../env.ts';
+import type { ActingAccount, AppEnv } from '../../env.ts';
+import { isAllowed, permissionCatalogue } from '../../../domain/permissions.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { json, query } from '../../validate.ts';
 import { imageType } from './photo.ts';
@@ -65,11 +66,21 @@ const jsonLimit = bodyLimit({
   },
 });
 
-/** The role must be one of the account's own (a role id of another account grants nothing here). */
-async function assertRole(tx: Tx, accountId: string, roleId: string | null | undefined) {
+/**
+ * The role must be one of the account's own (a role id of another account grants nothing here),
+ * and, unless an instance administrator grants it, grant nothing the granting user's own role
+ * lacks: whoever may edit users must not be able to make themselves (or a sign-in of theirs)
+ * an Administrator.
+ */
+async function assertRole(tx: Tx, accountId: string, roleId: string | null | undefined, grantor: ActingAccount['role'] | 'instance-admin') {
   if (!roleId) return;
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
+  const [role] = await tx.select({ id: roles.id, resources: roles.resources }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
   if (!role) throw badRequest(messages.invalidRequest, { roleId: messages.roleNotFound });
+  if (grantor === 'instance-admin') return;
+  const exceeds = permissionCatalogue.some((entry) =>
+    entry.methods.some((method) => isAllowed(role.resources, entry.resource, method) && !isAllowed(grantor?.resources, entry.resource, method)),
+  );
+  if (exceeds) throw new ApiError(403, 'forbidden', messages.roleBeyondOwn, { roleId: messages.roleBeyondOwn });
 }
 
 const principalTaken = () => new ApiError(409, 'conflict', messages.principalIdTaken, { principalId: messages.principalIdTaken });
@@ -221,7 +232,7 @@ export const personRoutes = new Hono<AppEnv>()
     await write(c, async ({ tx, audit, accountId, actorName }) => {
       const person = found(await findPerson(tx, accountId, id, true));
       if (person.userRecord || (await findUser(tx, accountId, id))) throw conflict(messages.userExists);
-      await assertRole(tx, accountId, body.roleId);
+      await assertRole(tx, accountId, body.roleId, c.var.caller.instanceAdmin ? 'instance-admin' : c.var.account.role);
       await assertPrincipalFree(tx, body.principalId, id);
       const [user] = await tx
         .insert(users)
@@ -261,7 +272,7 @@ export const personRoutes = new Hono<AppEnv>()
         assertNotInstanceAdmin(before);
       }
       editable(before, version);
-      await assertRole(tx, accountId, changes.roleId);
+      await assertRole(tx, accountId, changes.roleId, c.var.caller.instanceAdmin ? 'instance-admin' : c.var.account.role);
       if (changes.principalId) await assertPrincipalFree(tx, changes.principalId, id);
       const after = updatedRow(
         await tx

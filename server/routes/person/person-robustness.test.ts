@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { personCreateSchema, type PersonList, type Practitioner, type User } from '../../../domain/persons.ts';
-import * as v from 'valibot';
 import { insertManyPersonsAudited } from '../../db/demo-persons.ts';
 import { auditLog, persons, users } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
@@ -150,11 +150,14 @@ describe('instance administrators’ user records', () => {
 });
 
 describe('photos', () => {
+  // A 1×1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const putPhoto = (user: DemoUser, id: string) =>
+    h.call(user, `/person/practitioners/${id}/photo`, { method: 'PUT', body: Uint8Array.from(png), headers: { 'Content-Type': 'image/png' } });
+
   it('removing the photo with the practitioner PATCH is audited', async () => {
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     const { id } = await createPerson('manager', { name: [name('Photo', 'Removed')], makePractitioner: true });
-    const put = await h.call('manager', `/person/practitioners/${id}/photo`, { method: 'PUT', body: Uint8Array.from(png), headers: { 'Content-Type': 'image/png' } });
-    expect(put.status).toBe(200);
+    expect((await putPhoto('manager', id)).status).toBe(200);
     const removed = await send('manager', 'PATCH', `/person/practitioners/${id}`, { version: 1, photo: null });
     expect(((await removed.json()) as Practitioner).photo).toBeNull();
     const [audit] = await h.db
@@ -172,10 +175,8 @@ describe('photos', () => {
 
   it("another account's practitioner photo can be neither written nor read", async () => {
     const { id } = await createPerson('admin', { name: [name('Foreign', 'Photo')], makePractitioner: true });
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     const before = await auditRows();
-    const put = await h.call('manager', `/person/practitioners/${id}/photo`, { method: 'PUT', body: Uint8Array.from(png), headers: { 'Content-Type': 'image/png' } });
-    expect(put.status).toBe(404);
+    expect((await putPhoto('manager', id)).status).toBe(404);
     expect(await auditRows()).toBe(before);
     expect((await h.call('manager', `/person/practitioners/${id}/photo`)).status).toBe(404);
   });
@@ -223,5 +224,22 @@ describe('unknown ids', () => {
     for (const id of ['not-an-id', '00000000-0000-0000-0000-00000000000g', seedId('person:nobody'), '%27%3B--']) {
       expect((await h.call('manager', `${path}/${id}`)).status, id).toBe(404);
     }
+  });
+});
+
+describe('validation errors', () => {
+  it.each([
+    ['POST', '/person/persons', { name: [{ ...name('Ann', 'Lee'), period: '<secret-period>' }] }, 'name.0.period'],
+    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], communication: [{ code: 'cy', preferred: '<secret-flag>' }] }, 'communication.0.preferred'],
+    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], makePractitioner: '<secret-yes>' }, 'makePractitioner'],
+    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, photo: '<secret-photo>' }, 'photo'],
+    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, synonyms: '<secret-synonyms>' }, 'synonyms'],
+    ['PATCH', `/person/users/${seedId('person:riverside:30')}`, { version: 1, active: '<secret-active>' }, 'active'],
+  ])('%s %s: a value of the wrong type is named by its field, never quoted back', async (method, path, body, field) => {
+    const res = await send('manager', method, path, body);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).not.toContain('secret');
+    expect((JSON.parse(text) as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(messages.invalidRequest);
   });
 });

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages.ts';
 import { filteredTotalBound, type Person, type PersonList, type Practitioner, type PractitionerList, type User, type UserList } from '../../../domain/persons.ts';
 import { insertManyPersons } from '../../db/demo-persons.ts';
 import { auditLog, persons, practitionerPhotos, practitioners, users } from '../../db/schema.ts';
-import { demoPeople, roleId, seedId } from '../../db/seed.ts';
+import { demoAccounts, demoPeople, roleId, seedId } from '../../db/seed.ts';
 import { personSearch, practitionerSearch, userSearch } from '../../search/providers.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
@@ -358,7 +358,7 @@ describe('users', () => {
     const res = await send('manager', 'POST', `/person/users/${id}`, {
       email: ' Noor.Haddad@Riverside.test ',
       principalId: 'auth0|noor',
-      roleId: roleId('riverside', 'Read Only'),
+      roleId: roleId('riverside', 'Practice Administrator'),
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ id });
@@ -372,7 +372,7 @@ describe('users', () => {
       active: true,
       instanceAdmin: false,
       version: 1,
-      userPolicy: { accessPolicy: { role: 'Read Only' } },
+      userPolicy: { accessPolicy: { role: 'Practice Administrator' } },
     });
     expect((await getPerson('manager', id)).userRecord).toBe(true);
 
@@ -633,5 +633,31 @@ describe('demo seed', () => {
     const flagged = await h.db.select({ n: count() }).from(persons).where(and(eq(persons.accountId, h.accounts.astera.id), eq(persons.practitionerRecord, true)));
     expect(first?.practitionerRecord).toBe(true);
     expect(flagged[0]!.n).toBe(demoPeople.practitioners);
+  });
+});
+
+describe('granting roles', () => {
+  it('a user may grant only a role whose permissions their own role has; nothing is written otherwise', async () => {
+    for (const [role, status] of [['Administrator', 403], ['Read Only', 403], ['Practice Administrator', 201]] as const) {
+      const { id } = await createPerson('manager', { name: [name('Grant', role.replace(/ /g, ''))] });
+      const before = await snapshot();
+      const res = await send('manager', 'POST', `/person/users/${id}`, { email: `${id.slice(0, 8)}@riverside.test`, principalId: `grant-${id}`, roleId: roleId('riverside', role) });
+      expect(res.status).toBe(status);
+      if (status === 403) {
+        // Read Only reads roles and API keys, which a practice administrator may not: granting it would widen access.
+        expect((await errorOf(res)).fields?.roleId).toBe(messages.roleBeyondOwn);
+        expect(await snapshot()).toEqual(before);
+      }
+    }
+  });
+
+  it('the same holds when changing the role of an existing user, and an instance administrator may grant any role', async () => {
+    const { id } = await createPerson('manager', { name: [name('Role', 'Changer')] });
+    expect((await send('manager', 'POST', `/person/users/${id}`, { email: 'role.changer@riverside.test', principalId: 'role-changer' })).status).toBe(201);
+    const user = (await (await h.call('manager', `/person/users/${id}`)).json()) as User;
+    const escalate = await send('manager', 'PATCH', `/person/users/${id}`, { version: user.version, roleId: roleId('riverside', 'Administrator') });
+    expect(escalate.status).toBe(403);
+    const byAdmin = await send('admin', 'PATCH', `/person/users/${id}?accountId=${demoAccounts.riverside.id}`, { version: user.version, roleId: roleId('riverside', 'Administrator') });
+    expect(byAdmin.status).toBe(200);
   });
 });

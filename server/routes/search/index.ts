@@ -8,7 +8,8 @@ import { searchProviders } from '../../search/all.ts';
 import { query } from '../../validate.ts';
 
 const searchQuery = v.object({
-  q: v.pipe(v.string('q is required'), v.trim(), v.maxLength(200, 'q must be at most 200 characters')),
+  // NUL cannot reach PostgreSQL text; it is dropped like other invisible noise.
+  q: v.pipe(v.string('q is required'), v.transform((q) => q.replace(/\0/g, '')), v.trim(), v.maxLength(200, 'q must be at most 200 characters')),
   limit: v.fallback(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(50)), 5),
 });
 

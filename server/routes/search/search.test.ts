@@ -64,3 +64,11 @@ describe('GET /search', () => {
     expect(phoneDigits('maria')).toBeNull();
   });
 });
+
+describe('GET /search, hostile input', () => {
+  it('never fails on NUL or LIKE wildcards', async () => {
+    expect((await h.call('viewer', '/search?q=%00')).status).toBe(200);
+    const answer = await search('viewer', '%');
+    expect(answer.groups.find((g) => g.type === 'role')).toBeUndefined();
+  });
+});
