@@ -192,7 +192,8 @@ test.describe('practice administrator', () => {
       const rows = page.getByRole('table', { name: 'Persons' }).getByRole('row');
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(1)).toContainText(`Wren ${family}`);
-      await expect(rows.nth(1)).toContainText('Front Desk');
+      // Organization Role, Practitioner and User are yes/no columns (spec §2 Lists).
+      await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Yes');
       await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText('Yes');
 
       const body = page.getByRole('table', { name: 'Persons' }).locator('tbody');
@@ -209,6 +210,17 @@ test.describe('practice administrator', () => {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
       await expect(page.getByRole('heading', { level: 1, name: `Wren ${family}` })).toBeVisible();
+    });
+
+    await test.step('find them in the palette, misspelt', async () => {
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      await expect(palette.getByRole('combobox')).toBeFocused();
+      await page.keyboard.type(`Wrenn ${family}`);
+      const hit = palette.getByRole('group', { name: 'Persons' }).getByRole('option', { name: new RegExp(`Wren ${family}`) });
+      await expect(hit).toBeVisible();
+      await hit.click();
+      await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
     });
   });
 

@@ -11,7 +11,7 @@ async function ready(page: Page) {
 
 async function openPalette(page: Page) {
   await page.keyboard.press('Control+k');
-  await expect(palette(page)).toBeVisible();
+  await expect(paletteInput(page)).toBeFocused();
 }
 
 test.describe('keyboard-first workspace (administrator)', () => {
@@ -26,7 +26,7 @@ test.describe('keyboard-first workspace (administrator)', () => {
     await expect(palette(page)).toBeHidden();
 
     await page.keyboard.press('/');
-    await expect(palette(page)).toBeVisible();
+    await expect(paletteInput(page)).toBeFocused();
     await page.keyboard.type('data manag');
     await expect(palette(page).getByRole('option', { name: /Data Management/ })).toBeVisible();
     await page.keyboard.press('Enter');
@@ -138,6 +138,17 @@ test.describe('assumed accounts (practice administrator)', () => {
     await expect(page.getByText('You are working in Lakeside Pediatrics as Practice Administrator')).toBeVisible();
     await page.getByRole('button', { name: 'Leave Lakeside Pediatrics' }).click();
     await expect(page.getByText('You are working in Riverside Family Practice')).toBeVisible();
+
+    // The same by keyboard alone: "G then G" opens the palette's account page.
+    await ready(page);
+    await page.keyboard.press('g');
+    await page.keyboard.press('g');
+    await expect(paletteInput(page)).toHaveAttribute('placeholder', 'Switch to account…');
+    await expect(palette(page).getByRole('option')).toHaveText([/Lakeside Pediatrics/, /Riverside Family Practice/]);
+    await expect(paletteInput(page)).toBeFocused();
+    await page.keyboard.type('lake');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Ghost Mode' })).toContainText('Lakeside Pediatrics');
   });
 });
 

@@ -68,6 +68,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState('');
   const pasted = useRef<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const router = useRouter();
   const account = useAccountKey();
   const recent = useAtomValue(recentAtom);
@@ -203,17 +204,29 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          // Typing goes to the query, also when the palette opens on a page with a back button first.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            input.current?.focus();
+          }}
           className="fixed top-[10vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
           <Cmdk label="Command palette" shouldFilter={false} value={selected} onValueChange={setSelected} onKeyDown={handleKeyDown} loop>
             <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
               {page ? (
-                <button type="button" onClick={() => setPages((all) => all.slice(0, -1))} className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                <button
+                  type="button"
+                  onClick={() => {
+                    setPages((all) => all.slice(0, -1));
+                    input.current?.focus();
+                  }}
+                  className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
                   ← Switch account
                 </button>
               ) : null}
               <Cmdk.Input
+                ref={input}
                 value={query}
                 onValueChange={setQuery}
                 onPaste={(event) => {

@@ -16,7 +16,10 @@ import { personListQuery, type PersonListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PersonListItem>();
 
-/** Spec §2 Lists: Id (link), Name, Organization Role, Practitioner (yes/no), User (yes/no). */
+/**
+ * Spec §2 Lists: Id (link), Name, Organization Role (yes/no), Practitioner (yes/no), User (yes/no).
+ * The role itself is on the person's page and in the cell's title.
+ */
 const columns = column.columns([
   column.accessor('id', {
     header: 'Id',
@@ -31,7 +34,14 @@ const columns = column.columns([
     ),
   }),
   column.accessor('displayName', { id: 'name', header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('orgRole', { header: 'Organization Role', cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('orgRole', {
+    header: 'Organization Role',
+    cell: (info) => (
+      <span title={info.getValue() ?? undefined}>
+        <YesNo value={Boolean(info.getValue())} />
+      </span>
+    ),
+  }),
   column.accessor('practitionerRecord', { id: 'practitioner', header: 'Practitioner', cell: (info) => <YesNo value={info.getValue()} /> }),
   column.accessor('userRecord', { id: 'user', header: 'User', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
