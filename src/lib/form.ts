@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { messages } from '../../domain/messages.ts';
 import { ApiRequestError } from './api.ts';
 
 /** The first message among a field's errors (strings, or Standard Schema issues). */
@@ -43,6 +44,9 @@ export function serverFieldErrors(error: unknown, keyOf: (path: string) => strin
   }
   return fields;
 }
+
+/** The form-level message of a failed save: the API's own words, unless they only say 'invalid request' (the fields say more). */
+export const saveFailure = (error: unknown) => (error instanceof ApiRequestError && error.message !== messages.invalidRequest ? error.message : messages.serverError);
 
 export const isConflict = (error: unknown) => error instanceof ApiRequestError && error.status === 409 && error.code === 'conflict';
 export const isNotFound = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);

@@ -15,15 +15,16 @@ import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChipInput } from '../../components/ui/chip.tsx';
-import { ConflictNotice, conflictRows } from '../../components/ui/conflict-notice.tsx';
-import { Field, FormError, Input } from '../../components/ui/field.tsx';
-import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { conflictRows } from '../../components/ui/conflict-notice.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { firstError, formErrors, isConflict, isNotFound, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { firstError, formErrors, isNotFound, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { PractitionerAvatar, useObjectUrl } from './practitioner-photo.tsx';
 import { practitionerQuery, useUpdatePractitioner, useUploadPractitionerPhoto } from './queries.ts';
 
@@ -90,23 +91,23 @@ function PractitionerEdit({ initial }: { initial: Practitioner }) {
   const toast = useToast();
   const update = useUpdatePractitioner(initial.id);
   const upload = useUploadPractitionerPhoto(initial.id);
-  const [base, setBase] = useState(initial);
-  const [conflict, setConflict] = useState<{ mine: PractitionerValues; removePhoto: boolean; current: Practitioner } | null>(null);
+  const { base, notice, submit } = useVersionedSave({
+    initial,
+    save: ({ values, removePhoto }: { values: PractitionerValues; removePhoto: boolean }, version) => update.mutateAsync(toBody(values, version, removePhoto)),
+    fetchCurrent: () => queryClient.fetchQuery({ ...practitionerQuery(account, initial.id), staleTime: 0 }),
+    onSaved: () => {
+      toast('success', 'Practitioner saved.');
+      return navigate({ to: '/practice/practitioners/$personId', params: { personId: initial.id }, ignoreBlocker: true });
+    },
+    conflictRows: (mine, current) => conflictRows(conflictFields, mine.values, toValues(current)),
+    saving: update.isPending,
+  });
 
-  const save = async (values: PractitionerValues, photo: PhotoChange, version: number) => {
-    // The photo first: it is its own resource (no version), so a refused upload saves nothing.
+  const save = async (values: PractitionerValues, photo: PhotoChange) => {
+    // The photo first: it is its own resource (no version), so a refused upload saves nothing,
+    // and an overwrite after a conflict does not send it again.
     if (photo.kind === 'upload') await upload.mutateAsync(photo.file);
-    try {
-      await update.mutateAsync(toBody(values, version, photo.kind === 'remove'));
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      const current = await queryClient.fetchQuery({ ...practitionerQuery(account, initial.id), staleTime: 0 });
-      setConflict({ mine: values, removePhoto: photo.kind === 'remove', current });
-      return;
-    }
-    setConflict(null);
-    toast('success', 'Practitioner saved.');
-    await navigate({ to: '/practice/practitioners/$personId', params: { personId: initial.id }, ignoreBlocker: true });
+    await submit({ values, removePhoto: photo.kind === 'remove' });
   };
 
   return (
@@ -123,27 +124,9 @@ function PractitionerEdit({ initial }: { initial: Practitioner }) {
       <PractitionerForm
         key={base.version}
         practitioner={base}
-        onSubmit={(values, photo) => save(values, photo, base.version)}
+        onSubmit={save}
         onCancel={() => void navigate({ to: '/practice/practitioners/$personId', params: { personId: base.id } })}
-        notice={
-          conflict ? (
-            <ConflictNotice
-              message={messages.conflict}
-              modifiedBy={conflict.current.modifiedBy}
-              rows={conflictRows(conflictFields, conflict.mine, toValues(conflict.current))}
-              onReload={() => {
-                setBase(conflict.current);
-                setConflict(null);
-              }}
-              onOverwrite={() =>
-                void save(conflict.mine, conflict.removePhoto ? { kind: 'remove' } : { kind: 'keep' }, conflict.current.version).catch((error: unknown) =>
-                  toast('error', error instanceof Error ? error.message : messages.serverError),
-                )
-              }
-              overwriting={update.isPending}
-            />
-          ) : null
-        }
+        notice={notice}
       />
     </div>
   );
@@ -179,7 +162,7 @@ function PractitionerForm({ practitioner, onSubmit, onCancel, notice }: Practiti
         const fields = serverFieldErrors(error);
         setServerErrors(fields);
         if (error instanceof ApiRequestError && (error.status === 413 || fields.photo)) setPhotoError(fields.photo ?? error.message);
-        setFailure(error instanceof ApiRequestError && error.message !== messages.invalidRequest ? error.message : messages.serverError);
+        setFailure(saveFailure(error));
       }
     },
   });
@@ -209,19 +192,7 @@ function PractitionerForm({ practitioner, onSubmit, onCancel, notice }: Practiti
   );
 
   return (
-    <form
-      noValidate
-      aria-label="Edit practitioner"
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
-      className="flex flex-col gap-4"
-    >
-      <LeaveGuard when={dirty && !submitting} />
-      {notice}
-      <FormError>{failure}</FormError>
+    <EditForm label="Edit practitioner" onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel}>
 
       <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
         <legend className="float-left w-full text-base font-semibold">Photo</legend>
@@ -311,14 +282,6 @@ function PractitionerForm({ practitioner, onSubmit, onCancel, notice }: Practiti
         </form.Field>
       </fieldset>
 
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save Changes'}
-        </Button>
-      </div>
-    </form>
+    </EditForm>
   );
 }

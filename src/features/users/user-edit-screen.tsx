@@ -6,18 +6,17 @@ import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { userPatchSchema, type User, type UserPatch } from '../../../domain/persons.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { ConflictNotice, conflictRows } from '../../components/ui/conflict-notice.tsx';
-import { Field, FormError, Input } from '../../components/ui/field.tsx';
-import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { conflictRows } from '../../components/ui/conflict-notice.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { ApiRequestError } from '../../lib/api.ts';
-import { firstError, formErrors, isConflict, isNotFound, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { firstError, formErrors, isNotFound, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { roleOptionsQuery } from '../../lib/roles.ts';
 import { policyAtom } from '../../state/account.ts';
 import { userQuery, useUpdateUser } from './queries.ts';
@@ -74,25 +73,8 @@ function UserEdit({ initial }: { initial: User }) {
   const isAdmin = useAtomValue(policyAtom)?.instanceAdmin ?? false;
   const update = useUpdateUser(initial.id);
   const roles = useQuery(roleOptionsQuery(account));
-  const [base, setBase] = useState(initial);
-  const [conflict, setConflict] = useState<{ mine: UserValues; current: User } | null>(null);
-
-  const save = async (values: UserValues, version: number) => {
-    try {
-      await update.mutateAsync(toBody(values, version, isAdmin));
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      const current = await queryClient.fetchQuery({ ...userQuery(account, initial.id), staleTime: 0 });
-      setConflict({ mine: values, current });
-      return;
-    }
-    setConflict(null);
-    toast('success', 'User saved.');
-    await navigate({ to: '/practice/users/$personId', params: { personId: initial.id }, ignoreBlocker: true });
-  };
-
   const roleName = (id: string) => (id ? (roles.data?.find((r) => r.id === id)?.name ?? id) : 'No role');
-  const fields: { label: string; show(v: UserValues): string }[] = [
+  const conflictFields: { label: string; show(v: UserValues): string }[] = [
     { label: 'Name', show: (v) => v.name },
     { label: 'Email', show: (v) => v.email },
     { label: 'Principal Id', show: (v) => v.principalId },
@@ -102,6 +84,17 @@ function UserEdit({ initial }: { initial: User }) {
     { label: 'Role', show: (v) => roleName(v.roleId) },
     { label: 'Instance administrator', show: (v) => (v.instanceAdmin ? 'Yes' : 'No') },
   ];
+  const { base, notice, submit } = useVersionedSave({
+    initial,
+    save: (values: UserValues, version) => update.mutateAsync(toBody(values, version, isAdmin)),
+    fetchCurrent: () => queryClient.fetchQuery({ ...userQuery(account, initial.id), staleTime: 0 }),
+    onSaved: () => {
+      toast('success', 'User saved.');
+      return navigate({ to: '/practice/users/$personId', params: { personId: initial.id }, ignoreBlocker: true });
+    },
+    conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
+    saving: update.isPending,
+  });
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -120,23 +113,9 @@ function UserEdit({ initial }: { initial: User }) {
         isAdmin={isAdmin}
         roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
         rolesFailed={roles.isError}
-        onSubmit={(values) => save(values, base.version)}
+        onSubmit={submit}
         onCancel={() => void navigate({ to: '/practice/users/$personId', params: { personId: base.id } })}
-        notice={
-          conflict ? (
-            <ConflictNotice
-              message={messages.conflict}
-              modifiedBy={conflict.current.modifiedBy}
-              rows={conflictRows(fields, conflict.mine, toValues(conflict.current))}
-              onReload={() => {
-                setBase(conflict.current);
-                setConflict(null);
-              }}
-              onOverwrite={() => void save(conflict.mine, conflict.current.version).catch((error: unknown) => toast('error', error instanceof Error ? error.message : messages.serverError))}
-              overwriting={update.isPending}
-            />
-          ) : null
-        }
+        notice={notice}
       />
     </div>
   );
@@ -166,7 +145,7 @@ function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, 
         await onSubmit(value);
       } catch (error) {
         setServerErrors(serverFieldErrors(error));
-        setFailure(error instanceof ApiRequestError && error.message !== messages.invalidRequest ? error.message : messages.serverError);
+        setFailure(saveFailure(error));
       }
     },
   });
@@ -193,19 +172,7 @@ function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, 
   );
 
   return (
-    <form
-      noValidate
-      aria-label="Edit user"
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
-      className="flex flex-col gap-4"
-    >
-      <LeaveGuard when={dirty && !submitting} />
-      {notice}
-      <FormError>{failure}</FormError>
+    <EditForm label="Edit user" onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel}>
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         {text('name', 'Name')}
         {text('email', 'Email', true)}
@@ -228,14 +195,6 @@ function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, 
           </form.Field>
         ) : null}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save Changes'}
-        </Button>
-      </div>
-    </form>
+    </EditForm>
   );
 }

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { FormError } from './field.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+
+type EditFormProps = {
+  /** The form's accessible name ('Edit user'). */
+  label: string;
+  /** Runs the form library's submit (validation first, then the save). */
+  onSubmit(): void;
+  /** Unsaved changes: leaving asks first. */
+  dirty: boolean;
+  submitting: boolean;
+  /** Shown above the fields (e.g. an edit conflict). */
+  notice: ReactNode;
+  /** The form-level message of a failed save. */
+  failure: string | null;
+  onCancel(): void;
+  children: ReactNode;
+};
+
+/** The frame of a record's edit screen: leave guard, notices, the fields, Cancel and Save Changes. */
+export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, onCancel, children }: EditFormProps) {
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        onSubmit();
+      }}
+      className="flex flex-col gap-4"
+    >
+      <LeaveGuard when={dirty && !submitting} />
+      {notice}
+      <FormError>{failure}</FormError>
+      {children}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { Link, useNavigate, type NavigateOptions } from '@tanstack/react-router';
+import { useEffect, useId, type ReactNode } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { pageSizes, type PageSize } from '../../../domain/persons.ts';
+import { useAccountKey } from '../../lib/account.ts';
+import { isPlainKey, isTypingTarget } from '../../lib/keyboard.ts';
+import { listSearchDefaults, type ListSearch } from '../../lib/list-search.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { Button } from './button.tsx';
+import { DataTable, type DataTableColumn } from './data-table.tsx';
+import { FilterInput } from './filter-input.tsx';
+import { PageHeader } from './page-header.tsx';
+
+/** The app's absolute paths, as the router spells them for `to`. */
+type AppPath = Exclude<NonNullable<NavigateOptions['to']>, '.' | '..'>;
+/** An app path to one record, with the record's id as its only parameter ('/practice/persons/$personId'). */
+export type RecordPath = Exclude<Extract<AppPath, `${string}/$${string}`>, '/$'>;
+/** An app path without parameters ('/practice/person/create'). */
+export type StaticPath = Exclude<AppPath, `${string}$${string}`>;
+
+/** A row of a record list: every record has an id, which is also the parameter of its page. */
+export type RecordRow = { id: string };
+
+/** The name of a record path's parameter ('personId'). */
+const paramOf = (path: RecordPath) => path.slice(path.lastIndexOf('$') + 1);
+
+/**
+ * The params of a record's page. The router types params per route, and a RecordList only knows
+ * its route at run time; RecordPath guarantees the route exists and has this one parameter.
+ */
+const recordParams = (path: RecordPath, id: string) => ({ [paramOf(path)]: id }) as never;
+
+/** The plain path of a record's page, for the side panel. */
+const recordHref = (path: RecordPath, id: string) => path.replace(`$${paramOf(path)}`, id);
+
+/** The Id cell of a record list: a link to the record's page. */
+export function RecordIdLink({ path, id }: { path: RecordPath; id: string }) {
+  return (
+    <Link to={path} params={recordParams(path, id)} className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+      {id}
+    </Link>
+  );
+}
+
+export type RecordListCreate = {
+  /** The button's text ('Add Person'). */
+  label: string;
+  to: StaticPath;
+};
+
+export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage, TKey extends QueryKey> = {
+  /** The heading, and the accessible name of the table and its pagination. */
+  title: string;
+  /** Plural, lower case ('persons'): says what the list is empty of. */
+  noun: string;
+  description: ReactNode;
+  filter: { label: string; placeholder: string };
+  columns: DataTableColumn<TRow>[];
+  /** The feature's list query factory (`personListQuery`). */
+  query(account: string, search: ListSearch<TSort>): UseQueryOptions<TPage, unknown, TPage, TKey>;
+  /** The rows in one answer of the list endpoint (the API names them `Items` or `items`). */
+  rows(page: TPage): TRow[];
+  /** Read aloud when a row becomes active by keyboard. */
+  getRowLabel(row: TRow): string;
+  /** The page of one row: Enter opens it, Shift+Enter opens it in the side panel. */
+  rowPath: RecordPath;
+  /** Shown (with its C shortcut) only when given, so pass it only to roles that may create. */
+  create?: RecordListCreate;
+  search: ListSearch<TSort>;
+  onSearchChange(change: Partial<ListSearch<TSort>>): void;
+};
+
+type Page = { total: number; totalEstimated?: boolean };
+
+/**
+ * A list screen of one kind of record: header (with an optional create action), filter box, and a
+ * server-side DataTable whose page, size, sort and filter live in the route's search params.
+ * A feature's list screen is its columns and its query; everything else is here.
+ */
+export function RecordList<TRow extends RecordRow, TSort extends string, TPage extends Page, TKey extends QueryKey>({
+  title,
+  noun,
+  description,
+  filter,
+  columns,
+  query,
+  rows,
+  getRowLabel,
+  rowPath,
+  create,
+  search,
+  onSearchChange,
+}: RecordListProps<TRow, TSort, TPage, TKey>) {
+  const list = useQuery(query(useAccountKey(), search));
+  const navigate = useNavigate();
+  const { openPanel } = useWorkspace();
+  const titleId = useId();
+  useCreateShortcut(create?.to);
+  const q = search.q.trim();
+
+  return (
+    <section aria-labelledby={titleId}>
+      <PageHeader
+        title={title}
+        titleId={titleId}
+        description={description}
+        actions={
+          create ? (
+            <Button asChild>
+              <Link to={create.to} aria-keyshortcuts="C">
+                {create.label}
+                <kbd aria-hidden="true" className="rounded border border-white/40 px-1 font-sans text-xs">
+                  C
+                </kbd>
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <FilterInput label={filter.label} placeholder={filter.placeholder} value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
+      </div>
+      <DataTable
+        label={title}
+        columns={columns}
+        data={list.data ? rows(list.data) : undefined}
+        rowCount={list.data?.total ?? 0}
+        rowCountEstimated={list.data?.totalEstimated}
+        getRowId={(row) => row.id}
+        getRowLabel={getRowLabel}
+        page={search.page}
+        pageSize={search.size}
+        pageSizes={pageSizes}
+        sort={{ id: search.sort, desc: search.order === 'desc' }}
+        onPageChange={(page) => onSearchChange({ page })}
+        onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, page: 1 })}
+        onSortChange={(next) => onSearchChange({ sort: (next?.id ?? listSearchDefaults.sort) as TSort, order: next?.desc ? 'desc' : 'asc', page: 1 })}
+        onOpen={(row) => void navigate({ to: rowPath, params: recordParams(rowPath, row.id) })}
+        onOpenInPanel={(row) => openPanel(recordHref(rowPath, row.id))}
+        status={list.status}
+        fetching={list.isPlaceholderData}
+        empty={q ? `No ${noun} match “${q}”.` : `No ${noun} yet.`}
+        error={messages.tryAgain}
+        onRetry={() => void list.refetch()}
+      />
+    </section>
+  );
+}
+
+/** C: create a record (only on a list that offers it, and not while typing or in a dialog). */
+function useCreateShortcut(to: StaticPath | undefined) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!to) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !isPlainKey(event) || event.shiftKey || (event.key !== 'c' && event.key !== 'C')) return;
+      if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      void navigate({ to });
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [to, navigate]);
+}
