@@ -14,7 +14,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 test.describe('signed out', () => {
   test('an unauthenticated visit goes to the provider and returns to the page first asked for', async ({ page }) => {
     await page.goto('/system/logs?from=bookmark');
-    await expect(page).toHaveURL(/localhost:3101\//);
+    await expect(page).toHaveURL(new RegExp(`localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}/`));
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByLabel('Password')).toBeVisible();
     await expectNoAxeViolations(page);
