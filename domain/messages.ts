@@ -62,3 +62,8 @@ export const messages = {
   cannotDeleteSelf: 'You cannot delete your own user record.',
   roleBeyondOwn: 'You can only grant a role whose permissions your own role also has.',
 } as const;
+
+/** The sign-in page after too many failed attempts (per email or per client address). */
+export function tooManySignInAttempts(minutes: number): string {
+  return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}

@@ -3,18 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createRemoteJWKSet } from 'jose';
 import { createApi } from './app.ts';
-import { verifyPassword } from './auth/passwords.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connect } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { startEmbeddedPostgres } from './db/postgres.ts';
-import { credentials } from './db/schema.ts';
 import { demoUsers, seed } from './db/seed.ts';
+import { credentialAccounts } from './idp/accounts.ts';
 import { startIdp } from './idp/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,15 +83,8 @@ async function main() {
         redirectUris: [`${config.publicUrl}/login/callback`],
         postLogoutRedirectUris: [config.publicUrl, `${config.publicUrl}/`],
         keyFile: path.join(config.dataDir, 'idp-keys.json'),
-        async authenticate(email, password) {
-          const [row] = await database.db.select().from(credentials).where(eq(credentials.email, email.trim().toLowerCase()));
-          if (!row || !(await verifyPassword(password, row.passwordHash))) return null;
-          return { sub: row.subject, email: row.email, name: row.name };
-        },
-        async findUser(sub) {
-          const [row] = await database.db.select().from(credentials).where(eq(credentials.subject, sub));
-          return row ? { sub: row.subject, email: row.email, name: row.name } : null;
-        },
+        database,
+        ...credentialAccounts(database.db),
       });
       stops.push(() => idp.close());
       phase('identity provider');

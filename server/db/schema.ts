@@ -8,6 +8,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  varchar,
   text,
   timestamp,
   uniqueIndex,
@@ -212,4 +214,39 @@ export const revokedTokens = pgTable('revoked_tokens', {
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
+});
+
+/**
+ * The embedded identity provider's state (oidc-provider adapter): sessions, interactions, grants, codes and
+ * refresh tokens, one row per model and id, so restarts keep everyone signed in and processes share it.
+ */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant').on(t.model, t.grantId),
+    index('oidc_payloads_uid').on(t.model, t.uid),
+    index('oidc_payloads_user_code').on(t.model, t.userCode),
+    index('oidc_payloads_expires').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Sign-in attempt counters of rate-limiter-flexible's PostgreSQL store (its own column layout), shared by
+ * every server process. `expire` is in epoch milliseconds.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
 });

@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Database } from '../db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { messages, tooManySignInAttempts } from '../../domain/messages.ts';
 import { startIdp, type Idp, type IdpUser } from './index.ts';
 
 const CLIENT_ID = 'astera-portal';
@@ -18,6 +21,7 @@ const REDIRECT_URI = `${SPA_ORIGIN}/login/callback`;
 const AUTH0_CLIENT = Buffer.from(JSON.stringify({ name: 'auth0-spa-js', version: '2.28.3' })).toString('base64');
 
 const ann: IdpUser = { sub: 'user-ann', email: 'ann@example.test', name: 'Ann Example' };
+const bob: IdpUser = { sub: 'user-bob', email: 'bob@example.test', name: 'Bob Example' };
 const PASSWORD = 'correct horse battery staple';
 
 async function freePort(): Promise<number> {
@@ -135,7 +139,12 @@ describe('embedded IdP (Auth0-compatible)', () => {
   let issuer: string;
   let dir: string;
   let keyFile: string;
-  const users = new Map([[ann.email, ann]]);
+  let testDb: TestDatabase;
+  let database: Database;
+  const users = new Map([
+    [ann.email, ann],
+    [bob.email, bob],
+  ]);
 
   const options = (port: number) => ({
     port,
@@ -145,6 +154,7 @@ describe('embedded IdP (Auth0-compatible)', () => {
     redirectUris: [REDIRECT_URI],
     postLogoutRedirectUris: [SPA_ORIGIN, `${SPA_ORIGIN}/`],
     keyFile,
+    database,
     async authenticate(email: string, password: string) {
       const user = users.get(email.toLowerCase());
       return user && password === PASSWORD ? user : null;
@@ -157,6 +167,8 @@ describe('embedded IdP (Auth0-compatible)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'astera-idp-'));
     keyFile = path.join(dir, 'nested', 'idp-keys.json');
+    testDb = await createTestDatabase();
+    database = connect(testDb.url);
     const port = await freePort();
     idp = await startIdp(options(port));
     issuer = idp.url;
@@ -164,6 +176,8 @@ describe('embedded IdP (Auth0-compatible)', () => {
 
   afterAll(async () => {
     await idp?.close();
+    await database?.close();
+    await testDb?.drop();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -185,8 +199,11 @@ describe('embedded IdP (Auth0-compatible)', () => {
     return url;
   }
 
-  async function token(body: Record<string, string>, init: { json?: boolean } = {}): Promise<{ status: number; json: TokenResponse; cors: string | null }> {
-    const response = await fetch(new URL('/oauth/token', issuer), {
+  async function token(
+    body: Record<string, string>,
+    init: { json?: boolean; base?: string } = {},
+  ): Promise<{ status: number; json: TokenResponse; cors: string | null }> {
+    const response = await fetch(new URL('/oauth/token', init.base ?? issuer), {
       method: 'POST',
       headers: init.json ? { ...formHeaders, 'content-type': 'application/json' } : formHeaders,
       body: init.json ? JSON.stringify(body) : new URLSearchParams(body),
@@ -203,6 +220,39 @@ describe('embedded IdP (Auth0-compatible)', () => {
     expect(payload.exp! - payload.iat!).toBe(3600);
     expect(String(payload.scope).split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
     return payload;
+  }
+
+  const refresh = (refreshToken: string, base?: string) =>
+    token({ client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: refreshToken, audience: AUDIENCE }, { base });
+
+  /** Exactly what auth0-spa-js's revokeRefreshToken() posts (useFormData defaults to true). */
+  const revoke = (refreshToken: string, base = issuer) =>
+    fetch(new URL('/oauth/revoke', base), {
+      method: 'POST',
+      headers: formHeaders,
+      body: new URLSearchParams({ client_id: CLIENT_ID, token_type_hint: 'refresh_token', token: refreshToken }),
+    });
+
+  /** Posts the provider's sign-in form of a new authorization request; returns the answer. */
+  async function submitLogin(client: Browser, email: string, password: string, challenge = pkce().challenge): Promise<Response> {
+    const { response, url } = await follow(client, await client.request(authorizeUrl({ code_challenge: challenge })), issuer);
+    const action = new URL(formAction(await response.text()), url);
+    return client.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password }),
+    });
+  }
+
+  /** A whole sign-in as the SDK does it, in `client`'s cookie jar. */
+  async function signIn(client: Browser): Promise<TokenResponse> {
+    const { verifier, challenge } = pkce();
+    const { url: callback } = await follow(client, await submitLogin(client, ann.email, PASSWORD, challenge), issuer);
+    const code = callback.searchParams.get('code');
+    expect(code).toEqual(expect.any(String));
+    const exchanged = await token({ client_id: CLIENT_ID, code_verifier: verifier, grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT_URI });
+    expect(exchanged.status).toBe(200);
+    return exchanged.json;
   }
 
   // One sign-in shared by the steps below, in order (vitest runs tests in a file sequentially).
@@ -350,15 +400,67 @@ describe('embedded IdP (Auth0-compatible)', () => {
     expect(json.status).toBe(200);
     await verifyAccessToken(json.json.access_token);
 
+    session.refreshToken = json.json.refresh_token;
+
+    // On its own sign-in: the refused request still uses its refresh token up (rotation happens first).
     const otherAudience = await token({
       client_id: CLIENT_ID,
       grant_type: 'refresh_token',
-      refresh_token: json.json.refresh_token!,
+      refresh_token: (await signIn(browser())).refresh_token!,
       audience: 'https://elsewhere.test',
     });
     expect(otherAudience.status).toBe(400);
     expect(otherAudience.json.error).toBe('invalid_target');
-    session.refreshToken = json.json.refresh_token;
+  });
+
+  it('keeps sessions and refresh tokens across a restart (state in PostgreSQL)', async () => {
+    await idp.close();
+    idp = await startIdp(options(Number(new URL(issuer).port)));
+
+    const refreshed = await refresh(session.refreshToken!);
+    expect(refreshed.status).toBe(200);
+    await verifyAccessToken(refreshed.json.access_token);
+    session.refreshToken = refreshed.json.refresh_token;
+
+    // The browser's provider session survived too: a silent sign-in still gets a code.
+    const silent = await user.request(
+      authorizeUrl({ code_challenge: pkce().challenge, prompt: 'none', response_mode: 'web_message', scope: 'openid profile email' }),
+    );
+    const data = JSON.parse(/var data = (\{.*\});/.exec(await silent.text())![1]!) as { response: Record<string, string> };
+    expect(data.response.code).toEqual(expect.any(String));
+  });
+
+  it('shares refresh tokens with a second provider process on the same database, which sees their revocation', async () => {
+    const secondPort = await freePort();
+    const second = await startIdp({ ...options(secondPort), issuer });
+    const secondBase = `http://localhost:${secondPort}/`;
+    try {
+      const signedIn = await signIn(browser());
+      const atSecond = await refresh(signedIn.refresh_token!, secondBase);
+      expect(atSecond.status).toBe(200);
+      await verifyAccessToken(atSecond.json.access_token);
+
+      // Sign-out in the SPA revokes the refresh token; the SDK's request is cross-origin with its own header.
+      const preflight = await fetch(new URL('/oauth/revoke', issuer), {
+        method: 'OPTIONS',
+        headers: { origin: SPA_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'auth0-client,content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(SPA_ORIGIN);
+      const revoked = await revoke(atSecond.json.refresh_token!);
+      expect(revoked.status).toBe(200);
+      expect(revoked.headers.get('access-control-allow-origin')).toBe(SPA_ORIGIN);
+
+      for (const base of [secondBase, issuer]) {
+        const after = await refresh(atSecond.json.refresh_token!, base);
+        expect(after.status).toBe(400);
+        expect(after.json.error).toBe('invalid_grant');
+      }
+      // Revoking a refresh token ends its whole grant: the one rotated away from is no use either.
+      expect((await refresh(signedIn.refresh_token!, secondBase)).json.error).toBe('invalid_grant');
+    } finally {
+      await second.close();
+    }
   });
 
   it('signs in silently in an iframe (prompt=none, web_message) while the session lasts', async () => {
@@ -433,7 +535,7 @@ describe('embedded IdP (Auth0-compatible)', () => {
     expect(silent.status).toBe(200);
     expect(await silent.text()).toContain('"error":"login_required"');
 
-    // Logging out ended the grant, so its refresh tokens no longer work.
+    // Logging out ended the session, and with it the refresh tokens issued in it (offline_access included).
     const refreshed = await token({ client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: session.refreshToken! });
     expect(refreshed.json.error).toBe('invalid_grant');
   });
@@ -446,5 +548,42 @@ describe('embedded IdP (Auth0-compatible)', () => {
     await verifyAccessToken(session.accessToken!);
     const jwks = (await (await fetch(new URL('/.well-known/jwks.json', issuer))).json()) as { keys: { kid: string }[] };
     expect(jwks.keys.map((key) => key.kid)).toEqual([stored.keys[0]!.kid]);
+  });
+
+  // These use up the sign-in limits of this file's client address: keep them last.
+  it('refuses the 6th sign-in for an email after 5 wrong passwords, even with the right password', async () => {
+    const client = browser();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const wrong = await submitLogin(client, ann.email, `wrong ${attempt}`);
+      expect(wrong.status).toBe(200);
+      expect(await wrong.text()).toContain(`<p class="alert" role="alert">${messages.invalidCredentials}</p>`);
+    }
+    const refused = await submitLogin(client, ann.email, PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    const html = await refused.text();
+    expect(html).toContain(`<p class="alert" role="alert">${tooManySignInAttempts(15)}</p>`);
+    expect(html).toContain('Too many attempts, try again in 15 minutes');
+    expect(refused.headers.get('location')).toBeNull();
+  });
+
+  it('refuses other emails from the same client address once it made 20 failed attempts', async () => {
+    const client = browser();
+    // Earlier tests of this file failed from this address already; new emails, one wrong password each.
+    let failures = 0;
+    let refused: Response | undefined;
+    while (!refused && failures < 20) {
+      const answer = await submitLogin(client, `guess-${failures}@example.test`, 'wrong');
+      if (answer.status === 429) refused = answer;
+      else failures++;
+      await answer.body?.cancel();
+    }
+    expect(refused).toBeDefined();
+    expect(failures).toBeGreaterThan(5);
+    // bob has never failed: the address limit, not his own, refuses his right password.
+    const bobs = await submitLogin(client, bob.email, PASSWORD);
+    expect(bobs.status).toBe(429);
+    expect(await bobs.text()).toMatch(/Too many attempts, try again in 1?\d minutes?/);
   });
 });

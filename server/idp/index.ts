@@ -7,9 +7,13 @@ import Provider, {
   type KoaContextWithOIDC,
   type ResourceServer,
 } from 'oidc-provider';
+import { messages, tooManySignInAttempts } from '../../domain/messages.ts';
+import type { Database } from '../db/client.ts';
+import { postgresAdapter, removeExpired } from './adapter.ts';
 import { BodyTooLargeError, logoutParams, normaliseTokenRequest, readBody } from './auth0-compat.ts';
 import { loadSigningKeys } from './keys.ts';
 import { loginPage, messagePage, signOutPage, type Page } from './pages.ts';
+import { signInThrottle, type SignInLimits } from './throttle.ts';
 
 export type IdpUser = { sub: string; email: string; name: string };
 
@@ -32,6 +36,13 @@ export type IdpOptions = {
   keys?: JWK[];
   /** Where a generated signing key set is stored (JSON JWK set), so tokens stay valid across restarts. */
   keyFile?: string;
+  /**
+   * The provider's state (sessions, grants, refresh tokens…) and the sign-in attempt counters live here, so a
+   * restart keeps everyone signed in and several processes on one database act as one provider.
+   */
+  database: Pick<Database, 'db' | 'pool'>;
+  /** Default: 5 failed sign-ins per email and 20 per client address, each in 15 minutes. */
+  signInLimits?: SignInLimits;
 };
 
 export type Idp = { url: string; close(): Promise<void> };
@@ -51,6 +62,7 @@ const DAY = 24 * 60 * 60;
 const SESSION_TTL = 14 * DAY;
 const REFRESH_TOKEN_TTL = 14 * DAY;
 const LOGIN_FORM_LIMIT = 16 * 1024;
+const EXPIRED_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 type KoaMiddleware = Parameters<Provider['use']>[0];
 type KoaContext = Parameters<KoaMiddleware>[0];
@@ -125,7 +137,10 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
     jwt: { sign: { alg: 'RS256' } },
   };
 
+  const throttle = signInThrottle(opts.database.pool, opts.signInLimits);
+
   const configuration: Configuration = {
+    adapter: postgresAdapter(opts.database.db),
     clients: [
       {
         client_id: opts.clientId,
@@ -167,7 +182,11 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
     features: {
       devInteractions: { enabled: false },
       dPoP: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A public client may revoke only what was issued to it (the default policy, made explicit).
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
       webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
       rpInitiatedLogout: {
@@ -203,6 +222,9 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
       return { accountId: user.sub, claims: () => ({ sub: user.sub, email: user.email, name: user.name }) };
     },
     loadExistingGrant: grantEverythingRequested,
+    // OpenID Connect lets offline_access tokens outlive the provider session; here signing out at /v2/logout
+    // ends them too, so a sign-out whose revocation request was lost still ends every refresh token.
+    expiresWithSession: () => true,
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     renderError(ctx, out) {
       const description = typeof out.error_description === 'string' ? out.error_description : String(out.error ?? 'error');
@@ -279,11 +301,19 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
     }
     const email = form.get('email')?.trim() ?? '';
     const password = form.get('password') ?? '';
-    const user = email && password ? await opts.authenticate(email, password) : null;
-    if (!user) {
-      send(ctx, loginPage({ action, email, failed: true }));
+    // An empty field is no guess at a password: it is refused without being counted.
+    const attempt = email && password ? await throttle.attempt(email, ctx.ip) : null;
+    if (attempt && !attempt.allowed) {
+      ctx.set('Retry-After', String(attempt.retryAfterSeconds));
+      send(ctx, loginPage({ action, email, error: tooManySignInAttempts(Math.ceil(attempt.retryAfterSeconds / 60)) }), 429);
       return;
     }
+    const user = attempt ? await opts.authenticate(email, password) : null;
+    if (!user) {
+      send(ctx, loginPage({ action, email, error: messages.invalidCredentials }));
+      return;
+    }
+    await throttle.succeeded(email, ctx.ip);
     await provider.interactionFinished(
       ctx.req,
       ctx.res,
@@ -312,9 +342,14 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
       resolve();
     });
   });
+  // Expired rows are already invisible to the provider; this only keeps the table small.
+  const cleanup = setInterval(() => void removeExpired(opts.database.db).catch(() => undefined), EXPIRED_CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+
   return {
     url: opts.issuer,
     async close() {
+      clearInterval(cleanup);
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },

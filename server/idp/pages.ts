@@ -50,11 +50,13 @@ ${body}
 
 const staticPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
-export function loginPage(options: { action: string; email?: string; failed?: boolean }): Page {
-  const { action, email = '', failed = false } = options;
+/** `error`: why the last attempt was refused (shown above the form). */
+export function loginPage(options: { action: string; email?: string; error?: string }): Page {
+  const { action, email = '', error } = options;
+  const failed = error !== undefined;
   const body = `<p class="brand">Astera</p>
 <h1>Sign in</h1>
-${failed ? '<p class="alert" role="alert">Invalid email or password</p>\n' : ''}<form method="post" action="${escapeHtml(action)}" novalidate>
+${failed ? `<p class="alert" role="alert">${escapeHtml(error)}</p>\n` : ''}<form method="post" action="${escapeHtml(action)}" novalidate>
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${failed ? '' : ' autofocus'}>
 <label for="password">Password</label>

@@ -1,0 +1,89 @@
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
+import type { Db } from '../db/client.ts';
+import { oidcPayloads } from '../db/schema.ts';
+
+/** Rows past their expiry are invisible at once; `removeExpired` deletes them later. Database time decides. */
+const live = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
+
+/** PostgreSQL's jsonb cannot hold U+0000; such a value can only come from a request, so it is refused as one. */
+function storable(payload: AdapterPayload): AdapterPayload {
+  if (JSON.stringify(payload).includes('\\u0000')) throw new errors.InvalidRequest('request parameters must not contain NUL characters');
+  return payload;
+}
+
+class PostgresAdapter implements Adapter {
+  readonly #db: Db;
+  readonly #model: string;
+
+  constructor(db: Db, model: string) {
+    this.#db = db;
+    this.#model = model;
+  }
+
+  #is(id: string) {
+    return and(eq(oidcPayloads.model, this.#model), eq(oidcPayloads.id, id));
+  }
+
+  async #findWhere(condition: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
+    const [row] = await this.#db
+      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, this.#model), condition, live))
+      .limit(1);
+    if (!row) return undefined;
+    const payload = row.payload as AdapterPayload;
+    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const expiresAt = expiresIn ? sql`now() + ${expiresIn} * interval '1 second'` : null;
+    const values = {
+      payload: storable(payload) as Record<string, unknown>,
+      grantId: payload.grantId ?? null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expiresAt,
+    };
+    // A re-saved entity keeps its consumed mark (a consumed refresh token stays consumed).
+    await this.#db
+      .insert(oidcPayloads)
+      .values({ model: this.#model, id, ...values })
+      .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: values });
+  }
+
+  find(id: string): Promise<AdapterPayload | undefined> {
+    return this.#findWhere(eq(oidcPayloads.id, id));
+  }
+
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.#findWhere(eq(oidcPayloads.uid, uid));
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.#findWhere(eq(oidcPayloads.userCode, userCode));
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.#db.update(oidcPayloads).set({ consumedAt: sql`now()` }).where(this.#is(id));
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.#db.delete(oidcPayloads).where(this.#is(id));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.#db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.#model), eq(oidcPayloads.grantId, grantId)));
+  }
+}
+
+/** oidc-provider's `adapter` setting: every model of the provider in the `oidc_payloads` table. */
+export function postgresAdapter(db: Db): AdapterFactory {
+  return (model) => new PostgresAdapter(db, model);
+}
+
+/** Deletes the rows that have expired; returns how many. */
+export async function removeExpired(db: Db): Promise<number> {
+  const result = await db.delete(oidcPayloads).where(and(isNotNull(oidcPayloads.expiresAt), lte(oidcPayloads.expiresAt, sql`now()`)));
+  return result.rowCount ?? 0;
+}

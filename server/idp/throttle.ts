@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
+export type Limit = { attempts: number; minutes: number };
+
+export type SignInLimits = {
+  /** Guesses at one account's password, from anywhere. */
+  perEmail: Limit;
+  /** Guesses from one client address, at any accounts (higher: an office shares one address). */
+  perAddress: Limit;
+};
+
+export const defaultSignInLimits: SignInLimits = {
+  perEmail: { attempts: 5, minutes: 15 },
+  perAddress: { attempts: 20, minutes: 15 },
+};
+
+export type Attempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export type SignInThrottle = {
+  /** Counts a sign-in attempt before the password is checked; refused when either limit is used up. */
+  attempt(email: string, address: string): Promise<Attempt>;
+  /** A successful sign-in does not count against the address, and clears the account's failures. */
+  succeeded(email: string, address: string): Promise<void>;
+};
+
+/** Emails are hashed: the counters need no personal data, and the store's keys are at most 255 characters. */
+function emailKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** IPv4 clients reach a dual-stack server as `::ffff:a.b.c.d`; count them under their IPv4 address. */
+function addressKey(address: string): string {
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+/**
+ * Sign-in throttling with rate-limiter-flexible's PostgreSQL store (table `rate_limits`, created by a
+ * migration), so every server process sharing the database counts the same attempts. Attempts are counted
+ * before the password check, atomically, so parallel guesses cannot slip through between check and count.
+ */
+export function signInThrottle(pool: pg.Pool, limits: SignInLimits = defaultSignInLimits): SignInThrottle {
+  const limiter = (keyPrefix: string, limit: Limit) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix,
+      points: limit.attempts,
+      duration: limit.minutes * 60,
+    });
+  const byEmail = limiter('signin-email', limits.perEmail);
+  const byAddress = limiter('signin-address', limits.perAddress);
+
+  return {
+    async attempt(email, address) {
+      const results = await Promise.allSettled([byEmail.consume(emailKey(email)), byAddress.consume(addressKey(address))]);
+      let waitMs: number | null = null;
+      for (const result of results) {
+        if (result.status === 'fulfilled') continue;
+        // A RateLimiterRes is a used-up limit; anything else is the store failing, which must not let guesses through.
+        if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+        waitMs = Math.max(waitMs ?? 0, result.reason.msBeforeNext);
+      }
+      return waitMs === null ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+    async succeeded(email, address) {
+      await Promise.all([byEmail.delete(emailKey(email)), byAddress.reward(addressKey(address))]);
+    },
+  };
+}
