@@ -128,7 +128,18 @@ test.describe('read only', () => {
   });
 });
 
-test('logout signs out at the provider and revokes the access token', async ({ page }) => {
+const portalOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
+const providerOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+/** The SDK's stored entries (tokens, user) in the portal's local storage, whichever page is open. */
+async function storedAuthEntries(page: Page) {
+  const state = await page.context().storageState();
+  const portal = state.origins.find((origin) => origin.origin === portalOrigin);
+  expect(portal, 'the portal origin is in the browser state').toBeDefined();
+  return portal!.localStorage.filter((entry) => entry.name.startsWith('@@auth0spajs@@'));
+}
+
+test('logout signs out at the provider, revokes the access and refresh tokens, and clears the stored tokens', async ({ page }) => {
   await page.goto('/home');
   const policyRequest = page.waitForRequest((req) => req.url().includes('/api/permissions/accesspolicy'));
   await signInOnProviderPage(page, 'manager');
@@ -136,14 +147,27 @@ test('logout signs out at the provider and revokes the access token', async ({ p
   expect(bearer).toMatch(/^Bearer /);
   const before = await page.request.get('/api/permissions/accesspolicy', { headers: { Authorization: bearer! } });
   expect(before.status()).toBe(200);
+  const stored = await storedAuthEntries(page);
+  const refreshToken = stored
+    .map((entry) => (JSON.parse(entry.value) as { body?: { refresh_token?: string } }).body?.refresh_token)
+    .find((token) => typeof token === 'string');
+  expect(refreshToken).toEqual(expect.any(String));
 
+  const revocation = page.waitForResponse((response) => response.url() === `${providerOrigin}/oauth/revoke`);
   await page.getByRole('button', { name: `Account menu for ${demo.manager.name}` }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  expect((await revocation).status()).toBe(200);
   // Back on the portal, signed out: the next visit lands on the provider's sign-in page.
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
   const after = await page.request.get('/api/permissions/accesspolicy', { headers: { Authorization: bearer! } });
   expect(after.status()).toBe(401);
+  expect(await storedAuthEntries(page)).toEqual([]);
+  const refreshed = await page.request.post(`${providerOrigin}/oauth/token`, {
+    form: { client_id: 'astera-portal', grant_type: 'refresh_token', refresh_token: refreshToken! },
+  });
+  expect(refreshed.status()).toBe(400);
+  expect(((await refreshed.json()) as { error: string }).error).toBe('invalid_grant');
   await page.goto('/home');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });

@@ -15,8 +15,13 @@ export const accessPolicyQuery = (account: string) =>
     staleTime: 5 * 60_000,
   });
 
-/** Signs out at the API (revoking this access token) and then at the provider. */
+/**
+ * Signs out at the API (revoking this access token), revokes the refresh token at the provider (it
+ * would otherwise keep minting access tokens until it expires), then ends the provider session;
+ * `logout` also clears the SDK's stored tokens. A failed step does not stop the next ones.
+ */
 export async function signOut() {
   await request('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  await auth.revokeRefreshToken().catch(() => undefined);
   await auth.logout({ logoutParams: { returnTo: window.location.origin } });
 }
