@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from '../domain/messages.ts';
+import { messages, tooManySignInAttempts } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, signInOnProviderPage, storageState } from './support.ts';
 
 async function menuEntries(page: Page, menu: string) {
@@ -34,6 +34,26 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/system\/logs\?from=bookmark$/);
     // The system routes that "show the home content" do so.
     await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+  });
+
+  test('after 5 failed sign-ins for an email the sign-in page says to wait, and how long', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // An email nobody has, so no demo user is locked out for the rest of the run.
+    const email = 'locked-out@astera.test';
+    const action = new URL((await page.locator('form').getAttribute('action'))!, page.url());
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await page.request.post(action.href, { form: { email, password: `guess ${attempt}` }, maxRedirects: 0 });
+      expect(await answer.text()).toContain(messages.invalidCredentials);
+    }
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('guess 6');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(tooManySignInAttempts(15));
+    await expect(page.getByRole('alert')).toHaveText('Too many attempts, try again in 15 minutes');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expectNoAxeViolations(page);
   });
 
   test('/ redirects to /home', async ({ browser }) => {

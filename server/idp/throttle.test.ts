@@ -64,4 +64,20 @@ describe('sign-in throttle (rate-limiter-flexible on PostgreSQL)', () => {
     await throttle.succeeded('gina@example.test', '198.51.100.9');
     for (let attempt = 1; attempt <= 5; attempt++) expect((await throttle.attempt('gina@example.test', '198.51.100.10')).allowed).toBe(true);
   });
+
+  it('gives a successful sign-in’s attempt back to its address, but banks no extra guesses', async () => {
+    for (let signIn = 0; signIn < 30; signIn++) {
+      await throttle.attempt(`user-${signIn}@example.test`, '198.51.100.20');
+      await throttle.succeeded(`user-${signIn}@example.test`, '198.51.100.20');
+    }
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await throttle.attempt(`guess-${attempt}@example.test`, '198.51.100.20')).allowed).toBe(true);
+    }
+    expect((await throttle.attempt('one-more@example.test', '198.51.100.20')).allowed).toBe(false);
+    // Twice for one success: the second finds nothing to give back.
+    await throttle.succeeded('x@example.test', '198.51.100.21');
+    await throttle.succeeded('x@example.test', '198.51.100.21');
+    for (let attempt = 0; attempt < 20; attempt++) await throttle.attempt(`guess-${attempt}@example.test`, '198.51.100.21');
+    expect((await throttle.attempt('one-more@example.test', '198.51.100.21')).allowed).toBe(false);
+  });
 });

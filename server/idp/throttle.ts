@@ -67,7 +67,10 @@ export function signInThrottle(pool: pg.Pool, limits: SignInLimits = defaultSign
       return waitMs === null ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
     async succeeded(email, address) {
-      await Promise.all([byEmail.delete(emailKey(email)), byAddress.reward(addressKey(address))]);
+      const key = addressKey(address);
+      // Only the attempt just counted is given back: a reward below zero would bank extra guesses.
+      const counted = await byAddress.get(key);
+      await Promise.all([byEmail.delete(emailKey(email)), counted && counted.consumedPoints > 0 ? byAddress.reward(key) : null]);
     },
   };
 }
