@@ -44,5 +44,10 @@ describe('the provider’s users', () => {
     expect(dummyHash).not.toBe(knownHash);
     expect(dummyHash.split('$').map((part) => Buffer.from(part, 'base64').length)).toEqual(knownHash.split('$').map((part) => Buffer.from(part, 'base64').length));
     expect(await verify.mock.results[1]!.value).toBe(false);
+
+    // An email PostgreSQL could not even compare is unknown too, checked the same way.
+    expect(await accounts.authenticate('admin@astera.test\u0000', admin.password)).toBeNull();
+    expect(verify).toHaveBeenCalledTimes(3);
+    expect(verify.mock.calls[2]![1]).toBe(dummyHash);
   });
 });

@@ -16,7 +16,10 @@ export type VerifyPassword = (password: string, stored: string) => Promise<boole
 export function credentialAccounts(db: Db, verify: VerifyPassword = verifyPassword) {
   return {
     async authenticate(email: string, password: string): Promise<IdpUser | null> {
-      const [row] = await db.select().from(credentials).where(eq(credentials.email, email.trim().toLowerCase()));
+      // PostgreSQL text cannot hold U+0000, and no stored email has one: such an email is simply unknown.
+      const [row] = email.includes('\u0000')
+        ? []
+        : await db.select().from(credentials).where(eq(credentials.email, email.trim().toLowerCase()));
       const matches = await verify(password, row?.passwordHash ?? UNKNOWN_USER_HASH);
       return row && matches ? { sub: row.subject, email: row.email, name: row.name } : null;
     },

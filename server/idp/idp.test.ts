@@ -355,6 +355,15 @@ describe('embedded IdP (Auth0-compatible)', () => {
     session.accessToken = exchanged.json.access_token;
   });
 
+  it('refuses request parameters with NUL characters as a bad request, not a server error', async () => {
+    const response = await browser().request(authorizeUrl({ code_challenge: pkce().challenge, nonce: 'a\u0000b' }));
+    // As OAuth has it, the error goes back to the client's redirect URI.
+    const target = location(response, issuer);
+    expect(`${target.origin}${target.pathname}`).toBe(REDIRECT_URI);
+    expect(target.searchParams.get('error')).toBe('invalid_request');
+    expect(target.searchParams.get('error_description')).toContain('NUL');
+  });
+
   it('answers CORS preflights from the SPA origin for the headers the SDK sends', async () => {
     const preflight = await fetch(new URL('/oauth/token', issuer), {
       method: 'OPTIONS',
