@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
-import { defaultSignInLimits, signInThrottle, type SignInThrottle } from './throttle.ts';
+import { addressKey, defaultSignInLimits, signInThrottle, type SignInThrottle } from './throttle.ts';
 
 describe('sign-in throttle (rate-limiter-flexible on PostgreSQL)', () => {
   let testDb: TestDatabase;
@@ -26,6 +26,16 @@ describe('sign-in throttle (rate-limiter-flexible on PostgreSQL)', () => {
     expect(defaultSignInLimits).toEqual({ perEmail: { attempts: 5, minutes: 15 }, perAddress: { attempts: 20, minutes: 15 } });
   });
 
+  it('counts an IPv6 client by its /64 network and an IPv4-mapped client by its IPv4 address', () => {
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+
   it('refuses the 6th attempt at one email, from any address, and says how long to wait', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await throttle.attempt('ann@example.test', `10.0.0.${attempt}`)).toEqual({ allowed: true });
@@ -45,6 +55,11 @@ describe('sign-in throttle (rate-limiter-flexible on PostgreSQL)', () => {
     // The same address reached over IPv6-mapped IPv4 is the same client.
     expect((await throttle.attempt('dave@example.test', '::ffff:192.0.2.7')).allowed).toBe(false);
     expect(await throttle.attempt('carol@example.test', '192.0.2.8')).toEqual({ allowed: true });
+
+    // An IPv6 client changing its address inside its /64 is still one client.
+    for (let attempt = 0; attempt < 20; attempt++) await throttle.attempt(`v6-${attempt}@example.test`, `2001:db8:7:7::${attempt + 1}`);
+    expect((await throttle.attempt('harry@example.test', '2001:db8:7:7:ffff::9')).allowed).toBe(false);
+    expect((await throttle.attempt('harry@example.test', '2001:db8:7:8::9')).allowed).toBe(true);
   });
 
   it('counts in the database, so another process shares the counters', async () => {
