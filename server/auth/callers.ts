@@ -93,6 +93,8 @@ export async function loadIdentity(db: Db, subject: string, tokenId: string | nu
 export const CALLERS_CHANNEL = 'astera_callers';
 
 const MAX_ENTRIES = 10_000;
+/** Defence in depth: even a change whose notification was somehow missed is seen within a minute. */
+const MAX_AGE_MS = 60_000;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
@@ -103,7 +105,7 @@ const RECONNECT_MAX_MS = 5_000;
  */
 export class CallerCache {
   readonly #url: string;
-  readonly #entries = new Map<string, Promise<unknown>>();
+  readonly #entries = new Map<string, { value: Promise<unknown>; at: number }>();
   #client: pg.Client | null = null;
   #listening = false;
   #closed = false;
@@ -122,15 +124,17 @@ export class CallerCache {
   /** The cached value of `key`, or what `load` gives (cached while listening). */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.#listening) return load();
-    const cached = this.#entries.get(key) as Promise<T> | undefined;
-    if (cached) return cached;
+    const cached = this.#entries.get(key);
+    if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.value as Promise<T>;
     // The promise itself is kept: concurrent requests share one load, and a clearing that happens
     // while it runs drops it, so a value read before a change is never kept after it.
     const loading = load();
+    const entry = { value: loading, at: Date.now() };
+    this.#entries.delete(key);
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, loading);
+    this.#entries.set(key, entry);
     loading.catch(() => {
-      if (this.#entries.get(key) === loading) this.#entries.delete(key);
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
     });
     return loading;
   }
@@ -143,7 +147,8 @@ export class CallerCache {
   /** Connects the listener; resolves after the first attempt (a failed one is retried in the background). */
   async start(): Promise<void> {
     if (this.#closed || this.#client) return;
-    const client = new pg.Client({ connectionString: this.#url, keepAlive: true });
+    // TCP keep-alive notices a connection that died silently (no notification would come through it).
+    const client = new pg.Client({ connectionString: this.#url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     this.#client = client;
     const lost = () => {
       if (this.#client !== client) return;
