@@ -5,7 +5,14 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders split too: a route's queries (and what they import) load with the route, not with
+      // the first screen (bench: JavaScript loaded to show /home).
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
+      quoteStyle: 'single',
+    }),
     react(),
     tailwindcss(),
   ],

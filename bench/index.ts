@@ -1,17 +1,38 @@
+import { authFigures } from './auth.ts';
 import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
 import { personsFigures } from './persons.ts';
-import { initialJsFigure, startupFigures } from './startup.ts';
+import { firstScreenFigure, initialJsFigure, startupFigures } from './startup.ts';
 import { print } from './util.ts';
 
-/** `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy). */
-console.log('Astera Portal benchmarks');
-console.log('\nStart-up and size');
-print([initialJsFigure()]);
-print(await startupFigures());
-console.log('\nCommand palette (Chromium)');
-print(await paletteFigures());
+/**
+ * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, persons, auth);
+ * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
+ */
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (section: string) => !only || only.includes(section);
 
-console.log('\nPersons at 100,000 per account');
-print(await personsFigures());
-print(await listScreenFigures());
+console.log('Astera Portal benchmarks');
+if (wanted('startup')) {
+  console.log('\nStart-up and size');
+  print([initialJsFigure()]);
+  print(await startupFigures());
+}
+if (only?.includes('first-screen')) {
+  console.log('\nFirst screen');
+  print([initialJsFigure(), ...(await firstScreenFigure())]);
+}
+if (wanted('palette')) {
+  console.log('\nCommand palette (Chromium)');
+  print(await paletteFigures());
+}
+if (wanted('persons')) {
+  console.log('\nPersons at 100,000 per account');
+  print(await personsFigures());
+  print(await listScreenFigures());
+}
+if (wanted('auth')) {
+  console.log('\nAuthenticated requests (HTTP, keep-alive)');
+  print(await authFigures());
+}

@@ -29,7 +29,7 @@ export async function firstScreenJs(baseUrl: string): Promise<Figure> {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Recent changes' }).waitFor();
     await page.getByRole('button', { name: /^Account menu for / }).waitFor();
-    if (process.env.BENCH_VERBOSE) for (const f of scripts) console.log(gzipSync(readFileSync(path.join(root, "dist", f)), { level: 9 }).length, f);
+    if (process.env.BENCH_VERBOSE) for (const f of scripts) console.log(gzipSync(readFileSync(path.join(root, 'dist', f)), { level: 9 }).length, f);
     const bytes = [...scripts].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, 'dist', file)), { level: 9 }).length, 0);
     return { name: `JavaScript loaded to show /home signed in, gzip (${scripts.size} files)`, value: bytes / 1024, unit: 'KB', aim: '< 200 KB' };
   } finally {
@@ -66,6 +66,22 @@ export async function timeStart(dataDir: string, ports: { port: number; idp: num
   process.kill(-child.pid!, 'SIGINT');
   await exited;
   return ms;
+}
+
+/** Only the first-screen JavaScript (`BENCH_ONLY=first-screen`): one start on a fresh data folder. */
+export async function firstScreenFigure(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'astera-bench-'));
+  chmodSync(dataDir, 0o755);
+  try {
+    const ports = { port: await getFreePort(), idp: await getFreePort(), pg: await getFreePort() };
+    let firstScreen: Figure | null = null;
+    await timeStart(dataDir, ports, async () => {
+      firstScreen = await firstScreenJs(`http://localhost:${ports.port}`);
+    });
+    return firstScreen ? [firstScreen] : [];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export async function startupFigures(): Promise<Figure[]> {

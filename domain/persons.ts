@@ -7,6 +7,16 @@
  * 200 characters for free texts, 20 synonyms of 100 characters, photos of 1 MB.
  */
 import * as v from 'valibot';
+import {
+  defaultPageSize,
+  pageSizes,
+  personSortColumns,
+  practitionerSortColumns,
+  sortOrders,
+  userSortColumns,
+  type PageSize,
+  type SortOrder,
+} from './lists.ts';
 import { messages } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -78,10 +88,7 @@ export const languageCodes = communicationLanguages.map((l) => l.code) as [Langu
 export const languageLabel = (code: string): string =>
   communicationLanguages.find((l) => l.code === code)?.label ?? code;
 
-/** Table page sizes (spec §2 Lists, §9). */
-export const pageSizes = [10, 20, 30, 40, 50] as const;
-export type PageSize = (typeof pageSizes)[number];
-export const defaultPageSize: PageSize = 10;
+export { defaultPageSize, pageSizes, type PageSize } from './lists.ts';
 
 /** Bounds of our choosing (the spec does not show them). */
 export const personLimits = {
@@ -483,14 +490,16 @@ export type PractitionerListItem = Pick<Practitioner, 'id' | 'name' | 'active' |
 // ---------------------------------------------------------------------------------------------
 // Lists (spec §2 Lists): paging, sorting and filtering shared by the three lists
 
-export const personSortColumns = ['id', 'name', 'orgRole', 'practitioner', 'user'] as const;
-export const userSortColumns = ['id', 'name', 'principalId', 'active'] as const;
-export const practitionerSortColumns = ['id', 'name', 'active', 'group', 'specialty'] as const;
-export type PersonSort = (typeof personSortColumns)[number];
-export type UserSort = (typeof userSortColumns)[number];
-export type PractitionerSort = (typeof practitionerSortColumns)[number];
-export const sortOrders = ['asc', 'desc'] as const;
-export type SortOrder = (typeof sortOrders)[number];
+export {
+  personSortColumns,
+  practitionerSortColumns,
+  sortOrders,
+  userSortColumns,
+  type PersonSort,
+  type PractitionerSort,
+  type SortOrder,
+  type UserSort,
+} from './lists.ts';
 
 /**
  * The furthest page or offset a list goes to: far beyond any account, and bounded so that the

@@ -1,6 +1,7 @@
 // `npm test`: installs what is missing, then typecheck, lint, unit + API tests (vitest, on a real
 // PostgreSQL of their own) and end-to-end tests (Playwright in Debian's Chromium, against the
-// product started on ports and a data folder of its own).
+// product started on ports and a data folder of its own), then the product started once under the
+// current Node LTS (from the npm registry's `node` package) and signed in.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,7 @@ step('lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json']);
 ensureBuild();
 step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
+step('current Node LTS: starts and signs in (scripts/node-lts.mjs)', process.execPath, [path.join(root, 'scripts', 'node-lts.mjs')]);
 
 const unit = counts('reports/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0), skipped: r.numPendingTests + r.numTodoTests }));
 const e2e = counts('reports/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }));

@@ -1,4 +1,5 @@
 import type { JWTVerifyGetKey } from 'jose';
+import type { CallerCache, Identity } from './auth/callers.ts';
 import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 
@@ -9,6 +10,8 @@ export type Deps = {
   issuer: string;
   audience: string;
   reportingUrl: string;
+  /** The process's cache of callers (absent: every request resolves its caller in the database). */
+  callers?: CallerCache;
 };
 
 export type Caller = {
@@ -33,6 +36,8 @@ export type AppEnv = {
   Variables: {
     deps: Deps;
     caller: Caller;
+    /** What `authenticate` loaded about the caller (home account, role, actable accounts). */
+    identity: NonNullable<Identity['user']>;
     account: ActingAccount;
   };
 };

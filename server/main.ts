@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createRemoteJWKSet } from 'jose';
 import { createApi } from './app.ts';
+import { CallerCache } from './auth/callers.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connect } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -90,8 +91,12 @@ async function main() {
       phase('identity provider');
     }
 
+    const callers = new CallerCache(databaseUrl);
+    await callers.start();
+    stops.push(() => callers.close());
     const api = createApi({
       db: database.db,
+      callers,
       keys: createRemoteJWKSet(new URL(`${config.auth.domain}/.well-known/jwks.json`)),
       issuer: config.auth.issuer,
       audience: config.auth.audience,

@@ -22,11 +22,13 @@ export type WriteScope = {
 /**
  * Every write goes through here: one transaction, scoped to the request's account, with an
  * audit-log row for each change in the same transaction, so a failure leaves nothing half-way.
+ * Once committed, the process's cache of callers is cleared (any write may have changed a user,
+ * role, account or revocation; writes are rare next to reads, and a miss costs one round trip).
  */
 export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => Promise<T>): Promise<T> {
-  const { db } = c.var.deps;
+  const { db, callers } = c.var.deps;
   const { caller, account } = c.var;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const scope: WriteScope = {
       tx,
       accountId: account.id,
@@ -47,4 +49,8 @@ export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => 
     };
     return work(scope);
   });
+  // The triggers' notification reaches this process's listener a moment after the commit; the
+  // writer's own next request must not be served the caller it has just changed before then.
+  callers?.clear();
+  return result;
 }

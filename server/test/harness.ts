@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { createApi } from '../app.ts';
+import { CallerCache } from '../auth/callers.ts';
 import { connect, type Database } from '../db/client.ts';
 import { demoAccounts, seed, seedId } from '../db/seed.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
@@ -20,13 +21,18 @@ export async function createHarness() {
   await seed(database.db);
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' };
-  const api = createApi({
+  // As in production: callers cached per token, cleared by the database's notifications.
+  const callers = new CallerCache(testDb.url);
+  await callers.start();
+  const deps = {
+    callers,
     db: database.db,
     keys: createLocalJWKSet({ keys: [jwk] }),
     issuer: ISSUER,
     audience: AUDIENCE,
     reportingUrl: 'http://reports.test',
-  });
+  };
+  const api = createApi(deps);
 
   async function token(user: DemoUser | string, claims: JWTPayload = {}, key = privateKey) {
     const sub = user === 'admin' || user === 'manager' || user === 'viewer' ? seedId(`principal:${user}`) : user;
@@ -55,7 +61,11 @@ export async function createHarness() {
     token,
     call,
     accounts: demoAccounts,
+    deps,
+    callers,
+    url: testDb.url,
     async close() {
+      await callers.close();
       await database.close();
       await testDb.drop();
     },

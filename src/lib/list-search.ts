@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defaultPageSize, pageSizes, sortOrders, type PageSize, type SortOrder } from '../../domain/persons.ts';
+import { defaultPageSize, pageSizes, sortOrders, type PageSize, type SortOrder } from '../../domain/lists.ts';
 
 /** A list's state in the URL (CONVENTIONS: the URL is the table's state). */
 export type ListSearch<S extends string = string> = {

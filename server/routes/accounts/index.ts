@@ -23,7 +23,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     const { caller } = c.var;
     let ids: string[] | null = null;
     if (!caller.instanceAdmin) {
-      ids = [caller.homeAccountId, ...(await actableAssumedAccounts(db, caller.personId)).map((a) => a.accountId)];
+      ids = [caller.homeAccountId, ...actableAssumedAccounts(c).map((a) => a.accountId)];
     }
     const rows = await db
       .select({ id: accounts.id, name: accounts.name })

@@ -34,7 +34,7 @@ export const permissionsRoutes = new Hono<AppEnv>()
   requires('/permissions/accesspolicy', 'GET'),
   async (c) => {
     const { caller, account } = c.var;
-    const assumedAccounts = caller.instanceAdmin ? [] : await actableAssumedAccounts(c.var.deps.db, caller.personId);
+    const assumedAccounts = caller.instanceAdmin ? [] : actableAssumedAccounts(c);
     const policy: AccessPolicy = {
       accountId: account.id,
       accountName: account.name,

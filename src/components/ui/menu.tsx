@@ -1,49 +1,56 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import type * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { deferred } from '../../lib/deferred.ts';
+import { menuTriggerClass } from './menu-trigger-class.ts';
+import { DeferredTriggerContext, useDeferredTrigger, useDeferredTriggerContext } from './deferred-trigger.tsx';
 
-export const MenuRoot = Menu.Root;
+/**
+ * The header's menus (Radix dropdown menu, with its positioning library) are not needed to show
+ * the first screen: they load on first use (hover, focus, click) or when the browser is idle
+ * after it. The parts keep the API of `menu-radix.tsx`; until it has loaded, the trigger is a
+ * stand-in and the (closed) content renders nothing.
+ */
+const radix = deferred(() => import('./menu-radix.tsx'));
+
+export function MenuRoot({ children, ...props }: ComponentProps<typeof Menu.Root>) {
+  const { loaded, defaultOpen, trigger } = useDeferredTrigger(radix, 'menu');
+  return (
+    <DeferredTriggerContext value={trigger}>
+      {loaded ? (
+        <loaded.MenuRoot defaultOpen={defaultOpen} {...props}>
+          {children}
+        </loaded.MenuRoot>
+      ) : (
+        children
+      )}
+    </DeferredTriggerContext>
+  );
+}
 
 export function MenuTrigger({ className, ...props }: ComponentProps<typeof Menu.Trigger>) {
-  return (
-    <Menu.Trigger
-      data-slot="menu-trigger"
-      className={cn('rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-white', className)}
-      {...props}
-    />
-  );
+  const loaded = radix.useLoaded();
+  const { standIn, triggerRef } = useDeferredTriggerContext();
+  if (loaded) return <loaded.MenuTrigger ref={triggerRef} className={className} {...props} />;
+  const { asChild: _asChild, ...buttonProps } = props;
+  return <button {...standIn({ ...(buttonProps as ComponentProps<'button'>), className: menuTriggerClass(className) })} data-slot="menu-trigger" />;
 }
 
-export function MenuContent({ children, align = 'start' }: { children: ReactNode; align?: 'start' | 'end' }) {
-  return (
-    <Menu.Portal>
-      <Menu.Content
-        data-slot="menu-content"
-        align={align}
-        sideOffset={6}
-        className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        {children}
-      </Menu.Content>
-    </Menu.Portal>
-  );
+export function MenuContent(props: { children: ReactNode; align?: 'start' | 'end' }) {
+  const loaded = radix.useLoaded();
+  return loaded ? <loaded.MenuContent {...props} /> : null;
 }
 
-export function MenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
-  return (
-    <Menu.Item
-      data-slot="menu-item"
-      className={cn(
-        'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none data-highlighted:bg-brand-50 data-highlighted:text-brand-900 dark:data-highlighted:bg-slate-700 dark:data-highlighted:text-white',
-        className,
-      )}
-      {...props}
-    />
-  );
+export function MenuItem(props: ComponentProps<typeof Menu.Item>) {
+  const loaded = radix.useLoaded();
+  return loaded ? <loaded.MenuItem {...props} /> : null;
 }
 
-export function MenuLabel({ children }: { children: ReactNode }) {
-  return <Menu.Label className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">{children}</Menu.Label>;
+export function MenuLabel(props: { children: ReactNode }) {
+  const loaded = radix.useLoaded();
+  return loaded ? <loaded.MenuLabel {...props} /> : null;
 }
 
-export const MenuSeparator = () => <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />;
+export function MenuSeparator() {
+  const loaded = radix.useLoaded();
+  return loaded ? <loaded.MenuSeparator /> : null;
+}

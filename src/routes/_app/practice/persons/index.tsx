@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { personSortColumns } from '../../../../../domain/persons.ts';
+import { personSortColumns } from '../../../../../domain/lists.ts';
 import { PersonsListScreen } from '../../../../features/persons/persons-list-screen.tsx';
 import { personListQuery, type PersonListSearch } from '../../../../features/persons/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';

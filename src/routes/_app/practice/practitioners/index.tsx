@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { practitionerSortColumns } from '../../../../../domain/persons.ts';
+import { practitionerSortColumns } from '../../../../../domain/lists.ts';
 import { PractitionersListScreen } from '../../../../features/practitioners/practitioners-list-screen.tsx';
 import { practitionerListQuery, type PractitionerListSearch } from '../../../../features/practitioners/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';

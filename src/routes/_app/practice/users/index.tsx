@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { userSortColumns } from '../../../../../domain/persons.ts';
+import { userSortColumns } from '../../../../../domain/lists.ts';
 import { userListQuery, type UserListSearch } from '../../../../features/users/queries.ts';
 import { UsersListScreen } from '../../../../features/users/users-list-screen.tsx';
 import { currentAccountKey } from '../../../../lib/account.ts';

@@ -1,0 +1,30 @@
+/**
+ * The API served over HTTP the way server/main.ts serves it (under /api, with the process's
+ * cache of callers unless BENCH_CALLER_CACHE=off), for bench/auth.ts, which drives it from another process. Reads
+ * DATABASE_URL, BENCH_JWK (the public signing key) and PORT; prints "listening" when ready.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createLocalJWKSet, type JWK } from 'jose';
+import { createApi } from '../server/app.ts';
+import { CallerCache } from '../server/auth/callers.ts';
+import { connect } from '../server/db/client.ts';
+
+const databaseUrl = process.env.DATABASE_URL!;
+const database = connect(databaseUrl);
+// BENCH_CALLER_CACHE=off: every request resolves its caller in the database (for comparison).
+const callers = process.env.BENCH_CALLER_CACHE === 'off' ? undefined : new CallerCache(databaseUrl);
+await callers?.start();
+const api = createApi({
+  db: database.db,
+  callers,
+  keys: createLocalJWKSet({ keys: [JSON.parse(process.env.BENCH_JWK!) as JWK] }),
+  issuer: process.env.BENCH_ISSUER!,
+  audience: process.env.BENCH_AUDIENCE!,
+  reportingUrl: 'http://reports.bench',
+});
+const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));
+process.on('SIGTERM', () => {
+  server.close();
+  void (callers?.close() ?? Promise.resolve()).then(() => database.close()).then(() => process.exit(0));
+});

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { connect } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
+import { seed, seedId } from '../server/db/seed.ts';
+import { root, type Figure } from './util.ts';
+
+const ISSUER = 'http://idp.bench/';
+const AUDIENCE = 'https://api.astera.test';
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_AUTH_SECONDS ?? 5);
+
+/** Requests per second over the run; every answer must have the expected status. */
+async function throughput(url: string, headers: Record<string, string>, expected: number, seconds: number): Promise<number> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const statuses = Object.keys(result.statusCodeStats ?? {});
+  if (result.errors > 0 || statuses.some((status) => status !== String(expected))) {
+    throw new Error(`${url}: ${result.errors} errors, statuses ${statuses.join(', ')} (expected ${expected})`);
+  }
+  return result.requests.average;
+}
+
+/** The bench API server (bench/api-server.ts) in a process of its own. */
+async function startApi(env: Record<string, string>) {
+  const port = await getFreePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'api-server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`bench API server exited with ${code}`)));
+  });
+  return {
+    url: `http://localhost:${port}/api/permissions/accesspolicy`,
+    async stop() {
+      child.removeAllListeners('exit');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Authenticated throughput against the API's own refusal, side by side in one run (architecture
+ * "Who is calling, cheaply"): the access-policy read as the practice administrator (token check,
+ * caller, account, permission, an answer built from the caller) and the 401 answer to a request
+ * without a token, both over keep-alive HTTP from another process than the server's.
+ */
+export async function authFigures(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'astera-bench-auth-'));
+  // As root, PostgreSQL runs as "postgres", which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir, port: await getFreePort(), durable: false });
+  let stop = async () => {};
+  try {
+    await migrate(pg.url);
+    const database = connect(pg.url);
+    await seed(database.db);
+    await database.close();
+
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID(), iat: now, exp: now + 3600 })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .sign(privateKey);
+
+    const env = { DATABASE_URL: pg.url, BENCH_JWK: JSON.stringify(jwk), BENCH_ISSUER: ISSUER, BENCH_AUDIENCE: AUDIENCE };
+    const signedIn = { Authorization: `Bearer ${token}` };
+
+    // Without the cache: the caller in one round trip on every request.
+    let api = await startApi({ ...env, BENCH_CALLER_CACHE: 'off' });
+    stop = api.stop;
+    await throughput(api.url, signedIn, 200, 1);
+    const uncached = await throughput(api.url, signedIn, 200, SECONDS);
+    await api.stop();
+    stop = async () => {};
+
+    api = await startApi(env);
+    stop = api.stop;
+    // Warm-up: connections, JIT, the database's plans.
+    await throughput(api.url, {}, 401, 1);
+    await throughput(api.url, signedIn, 200, 1);
+    const refused = await throughput(api.url, {}, 401, SECONDS);
+    const policy = await throughput(api.url, signedIn, 200, SECONDS);
+    return [
+      { name: `API 401 refusal (no token), ${CONNECTIONS} keep-alive connections`, value: refused, unit: 'req/s' },
+      { name: 'GET /api/permissions/accesspolicy as practice administrator', value: policy, unit: 'req/s' },
+      { name: '  ratio, access policy : 401 refusal (same run)', value: policy / refused, unit: '', aim: '≥ 0.1' },
+      { name: '  the same without the caller cache (one round trip each)', value: uncached / refused, unit: '' },
+    ];
+  } finally {
+    await stop();
+    await pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

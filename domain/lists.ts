@@ -1,0 +1,20 @@
+/**
+ * What the lists share: page sizes, sort orders and each list's sortable columns. Kept apart from
+ * the entities' schemas so that a list route's URL validation (loaded with the first screen) does
+ * not bring every schema along.
+ */
+
+/** Table page sizes (spec §2 Lists, §9). */
+export const pageSizes = [10, 20, 30, 40, 50] as const;
+export type PageSize = (typeof pageSizes)[number];
+export const defaultPageSize: PageSize = 10;
+
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+export const personSortColumns = ['id', 'name', 'orgRole', 'practitioner', 'user'] as const;
+export const userSortColumns = ['id', 'name', 'principalId', 'active'] as const;
+export const practitionerSortColumns = ['id', 'name', 'active', 'group', 'specialty'] as const;
+export type PersonSort = (typeof personSortColumns)[number];
+export type UserSort = (typeof userSortColumns)[number];
+export type PractitionerSort = (typeof practitionerSortColumns)[number];
