@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -13,7 +14,6 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/form.ts';
-import { useCan } from '../../lib/policy.ts';
 import { MakeUserDialog } from './make-user-dialog.tsx';
 import { personQuery, useMakePractitioner } from './queries.ts';
 
@@ -33,9 +33,6 @@ const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === 
 function PersonDetail({ person }: { person: Person }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const canEdit = useCan('/person/persons/{id}', 'PATCH');
-  const canMakeUser = useCan('/person/users/{id}', 'POST');
-  const canMakePractitioner = useCan('/person/practitioners/{id}', 'POST');
   const makePractitioner = useMakePractitioner(person.id);
   const [userDialog, setUserDialog] = useState(false);
   const stamps = useRecordStamps(person);
@@ -68,23 +65,27 @@ function PersonDetail({ person }: { person: Person }) {
         }
         actions={
           <>
-            {!person.userRecord && canMakeUser ? (
-              <Button variant="secondary" onClick={() => setUserDialog(true)}>
-                Make user
-              </Button>
+            {!person.userRecord ? (
+              <Permitted requires={{ resource: '/person/users/{id}', method: 'POST' }}>
+                <Button variant="secondary" onClick={() => setUserDialog(true)}>
+                  Make user
+                </Button>
+              </Permitted>
             ) : null}
-            {!person.practitionerRecord && canMakePractitioner ? (
-              <Button variant="secondary" onClick={handleMakePractitioner} disabled={makePractitioner.isPending}>
-                {makePractitioner.isPending ? 'Making practitioner…' : 'Make practitioner'}
-              </Button>
+            {!person.practitionerRecord ? (
+              <Permitted requires={{ resource: '/person/practitioners/{id}', method: 'POST' }}>
+                <Button variant="secondary" onClick={handleMakePractitioner} disabled={makePractitioner.isPending}>
+                  {makePractitioner.isPending ? 'Making practitioner…' : 'Make practitioner'}
+                </Button>
+              </Permitted>
             ) : null}
-            {canEdit ? (
+            <Permitted requires={{ resource: '/person/persons/{id}', method: 'PATCH' }}>
               <Button asChild>
                 <Link to="/practice/persons/edit/$personId" params={{ personId: person.id }}>
                   Edit
                 </Link>
               </Button>
-            ) : null}
+            </Permitted>
           </>
         }
       />
