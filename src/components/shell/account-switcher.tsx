@@ -24,6 +24,7 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
     void navigate({ to: '/home' });
   };
 
+  const label = policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account';
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className="flex max-w-56 items-center gap-1 rounded-md border border-white/30 px-2 py-1 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
@@ -31,28 +32,27 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
         <span className="truncate">{policy.accountName}</span>
         <span aria-hidden="true">▾</span>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content align="end" sideOffset={6} className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
-          <Cmdk label={policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account'} loop>
-            <Cmdk.Input placeholder="Find an account…" aria-label="Find an account" className="w-full rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800" />
-            <Cmdk.List className="mt-1 max-h-72 overflow-y-auto" aria-label="Accounts">
-              <Cmdk.Empty className="px-2 py-3 text-sm text-slate-600">{accounts.isPending ? 'Loading accounts…' : 'No account matches.'}</Cmdk.Empty>
-              {(accounts.data?.items ?? []).map((account) => (
-                <Cmdk.Item
-                  key={account.id}
-                  value={`${account.name} ${account.id}`}
-                  onSelect={() => choose(account.id)}
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900 dark:data-[selected=true]:bg-slate-700 dark:data-[selected=true]:text-white"
-                >
-                  <span className="truncate">{account.name}</span>
-                  {account.id === policy.accountId ? <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">current</span> : null}
-                  {account.id === policy.homeAccountId && account.id !== policy.accountId ? <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">yours</span> : null}
-                </Cmdk.Item>
-              ))}
-            </Cmdk.List>
-          </Cmdk>
-        </Popover.Content>
-      </Popover.Portal>
+      {/* In place, not in a portal: the open popover stays inside the header landmark (axe: region). */}
+      <Popover.Content aria-label={label} align="end" sideOffset={6} className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+        <Cmdk label={label} loop>
+          <Cmdk.Input placeholder="Find an account…" aria-label="Find an account" className="w-full rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800" />
+          <Cmdk.List className="mt-1 max-h-72 overflow-y-auto" aria-label="Accounts">
+            <Cmdk.Empty className="px-2 py-3 text-sm text-slate-600">{accounts.isPending ? 'Loading accounts…' : 'No account matches.'}</Cmdk.Empty>
+            {(accounts.data?.items ?? []).map((account) => (
+              <Cmdk.Item
+                key={account.id}
+                value={`${account.name} ${account.id}`}
+                onSelect={() => choose(account.id)}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900 dark:data-[selected=true]:bg-slate-700 dark:data-[selected=true]:text-white"
+              >
+                <span className="truncate">{account.name}</span>
+                {account.id === policy.accountId ? <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">current</span> : null}
+                {account.id === policy.homeAccountId && account.id !== policy.accountId ? <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">yours</span> : null}
+              </Cmdk.Item>
+            ))}
+          </Cmdk.List>
+        </Cmdk>
+      </Popover.Content>
     </Popover.Root>
   );
 }

@@ -91,10 +91,11 @@ function PersonDetail({ person }: { person: Person }) {
       />
 
       <Card title="Names" titleId={`${titleId}-names`}>
+        {/* On a phone each name is a card of labelled lines, so nothing scrolls sideways. */}
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm max-sm:block">
             <caption className="sr-only">Names of {person.displayName}</caption>
-            <thead className="text-slate-600 dark:text-slate-300">
+            <thead className="text-slate-600 max-sm:sr-only dark:text-slate-300">
               <tr>
                 <th scope="col" className="py-1.5 pr-4 font-medium">
                   Name
@@ -113,17 +114,17 @@ function PersonDetail({ person }: { person: Person }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {person.name.map((entry, index) => (
-                <tr key={index} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="py-1.5 pr-4 font-medium">
+                <tr key={index} className="border-t border-slate-100 max-sm:block max-sm:py-2 dark:border-slate-800">
+                  <td data-label="Name" className="py-1.5 pr-4 font-medium max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">
                     {[...entry.given, entry.family].join(' ')}
                     {index === 0 ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(shown in lists)</span> : null}
                   </td>
-                  <td className="py-1.5 pr-4 capitalize">{entry.use}</td>
-                  <td className="py-1.5 pr-4">{entry.prefix.join(', ') || <Empty />}</td>
-                  <td className="py-1.5 pr-4">{entry.suffix.join(', ') || <Empty />}</td>
-                  <td className="py-1.5">{entry.period ? `${entry.period.start ?? '…'} – ${entry.period.end ?? '…'}` : <Empty />}</td>
+                  <td data-label="Usage" className="py-1.5 pr-4 capitalize max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.use}</td>
+                  <td data-label="Prefix" className="py-1.5 pr-4 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.prefix.join(', ') || <Empty />}</td>
+                  <td data-label="Suffix" className="py-1.5 pr-4 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.suffix.join(', ') || <Empty />}</td>
+                  <td data-label="Period" className="py-1.5 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.period ? `${entry.period.start ?? '…'} – ${entry.period.end ?? '…'}` : <Empty />}</td>
                 </tr>
               ))}
             </tbody>
