@@ -38,8 +38,8 @@ const recordHref = (path: RecordPath, id: string) => path.replace(`$${paramOf(pa
 
 /**
  * The Id cell of a record list: a link to the record's page and a copy button. Below the `sm`
- * breakpoint the link shows the id's first characters (the full id is its name and tooltip), so
- * the columns after it stay on a phone's screen.
+ * breakpoint the link shows the id's first characters with an ellipsis (the full id stays its
+ * text, name and tooltip), so the columns after it stay on a phone's screen.
  */
 export function RecordIdLink({ path, id }: { path: RecordPath; id: string }) {
   const toast = useToast();
@@ -51,9 +51,13 @@ export function RecordIdLink({ path, id }: { path: RecordPath; id: string }) {
   };
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <Link to={path} params={recordParams(path, id)} aria-label={id} title={id} className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
-        <span className="sm:hidden">{id.slice(0, 8)}…</span>
-        <span className="hidden sm:inline">{id}</span>
+      <Link
+        to={path}
+        params={recordParams(path, id)}
+        title={id}
+        className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline max-sm:inline-block max-sm:max-w-[9ch] max-sm:truncate max-sm:align-bottom dark:text-brand-100"
+      >
+        {id}
       </Link>
       <button
         type="button"
