@@ -25,6 +25,15 @@ test.describe('instance administrator', () => {
     await opened.close();
     await expect(page).toHaveURL(/\/home$/);
 
+    // Middle-click does the same.
+    await page.getByRole('button', { name: 'Practice', exact: true }).click();
+    const [middle] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: 'Users' }).click({ button: 'middle' })]);
+    await middle.waitForLoadState();
+    expect(new URL(middle.url()).pathname).toBe('/practice/users');
+    await middle.close();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.keyboard.press('Escape');
+
     // The keyboard still drives the menu: arrows move, Enter follows the link inside the app.
     await page.getByRole('button', { name: 'System', exact: true }).focus();
     await page.keyboard.press('Enter');
