@@ -221,6 +221,25 @@ test.describe('phone header (instance administrator)', () => {
   });
 });
 
+test.describe('between phone and desktop (instance administrator, who has the most menus)', () => {
+  test.use({ storageState: storageState('admin'), viewport: { width: 1024, height: 768 } });
+
+  test('the wide header fits from 1024 px on; narrower screens get the Menu button', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+    for (const width of [1024, 1152]) {
+      await page.setViewportSize({ width, height: 768 });
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Account menu for ${demo.admin.name}` })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+    }
+    await page.setViewportSize({ width: 1023, height: 768 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expectNoHorizontalOverflow(page);
+  });
+});
+
 test('Logout from the phone menu signs out', async ({ browser }) => {
   const context = await browser.newContext({ viewport: sizes.phone });
   const page = await context.newPage();

@@ -27,7 +27,7 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
   const label = policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account';
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className="flex max-w-56 items-center gap-1 rounded-md border border-white/30 px-2 py-1 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
+      <Popover.Trigger className="flex max-w-40 items-center xl:max-w-56 gap-1 rounded-md border border-white/30 px-2 py-1 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
         <span className="sr-only">{policy.instanceAdmin ? 'Ghost Mode account: ' : 'Account: '}</span>
         <span className="truncate">{policy.accountName}</span>
         <span aria-hidden="true">▾</span>

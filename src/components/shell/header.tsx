@@ -19,7 +19,7 @@ const PhoneMenuContent = lazy(() => import('./phone-menu.tsx').then((m) => ({ de
 
 const tabClass = (active: boolean) =>
   cn(
-    'rounded-md px-3 py-1.5 text-sm font-medium text-white hover:bg-white/15',
+    'rounded-md px-2 py-1.5 text-sm font-medium text-white hover:bg-white/15 xl:px-3',
     active && 'bg-white/20 underline decoration-2 underline-offset-8',
   );
 
@@ -57,12 +57,12 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
   return (
     <header className="bg-brand-800 text-white shadow">
       <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-4">
-        <Link to="/home" className="mr-3 flex items-center gap-2 rounded-md px-1 text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-white" aria-label="Astera home">
+        <Link to="/home" className="mr-3 flex shrink-0 items-center gap-2 rounded-md px-1 text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-white" aria-label="Astera home">
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
           <span>Astera</span>
         </Link>
         {policy ? (
-          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex xl:gap-1">
             {can(policy, '/interactions/interactions', 'GET') ? (
               <NavLink to="/interactions" className={tabClass(isActivePrefix(pathname, ['/interactions']))}>
                 Interactions
@@ -81,7 +81,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
             <NavDropdown menu={insightsMenu} policy={policy} pathname={pathname} />
           </nav>
         ) : null}
-        <div className="ml-auto hidden items-center gap-3 lg:flex">
+        <div className="ml-auto hidden items-center gap-2 lg:flex xl:gap-3">
           {policy ? <AccountSwitcher policy={policy} /> : null}
           <label className="sr-only" htmlFor="header-search">
             Search Astera
@@ -99,7 +99,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                 onOpenSearch?.();
               }
             }}
-            className="w-56 rounded-md border border-white/30 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
+            className="w-40 rounded-md border border-white/30 xl:w-56 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
           />
           {policy ? (
             <MenuRoot>
@@ -129,7 +129,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
           </button>
           {policy ? (
             <MenuRoot open={phoneMenuOpen} onOpenChange={setPhoneMenuOpen}>
-              <MenuTrigger className="flex items-center gap-1.5 text-white hover:bg-white/15">
+              <MenuTrigger className="flex items-center gap-1.5 px-3 py-1.5 text-white hover:bg-white/15">
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                   <path d="M3 5h14M3 10h14M3 15h14" />
                 </svg>

@@ -15,7 +15,7 @@ export function MenuTrigger({ className, ...props }: ComponentProps<typeof Menu.
   return (
     <Menu.Trigger
       data-slot="menu-trigger"
-      className={cn('rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-white', className)}
+      className={cn('rounded-md text-sm font-medium focus-visible:outline-2 focus-visible:outline-white', className)}
       {...props}
     />
   );
