@@ -49,6 +49,9 @@ export type Resource = (typeof permissionCatalogue)[number]['resource'];
 /** Granted methods per resource, as stored on a role (spec §3 Role.resources). */
 export type ResourceGrants = Partial<Record<string, Partial<Record<HttpMethod, boolean>>>>;
 
+/** The human name of a resource ("Persons"), as the role form shows it. */
+export const permissionLabel = (resource: Resource): string => permissionCatalogue.find((entry) => entry.resource === resource)?.label ?? resource;
+
 export const isResource = (value: string): value is Resource =>
   permissionCatalogue.some((entry) => entry.resource === value);
 

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { AccessPolicy } from '../../domain/api.ts';
-import { isAllowed } from '../../domain/permissions.ts';
+import { meets } from '../lib/policy.ts';
 import { hiddenPaths, routeMeta, titleFromPath } from './route-meta.ts';
 import type { Command } from './types.ts';
 
@@ -17,9 +17,6 @@ export type Entry = {
   command?: Command;
 };
 
-const allowed = (policy: AccessPolicy, resource: Parameters<typeof isAllowed>[1] | undefined) =>
-  !resource || policy.instanceAdmin || isAllowed(policy.resources, resource, 'GET');
-
 /**
  * Every screen of the route tree, read from the router itself. Parameterised routes are left
  * out: their records are reached through entity search instead.
@@ -32,7 +29,7 @@ export function routeEntries(router: AnyRouter, policy: AccessPolicy): Entry[] {
     if (path.includes('$') || hiddenPaths.has(path) || seen.has(path)) continue;
     seen.add(path);
     const meta = routeMeta[path];
-    if (!allowed(policy, meta?.resource)) continue;
+    if (meta?.resource && !meets(policy, { resource: meta.resource, method: meta.method ?? 'GET' })) continue;
     if (path === '/accounts' && !policy.instanceAdmin) continue;
     entries.push({
       id: `route:${path}`,
@@ -49,6 +46,6 @@ export function routeEntries(router: AnyRouter, policy: AccessPolicy): Entry[] {
 
 export function commandEntries(commands: readonly Command[], policy: AccessPolicy, pathname: string): Entry[] {
   return commands
-    .filter((command) => !command.isVisible || command.isVisible(policy, { pathname }))
+    .filter((command) => meets(policy, command.requires) && (!command.isVisible || command.isVisible(policy, { pathname })))
     .map((command) => ({ id: `command:${command.id}`, label: command.label, group: command.group, keywords: command.keywords, shortcut: command.shortcut, command }));
 }

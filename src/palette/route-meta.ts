@@ -1,11 +1,13 @@
-import type { Resource } from '../../domain/permissions.ts';
+import type { HttpMethod, Resource } from '../../domain/permissions.ts';
 
 export type RouteMeta = {
   title: string;
   /** "G then X" navigation, written 'g x'. */
   shortcut?: string;
-  /** Shown only when the role may GET this resource. */
+  /** Shown only when the role may call this resource with `method`. */
   resource?: Resource;
+  /** What the screen needs on `resource`: GET when absent, POST for a create screen. */
+  method?: HttpMethod;
   keywords?: string[];
 };
 
@@ -19,7 +21,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/interactions': { title: 'Interactions', shortcut: 'g i', resource: '/interactions/interactions', keywords: ['calls', 'history'] },
   '/workflows': { title: 'Task Workflows', shortcut: 'g w', keywords: ['tasks'] },
   '/practice/persons': { title: 'Persons', shortcut: 'g p', resource: '/person/persons', keywords: ['patients', 'people'] },
-  '/practice/person/create': { title: 'Create person', resource: '/person/persons', keywords: ['new', 'add'] },
+  '/practice/person/create': { title: 'Create person', resource: '/person/persons', method: 'POST', keywords: ['new', 'add'] },
   '/practice/users': { title: 'Users', shortcut: 'g u', resource: '/person/users', keywords: ['staff', 'logins'] },
   '/practice/practitioners': { title: 'Practitioners', shortcut: 'g t', resource: '/person/practitioners', keywords: ['doctors', 'clinicians'] },
   '/practice/contact-points': { title: 'Contact Points', shortcut: 'g c', resource: '/contactpoints/contact-points', keywords: ['phone', 'numbers'] },
@@ -32,7 +34,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/system/call-center/queues': { title: 'Call Center Queues', shortcut: 'g q', resource: '/callcenter/queues' },
   '/system/logs': { title: 'Logs', keywords: ['system'] },
   '/system/roles': { title: 'Roles', shortcut: 'g r', resource: '/permissions/roles', keywords: ['permissions'] },
-  '/system/role/create': { title: 'Create role', resource: '/permissions/roles' },
+  '/system/role/create': { title: 'Create role', resource: '/permissions/roles', method: 'POST' },
   '/system/apikeys': { title: 'API Keys', shortcut: 'g k', resource: '/permissions/apikeys' },
   '/system/datamanagement': { title: 'Data Management' },
   '/system/identityproviders': { title: 'Identity Providers' },

@@ -1,4 +1,5 @@
 import type { AccessPolicy } from '../../domain/api.ts';
+import type { Requirement } from '../lib/policy.ts';
 
 /** What a command may do when it runs. */
 export type CommandContext = {
@@ -28,7 +29,9 @@ export type Command = {
   keywords?: string[];
   /** Key sequence, space separated and lower case: 'g p' (G then P), 'c'. */
   shortcut?: string;
-  /** Hidden unless this returns true (default: shown). Use the policy's granted resources. */
+  /** The grant the command needs: hidden (palette, shortcuts, `?`) from roles without it. */
+  requires?: Requirement;
+  /** Hidden unless this returns true (default: shown): where the command applies, not who may run it. */
   isVisible?(policy: AccessPolicy, where: { pathname: string }): boolean;
   /** True when running it leaves the palette open on a nested page. */
   keepsPaletteOpen?: boolean;

@@ -32,14 +32,16 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
     void navigate({ to: '/home' });
   };
 
+  const label = policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account';
   return (
     <PopoverRoot open={open} onOpenChange={setOpen}>
-      <PopoverTrigger className="flex max-w-56 items-center gap-1 rounded-md border border-white/30 px-2 py-1 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
+      <PopoverTrigger className="flex max-w-40 items-center gap-1 xl:max-w-56 rounded-md border border-white/30 px-2 py-1 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
         <span className="sr-only">{policy.instanceAdmin ? 'Ghost Mode account: ' : 'Account: '}</span>
         <span className="truncate">{policy.accountName}</span>
         <span aria-hidden="true">▾</span>
       </PopoverTrigger>
-      <PopoverContent align="end" sideOffset={6} className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+      {/* In place, not in a portal: the open popover stays inside the header landmark (axe: region). */}
+      <PopoverContent aria-label={label} align="end" sideOffset={6} className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
         {list ? (
           <list.AccountList policy={policy} accounts={accounts.data?.items} loading={accounts.isPending} onChoose={choose} />
         ) : (

@@ -9,7 +9,7 @@ export function GhostBanner({ policy }: { policy: AccessPolicy }) {
   if (policy.accountId === policy.homeAccountId) return null;
   return (
     <div role="region" aria-label="Ghost Mode" className="bg-amber-300 text-amber-950">
-      <div className="mx-auto flex max-w-screen-2xl items-center gap-3 px-4 py-1.5 text-sm">
+      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-1.5 text-sm">
         <span>
           <strong>{policy.instanceAdmin ? 'Ghost Mode' : 'Assumed account'}:</strong> you are acting in <strong>{policy.accountName}</strong>
           {policy.role ? ` as ${policy.role}` : ''}.

@@ -1,51 +1,36 @@
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
-import { messages } from '../../../domain/messages.ts';
-import { isAllowed } from '../../../domain/permissions.ts';
 import { cn } from '../../lib/cn.ts';
-import { settings } from '../../lib/settings.ts';
-import { MenuContent, MenuItem, MenuLabel, MenuRoot, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
-import { useToast } from '../ui/toast.tsx';
-import { insightsMenu, isActivePrefix, practiceMenu, systemMenu, type NavEntry, type NavMenu } from './navigation.ts';
-import { lazy, Suspense } from 'react';
+import { can } from '../../lib/policy.ts';
+import { paletteOpenAtom, paletteStartPageAtom } from '../../state/palette.ts';
+import { MenuContent, MenuRoot, MenuTrigger, useAfterMenuClose } from '../ui/menu.tsx';
+import { AccountSwitcher } from './account-switcher.tsx';
+import { AccountMenuItems, NavMenuItems, visibleEntries } from './menu-entries.tsx';
+import { NavLink } from './nav-link.tsx';
+import { insightsMenu, isActivePrefix, practiceMenu, systemMenu, type NavMenu } from './navigation.ts';
 
 // The avatar menu's dialogs load when first opened (Radix dialog is not needed for the first screen).
 const UserSettingsDialog = lazy(() => import('./user-dialogs.tsx').then((m) => ({ default: m.UserSettingsDialog })));
 const LanguagesDialog = lazy(() => import('./user-dialogs.tsx').then((m) => ({ default: m.LanguagesDialog })));
-import { NavLink } from './nav-link.tsx';
-import { AccountSwitcher } from './account-switcher.tsx';
+// Likewise the narrow screen's menu, which wide screens never open.
+const PhoneMenuContent = lazy(() => import('./phone-menu.tsx').then((m) => ({ default: m.PhoneMenuContent })));
 
 const tabClass = (active: boolean) =>
   cn(
-    'rounded-md px-3 py-1.5 text-sm font-medium text-white hover:bg-white/15',
+    'rounded-md px-2 py-1.5 text-sm font-medium text-white hover:bg-white/15 xl:px-3',
     active && 'bg-white/20 underline decoration-2 underline-offset-8',
   );
 
-function visible(policy: AccessPolicy, entry: NavEntry) {
-  return !entry.resource || policy.instanceAdmin || isAllowed(policy.resources, entry.resource, 'GET');
-}
-
 function NavDropdown({ menu, policy, pathname }: { menu: NavMenu; policy: AccessPolicy; pathname: string }) {
-  const navigate = useNavigate();
-  const toast = useToast();
-  const entries = menu.entries.filter((entry) => visible(policy, entry));
+  const entries = visibleEntries(policy, menu);
   if (entries.length === 0) return null;
-  const choose = (entry: NavEntry) => {
-    if (entry.external === 'reporting') window.open(settings.reportingUrl, '_blank', 'noopener,noreferrer');
-    else if (entry.to) void navigate({ href: entry.to });
-    else toast('error', messages.noRoute);
-  };
   return (
     <MenuRoot>
       <MenuTrigger className={tabClass(isActivePrefix(pathname, [menu.prefix]))}>{menu.label}</MenuTrigger>
       <MenuContent>
-        {entries.map((entry) => (
-          <MenuItem key={entry.label} onSelect={() => choose(entry)}>
-            {entry.label}
-            {entry.external ? <span className="ml-auto text-xs text-slate-600" aria-label="opens in a new tab">↗</span> : null}
-          </MenuItem>
-        ))}
+        <NavMenuItems entries={entries} />
       </MenuContent>
     </MenuRoot>
   );
@@ -53,22 +38,32 @@ function NavDropdown({ menu, policy, pathname }: { menu: NavMenu; policy: Access
 
 type HeaderProps = { policy: AccessPolicy | undefined; onSignOut(): void; onOpenSearch?(): void };
 
+type Dialog = 'settings' | 'languages';
+
+/**
+ * The header. From the `lg` breakpoint on: the menus, the account switcher, search and the avatar
+ * menu side by side. Below it they do not fit: a search button and one menu holding all of them.
+ */
 export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'settings' | 'languages' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
+  const avatarMenu = useAfterMenuClose();
+  const setPaletteOpen = useSetAtom(paletteOpenAtom);
+  const setPaletteStartPage = useSetAtom(paletteStartPageAtom);
   const initials = policy?.user.name.split(/\s+/).map((part) => part[0]).slice(0, 2).join('') ?? '';
+  const canSwitch = policy ? policy.instanceAdmin || policy.assumedAccounts.length > 0 : false;
 
   return (
     <header className="bg-brand-800 text-white shadow">
       <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-4">
-        <Link to="/home" className="mr-3 flex items-center gap-2 rounded-md px-1 text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-white" aria-label="Astera home">
+        <Link to="/home" className="mr-3 flex shrink-0 items-center gap-2 rounded-md px-1 text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-white" aria-label="Astera home">
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
           <span>Astera</span>
         </Link>
         {policy ? (
-          <nav aria-label="Main" className="flex items-center gap-1">
-            {visible(policy, { label: 'Interactions', resource: '/interactions/interactions' }) ? (
+          <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex xl:gap-1">
+            {can(policy, '/interactions/interactions', 'GET') ? (
               <NavLink to="/interactions" className={tabClass(isActivePrefix(pathname, ['/interactions']))}>
                 Interactions
               </NavLink>
@@ -86,7 +81,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
             <NavDropdown menu={insightsMenu} policy={policy} pathname={pathname} />
           </nav>
         ) : null}
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto hidden items-center gap-2 lg:flex xl:gap-3">
           {policy ? <AccountSwitcher policy={policy} /> : null}
           <label className="sr-only" htmlFor="header-search">
             Search Astera
@@ -104,7 +99,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                 onOpenSearch?.();
               }
             }}
-            className="w-56 rounded-md border border-white/30 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
+            className="w-40 rounded-md border border-white/30 xl:w-56 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
           />
           {policy ? (
             <MenuRoot>
@@ -112,26 +107,54 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                 <span aria-hidden="true">{initials}</span>
                 <span className="sr-only">Account menu for {policy.user.name}</span>
               </MenuTrigger>
-              <MenuContent align="end">
-                <MenuLabel>
-                  <span className="block text-sm font-medium text-slate-900 dark:text-white">{policy.user.name}</span>
-                  <span className="block">{policy.user.email}</span>
-                </MenuLabel>
-                <MenuSeparator />
-                <MenuItem onSelect={() => void navigate({ to: '/account/$accountId', params: { accountId: policy.accountId } })}>
-                  <span className="font-mono text-xs">{policy.accountId}</span>
-                </MenuItem>
-                <MenuLabel>{policy.accountName}</MenuLabel>
-                <MenuSeparator />
-                <MenuItem onSelect={() => setDialog('settings')}>User Settings</MenuItem>
-                <MenuItem onSelect={() => setDialog('languages')}>Languages &amp; Region</MenuItem>
-                <MenuSeparator />
-                <MenuItem onSelect={onSignOut}>Logout</MenuItem>
+              <MenuContent align="end" onCloseAutoFocus={avatarMenu.onCloseAutoFocus}>
+                <AccountMenuItems policy={policy} onDialog={(next) => avatarMenu.later(() => setDialog(next))} onSignOut={onSignOut} />
               </MenuContent>
             </MenuRoot>
           ) : (
             <span className="h-9 w-9 animate-pulse rounded-full bg-white/30" aria-hidden="true" />
           )}
+        </div>
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
+          <button
+            type="button"
+            onClick={onOpenSearch}
+            aria-label="Search Astera"
+            className="flex h-9 w-9 items-center justify-center rounded-md hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="8.5" cy="8.5" r="5.5" />
+              <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+            </svg>
+          </button>
+          {policy ? (
+            <MenuRoot open={phoneMenuOpen} onOpenChange={setPhoneMenuOpen}>
+              <MenuTrigger className="flex items-center gap-1.5 px-3 py-1.5 text-white hover:bg-white/15">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M3 5h14M3 10h14M3 15h14" />
+                </svg>
+                Menu
+              </MenuTrigger>
+              {phoneMenuOpen ? (
+                <Suspense fallback={null}>
+                  <PhoneMenuContent
+                    policy={policy}
+                    onOpenSearch={() => onOpenSearch?.()}
+                    onSwitchAccount={
+                      canSwitch
+                        ? () => {
+                            setPaletteStartPage('accounts');
+                            setPaletteOpen(true);
+                          }
+                        : undefined
+                    }
+                    onDialog={setDialog}
+                    onSignOut={onSignOut}
+                  />
+                </Suspense>
+              ) : null}
+            </MenuRoot>
+          ) : null}
         </div>
       </div>
       {policy && dialog ? (

@@ -21,7 +21,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           data-slot="dialog-content"
           aria-describedby={description ? undefined : undefined}
           className={cn(
-            'fixed top-[12vh] left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100',
+            'fixed top-[12vh] left-1/2 z-50 max-h-[calc(88dvh-1rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100',
             className,
           )}
         >

@@ -4,26 +4,46 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { menuTriggerClass } from './menu-trigger-class.ts';
 
-export const MenuRoot = Menu.Root;
-
-export function MenuTrigger({ className, ...props }: ComponentProps<typeof Menu.Trigger>) {
-  return (
-    <Menu.Trigger data-slot="menu-trigger" className={menuTriggerClass(className)} {...props} />
-  );
+/**
+ * Menus are not modal: a modal Radix menu sets aria-hidden on the rest of the page while its
+ * links and buttons stay focusable (axe: aria-hidden-focus). Arrow keys, typeahead, Escape and
+ * focus return work the same either way.
+ */
+export function MenuRoot({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
 }
 
-export function MenuContent({ children, align = 'start' }: { children: ReactNode; align?: 'start' | 'end' }) {
+export function MenuTrigger({ className, ...props }: ComponentProps<typeof Menu.Trigger>) {
+  return <Menu.Trigger data-slot="menu-trigger" className={menuTriggerClass(className)} {...props} />;
+}
+
+export type MenuContentProps = {
+  children: ReactNode;
+  align?: 'start' | 'end';
+  className?: string;
+  'aria-label'?: string;
+  onCloseAutoFocus?: ComponentProps<typeof Menu.Content>['onCloseAutoFocus'];
+};
+
+export function MenuContent({ children, align = 'start', className, 'aria-label': ariaLabel, onCloseAutoFocus }: MenuContentProps) {
+  // Rendered in place rather than in a portal, so the open menu stays inside its landmark (the
+  // header) for assistive technology (axe: region); its position is fixed, so nothing clips it.
   return (
-    <Menu.Portal>
-      <Menu.Content
-        data-slot="menu-content"
-        align={align}
-        sideOffset={6}
-        className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        {children}
-      </Menu.Content>
-    </Menu.Portal>
+    <Menu.Content
+      data-slot="menu-content"
+      align={align}
+      sideOffset={6}
+      collisionPadding={8}
+      aria-label={ariaLabel}
+      onCloseAutoFocus={onCloseAutoFocus}
+      className={cn(
+        // A long menu on a short screen scrolls instead of running off it.
+        'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-56 overflow-y-auto rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+        className,
+      )}
+    >
+      {children}
+    </Menu.Content>
   );
 }
 
@@ -40,8 +60,10 @@ export function MenuItem({ className, ...props }: ComponentProps<typeof Menu.Ite
   );
 }
 
-export function MenuLabel({ children }: { children: ReactNode }) {
-  return <Menu.Label className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">{children}</Menu.Label>;
+export function MenuLabel({ children, className }: { children: ReactNode; className?: string }) {
+  return <Menu.Label className={cn('px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300', className)}>{children}</Menu.Label>;
 }
+
+export const MenuGroup = Menu.Group;
 
 export const MenuSeparator = () => <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />;

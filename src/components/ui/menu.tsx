@@ -1,7 +1,8 @@
 import type * as Menu from '@radix-ui/react-dropdown-menu';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { deferred } from '../../lib/deferred.ts';
 import { menuTriggerClass } from './menu-trigger-class.ts';
+import type { MenuContentProps } from './menu-radix.tsx';
 import { DeferredTriggerContext, useDeferredTrigger, useDeferredTriggerContext } from './deferred-trigger.tsx';
 
 /**
@@ -35,7 +36,7 @@ export function MenuTrigger({ className, ...props }: ComponentProps<typeof Menu.
   return <button {...standIn({ ...(buttonProps as ComponentProps<'button'>), className: menuTriggerClass(className) })} data-slot="menu-trigger" />;
 }
 
-export function MenuContent(props: { children: ReactNode; align?: 'start' | 'end' }) {
+export function MenuContent(props: MenuContentProps) {
   const loaded = radix.useLoaded();
   return loaded ? <loaded.MenuContent {...props} /> : null;
 }
@@ -45,12 +46,38 @@ export function MenuItem(props: ComponentProps<typeof Menu.Item>) {
   return loaded ? <loaded.MenuItem {...props} /> : null;
 }
 
-export function MenuLabel(props: { children: ReactNode }) {
+export function MenuLabel(props: { children: ReactNode; className?: string }) {
   const loaded = radix.useLoaded();
   return loaded ? <loaded.MenuLabel {...props} /> : null;
+}
+
+export function MenuGroup(props: ComponentProps<typeof Menu.Group>) {
+  const loaded = radix.useLoaded();
+  return loaded ? <loaded.MenuGroup {...props} /> : null;
 }
 
 export function MenuSeparator() {
   const loaded = radix.useLoaded();
   return loaded ? <loaded.MenuSeparator /> : null;
+}
+
+/**
+ * For items that open something else (a dialog, the palette): `later(fn)` (in the item's
+ * `onSelect`) runs fn once the menu has closed and given focus back to its trigger, so the new
+ * layer takes focus after that and returns it to the trigger when it closes. Pass
+ * `onCloseAutoFocus` to the MenuContent.
+ */
+export function useAfterMenuClose() {
+  const pending = useRef<(() => void) | null>(null);
+  return {
+    later: (run: () => void) => {
+      pending.current = run;
+    },
+    onCloseAutoFocus: () => {
+      const run = pending.current;
+      pending.current = null;
+      // After Radix has focused the trigger (it does so right after this handler).
+      if (run) queueMicrotask(run);
+    },
+  };
 }

@@ -5,10 +5,7 @@ import type { ComponentProps } from 'react';
 export const PopoverRoot = Popover.Root;
 export const PopoverTrigger = Popover.Trigger;
 
+/** Rendered in place, not in a portal, so an open popover stays inside its landmark (axe: region). */
 export function PopoverContent(props: ComponentProps<typeof Popover.Content>) {
-  return (
-    <Popover.Portal>
-      <Popover.Content {...props} />
-    </Popover.Portal>
-  );
+  return <Popover.Content {...props} />;
 }

@@ -5,7 +5,7 @@ import { DeferredTriggerContext, useDeferredTrigger, useDeferredTriggerContext }
 
 /**
  * Radix popover (and its positioning library), loaded on first use or when the browser is idle
- * after the first screen, like the menus (menu.tsx). Content is portalled.
+ * after the first screen, like the menus (menu.tsx). Content renders in place.
  */
 const radix = deferred(() => import('./popover-radix.tsx'));
 

@@ -6,11 +6,13 @@ import { pageSizes, type PageSize } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { isPlainKey, isTypingTarget } from '../../lib/keyboard.ts';
 import { listSearchDefaults, type ListSearch } from '../../lib/list-search.ts';
+import { useMeets, type Requirement } from '../../lib/policy.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { Button } from './button.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 import { FilterInput } from './filter-input.tsx';
 import { PageHeader } from './page-header.tsx';
+import { useToast } from './toast.tsx';
 
 /** The app's absolute paths, as the router spells them for `to`. */
 type AppPath = Exclude<NonNullable<NavigateOptions['to']>, '.' | '..'>;
@@ -34,12 +36,42 @@ const recordParams = (path: RecordPath, id: string) => ({ [paramOf(path)]: id })
 /** The plain path of a record's page, for the side panel. */
 const recordHref = (path: RecordPath, id: string) => path.replace(`$${paramOf(path)}`, id);
 
-/** The Id cell of a record list: a link to the record's page. */
+/**
+ * The Id cell of a record list: a link to the record's page and a copy button. Below the `sm`
+ * breakpoint the link shows the id's first characters with an ellipsis (the full id stays its
+ * text, name and tooltip), so the columns after it stay on a phone's screen.
+ */
 export function RecordIdLink({ path, id }: { path: RecordPath; id: string }) {
+  const toast = useToast();
+  const handleCopy = () => {
+    navigator.clipboard.writeText(id).then(
+      () => toast('success', 'Id copied.'),
+      () => toast('error', 'The id could not be copied.'),
+    );
+  };
   return (
-    <Link to={path} params={recordParams(path, id)} className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
-      {id}
-    </Link>
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <Link
+        to={path}
+        params={recordParams(path, id)}
+        title={id}
+        className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline max-sm:inline-block max-sm:max-w-[9ch] max-sm:truncate max-sm:align-bottom dark:text-brand-100"
+      >
+        {id}
+      </Link>
+      <button
+        type="button"
+        onClick={handleCopy}
+        aria-label={`Copy id ${id}`}
+        title="Copy id"
+        className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <rect x="5" y="5" width="8.5" height="8.5" rx="1.5" />
+          <path d="M3 10.5V3.5A1 1 0 0 1 4 2.5h6.5" strokeLinecap="round" />
+        </svg>
+      </button>
+    </span>
   );
 }
 
@@ -47,6 +79,8 @@ export type RecordListCreate = {
   /** The button's text ('Add Person'). */
   label: string;
   to: StaticPath;
+  /** The grant creating needs: roles without it get neither the button nor its C shortcut. */
+  requires: Requirement;
 };
 
 export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage, TKey extends QueryKey> = {
@@ -65,7 +99,7 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
   getRowLabel(row: TRow): string;
   /** The page of one row: Enter opens it, Shift+Enter opens it in the side panel. */
   rowPath: RecordPath;
-  /** Shown (with its C shortcut) only when given, so pass it only to roles that may create. */
+  /** The create action (with its C shortcut), shown to the roles that may create. */
   create?: RecordListCreate;
   search: ListSearch<TSort>;
   onSearchChange(change: Partial<ListSearch<TSort>>): void;
@@ -96,7 +130,8 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   const navigate = useNavigate();
   const { openPanel } = useWorkspace();
   const titleId = useId();
-  useCreateShortcut(create?.to);
+  const mayCreate = useMeets(create?.requires) && create !== undefined;
+  useCreateShortcut(mayCreate ? create?.to : undefined);
   const q = search.q.trim();
 
   return (
@@ -106,7 +141,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         titleId={titleId}
         description={description}
         actions={
-          create ? (
+          create && mayCreate ? (
             <Button asChild>
               <Link to={create.to} aria-keyshortcuts="C">
                 {create.label}

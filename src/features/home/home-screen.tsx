@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { isAllowed, type Resource } from '../../../domain/permissions.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
+import { meets, type Requirement } from '../../lib/policy.ts';
 import { policyAtom } from '../../state/account.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
 import { recentChangesQuery } from './queries.ts';
 
-type Shortcut = { label: string; description: string; to: string; resource?: Resource };
+type Shortcut = { label: string; description: string; to: string; requires?: Requirement };
 
 const shortcuts: Shortcut[] = [
-  { label: 'Persons', description: 'Patients, staff and contacts of the practice', to: '/practice/persons', resource: '/person/persons' },
-  { label: 'Create person', description: 'Add a person with names and languages', to: '/practice/person/create', resource: '/person/persons' },
-  { label: 'Practitioners', description: 'Clinicians, specialties and groups', to: '/practice/practitioners', resource: '/person/practitioners' },
-  { label: 'Contact points', description: 'Phone numbers, queues and VIP lines', to: '/practice/contact-points', resource: '/contactpoints/contact-points' },
-  { label: 'Interactions', description: 'Call history, timelines and recordings', to: '/interactions', resource: '/interactions/interactions' },
-  { label: 'Roles', description: 'What each role may see and change', to: '/system/roles', resource: '/permissions/roles' },
+  { label: 'Persons', description: 'Patients, staff and contacts of the practice', to: '/practice/persons', requires: { resource: '/person/persons', method: 'GET' } },
+  { label: 'Create person', description: 'Add a person with names and languages', to: '/practice/person/create', requires: { resource: '/person/persons', method: 'POST' } },
+  { label: 'Practitioners', description: 'Clinicians, specialties and groups', to: '/practice/practitioners', requires: { resource: '/person/practitioners', method: 'GET' } },
+  { label: 'Contact points', description: 'Phone numbers, queues and VIP lines', to: '/practice/contact-points', requires: { resource: '/contactpoints/contact-points', method: 'GET' } },
+  { label: 'Interactions', description: 'Call history, timelines and recordings', to: '/interactions', requires: { resource: '/interactions/interactions', method: 'GET' } },
+  { label: 'Roles', description: 'What each role may see and change', to: '/system/roles', requires: { resource: '/permissions/roles', method: 'GET' } },
 ];
 
 /** The start page: where am I acting, what do I usually do, and what changed lately. */
@@ -24,7 +24,7 @@ export function HomeScreen() {
   const account = useAccountKey();
   const recent = useQuery(recentChangesQuery(account));
   const formatDate = useDateTimeFormat();
-  const allowed = shortcuts.filter((s) => policy && (!s.resource || policy.instanceAdmin || isAllowed(policy.resources, s.resource, 'GET')));
+  const allowed = shortcuts.filter((s) => policy && meets(policy, s.requires));
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">

@@ -1,6 +1,5 @@
 import { messages } from '../../../domain/messages.ts';
 import { ApiRequestError, request } from '../../lib/api.ts';
-import { can } from '../../lib/policy.ts';
 import type { Command } from '../../palette/types.ts';
 
 /** A person's page (not the edit page): /practice/persons/<id>. */
@@ -14,7 +13,7 @@ export const commands: Command[] = [
     group: 'Persons',
     keywords: ['add', 'new', 'patient'],
     // No global shortcut: C creates a person only inside the persons list, which handles it.
-    isVisible: (policy) => can(policy, '/person/persons', 'POST'),
+    requires: { resource: '/person/persons', method: 'POST' },
     run: (ctx) => ctx.navigate('/practice/person/create'),
   },
   {
@@ -22,7 +21,8 @@ export const commands: Command[] = [
     label: 'Make practitioner',
     group: 'Persons',
     keywords: ['practitioner', 'clinician', 'setup'],
-    isVisible: (policy, { pathname }) => personPage.test(pathname) && can(policy, '/person/practitioners/{id}', 'POST'),
+    requires: { resource: '/person/practitioners/{id}', method: 'POST' },
+    isVisible: (_policy, { pathname }) => personPage.test(pathname),
     run: async (ctx) => {
       const id = personPage.exec(ctx.pathname)?.[1];
       if (!id) return;
@@ -40,7 +40,8 @@ export const commands: Command[] = [
     label: 'Edit person',
     group: 'Persons',
     keywords: ['change', 'names', 'languages'],
-    isVisible: (policy, { pathname }) => personPage.test(pathname) && can(policy, '/person/persons/{id}', 'PATCH'),
+    requires: { resource: '/person/persons/{id}', method: 'PATCH' },
+    isVisible: (_policy, { pathname }) => personPage.test(pathname),
     run: (ctx) => {
       const id = personPage.exec(ctx.pathname)?.[1];
       if (id) ctx.navigate(`/practice/persons/edit/${id}`);

@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -13,7 +14,6 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/form.ts';
-import { useCan } from '../../lib/policy.ts';
 import { MakeUserDialog } from './make-user-dialog.tsx';
 import { personQuery, useMakePractitioner } from './queries.ts';
 
@@ -33,9 +33,6 @@ const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === 
 function PersonDetail({ person }: { person: Person }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const canEdit = useCan('/person/persons/{id}', 'PATCH');
-  const canMakeUser = useCan('/person/users/{id}', 'POST');
-  const canMakePractitioner = useCan('/person/practitioners/{id}', 'POST');
   const makePractitioner = useMakePractitioner(person.id);
   const [userDialog, setUserDialog] = useState(false);
   const stamps = useRecordStamps(person);
@@ -68,32 +65,37 @@ function PersonDetail({ person }: { person: Person }) {
         }
         actions={
           <>
-            {!person.userRecord && canMakeUser ? (
-              <Button variant="secondary" onClick={() => setUserDialog(true)}>
-                Make user
-              </Button>
+            {!person.userRecord ? (
+              <Permitted requires={{ resource: '/person/users/{id}', method: 'POST' }}>
+                <Button variant="secondary" onClick={() => setUserDialog(true)}>
+                  Make user
+                </Button>
+              </Permitted>
             ) : null}
-            {!person.practitionerRecord && canMakePractitioner ? (
-              <Button variant="secondary" onClick={handleMakePractitioner} disabled={makePractitioner.isPending}>
-                {makePractitioner.isPending ? 'Making practitioner…' : 'Make practitioner'}
-              </Button>
+            {!person.practitionerRecord ? (
+              <Permitted requires={{ resource: '/person/practitioners/{id}', method: 'POST' }}>
+                <Button variant="secondary" onClick={handleMakePractitioner} disabled={makePractitioner.isPending}>
+                  {makePractitioner.isPending ? 'Making practitioner…' : 'Make practitioner'}
+                </Button>
+              </Permitted>
             ) : null}
-            {canEdit ? (
+            <Permitted requires={{ resource: '/person/persons/{id}', method: 'PATCH' }}>
               <Button asChild>
                 <Link to="/practice/persons/edit/$personId" params={{ personId: person.id }}>
                   Edit
                 </Link>
               </Button>
-            ) : null}
+            </Permitted>
           </>
         }
       />
 
       <Card title="Names" titleId={`${titleId}-names`}>
+        {/* On a phone each name is a card of labelled lines, so nothing scrolls sideways. */}
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm max-sm:block">
             <caption className="sr-only">Names of {person.displayName}</caption>
-            <thead className="text-slate-600 dark:text-slate-300">
+            <thead className="text-slate-600 max-sm:sr-only dark:text-slate-300">
               <tr>
                 <th scope="col" className="py-1.5 pr-4 font-medium">
                   Name
@@ -112,17 +114,17 @@ function PersonDetail({ person }: { person: Person }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {person.name.map((entry, index) => (
-                <tr key={index} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="py-1.5 pr-4 font-medium">
+                <tr key={index} className="border-t border-slate-100 max-sm:block max-sm:py-2 dark:border-slate-800">
+                  <td data-label="Name" className="py-1.5 pr-4 font-medium max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">
                     {[...entry.given, entry.family].join(' ')}
                     {index === 0 ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(shown in lists)</span> : null}
                   </td>
-                  <td className="py-1.5 pr-4 capitalize">{entry.use}</td>
-                  <td className="py-1.5 pr-4">{entry.prefix.join(', ') || <Empty />}</td>
-                  <td className="py-1.5 pr-4">{entry.suffix.join(', ') || <Empty />}</td>
-                  <td className="py-1.5">{entry.period ? `${entry.period.start ?? '…'} – ${entry.period.end ?? '…'}` : <Empty />}</td>
+                  <td data-label="Usage" className="py-1.5 pr-4 capitalize max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.use}</td>
+                  <td data-label="Prefix" className="py-1.5 pr-4 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.prefix.join(', ') || <Empty />}</td>
+                  <td data-label="Suffix" className="py-1.5 pr-4 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.suffix.join(', ') || <Empty />}</td>
+                  <td data-label="Period" className="py-1.5 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.period ? `${entry.period.start ?? '…'} – ${entry.period.end ?? '…'}` : <Empty />}</td>
                 </tr>
               ))}
             </tbody>

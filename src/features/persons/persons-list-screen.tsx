@@ -3,7 +3,6 @@ import type { PersonListItem } from '../../../domain/persons.ts';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
 import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
-import { useCan } from '../../lib/policy.ts';
 import { personListQuery, type PersonListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PersonListItem>();
@@ -33,7 +32,6 @@ type PersonsListScreenProps = {
 };
 
 export function PersonsListScreen({ search, onSearchChange }: PersonsListScreenProps) {
-  const canCreate = useCan('/person/persons', 'POST');
   return (
     <RecordList
       title="Persons"
@@ -45,7 +43,7 @@ export function PersonsListScreen({ search, onSearchChange }: PersonsListScreenP
       rows={(page) => page.Items}
       getRowLabel={(row) => row.displayName}
       rowPath="/practice/persons/$personId"
-      create={canCreate ? { label: 'Add Person', to: '/practice/person/create' } : undefined}
+      create={{ label: 'Add Person', to: '/practice/person/create', requires: { resource: '/person/persons', method: 'POST' } }}
       search={search}
       onSearchChange={onSearchChange}
     />

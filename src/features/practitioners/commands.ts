@@ -1,5 +1,4 @@
 import type { Command } from '../../palette/types.ts';
-import { can } from '../../lib/policy.ts';
 
 const practitionerPage = /^\/practice\/practitioners\/([^/]+)$/;
 
@@ -10,7 +9,8 @@ export const commands: Command[] = [
     label: 'Edit practitioner',
     group: 'Practitioners',
     keywords: ['photo', 'specialty', 'group', 'synonyms'],
-    isVisible: (policy, { pathname }) => practitionerPage.test(pathname) && can(policy, '/person/practitioners/{id}', 'PATCH'),
+    requires: { resource: '/person/practitioners/{id}', method: 'PATCH' },
+    isVisible: (_policy, { pathname }) => practitionerPage.test(pathname),
     run: (ctx) => {
       const id = practitionerPage.exec(ctx.pathname)?.[1];
       if (id) ctx.navigate(`/practice/practitioners/edit/${id}`);

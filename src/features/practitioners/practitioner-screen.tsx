@@ -4,6 +4,7 @@ import { messages } from '../../../domain/messages.ts';
 import type { Practitioner } from '../../../domain/persons.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
 import { Chip } from '../../components/ui/chip.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
@@ -11,7 +12,6 @@ import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
-import { useCan } from '../../lib/policy.ts';
 import { PractitionerAvatar } from './practitioner-photo.tsx';
 import { practitionerQuery } from './queries.ts';
 
@@ -27,7 +27,6 @@ export function PractitionerScreen({ personId }: { personId: string }) {
 }
 
 function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner }) {
-  const canEdit = useCan('/person/practitioners/{id}', 'PATCH');
   const stamps = useRecordStamps(p);
   const titleId = `practitioner-${p.id}-title`;
   return (
@@ -48,13 +47,13 @@ function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner })
                 View person
               </Link>
             </Button>
-            {canEdit ? (
+            <Permitted requires={{ resource: '/person/practitioners/{id}', method: 'PATCH' }}>
               <Button asChild>
                 <Link to="/practice/practitioners/edit/$personId" params={{ personId: p.id }}>
                   Edit
                 </Link>
               </Button>
-            ) : null}
+            </Permitted>
           </>
         }
       />

@@ -1,5 +1,4 @@
 import type { Command } from '../../palette/types.ts';
-import { can } from '../../lib/policy.ts';
 
 const userPage = /^\/practice\/users\/([^/]+)$/;
 
@@ -10,7 +9,8 @@ export const commands: Command[] = [
     label: 'Edit user',
     group: 'Users',
     keywords: ['change', 'role', 'email', 'principal'],
-    isVisible: (policy, { pathname }) => userPage.test(pathname) && can(policy, '/person/users/{id}', 'PATCH'),
+    requires: { resource: '/person/users/{id}', method: 'PATCH' },
+    isVisible: (_policy, { pathname }) => userPage.test(pathname),
     run: (ctx) => {
       const id = userPage.exec(ctx.pathname)?.[1];
       if (id) ctx.navigate(`/practice/users/edit/${id}`);

@@ -4,13 +4,13 @@ import { messages } from '../../../domain/messages.ts';
 import type { User } from '../../../domain/persons.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
-import { useCan } from '../../lib/policy.ts';
 import { userQuery } from './queries.ts';
 
 /** A user's page (also shown in the side panel). */
@@ -25,7 +25,6 @@ export function UserScreen({ personId }: { personId: string }) {
 }
 
 function UserDetail({ user }: { user: User }) {
-  const canEdit = useCan('/person/users/{id}', 'PATCH');
   const stamps = useRecordStamps(user);
   const titleId = `user-${user.id}-title`;
   return (
@@ -46,13 +45,13 @@ function UserDetail({ user }: { user: User }) {
                 View person
               </Link>
             </Button>
-            {canEdit ? (
+            <Permitted requires={{ resource: '/person/users/{id}', method: 'PATCH' }}>
               <Button asChild>
                 <Link to="/practice/users/edit/$personId" params={{ personId: user.id }}>
                   Edit
                 </Link>
               </Button>
-            ) : null}
+            </Permitted>
           </>
         }
       />

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, expectNoAxeViolations, storageState } from './support.ts';
+
+/** "Menus are links": header menu entries with a route are real links the menu drives by keyboard. */
+
+const accountMenu = (page: Page) => page.getByRole('button', { name: `Account menu for ${demo.admin.name}` });
+
+test.describe('instance administrator', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('menu entries are links with an href, chosen by keyboard or opened in a new tab', async ({ page, context }) => {
+    await page.goto('/home');
+    await expect(accountMenu(page)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Practice', exact: true }).click();
+    const persons = page.getByRole('menuitem', { name: 'Persons' });
+    await expect(persons).toHaveAttribute('href', '/practice/persons');
+    expect(await persons.evaluate((element) => element.tagName)).toBe('A');
+    await expect(page.getByRole('menuitem', { name: 'Contact Points' })).toHaveAttribute('href', '/practice/contact-points');
+
+    // Ctrl+click: the browser opens the link in a new tab; this page stays where it was.
+    const [opened] = await Promise.all([context.waitForEvent('page'), persons.click({ modifiers: ['Control'] })]);
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname).toBe('/practice/persons');
+    await opened.close();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // Middle-click does the same.
+    await page.getByRole('button', { name: 'Practice', exact: true }).click();
+    const [middle] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: 'Users' }).click({ button: 'middle' })]);
+    await middle.waitForLoadState();
+    expect(new URL(middle.url()).pathname).toBe('/practice/users');
+    await middle.close();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.keyboard.press('Escape');
+
+    // The keyboard still drives the menu: arrows move, Enter follows the link inside the app.
+    await page.getByRole('button', { name: 'System', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Teams Users' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Logs' })).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: 'Logs' })).toHaveAttribute('href', '/system/logs');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/system\/logs$/);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    // The avatar menu's account entry is a link too.
+    await accountMenu(page).click();
+    await expect(page.getByRole('menuitem', { name: /^[0-9a-f-]{36}$/ })).toHaveAttribute('href', /^\/account\/[0-9a-f-]{36}$/);
+    await page.keyboard.press('Escape');
+    await expect(accountMenu(page)).toBeFocused();
+  });
+
+  test('axe passes with the avatar menu and the Ghost Mode popover open', async ({ page }) => {
+    await page.goto('/home');
+    await accountMenu(page).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    // The page under an open menu is not hidden from assistive technology while it stays focusable.
+    await expect(page.locator('[aria-hidden="true"] :is(a[href], button, input, [tabindex="0"])')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /Ghost Mode account:/ }).click();
+    const popover = page.getByRole('dialog', { name: 'Ghost Mode: act in account' });
+    await expect(popover.getByRole('option', { name: /Lakeside Pediatrics/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+  });
+});

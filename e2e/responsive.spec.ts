@@ -1,0 +1,255 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../domain/messages.ts';
+import { demo, expectNoAxeViolations, signInOnProviderPage, storageState } from './support.ts';
+
+/**
+ * "It works on a phone": the main screens at desktop and phone size, with no horizontal
+ * overflow and no axe violation; the header folded into one menu on a phone.
+ */
+
+const sizes = {
+  desktop: { width: 1280, height: 720 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Nothing wider than the viewport: the page never scrolls sideways. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
+}
+
+/** A screen shot to look at (test-results/screens/<size>-<name>.png). */
+async function shoot(page: Page, size: string, name: string) {
+  await page.screenshot({ path: `test-results/screens/${size}-${name}.png`, fullPage: true });
+}
+
+async function firstRecord(page: Page, list: string, table: string) {
+  await page.goto(list);
+  const link = page.getByRole('table', { name: table }).locator('tbody tr').first().getByRole('link').first();
+  await expect(link).toBeVisible();
+  return (await link.getAttribute('href'))!.split('/').at(-1)!;
+}
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+for (const [size, viewport] of Object.entries(sizes)) {
+  test.describe(`${size} (${viewport.width}×${viewport.height}), practice administrator`, () => {
+    test.use({ storageState: storageState('manager'), viewport });
+
+    test('the main screens fit the width and pass axe', async ({ page }) => {
+      // Thirteen screens, each with an axe run: a budget for the whole walk, not a timing check.
+      test.setTimeout(180_000);
+      const check = async (name: string) => {
+        await expectNoHorizontalOverflow(page);
+        await expectNoAxeViolations(page);
+        await shoot(page, size, name);
+      };
+      await test.step('home', async () => {
+        await page.goto('/home');
+        await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Recent changes' }).locator('li').first()).toBeVisible();
+        await check('home');
+      });
+      const lists = [
+        ['persons', '/practice/persons', 'Persons'],
+        ['users', '/practice/users', 'Users'],
+        ['practitioners', '/practice/practitioners', 'Practitioners'],
+      ] as const;
+      const ids: Record<string, string> = {};
+      for (const [name, path, table] of lists) {
+        await test.step(`${name} list`, async () => {
+          ids[name] = await firstRecord(page, path, table);
+          await check(`${name}-list`);
+        });
+      }
+      await test.step('person page', async () => {
+        await page.goto(`/practice/persons/${ids.persons}`);
+        await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
+        await check('person');
+      });
+      await test.step('user and practitioner pages', async () => {
+        await page.goto(`/practice/users/${ids.users}`);
+        await expect(page.getByRole('link', { name: 'View person' })).toBeVisible();
+        await check('user');
+        await page.goto(`/practice/practitioners/${ids.practitioners}`);
+        await expect(page.getByRole('link', { name: 'View person' })).toBeVisible();
+        await check('practitioner');
+      });
+      await test.step('create person, with the Add Name dialog open', async () => {
+        await page.goto('/practice/person/create');
+        await expect(h1(page, /Create/)).toBeVisible();
+        await check('person-create');
+        await page.getByRole('button', { name: 'Add Name' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add Name' });
+        await expect(dialog.getByLabel('First Name')).toBeVisible();
+        await check('name-dialog');
+        // The whole dialog is on screen, its buttons included.
+        const box = (await dialog.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        await expect(dialog.getByRole('button', { name: 'Save Name' })).toBeInViewport();
+        await page.keyboard.press('Escape');
+      });
+      await test.step('edit forms', async () => {
+        for (const [name, path] of [
+          ['persons', '/practice/persons/edit/'],
+          ['users', '/practice/users/edit/'],
+          ['practitioners', '/practice/practitioners/edit/'],
+        ] as const) {
+          await page.goto(path + ids[name]);
+          await expect(page.getByRole('button', { name: /^Save/ })).toBeVisible();
+          await check(`${name}-edit`);
+        }
+      });
+      await test.step('404', async () => {
+        await page.goto('/no/such/page');
+        await expect(h1(page, messages.notFoundTitle)).toBeVisible();
+        await check('404');
+      });
+    });
+  });
+}
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+
+test.describe('phone header (instance administrator)', () => {
+  test.use({ storageState: storageState('admin'), viewport: sizes.phone });
+
+  test('one menu button reaches every menu, the account switcher, search and the avatar menu', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/home');
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+    await expect(menuButton).toBeVisible();
+    // The wide header's pieces do not fit, and are not there.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('searchbox', { name: 'Search Astera' })).toBeHidden();
+    await expect(page.getByRole('button', { name: `Account menu for ${demo.admin.name}` })).toBeHidden();
+
+    await menuButton.click();
+    const menu = page.getByRole('menu', { name: 'Menu' });
+    await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeAttached();
+    const items = (await menu.getByRole('menuitem').allTextContents()).map((text) => text.replace('↗', '').trim());
+    expect(items).toEqual([
+      'Search Astera…',
+      'Ghost Mode accountAstera Health',
+      'Interactions',
+      'Accounts',
+      'Campaigns',
+      'Persons',
+      'Users',
+      'Practitioners',
+      'Contact Points',
+      'Locations',
+      'Schedules',
+      'Teams Users',
+      'Teams',
+      'Call Center Queues',
+      'Logs',
+      'Roles',
+      'API Keys',
+      'Reporting',
+      'Real time metrics',
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+      'User Settings',
+      'Languages & Region',
+      'Logout',
+    ]);
+    // The menu fits the screen (it scrolls inside itself) and passes axe.
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(sizes.phone.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(sizes.phone.height);
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    await shoot(page, 'phone', 'menu');
+
+    // Its entries are links too.
+    await expect(menu.getByRole('menuitem', { name: 'Persons' })).toHaveAttribute('href', '/practice/persons');
+    await menu.getByRole('menuitem', { name: 'Persons' }).click();
+    await expect(page).toHaveURL(/\/practice\/persons$/);
+    await expect(menu).toBeHidden();
+
+    await test.step('search', async () => {
+      await menuButton.click();
+      await menu.getByRole('menuitem', { name: 'Search Astera…' }).click();
+      await expect(palette(page).getByRole('combobox')).toBeFocused();
+      await expectNoHorizontalOverflow(page);
+      await page.keyboard.press('Escape');
+      await expect(palette(page)).toBeHidden();
+    });
+
+    await test.step('account switcher', async () => {
+      await menuButton.click();
+      await menu.getByRole('menuitem', { name: /Ghost Mode account/ }).click();
+      await expect(palette(page).getByRole('combobox')).toHaveAttribute('placeholder', 'Switch to account…');
+      await page.keyboard.type('lake');
+      await page.keyboard.press('Enter');
+      const banner = page.getByRole('region', { name: 'Ghost Mode' });
+      await expect(banner).toContainText('you are acting in Lakeside Pediatrics');
+      await expectNoHorizontalOverflow(page);
+      await banner.getByRole('button', { name: 'Leave Lakeside Pediatrics' }).click();
+      await expect(banner).toBeHidden();
+    });
+
+    await test.step('the avatar menu’s dialogs', async () => {
+      await menuButton.click();
+      await menu.getByRole('menuitem', { name: 'User Settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'User Settings' });
+      await expect(dialog).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await shoot(page, 'phone', 'user-settings');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+  });
+
+  test('ids in lists are shortened, with the full id as name and tooltip and a copy button', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/practice/persons');
+    const link = page.getByRole('table', { name: 'Persons' }).locator('tbody tr').first().getByRole('link');
+    await expect(link).toBeVisible();
+    const id = (await link.getAttribute('title'))!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(link).toHaveAccessibleName(id);
+    // Shown cut to its first characters (an ellipsis after them), the rest of the row beside it.
+    const shown = await link.evaluate((element) => ({ width: element.clientWidth, full: element.scrollWidth, ellipsis: getComputedStyle(element).textOverflow }));
+    expect(shown.ellipsis).toBe('ellipsis');
+    expect(shown.width).toBeLessThan(shown.full / 3);
+    await page.getByRole('button', { name: `Copy id ${id}` }).click();
+    await expect(page.getByText('Id copied.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+  });
+});
+
+test.describe('between phone and desktop (instance administrator, who has the most menus)', () => {
+  test.use({ storageState: storageState('admin'), viewport: { width: 1024, height: 768 } });
+
+  test('the wide header fits from 1024 px on; narrower screens get the Menu button', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+    for (const width of [1024, 1152]) {
+      await page.setViewportSize({ width, height: 768 });
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Account menu for ${demo.admin.name}` })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+    }
+    await page.setViewportSize({ width: 1023, height: 768 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expectNoHorizontalOverflow(page);
+  });
+});
+
+test('Logout from the phone menu signs out', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: sizes.phone });
+  const page = await context.newPage();
+  await page.goto('/home');
+  await signInOnProviderPage(page, 'viewer');
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  // A user without other accounts is offered no switcher.
+  await expect(page.getByRole('menuitem', { name: /Switch account|Ghost Mode/ })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await context.close();
+});

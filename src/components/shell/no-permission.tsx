@@ -1,0 +1,30 @@
+import { ErrorComponent, Link, type ErrorComponentProps } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { missingGrant } from '../../lib/policy.ts';
+import { PermissionDenied } from '../../lib/route-guard.ts';
+import { policyAtom } from '../../state/account.ts';
+
+/** The screen of a create or edit route the role may not use: what is missing and who can help. */
+export function NoPermission({ error }: { error: PermissionDenied }) {
+  const policy = useAtomValue(policyAtom);
+  return (
+    <section className="mx-auto max-w-xl px-2 py-16 text-center">
+      <h1 tabIndex={-1} className="text-2xl font-semibold">
+        {error.message}
+      </h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {missingGrant(error.requires)}
+        {policy?.role ? `, which your role “${policy.role}” does not grant` : ''}. An administrator of your account can change your role.
+      </p>
+      <Link to="/home" className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800">
+        Go to home
+      </Link>
+    </section>
+  );
+}
+
+/** errorComponent of guarded routes: the "no permission" screen, any other error as usual. */
+export function RouteError(props: ErrorComponentProps) {
+  if (props.error instanceof PermissionDenied) return <NoPermission error={props.error} />;
+  return <ErrorComponent {...props} />;
+}

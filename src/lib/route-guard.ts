@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { currentAccountKey } from './account.ts';
+import { meets, type Requirement } from './policy.ts';
+import { accessPolicyQuery } from './session.ts';
+
+/**
+ * Thrown by a route the role may not use: its error component shows the "no permission" screen
+ * instead of a form whose save the server would refuse.
+ */
+export class PermissionDenied extends Error {
+  constructor(
+    readonly requires: Requirement,
+    /** What the route does, to finish "You don't have permission to …" ("create persons"). */
+    readonly action: string,
+  ) {
+    super(`You don't have permission to ${action}.`);
+    this.name = 'PermissionDenied';
+  }
+}
+
+/**
+ * A route's `beforeLoad` for a screen that needs one grant. The policy is read through the query
+ * cache (the shell loads the same query), so the check costs no extra request. A policy that
+ * cannot be read is the shell's to report ("No access"), not this route's.
+ */
+export const requirePermission =
+  (requires: Requirement, action: string) =>
+  async ({ context }: { context: { queryClient: QueryClient } }) => {
+    const policy = await context.queryClient.ensureQueryData(accessPolicyQuery(currentAccountKey())).catch(() => null);
+    if (policy && !meets(policy, requires)) throw new PermissionDenied(requires, action);
+  };
