@@ -109,7 +109,8 @@ export async function actableAssumedAccounts(db: Db, personId: string) {
 export const resolveAccount = createMiddleware<AppEnv>(async (c, next) => {
   const { db } = c.var.deps;
   const caller = c.var.caller;
-  const requested = c.req.query('accountId');
+  // Ids are stored lowercase; an id is the same id in any case.
+  const requested = c.req.query('accountId')?.toLowerCase();
   const home = await homeOf(db, caller.personId);
   if (!home) throw forbidden(messages.unknownUser);
 

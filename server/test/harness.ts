@@ -3,6 +3,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload
 import { createApi } from '../app.ts';
 import { connect, type Database } from '../db/client.ts';
 import { demoAccounts, seed, seedId } from '../db/seed.ts';
+import type { Deps } from '../env.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const ISSUER = 'http://idp.test/';
@@ -20,13 +21,14 @@ export async function createHarness() {
   await seed(database.db);
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' };
-  const api = createApi({
+  const deps: Deps = {
     db: database.db,
     keys: createLocalJWKSet({ keys: [jwk] }),
     issuer: ISSUER,
     audience: AUDIENCE,
     reportingUrl: 'http://reports.test',
-  });
+  };
+  const api = createApi(deps);
 
   async function token(user: DemoUser | string, claims: JWTPayload = {}, key = privateKey) {
     const sub = user === 'admin' || user === 'manager' || user === 'viewer' ? seedId(`principal:${user}`) : user;
@@ -51,6 +53,8 @@ export async function createHarness() {
 
   return {
     api,
+    /** What the API was built with: a test may build another with one part replaced (e.g. a failing db). */
+    deps,
     db: database.db,
     token,
     call,
