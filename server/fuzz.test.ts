@@ -279,7 +279,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
         written = writes;
       },
     ),
-    { numRuns: Number(process.env.FUZZ_RUNS ?? 3000), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+    { numRuns: Number(process.env.FUZZ_RUNS ?? 2000), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
   );
 
   // Every route was reached, and not only to be refused at the door (401) or by its validator.

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../domain/messages.ts';
 import type { AppType } from './app.ts';
+import { logInternalError } from './errors.ts';
 
 /** The settings the SPA needs at run time (read by src/lib/settings.ts). */
 export type SpaSettings = {
@@ -71,7 +73,7 @@ export const spaHeaders = (settings: SpaSettings) =>
  */
 export function createPortal({ api, page, distDir, settings }: { api: AppType; page: string; distDir: string; settings: SpaSettings }) {
   const root = path.relative(process.cwd(), distDir) || '.';
-  return new Hono()
+  const portal = new Hono()
     .route('/api', api)
     // A path under /api that no API route answers is the API's 404, not the SPA's page.
     .all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404))
@@ -91,4 +93,10 @@ export function createPortal({ api, page, distDir, settings }: { api: AppType; p
       c.header('Cache-Control', 'no-store');
       return c.html(page);
     });
+  // Logged like the API's errors: an id and the route, never the URL (Hono's default prints it all).
+  portal.onError((error, c) => {
+    const id = logInternalError(error, { method: c.req.method, route: routePath(c, -1) });
+    return c.text(`Server Error (${id})`, 500);
+  });
+  return portal;
 }
