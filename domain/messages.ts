@@ -60,6 +60,17 @@ export const messages = {
   userNameRequired: 'name is required',
   requestTooLarge: 'The request body is too large.',
   cannotDeleteSelf: 'You cannot delete your own user record.',
+  // Validation: each names what its field expects, never the value sent (the field is the key).
+  textInvalid: 'must be text without NUL or unpaired surrogate characters',
+  objectExpected: 'must be an object',
+  filterTooLong: 'must be at most 100 characters',
+  queryTooLong: 'must be at most 200 characters',
+  accountNameRequired: 'name is required',
+  accountNameTooLong: 'name must be at most 200 characters',
+  abbreviationTooLong: 'abbreviation must be at most 20 characters',
+  themeInvalid: 'theme must be light, dark or system',
+  localeInvalid: 'locale is not a valid language tag',
+  timeZoneInvalid: 'timeZone is not a known time zone',
   roleBeyondOwn: 'You can only grant a role whose permissions your own role also has.',
 } as const;
 

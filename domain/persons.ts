@@ -18,6 +18,7 @@ import {
   type SortOrder,
 } from './lists.ts';
 import { messages } from './messages.ts';
+import { optionalText, requiredText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists (spec §9)
@@ -116,44 +117,17 @@ export const maxAssociations = 25;
 /**
  * `v.object` reports a missing key with the object's message, not the entry's: this names the
  * message per required key, so a missing field reads like an empty one ('email is required').
- * Any other issue without a message of its own reads 'The request is not valid.': valibot's
- * default messages quote the value received, and an error never echoes the request.
+ * (Issues without a message of their own are worded by the API's validator, naming the field and
+ * what it expects: valibot's default messages quote the value received.)
  */
 const object = <const E extends v.ObjectEntries>(entries: E, missing: Partial<Record<keyof E & string, string>> = {}) =>
-  v.config(
-    v.object(entries, (issue) => {
-      const key = issue.path?.[issue.path.length - 1]?.key;
-      if (typeof key !== 'string') return messages.invalidRequest;
-      return missing[key as keyof E & string] ?? `${key} is required`;
-    }),
-    { message: messages.invalidRequest },
-  );
+  v.object(entries, (issue) => {
+    const key = issue.path?.[issue.path.length - 1]?.key;
+    if (typeof key !== 'string') return messages.objectExpected;
+    return missing[key as keyof E & string] ?? `${key} is required`;
+  });
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
-
-/** A lone UTF-16 surrogate: half a character, which no UTF-8 text (and no jsonb) can hold. */
-const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * Text PostgreSQL can store: a NUL character (refused by text columns) or a lone surrogate
- * (refused by jsonb) would otherwise fail the write with a 500.
- */
-const isStorable = (s: string): boolean => !s.includes('\u0000') && !loneSurrogate.test(s);
-
-/** A string, trimmed, that PostgreSQL can store. */
-const storableText = (message?: string) => v.pipe(v.string(message), v.check(isStorable, messages.invalidRequest), v.trim());
-
-/** Optional free text: trimmed, empty becomes null (so a cleared form field clears the value). */
-const optionalText = (max: number, message: string) =>
-  v.optional(
-    v.nullable(
-      v.pipe(
-        storableText(),
-        v.maxLength(max, message),
-        v.transform((s) => (s === '' ? null : s)),
-      ),
-    ),
-  );
 
 /** The version being edited: a positive integer column. */
 const version = v.pipe(
@@ -163,11 +137,10 @@ const version = v.pipe(
   v.maxValue(2 ** 31 - 1, messages.versionRequired),
 );
 
-const namePart = (requiredMessage: string) =>
-  v.pipe(storableText(requiredMessage), v.nonEmpty(requiredMessage), v.maxLength(personLimits.namePart, messages.namePartTooLong));
+const namePart = (requiredMessage: string) => requiredText(personLimits.namePart, requiredMessage, messages.namePartTooLong);
 
 /** A middle name: may be empty (dropped). */
-const optionalNamePart = v.pipe(storableText(), v.maxLength(personLimits.namePart, messages.namePartTooLong));
+const optionalNamePart = text(personLimits.namePart, messages.namePartTooLong);
 
 /** YYYY-MM-DD naming a day that exists (the format alone lets 2020-02-31 through). */
 const isoDate = v.pipe(
@@ -370,7 +343,7 @@ const emailSchema = v.pipe(
   v.email(messages.emailInvalid),
   v.toLowerCase(),
 );
-const principalIdSchema = v.pipe(storableText(messages.principalIdRequired), v.nonEmpty(messages.principalIdRequired), v.maxLength(personLimits.text, messages.textTooLong));
+const principalIdSchema = requiredText(personLimits.text, messages.principalIdRequired, messages.textTooLong);
 
 /** `POST /person/users/{personId}`. `instanceAdmin` is honoured only from an instance administrator. */
 export const userCreateSchema = object({
@@ -392,7 +365,7 @@ export const userPatchSchema = object({
   version,
   email: v.optional(emailSchema),
   principalId: v.optional(principalIdSchema),
-  name: v.optional(v.pipe(storableText(messages.userNameRequired), v.nonEmpty(messages.userNameRequired), v.maxLength(personLimits.text, messages.textTooLong))),
+  name: v.optional(requiredText(personLimits.text, messages.userNameRequired, messages.textTooLong)),
   source: optionalText(personLimits.text, messages.textTooLong),
   oktaId: optionalText(personLimits.text, messages.textTooLong),
   active: v.optional(v.boolean()),
@@ -424,7 +397,7 @@ export type UserListItem = Pick<User, 'id' | 'name' | 'email' | 'principalId' | 
 // Practitioner (spec §3 Practitioner, §7 Practitioners): id = person id
 
 const synonymsSchema = v.pipe(
-  v.array(v.pipe(storableText(messages.synonymInvalid), v.nonEmpty(messages.synonymInvalid), v.maxLength(personLimits.synonym, messages.synonymInvalid))),
+  v.array(requiredText(personLimits.synonym, messages.synonymInvalid, messages.synonymInvalid)),
   v.maxLength(personLimits.synonyms, messages.tooManySynonyms),
   // Chips: the same synonym twice is kept once.
   v.transform((list) => [...new Set(list)]),
@@ -432,9 +405,7 @@ const synonymsSchema = v.pipe(
 
 const practitionerFields = {
   active: v.optional(v.boolean()),
-  name: v.optional(
-    v.pipe(storableText(messages.practitionerNameRequired), v.nonEmpty(messages.practitionerNameRequired), v.maxLength(personLimits.text, messages.textTooLong)),
-  ),
+  name: v.optional(requiredText(personLimits.text, messages.practitionerNameRequired, messages.textTooLong)),
   specialty: optionalText(personLimits.text, messages.textTooLong),
   group: optionalText(personLimits.text, messages.textTooLong),
   initials: optionalText(personLimits.initials, messages.initialsTooLong),
@@ -540,8 +511,7 @@ export function listQuerySchema<const C extends readonly [string, ...string[]]>(
     q: v.fallback(
       v.optional(
         v.pipe(
-          storableText(),
-          v.maxLength(personLimits.filter),
+          text(personLimits.filter, messages.filterTooLong),
           v.transform((s) => (s === '' ? undefined : s)),
         ),
       ),

@@ -1,7 +1,12 @@
 import * as v from 'valibot';
+import { messages } from './messages.ts';
+import { text } from './text.ts';
 
 export const themes = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof themes)[number];
+
+/** Longer than any language tag or IANA zone name in use. */
+const maxSettingLength = 100;
 
 function isLocale(value: string) {
   try {
@@ -23,16 +28,16 @@ function isTimeZone(value: string) {
 /** A user's own display settings (User Settings, Languages & Region); null = the browser's. */
 export const preferencesSchema = v.object({
   theme: v.fallback(v.picklist(themes), 'system'),
-  locale: v.fallback(v.nullable(v.pipe(v.string(), v.check(isLocale, 'locale is not a valid language tag'))), null),
-  timeZone: v.fallback(v.nullable(v.pipe(v.string(), v.check(isTimeZone, 'timeZone is not a known time zone'))), null),
+  locale: v.fallback(v.nullable(v.pipe(text(maxSettingLength, messages.localeInvalid), v.check(isLocale, messages.localeInvalid))), null),
+  timeZone: v.fallback(v.nullable(v.pipe(text(maxSettingLength, messages.timeZoneInvalid), v.check(isTimeZone, messages.timeZoneInvalid))), null),
 });
 export type Preferences = v.InferOutput<typeof preferencesSchema>;
 
 /** What PATCH accepts: any subset, each value checked strictly (no silent fallback). */
 export const preferencesPatchSchema = v.object({
-  theme: v.optional(v.picklist(themes, 'theme must be light, dark or system')),
-  locale: v.optional(v.nullable(v.pipe(v.string(), v.check(isLocale, 'locale is not a valid language tag')))),
-  timeZone: v.optional(v.nullable(v.pipe(v.string(), v.check(isTimeZone, 'timeZone is not a known time zone')))),
+  theme: v.optional(v.picklist(themes, messages.themeInvalid)),
+  locale: v.optional(v.nullable(v.pipe(text(maxSettingLength, messages.localeInvalid, messages.localeInvalid), v.check(isLocale, messages.localeInvalid)))),
+  timeZone: v.optional(v.nullable(v.pipe(text(maxSettingLength, messages.timeZoneInvalid, messages.timeZoneInvalid), v.check(isTimeZone, messages.timeZoneInvalid)))),
 });
 
 export const defaultPreferences: Preferences = { theme: 'system', locale: null, timeZone: null };

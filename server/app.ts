@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
+import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../domain/messages.ts';
 import { authenticate, resolveAccount } from './auth/authenticate.ts';
 import type { AppEnv, Deps } from './env.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, logInternalError } from './errors.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { auditRoutes } from './routes/audit/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
@@ -12,10 +15,23 @@ import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
 import { personRoutes } from './routes/person/index.ts';
 
+/** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
+const apiHeaders = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'no-referrer',
+});
+
+/** API answers carry patient data: no cache (browser, proxy) keeps them. */
+const noStore = createMiddleware(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+});
+
 /** The API: one sub-app per area of spec §7, behind authentication and account resolution. */
 export function createApi(deps: Deps) {
   const api = new Hono<AppEnv>()
-    .use(async (c, next) => {
+    .use(apiHeaders, noStore, async (c, next) => {
       c.set('deps', deps);
       await next();
     })
@@ -31,14 +47,17 @@ export function createApi(deps: Deps) {
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
   api.onError((error, c) => {
     if (error instanceof ApiError) {
+      // The body of a request refused for its size may not have been read: end the connection
+      // rather than leave the client's next request to follow the unread bytes.
+      if (error.status === 413) c.header('Connection', 'close');
       return c.json({ error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) } }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own refusals (e.g. a body that is not JSON): keep the status, use our shape.
       return c.json({ error: { code: 'invalid_request', message: messages.invalidRequest } }, error.status);
     }
-    console.error('[api]', c.req.method, c.req.path, error);
-    return c.json({ error: { code: 'internal', message: messages.serverError } }, 500);
+    const id = logInternalError(error, { method: c.req.method, route: routePath(c, -1) });
+    return c.json({ error: { code: 'internal', message: messages.serverError, id } }, 500);
   });
   return api;
 }

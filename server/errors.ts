@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** An error the API answers as `{ error: { code, message, fields? } }` (architecture "API shape"). */
@@ -18,3 +19,27 @@ export const unauthorized = (message: string) => new ApiError(401, 'unauthentica
 export const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
 export const conflict = (message: string) => new ApiError(409, 'conflict', message);
+
+/** The database's error code (SQLSTATE, e.g. '23505') or the system's (e.g. 'ECONNREFUSED'), from the error or its causes. */
+export function errorCode(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code: unknown = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
+/**
+ * Logs an unexpected error and returns its id, which the 500 answer carries so support can find
+ * the log line. The line holds the id, the method, the route pattern, the error's class, the
+ * database error code and the stack frames — never the error's message, the URL or the body:
+ * a failed query's message quotes its parameters, a parse error quotes the input, and query
+ * strings hold patient data.
+ */
+export function logInternalError(error: unknown, request: { method: string; route: string }): string {
+  const id = randomUUID();
+  const name = error instanceof Error ? error.constructor.name : typeof error;
+  const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)) : [];
+  console.error(`[api] internal error ${JSON.stringify({ id, method: request.method, route: request.route, error: name, code: errorCode(error) })}\n${frames.join('\n')}`);
+  return id;
+}

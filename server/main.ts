@@ -1,10 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { createRemoteJWKSet } from 'jose';
 import { createApi } from './app.ts';
 import { CallerCache } from './auth/callers.ts';
@@ -15,12 +12,13 @@ import { startEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './db/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { startIdp } from './idp/index.ts';
+import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
 
-/** The settings the SPA needs at run time, injected into index.html so no extra request is made. */
-function spaSettings(config: Config) {
+/** The settings the SPA needs at run time, put into index.html so no extra request is made. */
+function spaSettings(config: Config): SpaSettings {
   return {
     authDomain: config.auth.domain,
     authClientId: config.auth.clientId,
@@ -105,28 +103,8 @@ async function main() {
 
     const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');
-    const page = indexHtml.replace(
-      '<!--astera-settings-->',
-      `<script>window.__ASTERA__=${JSON.stringify(spaSettings(config)).replace(/</g, '\\u003c')}</script>`,
-    );
-
-    const app = new Hono()
-      .route('/api', api)
-      .use('/assets/*', compress(), async (c, next) => {
-        await next();
-        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      })
-      .use('/assets/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }))
-      .get('*', async (c, next) => {
-        // Files at the top of dist (favicon…) are served as they are; every other path is the SPA.
-        const file = path.join(distDir, path.normalize(c.req.path));
-        if (file.startsWith(distDir + path.sep) && c.req.path !== '/index.html') {
-          const info = await stat(file).catch(() => null);
-          if (info?.isFile()) return serveStatic({ root: path.relative(process.cwd(), distDir) || '.' })(c, next);
-        }
-        c.header('Cache-Control', 'no-store');
-        return c.html(page);
-      });
+    const settings = spaSettings(config);
+    const app = createPortal({ api, page: spaPage(indexHtml, settings), distDir, settings });
 
     const server = serve({ fetch: app.fetch, port: config.port });
     await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,50 @@ import * as v from 'valibot';
 import { messages } from '../domain/messages.ts';
 import { badRequest } from './errors.ts';
 
+const kinds: Record<string, string> = {
+  array: 'a list',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  integer: 'a whole number',
+  null: 'null',
+  number: 'a number',
+  object: 'an object',
+  loose_object: 'an object',
+  strict_object: 'an object',
+  string: 'text',
+  to_number: 'a number',
+  uuid: 'a UUID',
+  email: 'an email address',
+  iso_date: 'a date (YYYY-MM-DD)',
+  non_empty: 'not empty',
+};
+
+/**
+ * What a field expects, for the issues whose schema gave no message of its own. Valibot's default
+ * messages quote the value received ('Expected number but received "…"'), and an error never
+ * echoes the request (architecture "API shape"), so this is built from the schema's side only.
+ */
+export function expectation(issue: v.BaseIssue<unknown>): string {
+  const requirement: unknown = issue.requirement;
+  switch (issue.type) {
+    case 'min_value':
+      return `must be at least ${String(requirement)}`;
+    case 'max_value':
+      return `must be at most ${String(requirement)}`;
+    case 'min_length':
+      return `must have at least ${String(requirement)} ${typeof issue.input === 'string' ? 'characters' : 'items'}`;
+    case 'max_length':
+      return `must have at most ${String(requirement)} ${typeof issue.input === 'string' ? 'characters' : 'items'}`;
+    case 'picklist':
+    case 'literal':
+    case 'union':
+    case 'variant':
+      return issue.expected ? `must be one of ${issue.expected}` : 'is not one of the allowed values';
+  }
+  const kind = kinds[issue.type];
+  return kind ? `must be ${kind}` : 'is not valid';
+}
+
 /** Field errors keyed by dotted path, first message per field; never echoes the input. */
 export function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -14,7 +58,7 @@ export function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, stri
 }
 
 function check<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, value);
+  const result = v.safeParse(schema, value, { message: expectation });
   if (!result.success) throw badRequest(messages.invalidRequest, fieldErrors(result.issues));
   return result.output;
 }

@@ -67,7 +67,8 @@ export function actableAssumedAccounts(c: Context<AppEnv>) {
 export const resolveAccount = createMiddleware<AppEnv>(async (c, next) => {
   const { db, callers } = c.var.deps;
   const { caller, identity } = c.var;
-  const requested = c.req.query('accountId');
+  // Ids are stored lowercase; an id is the same id in any case.
+  const requested = c.req.query('accountId')?.toLowerCase();
   const { home, role } = identity;
 
   if (!requested || requested === home.id) {

@@ -4,6 +4,7 @@ import { createApi } from '../app.ts';
 import { CallerCache } from '../auth/callers.ts';
 import { connect, type Database } from '../db/client.ts';
 import { demoAccounts, seed, seedId } from '../db/seed.ts';
+import type { Deps } from '../env.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const ISSUER = 'http://idp.test/';
@@ -24,7 +25,7 @@ export async function createHarness() {
   // As in production: callers cached per token, cleared by the database's notifications.
   const callers = new CallerCache(testDb.url);
   await callers.start();
-  const deps = {
+  const deps: Deps = {
     callers,
     db: database.db,
     keys: createLocalJWKSet({ keys: [jwk] }),
@@ -57,11 +58,12 @@ export async function createHarness() {
 
   return {
     api,
+    /** What the API was built with: a test may build another with one part replaced (e.g. a failing db). */
+    deps,
     db: database.db,
     token,
     call,
     accounts: demoAccounts,
-    deps,
     callers,
     url: testDb.url,
     async close() {

@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AccountListItem } from '../../../domain/api.ts';
-import { messages } from '../../../domain/messages.ts';
 import { accounts } from '../../db/schema.ts';
 import { requires, signedIn } from '../../auth/requires.ts';
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
 import type { AppEnv } from '../../env.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { editable, found, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { accountPatchSchema } from '../../../domain/accounts.ts';
 import { write } from '../../db/write.ts';
 import { json } from '../../validate.ts';
@@ -35,22 +34,22 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .get('/account', requires('/accounts/account', 'GET'), async (c) => {
     const [row] = await c.var.deps.db.select().from(accounts).where(eq(accounts.id, c.var.account.id));
-    if (!row) throw notFound(messages.notFound);
-    return c.json(present(row));
+    return c.json(present(found(row)));
   })
-  .patch('/account', requires('/accounts/account', 'PATCH'), json(accountPatchSchema), async (c) => {
+  .patch('/account', requires('/accounts/account', 'PATCH'), jsonLimit, json(accountPatchSchema), async (c) => {
     const { version, ...changes } = c.req.valid('json');
     const updated = await write(c, async ({ tx, audit, actorName, accountId }) => {
-      const [before] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
-      if (!before) throw notFound(messages.notFound);
-      if (before.version !== version) throw conflict(messages.conflict);
-      const [after] = await tx
-        .update(accounts)
-        .set({ ...changes, modifiedBy: actorName, modifiedTimestamp: sql`now()`, version: sql`${accounts.version} + 1` })
-        .where(and(eq(accounts.id, accountId), eq(accounts.version, version)))
-        .returning();
-      await audit({ action: 'update', resourceType: 'Account', resourceId: accountId, before: present(before), after: present(after!) });
-      return after!;
+      const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+      const before = editable(row, version);
+      const after = updatedRow(
+        await tx
+          .update(accounts)
+          .set({ ...sent(changes), ...touched(actorName, accounts.version) })
+          .where(and(eq(accounts.id, accountId), eq(accounts.version, version)))
+          .returning(),
+      );
+      await audit({ action: 'update', resourceType: 'Account', resourceId: accountId, before: present(before), after: present(after) });
+      return after;
     });
     return c.json(present(updated));
   });

@@ -2,14 +2,15 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
+import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
 import { auditLog } from '../../db/schema.ts';
 import { requires } from '../../auth/requires.ts';
 import type { AppEnv } from '../../env.ts';
 import { query } from '../../validate.ts';
 
 const listQuery = v.object({
-  limit: v.fallback(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), 20),
-  before: v.optional(v.pipe(v.string(), v.toNumber(), v.integer())),
+  limit: v.fallback(wholeNumber(1, 100), 20),
+  before: v.optional(wholeNumber(1, maxSerialId)),
 });
 
 function summarise(row: typeof auditLog.$inferSelect): string {

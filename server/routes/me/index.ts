@@ -5,6 +5,7 @@ import { preferencesPatchSchema, preferencesSchema, type Preferences } from '../
 import { signedIn } from '../../auth/requires.ts';
 import { users } from '../../db/schema.ts';
 import type { AppEnv } from '../../env.ts';
+import { jsonLimit } from '../../records.ts';
 import { json } from '../../validate.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -19,7 +20,7 @@ async function load(db: Db, personId: string): Promise<Preferences> {
  */
 export const meRoutes = new Hono<AppEnv>()
   .get('/preferences', signedIn(), async (c) => c.json(await load(c.var.deps.db, c.var.caller.personId)))
-  .patch('/preferences', signedIn(), json(preferencesPatchSchema), async (c) => {
+  .patch('/preferences', signedIn(), jsonLimit, json(preferencesPatchSchema), async (c) => {
     const changes = c.req.valid('json');
     const { db } = c.var.deps;
     const personId = c.var.caller.personId;

@@ -1,8 +1,6 @@
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { validator } from 'hono/validator';
-import * as v from 'valibot';
 import { messages } from '../../../domain/messages.ts';
 import {
   personCreateSchema,
@@ -25,6 +23,7 @@ import { write } from '../../db/write.ts';
 import type { ActingAccount, AppEnv } from '../../env.ts';
 import { isAllowed, permissionCatalogue } from '../../../domain/permissions.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { imageType } from './photo.ts';
 import {
@@ -43,28 +42,7 @@ import {
   roleName,
 } from './queries.ts';
 
-const uuidSchema = v.pipe(v.string(), v.uuid());
-
-/**
- * The record id of the path. One that is not an id names no record: 404, like a record of
- * another account. (A PATCH of a person answers the spec's 'Person not updated' instead.)
- */
-const idParam = (invalid: () => ApiError = () => notFound(messages.notFound)) =>
-  validator('param', (value: Record<string, string>) => {
-    const id = value.id?.toLowerCase();
-    if (!v.is(uuidSchema, id)) throw invalid();
-    return { id };
-  });
-
 const photoTooLarge = () => new ApiError(413, 'payload_too_large', messages.photoTooLarge);
-
-/** JSON bodies here are a few kilobytes at most (10 names, 36 languages, 20 synonyms). */
-const jsonLimit = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw new ApiError(413, 'payload_too_large', messages.requestTooLarge);
-  },
-});
 
 /**
  * The role must be one of the account's own (a role id of another account grants nothing here),
@@ -109,43 +87,9 @@ function principalRace(error: unknown): never {
   throw error;
 }
 
-/** The record, or 404: none in this account (another account's record is not revealed). */
-function found<T>(row: T | null): T {
-  if (!row) throw notFound(messages.notFound);
-  return row;
-}
-
-/** The record read (and locked) for an edit; 409 when the client edited an older version. */
-function editable<T extends { version: number }>(row: T | null, version: number): T {
-  const current = found(row);
-  if (current.version !== version) throw conflict(messages.conflict);
-  return current;
-}
-
-/**
- * The row an update returned. Updates are conditional on the version edited, so none means the
- * record changed since it was read: 409, whatever locking the read did.
- */
-function updatedRow<T>([row]: T[]): T {
-  if (!row) throw conflict(messages.conflict);
-  return row;
-}
-
 /** The person's record flags, written in the transaction of the user or practitioner record they describe. */
 const flagPerson = (tx: Tx, accountId: string, id: string, flags: { userRecord: boolean } | { practitionerRecord: boolean }) =>
   tx.update(persons).set(flags).where(and(eq(persons.accountId, accountId), eq(persons.id, id)));
-
-/** Only the changes actually sent (a key absent from a PATCH leaves the value alone). */
-function sent<T extends Record<string, unknown>>(changes: T): Partial<T> {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-/** Common fields of an update: who, when, and the next version. */
-const touched = (actorName: string, version: AnyColumn) => ({
-  modifiedBy: actorName,
-  modifiedTimestamp: sql`now()`,
-  version: sql`${version} + 1`,
-});
 
 /**
  * Persons, users and practitioners (spec §7). Users and practitioners are records of a person,

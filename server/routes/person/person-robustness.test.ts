@@ -61,7 +61,7 @@ describe('text PostgreSQL cannot store', () => {
     const before = await auditRows();
     const res = await send('manager', 'POST', '/person/persons', body);
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).fields?.[field]).toBe(messages.invalidRequest);
+    expect((await errorOf(res)).fields?.[field]).toBe(messages.textInvalid);
     expect(await auditRows()).toBe(before);
   });
 
@@ -69,10 +69,10 @@ describe('text PostgreSQL cannot store', () => {
     const { id } = await createPerson('manager', { name: [name('Nul', 'Byte')] });
     const user = await send('manager', 'POST', `/person/users/${id}`, { email: 'nul@riverside.test', principalId: 'p\u0000' });
     expect(user.status).toBe(400);
-    expect((await errorOf(user)).fields?.principalId).toBe(messages.invalidRequest);
+    expect((await errorOf(user)).fields?.principalId).toBe(messages.textInvalid);
     const practitioner = await send('manager', 'POST', `/person/practitioners/${id}`, { synonyms: ['Dr\u0000'], specialty: 'x\u0000' });
     expect(practitioner.status).toBe(400);
-    expect((await errorOf(practitioner)).fields).toMatchObject({ 'synonyms.0': messages.invalidRequest, specialty: messages.invalidRequest });
+    expect((await errorOf(practitioner)).fields).toMatchObject({ 'synonyms.0': messages.textInvalid, specialty: messages.textInvalid });
   });
 
   it('keeps well-formed text outside the Basic Multilingual Plane', () => {
@@ -229,17 +229,17 @@ describe('unknown ids', () => {
 
 describe('validation errors', () => {
   it.each([
-    ['POST', '/person/persons', { name: [{ ...name('Ann', 'Lee'), period: '<secret-period>' }] }, 'name.0.period'],
-    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], communication: [{ code: 'cy', preferred: '<secret-flag>' }] }, 'communication.0.preferred'],
-    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], makePractitioner: '<secret-yes>' }, 'makePractitioner'],
-    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, photo: '<secret-photo>' }, 'photo'],
-    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, synonyms: '<secret-synonyms>' }, 'synonyms'],
-    ['PATCH', `/person/users/${seedId('person:riverside:30')}`, { version: 1, active: '<secret-active>' }, 'active'],
-  ])('%s %s: a value of the wrong type is named by its field, never quoted back', async (method, path, body, field) => {
+    ['POST', '/person/persons', { name: [{ ...name('Ann', 'Lee'), period: '<secret-period>' }] }, 'name.0.period', 'must be an object'],
+    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], communication: [{ code: 'cy', preferred: '<secret-flag>' }] }, 'communication.0.preferred', 'must be true or false'],
+    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], makePractitioner: '<secret-yes>' }, 'makePractitioner', 'must be true or false'],
+    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, photo: '<secret-photo>' }, 'photo', 'must be null'],
+    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, synonyms: '<secret-synonyms>' }, 'synonyms', 'must be a list'],
+    ['PATCH', `/person/users/${seedId('person:riverside:30')}`, { version: 1, active: '<secret-active>' }, 'active', 'must be true or false'],
+  ])('%s %s: a value of the wrong type is named by its field and what it expects, never quoted back', async (method, path, body, field, expected) => {
     const res = await send('manager', method, path, body);
     expect(res.status).toBe(400);
     const text = await res.text();
     expect(text).not.toContain('secret');
-    expect((JSON.parse(text) as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(messages.invalidRequest);
+    expect((JSON.parse(text) as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(expected);
   });
 });

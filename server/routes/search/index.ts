@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { messages } from '../../../domain/messages.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
+import { wholeNumber } from '../../../domain/query.ts';
+import { maxQueryLength, queryText } from '../../../domain/text.ts';
 import type { SearchAnswer, SearchGroup, SearchHit } from '../../../domain/search.ts';
 import { signedIn } from '../../auth/requires.ts';
 import type { AppEnv } from '../../env.ts';
@@ -8,9 +11,9 @@ import { searchProviders } from '../../search/all.ts';
 import { query } from '../../validate.ts';
 
 const searchQuery = v.object({
-  // NUL cannot reach PostgreSQL text; it is dropped like other invisible noise.
-  q: v.pipe(v.string('q is required'), v.transform((q) => q.replace(/\0/g, '')), v.trim(), v.maxLength(200, 'q must be at most 200 characters')),
-  limit: v.fallback(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(50)), 5),
+  // NUL and lone surrogates cannot reach PostgreSQL text; they are dropped like other invisible noise.
+  q: v.pipe(v.string('q is required'), queryText(maxQueryLength, messages.queryTooLong)),
+  limit: v.fallback(wholeNumber(1, 50), 5),
 });
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

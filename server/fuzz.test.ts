@@ -1,0 +1,288 @@
+import fc from 'fast-check';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { persons } from './db/schema.ts';
+import { seedId } from './db/seed.ts';
+import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
+
+/**
+ * Issue #8: thousands of generated bad requests against every route of the API — enumerated from
+ * the app, so a new route is fuzzed without touching this file — as an instance administrator, a
+ * practice administrator and a read-only user. None may answer 5xx, and none that was refused may
+ * have written anything: every table of the database counts its changed rows (a trigger), and a
+ * refused request must leave the count where it was.
+ */
+let h: Harness;
+let writeCount: () => Promise<number>;
+const ids: string[] = [];
+beforeAll(async () => {
+  h = await createHarness();
+  await h.db.execute(sql`
+    CREATE TABLE fuzz_writes (n bigint NOT NULL);
+    INSERT INTO fuzz_writes VALUES (0);
+    CREATE FUNCTION fuzz_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE fuzz_writes SET n = n + 1; RETURN NULL; END $$;
+    DO $$
+    DECLARE t text;
+    BEGIN
+      FOR t IN SELECT table_name FROM information_schema.tables
+               WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'fuzz_writes'
+      LOOP
+        EXECUTE format('CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION fuzz_count()', t);
+      END LOOP;
+    END $$;
+  `);
+  writeCount = async () => Number((await h.db.execute<{ n: string }>(sql`SELECT n FROM fuzz_writes`)).rows[0]!.n);
+  // Records to aim at: persons of the practices, but not the demo users' own (a fuzzed delete of
+  // those would lock the fuzzing users out and leave the rest of the run at 401/403).
+  const demoPersons = (['admin', 'manager', 'viewer'] as const).map((u) => seedId(`person:${u}`));
+  // Mostly of Riverside (where the practice users act, and the administrator with ?accountId=).
+  for (const [account, n] of [[h.accounts.riverside.id, 10], [h.accounts.lakeside.id, 2]] as const) {
+    const rows = await h.db.select({ id: persons.id }).from(persons).where(and(eq(persons.accountId, account), notInArray(persons.id, demoPersons))).limit(n);
+    ids.push(...rows.map((r) => r.id));
+  }
+}, 120_000);
+afterAll(() => h.close());
+
+const fields = [
+  'version', 'name', 'abbreviation', 'active', 'theme', 'locale', 'timeZone', 'accountId', 'gender', 'orgRole',
+  'communication', 'makePractitioner', 'email', 'principalId', 'source', 'oktaId', 'roleId', 'instanceAdmin',
+  'specialty', 'group', 'initials', 'pronunciation', 'synonyms', 'photo', 'use', 'family', 'given', 'prefix',
+  'suffix', 'period', 'start', 'end', 'code', 'preferred', 'text', 'id', '__proto__', 'constructor',
+];
+const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id'];
+
+/** An id of a record that exists (read when generated: the ids are known once the database is). */
+const knownId = fc.nat({ max: 11 }).map((i) => ids[i % ids.length]!);
+
+/** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
+const oddString = () =>
+  fc.oneof(
+    fc.constantFrom(
+      '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udc00', '\udbff\udfff', '\u202e', '%00', '%', '%zz', '..', '../..', '/',
+      '99999999999999999999', '1e400', '-1', '0', '1.5', 'NaN', 'Infinity', '-0', '0x10', '9007199254740993', '2147483648',
+      '00000000-0000-0000-0000-000000000000', 'not-a-uuid', 'light', 'en-GB', 'Europe/London', 'official', 'M', 'cy', 'asc', 'name',
+      '2020-02-31', '<script>', 'null', 'true', '[]', '{}', 'x'.repeat(5000),
+    ),
+    knownId,
+    knownId.map((id) => id.toUpperCase()),
+    fc.constantFrom(seedId('account:riverside'), seedId('account:lakeside'), seedId('account:astera')),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom('a\u0000b', '\ud800x', 'x\udfff'),
+  );
+
+/** JSON values of every type; numbers never a version that exists (so refused updates are the rule). */
+const oddValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    oddString(),
+    fc.constantFrom(null, true, false, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, -0, 0.5),
+    fc.oneof(fc.integer({ min: -(2 ** 53), max: 0 }), fc.integer({ min: 2 ** 31, max: 2 ** 53 })),
+    fc.double({ noNaN: true }),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+/**
+ * A field's value: mostly odd, but a version that may be current and names that are nearly right,
+ * so that requests also get past validation into the handlers and the database. `active` is never
+ * a boolean: a fuzzed `{ version: 1, active: false }` would close an account (or user) of the
+ * fuzzing users and leave the rest of the run at 403.
+ */
+const nameEntry = fc.record(
+  {
+    use: fc.oneof(fc.constantFrom('official', 'usual'), oddValue),
+    family: fc.oneof(oddString(), oddValue),
+    given: fc.oneof(fc.array(oddString(), { minLength: 1, maxLength: 3 }), oddValue),
+    prefix: fc.oneof(fc.constantFrom(['Dr'], []), oddValue),
+    period: fc.oneof(fc.record({ start: oddString(), end: oddString() }, { requiredKeys: [] }), oddValue),
+  },
+  { requiredKeys: ['use', 'family', 'given'] },
+);
+const fieldValue = (field: string): fc.Arbitrary<unknown> => {
+  switch (field) {
+    case 'version':
+      return fc.oneof(fc.constantFrom(1, 2, 3), oddValue);
+    case 'active':
+      return oddValue.filter((v) => typeof v !== 'boolean');
+    case 'name':
+      return fc.oneof(fc.array(nameEntry, { minLength: 1, maxLength: 2 }), oddString(), oddValue);
+    case 'email':
+      return fc.oneof(fc.emailAddress(), oddString().map((s) => `${s}@example.test`), oddValue);
+    case 'communication':
+      return fc.oneof(fc.array(fc.record({ code: fc.oneof(fc.constantFrom('cy', 'en-GB'), oddString()), preferred: fc.oneof(fc.boolean(), oddValue) }), { maxLength: 3 }), oddValue);
+    default:
+      return fc.oneof(oddString(), oddValue);
+  }
+};
+
+/** Text with a character PostgreSQL cannot store somewhere in it. */
+const unstorable = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udc00', '\udbff', '\u0000\u0000'), fc.string({ maxLength: 8 }))
+  .map(([a, bad, b]) => `${a}${bad}${b}`);
+
+/**
+ * Bodies that every route would take (unknown keys are dropped), with `name` as a person's list of
+ * names or as a user's or practitioner's text. A few of their fields are then spoilt, so the
+ * requests reach the handlers and the database with one bad value among good ones.
+ */
+const goodFields = {
+  version: 1,
+  abbreviation: 'FZ',
+  theme: 'dark',
+  locale: 'en-GB',
+  timeZone: 'Europe/London',
+  email: 'fuzz@example.test',
+  principalId: 'fuzz-principal',
+  source: 'fuzz',
+  oktaId: 'okta-fuzz',
+  specialty: 'Cardiology',
+  group: 'North',
+  initials: 'FZ',
+  pronunciation: 'fuzz',
+  synonyms: ['Doc'],
+  communication: [{ code: 'cy', preferred: true }],
+  gender: 'M',
+  orgRole: 'Nurse',
+};
+const baselines = [
+  { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
+  { ...goodFields, name: 'Fuzz Name' },
+];
+const spoilable = [
+  ...Object.keys(goodFields), 'name', 'name.0', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'name.0.use', 'name.0.prefix.0',
+  'name.0.period.start', 'synonyms.0', 'communication.0.code', 'communication.0.preferred', 'accountId', 'roleId', 'instanceAdmin', 'photo',
+];
+/** The text fields, spoilt more often: text is what reaches the database unchanged. */
+const textPaths = [
+  'name', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'abbreviation', 'principalId', 'source', 'oktaId', 'specialty',
+  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone',
+];
+const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
+function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
+  const body = structuredClone(base);
+  for (const [path, value] of changes) {
+    const keys = path.split('.');
+    let at: Record<string, unknown> = body;
+    for (const key of keys.slice(0, -1)) {
+      if (typeof at[key] !== 'object' || at[key] === null) at[key] = {};
+      at = at[key] as Record<string, unknown>;
+    }
+    at[keys.at(-1)!] = value;
+  }
+  return JSON.stringify(body);
+}
+/** A good body for the route (a person's names are a list; everyone else's name is text), a field or two spoilt. */
+const spoilt = (route: string) =>
+  fc
+    .tuple(
+      route === '/person/persons' ? fc.constant(baselines[0]!) : fc.constantFrom(baselines[1]!, baselines[1]!, baselines[0]!),
+      fc.uniqueArray(spoilPath, { minLength: 1, maxLength: 2 }).chain((paths) =>
+        fc.tuple(...paths.map((path) => fc.oneof({ arbitrary: unstorable, weight: 3 }, { arbitrary: fieldValue(path), weight: 2 }).map((value): [string, unknown] => [path, value]))),
+      ),
+    )
+    .map(([base, changes]) => spoil(base, changes));
+
+/** A body: a good body with a few fields spoilt, known fields with odd values, any JSON, or text that is not JSON at all. */
+const body = (route: string) => fc.oneof(
+  { arbitrary: spoilt(route), weight: 6 },
+  {
+    arbitrary: fc
+      .uniqueArray(fc.constantFrom(...fields), { maxLength: 6 })
+      .chain((keys) => fc.tuple(...keys.map(fieldValue)).map((values) => JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, values[i]]))))),
+    weight: 2,
+  },
+  { arbitrary: oddValue.map((v) => JSON.stringify(v) ?? 'null'), weight: 1 },
+  { arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)), weight: 1 },
+  {
+    arbitrary: fc.constantFrom('', '{', '{"version":', '[1,2', '{"name":[{"use":"official"', `{"version":${'9'.repeat(400)}}`, '"\\ud800"', '{"a":"\\u0000"}', '[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]', 'null', 'true'),
+    weight: 1,
+  },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
+);
+
+const contentType = fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'image/png', 'image/jpeg', 'multipart/form-data', null);
+
+/** A path segment as a client could send it, including lone surrogates (as their UTF-8 bytes, which are not valid UTF-8). */
+function encodeSegment(s: string): string {
+  return [...s].map((ch) => {
+    try {
+      return encodeURIComponent(ch);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }).join('');
+}
+
+const pathId = fc.oneof(
+  { arbitrary: knownId, weight: 4 },
+  { arbitrary: oddString().map(encodeSegment), weight: 1 },
+  { arbitrary: fc.constantFrom('%', '%zz', '%00', '%2e%2e', '%2F', '%ED%A0%80', '..', 'a%20b'), weight: 1 },
+);
+
+/** The account to act in: none (one's own), a practice's (upper or lower case), or nonsense. */
+const accountParam = fc.oneof(
+  { arbitrary: fc.constant(null), weight: 3 },
+  { arbitrary: fc.constantFrom(seedId('account:riverside'), seedId('account:riverside').toUpperCase(), seedId('account:lakeside'), seedId('account:astera')), weight: 3 },
+  { arbitrary: oddString(), weight: 1 },
+);
+
+const queryString = fc.dictionary(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 6 })), oddString(), { maxKeys: 4 }).map((q) =>
+  Object.entries(q)
+    .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
+    .join('&'),
+);
+
+it('no generated bad request gets a 5xx, and none that was refused wrote anything', async () => {
+  const routes = [...new Map(h.api.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values()];
+  expect(routes.length).toBeGreaterThanOrEqual(15);
+  const users: DemoUser[] = ['admin', 'manager', 'viewer'];
+  const tokens = Object.fromEntries(await Promise.all(users.map(async (u) => [u, await h.token(u)] as const))) as Record<DemoUser, string>;
+  // The good bodies are good: spoiling one field is what makes a request bad.
+  for (const [route, good] of [['/person/persons', baselines[0]!], [`/person/practitioners/${ids[0]}`, baselines[1]!]] as const) {
+    const res = await h.call('manager', route, { method: 'POST', json: good });
+    expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
+  }
+  const hits = new Map<string, Set<number>>();
+  let written = await writeCount();
+
+  await fc.assert(
+    fc.asyncProperty(
+      // Writes twice as often as reads: they have more input to get wrong.
+      fc
+        .oneof({ arbitrary: fc.constantFrom(...routes.filter((r) => r.method !== 'GET')), weight: 2 }, { arbitrary: fc.constantFrom(...routes), weight: 1 })
+        .chain((route) => fc.tuple(fc.constant(route), body(route.path))),
+      fc.constantFrom(...users),
+      pathId,
+      queryString,
+      contentType,
+      fc.boolean(),
+      accountParam,
+      async ([route, text], user, id, odd, type, withQuery, accountId) => {
+        const path = route.path.replace(/:id\b/, id);
+        const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
+        const headers = new Headers();
+        // Logout revokes the token it carries: it gets one of its own.
+        headers.set('Authorization', `Bearer ${route.path === '/auth/logout' ? await h.token(user) : tokens[user]}`);
+        if (type) headers.set('Content-Type', type);
+        const hasBody = !['GET', 'HEAD'].includes(route.method);
+        const res = await h.api.request(query ? `${path}?${query}` : path, { method: route.method, headers, body: hasBody ? text : undefined });
+        await res.arrayBuffer();
+        const key = `${route.method} ${route.path}`;
+        if (!hits.has(key)) hits.set(key, new Set());
+        hits.get(key)!.add(res.status);
+        expect(res.status, `${route.method} ${path}?${query} as ${user}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        // Rows changed since the last request: none, unless this one was answered as done.
+        const writes = await writeCount();
+        if (res.status >= 400) expect(writes, `${route.method} ${path}?${query} refused with ${res.status} but wrote: ${text.slice(0, 200)}`).toBe(written);
+        written = writes;
+      },
+    ),
+    { numRuns: Number(process.env.FUZZ_RUNS ?? 2000), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+  );
+
+  // Every route was reached, and not only to be refused at the door (401) or by its validator.
+  expect([...hits.keys()].sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  expect([...hits.values()].some((statuses) => statuses.has(200))).toBe(true);
+}, 240_000);

@@ -1,0 +1,102 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { routePath } from 'hono/route';
+import { secureHeaders } from 'hono/secure-headers';
+import { messages } from '../domain/messages.ts';
+import type { AppType } from './app.ts';
+import { logInternalError } from './errors.ts';
+
+/** The settings the SPA needs at run time (read by src/lib/settings.ts). */
+export type SpaSettings = {
+  authDomain: string;
+  authClientId: string;
+  authAudience: string;
+  apiBaseUrl: string;
+  reportingUrl: string;
+};
+
+/** The id of the data block that carries the settings into index.html. */
+export const settingsElementId = 'astera-settings';
+
+/**
+ * index.html with the settings as a JSON data block: the browser does not run it, so the page
+ * needs no inline script and its Content-Security-Policy can forbid them. `<` is escaped so no
+ * value can end the block.
+ */
+export function spaPage(indexHtml: string, settings: SpaSettings): string {
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return indexHtml.replace('<!--astera-settings-->', `<script type="application/json" id="${settingsElementId}">${json}</script>`);
+}
+
+const originOf = (url: string): string | null => (/^https?:\/\//.test(url) ? new URL(url).origin : null);
+
+/**
+ * The SPA's Content-Security-Policy: its own scripts only (no inline script), and the identity
+ * provider for the token calls (connect-src) and the SDK's silent sign-in iframe (frame-src).
+ * Inline styles stay allowed: Radix's scroll lock injects a `<style>` element into the page.
+ */
+export function spaContentSecurityPolicy(settings: SpaSettings) {
+  const provider = originOf(settings.authDomain);
+  const api = originOf(settings.apiBaseUrl);
+  const others = (...origins: (string | null)[]) => [...new Set(origins.filter((o): o is string => o !== null))];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Practitioner photos are fetched with the bearer token and shown as blob: URLs.
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...others(provider, api)],
+    frameSrc: others(provider).length ? others(provider) : ["'none'"],
+    formAction: ["'self'", ...others(provider)],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    // No page of the portal is meant to be framed (the chat widget, when it comes, has its own).
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** Headers of every portal page and asset (architecture "Headers"). */
+export const spaHeaders = (settings: SpaSettings) =>
+  secureHeaders({
+    contentSecurityPolicy: spaContentSecurityPolicy(settings),
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'no-referrer',
+  });
+
+/**
+ * The portal: the API under /api (with headers of its own), the SPA's hashed assets, the files at
+ * the top of dist, and index.html for every other path (the SPA routes on the client).
+ */
+export function createPortal({ api, page, distDir, settings }: { api: AppType; page: string; distDir: string; settings: SpaSettings }) {
+  const root = path.relative(process.cwd(), distDir) || '.';
+  const portal = new Hono()
+    .route('/api', api)
+    // A path under /api that no API route answers is the API's 404, not the SPA's page.
+    .all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404))
+    .use(spaHeaders(settings))
+    .use('/assets/*', compress(), async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    })
+    .use('/assets/*', serveStatic({ root }))
+    .get('*', async (c, next) => {
+      // Files at the top of dist (favicon…) are served as they are; every other path is the SPA.
+      const file = path.join(distDir, path.normalize(c.req.path));
+      if (file.startsWith(distDir + path.sep) && c.req.path !== '/index.html') {
+        const info = await stat(file).catch(() => null);
+        if (info?.isFile()) return serveStatic({ root })(c, next);
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.html(page);
+    });
+  // Logged like the API's errors: an id and the route, never the URL (Hono's default prints it all).
+  portal.onError((error, c) => {
+    const id = logInternalError(error, { method: c.req.method, route: routePath(c, -1) });
+    return c.text(`Server Error (${id})`, 500);
+  });
+  return portal;
+}

@@ -1,0 +1,68 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
+import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import { messages } from '../domain/messages.ts';
+import { ApiError, conflict, notFound } from './errors.ts';
+
+/**
+ * What every resource's routes share (CONVENTIONS "Shared pieces live by what they are"): the id
+ * of the path, the body limit, and the steps of reading and updating a versioned record.
+ */
+
+const uuidSchema = v.pipe(v.string(), v.uuid());
+
+/**
+ * The record id of the path. One that is not an id names no record: 404, like a record of
+ * another account. (A PATCH of a person answers the spec's 'Person not updated' instead.)
+ */
+export const idParam = (invalid: () => ApiError = () => notFound(messages.notFound)) =>
+  validator('param', (value: Record<string, string>) => {
+    const id = value.id?.toLowerCase();
+    if (!v.is(uuidSchema, id)) throw invalid();
+    return { id };
+  });
+
+export const requestTooLarge = () => new ApiError(413, 'payload_too_large', messages.requestTooLarge);
+
+/** JSON bodies are a few kilobytes at most (a person: 10 names, 36 languages, 20 synonyms). */
+export const jsonLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw requestTooLarge();
+  },
+});
+
+/** The record, or 404: none in this account (another account's record is not revealed). */
+export function found<T>(row: T | null | undefined): T {
+  if (!row) throw notFound(messages.notFound);
+  return row;
+}
+
+/** The record read (and locked) for an edit; 409 when the client edited an older version. */
+export function editable<T extends { version: number }>(row: T | null | undefined, version: number): T {
+  const current = found(row);
+  if (current.version !== version) throw conflict(messages.conflict);
+  return current;
+}
+
+/**
+ * The row an update returned. Updates are conditional on the version edited, so none means the
+ * record changed since it was read: 409, whatever locking the read did.
+ */
+export function updatedRow<T>([row]: T[]): T {
+  if (!row) throw conflict(messages.conflict);
+  return row;
+}
+
+/** Only the changes actually sent (a key absent from a PATCH leaves the value alone). */
+export function sent<T extends Record<string, unknown>>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** Common fields of an update: who, when, and the next version. */
+export const touched = (actorName: string, version: AnyColumn) => ({
+  modifiedBy: actorName,
+  modifiedTimestamp: sql`now()`,
+  version: sql`${version} + 1`,
+});
