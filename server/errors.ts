@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { messages } from '../domain/messages.ts';
 
 /** An error the API answers as `{ error: { code, message, fields? } }` (architecture "API shape"). */
 export class ApiError extends Error {
@@ -18,3 +19,5 @@ export const unauthorized = (message: string) => new ApiError(401, 'unauthentica
 export const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
 export const conflict = (message: string) => new ApiError(409, 'conflict', message);
+/** The database cannot be reached right now (down, restarting, failing over): try again shortly. */
+export const unavailable = () => new ApiError(503, 'database_unavailable', messages.databaseUnavailable);
