@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { messages } from '../../../domain/messages.ts';
+import { anyone } from '../../auth/requires.ts';
 import type { AppEnv } from '../../env.ts';
 
 /** A readiness probe must answer quickly, whatever the database does (a failover can hang a connect). */
@@ -32,8 +33,8 @@ export const healthRoutes = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'no-store');
   })
-  .get('/live', (c) => c.json({ status: 'live' as const }))
-  .on('GET', ['/', '/ready'], async (c) => {
+  .get('/live', anyone(), (c) => c.json({ status: 'live' as const }))
+  .on('GET', ['/', '/ready'], anyone(), async (c) => {
     const up = await databaseAnswers(() => c.var.deps.db.execute(sql`select 1`));
     if (up) return c.json({ status: 'ready' as const, database: 'up' as const });
     return c.json({ status: 'unavailable' as const, database: 'down' as const, error: { code: 'database_unavailable', message: messages.databaseUnavailable } }, 503);
