@@ -40,9 +40,10 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .patch('/account', requires('/accounts/account', 'PATCH'), json(accountPatchSchema), async (c) => {
     const { version, ...changes } = c.req.valid('json');
-    const updated = await write(c, async ({ tx, audit, actorName, accountId }) => {
+    const updated = await write(c, async ({ tx, audit, actorName, accountId, repeats }) => {
       const [before] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
       if (!before) throw notFound(messages.notFound);
+      if (await repeats({ resourceType: 'Account', resourceId: accountId, record: before, version, changes })) return before;
       if (before.version !== version) throw conflict(messages.conflict);
       const [after] = await tx
         .update(accounts)
