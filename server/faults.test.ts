@@ -49,8 +49,8 @@ async function eventually<T>(what: string, check: () => Promise<T | null | false
 }
 
 /** Starts `args` (a node entry) on this file's data folder and ports, resolved once it says it is ready. */
-async function start(args: string[]): Promise<Running> {
-  const proc = spawn(process.execPath, args, {
+async function start(command: string, args: string[]): Promise<Running> {
+  const proc = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -75,8 +75,8 @@ async function start(args: string[]): Promise<Running> {
   return { proc, exited, output: () => output };
 }
 
-const startServer = () => start(['--import', 'tsx', 'server/main.ts']);
-const startScript = () => start(['scripts/start.mjs']);
+const startServer = () => start(process.execPath, ['--import', 'tsx', 'server/main.ts']);
+const startScript = () => start(process.execPath, ['scripts/start.mjs']);
 
 /** A token as the provider would sign it (the server fetches the provider's keys, from the key file read here). */
 async function mintToken() {
@@ -296,6 +296,19 @@ describe.runIf(process.platform === 'linux')('faults: the product keeps running 
       await eventually('PostgreSQL of the data folder to stop', async () => (await postgresProcesses()).length === 0);
       await eventually('the portal to stop answering', async () => (await call('GET', '/health/live')).status === 0);
       await expect(fs.access(path.join(pgDir, 'postmaster.pid'))).rejects.toThrow();
+      server = null;
+    },
+    LONG,
+  );
+
+  it(
+    'SIGTERM to `npm start` (npm, its shell, the start script, the server) stops everything, as a supervisor expects',
+    async () => {
+      server = await start('npm', ['start', '--silent']);
+      expect((await postgresProcesses()).length).toBeGreaterThan(0);
+      server.proc.kill('SIGTERM');
+      await eventually('PostgreSQL of the data folder to stop', async () => (await postgresProcesses()).length === 0);
+      await eventually('the portal to stop answering', async () => (await call('GET', '/health/live')).status === 0);
       server = null;
     },
     LONG,
