@@ -72,6 +72,10 @@ export const messages = {
   localeInvalid: 'locale is not a valid language tag',
   timeZoneInvalid: 'timeZone is not a known time zone',
   roleBeyondOwn: 'You can only grant a role whose permissions your own role also has.',
+  // Faults: the database is away for a moment; a retried submit.
+  databaseUnavailable: 'Database unavailable: the change was not made or cannot be confirmed. Please try again in a moment.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new submit.',
 } as const;
 
 /** The sign-in page after too many failed attempts (per email or per client address). */

@@ -163,7 +163,7 @@ describe('permissions', () => {
     expect(await auditCount()).toBe(audits + 1);
     const [row] = await h.db.select().from(auditLog).where(eq(auditLog.resourceId, h.accounts.lakeside.id)).orderBy(auditLog.id);
     expect(row).toBeDefined();
-    const latest = (await h.db.select().from(auditLog).where(eq(auditLog.accountId, h.accounts.lakeside.id))).at(-1)!;
+    const latest = (await h.db.select().from(auditLog).where(eq(auditLog.accountId, h.accounts.lakeside.id)).orderBy(auditLog.id)).at(-1)!;
     expect(latest).toMatchObject({ action: 'update', resourceType: 'Account', actorName: 'Alex Morgan' });
     expect((latest.before as { abbreviation: string }).abbreviation).toBe('LP');
     expect((latest.after as { abbreviation: string }).abbreviation).toBe('LKP');

@@ -6,10 +6,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../domain/messages.ts';
 import { authenticate, resolveAccount } from './auth/authenticate.ts';
 import type { AppEnv, Deps } from './env.ts';
-import { ApiError, logInternalError } from './errors.ts';
+import { isDatabaseUnavailable } from './db/client.ts';
+import { ApiError, logInternalError, unavailable } from './errors.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { auditRoutes } from './routes/audit/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
 import { meRoutes } from './routes/me/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
@@ -35,6 +37,7 @@ export function createApi(deps: Deps) {
       c.set('deps', deps);
       await next();
     })
+    .route('/health', healthRoutes) // before sign-in: probes carry no token
     .use(authenticate, resolveAccount)
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)
@@ -46,6 +49,8 @@ export function createApi(deps: Deps) {
 
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
   api.onError((error, c) => {
+    // The database is down or restarting: 503, and the request may be retried (not a 500 bug).
+    if (isDatabaseUnavailable(error)) error = unavailable();
     if (error instanceof ApiError) {
       // The body of a request refused for its size may not have been read: end the connection
       // rather than leave the client's next request to follow the unread bytes.

@@ -31,6 +31,13 @@ describe('configuration by environment', () => {
     });
   });
 
+  it('serves the SPA unless SERVE_SPA=false', () => {
+    expect(loadConfig({}).serveSpa).toBe(true);
+    expect(loadConfig({ SERVE_SPA: 'false' }).serveSpa).toBe(false);
+    expect(loadConfig({ SERVE_SPA: '0' }).serveSpa).toBe(false);
+    expect(() => loadConfig({ SERVE_SPA: 'no' })).toThrow(/^SERVE_SPA must be true or false/);
+  });
+
   it('accepts any PostgreSQL and a relative or absolute API base', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/astera' }).databaseUrl).toBe('postgres://u:p@db:5432/astera');
     expect(loadConfig({ API_BASE_URL: 'https://api.example.com/v1/' }).apiBaseUrl).toBe('https://api.example.com/v1');

@@ -19,6 +19,8 @@ export type Config = {
   apiBaseUrl: string;
   reportingUrl: string;
   publicUrl: string;
+  /** False: the API and the provider only, no SPA (API tests run before the SPA is built). */
+  serveSpa: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -44,6 +46,14 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string, allowRelati
     throw new ConfigError(`${name} must be an absolute URL${allowRelative ? ' or a path starting with /' : ''} (got "${raw}")`);
   }
   return raw.replace(/\/$/, '');
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1'].includes(raw)) return true;
+  if (['false', '0'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBaseUrl: url(env, 'API_BASE_URL', '/api', true),
     reportingUrl: url(env, 'REPORTING_URL', `${publicUrl}/insights`),
     publicUrl,
+    serveSpa: flag(env, 'SERVE_SPA', true),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { messages } from '../domain/messages.ts';
 
 /** An error the API answers as `{ error: { code, message, fields? } }` (architecture "API shape"). */
 export class ApiError extends Error {
@@ -43,3 +44,6 @@ export function logInternalError(error: unknown, request: { method: string; rout
   console.error(`[api] internal error ${JSON.stringify({ id, method: request.method, route: request.route, error: name, code: errorCode(error) })}\n${frames.join('\n')}`);
   return id;
 }
+
+/** The database cannot be reached right now (down, restarting, failing over): try again shortly. */
+export const unavailable = () => new ApiError(503, 'database_unavailable', messages.databaseUnavailable);

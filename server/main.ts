@@ -8,7 +8,7 @@ import { CallerCache } from './auth/callers.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connect } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { startEmbeddedPostgres } from './db/postgres.ts';
+import { keepEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './db/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { startIdp } from './idp/index.ts';
@@ -27,6 +27,9 @@ function spaSettings(config: Config): SpaSettings {
     reportingUrl: config.reportingUrl,
   };
 }
+
+/** Every page when SERVE_SPA=false (API tests run before the SPA is built). */
+const apiOnlyPage = '<!doctype html><title>Astera Portal</title><p>This server runs the API only (SERVE_SPA=false).</p><!--astera-settings-->';
 
 async function main() {
   const started = performance.now();
@@ -48,8 +51,13 @@ async function main() {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+  // Started by `npm start` (scripts/start.mjs), which holds an IPC channel to this process: the
+  // channel closes when that parent dies, even by SIGKILL, and nothing must keep serving then.
+  if (process.channel) {
+    process.once('disconnect', () => void shutdown(0));
+    process.channel.unref();
+  }
 
   const phases: string[] = [];
   let mark = performance.now();
@@ -61,7 +69,7 @@ async function main() {
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort });
+      const pg = await keepEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort, notice: (line) => console.warn(`[postgres] ${line}`) });
       stops.push(() => pg.stop());
       databaseUrl = pg.url;
       phase('database');
@@ -101,7 +109,7 @@ async function main() {
       reportingUrl: config.reportingUrl,
     });
 
-    const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
+    const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;
     if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');
     const settings = spaSettings(config);
     const app = createPortal({ api, page: spaPage(indexHtml, settings), distDir, settings });

@@ -35,3 +35,13 @@ export function signedIn() {
     'signed-in',
   );
 }
+
+/** For the routes anyone may call without signing in (health probes): they show no data. */
+export function anyone() {
+  return tag(
+    createMiddleware<AppEnv>(async (_c, next) => {
+      await next();
+    }),
+    'anyone',
+  );
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
-import { getFreePort, startEmbeddedPostgres, type EmbeddedPg } from './postgres.ts';
+import { getFreePort, keepEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedPg } from './postgres.ts';
 
 async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: url });
@@ -106,7 +106,7 @@ describe('startEmbeddedPostgres', () => {
     await server.stop();
   });
 
-  it('after node and postgres were both SIGKILLed: refuses while postgres lives, recovers once it is gone', async () => {
+  it('refuses while the node process that started the server lives; once it was SIGKILLed, stops the orphan and starts', async () => {
     const port = await getFreePort();
     const moduleUrl = new URL('./postgres.ts', import.meta.url).href;
     const code = `const { startEmbeddedPostgres } = await import(${JSON.stringify(moduleUrl)});
@@ -130,19 +130,45 @@ describe('startEmbeddedPostgres', () => {
     });
     const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
     const postmaster = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0]!, 10);
-    child.kill('SIGKILL');
-    await waitUntilGone(child.pid!);
 
-    // Node is gone but its postgres still runs on the folder: a clear refusal.
+    // Another live process's server: a clear refusal, and the server is left alone.
     await expect(startEmbeddedPostgres({ dataDir, port: await getFreePort() })).rejects.toThrow(
       new RegExp(`already running on the data folder .*pid ${postmaster}`),
     );
-    process.kill(postmaster, 'SIGKILL');
-    await waitUntilGone(postmaster);
+    expect(await query(`postgres://postgres:postgres@127.0.0.1:${port}/astera`, 'select 1 as one')).toEqual([{ one: 1 }]);
 
-    server = await startEmbeddedPostgres({ dataDir, port });
+    child.removeAllListeners('exit');
+    child.kill('SIGKILL');
+    await waitUntilGone(child.pid!);
+    // Node is gone, its postgres still runs on the folder (an orphan): the next start stops it.
+    const notices: string[] = [];
+    server = await startEmbeddedPostgres({ dataDir, port: await getFreePort(), notice: (line) => notices.push(line) });
+    await waitUntilGone(postmaster);
+    expect(notices.join('\n')).toMatch(new RegExp(`stopping PostgreSQL pid ${postmaster}`));
     expect(await query(server.url, "select count(*)::int as n from kept where v = 'child run'")).toEqual([{ n: 1 }]);
     await server.stop();
+  });
+
+  it('keepEmbeddedPostgres restarts a server that was killed, and stop() ends it for good', async () => {
+    const port = await getFreePort();
+    const notices: string[] = [];
+    server = await keepEmbeddedPostgres({ dataDir, port, notice: (line) => notices.push(line) });
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const first = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0]!, 10);
+    process.kill(first, 'SIGKILL');
+    await waitUntilGone(first);
+    // Back by itself (no deadline asserted: polled until it answers).
+    let rows: unknown[] | null = null;
+    while (!rows) rows = await query(server.url, 'select count(*)::int as n from kept').catch(() => new Promise<null>((resolve) => setTimeout(() => resolve(null), 100)));
+    expect(rows).toEqual([{ n: 3 }]);
+    expect(notices.join('\n')).toMatch(/ended unexpectedly: restarting/);
+    const second = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0]!, 10);
+    expect(second).not.toBe(first);
+
+    await server.stop();
+    await waitUntilGone(second);
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // a restart would have begun by now
+    await expect(fs.access(pidFile)).rejects.toThrow();
   });
 
   it('treats a postmaster.pid whose pid is not postgres as stale', async () => {

@@ -6,8 +6,10 @@
  *   interrupted first start never leaves a half-made cluster behind).
  * - As root, PostgreSQL runs as the OS user `postgres` (created if missing): every folder
  *   above the data folder must be traversable by that user, which is checked up front.
- * - A `postmaster.pid` left by a killed run is detected and removed; a live server that
- *   owns the data folder is reported instead.
+ * - A `postmaster.pid` left by a killed run is detected and removed. A live server on the data
+ *   folder is stopped when it is an orphan (the node process that started it, recorded in
+ *   `${dataDir}/postgres.owner`, is gone: it was killed with SIGKILL); one whose starter still
+ *   runs is another instance's, and is reported instead.
  * - Logs go to `opts.log` (default: dropped), never to stdout.
  * - `stop()` is a fast shutdown and idempotent. If node exits while the server runs (a
  *   normal exit, `process.exit`, an uncaught exception), the server is told to shut down.
@@ -32,6 +34,8 @@ export type EmbeddedPg = {
   /** URL of the maintenance database `postgres` (for CREATE/DROP DATABASE). */
   adminUrl: string;
   stop(): Promise<void>;
+  /** Settles when the server process ends by itself (killed, crashed), not through `stop()`. */
+  exited: Promise<void>;
 };
 
 export type StartOptions = {
@@ -40,6 +44,8 @@ export type StartOptions = {
   port: number;
   /** Receives PostgreSQL's log lines (default: dropped). */
   log?: (line: string) => void;
+  /** Receives what this module itself does to the data folder (stale lock removed, orphan stopped, restart). Default: `log`. */
+  notice?: (line: string) => void;
   /** Database created (if missing) and returned as `url`. Default `astera`. */
   database?: string;
   /**
@@ -223,6 +229,58 @@ async function isPostgresOf(pid: number, dataDir: string): Promise<boolean> {
   return cwd === null ? true : cwd === dataDir;
 }
 
+/** The parent pid of `pid`, or null when it cannot be told. */
+async function parentOf(pid: number): Promise<number | null> {
+  let raw: string | undefined;
+  if (hasProc) {
+    // Fields after the command name: state, ppid, …
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    raw = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+  } else {
+    raw = (await run('ps', ['-o', 'ppid=', '-p', String(pid)]).catch(() => '')).trim();
+  }
+  const ppid = Number.parseInt(raw ?? '', 10);
+  return Number.isInteger(ppid) && ppid > 0 ? ppid : null;
+}
+
+/** The file naming the node process that started the server of a data folder. */
+const ownerFile = (pgDir: string) => path.join(path.dirname(pgDir), 'postgres.owner');
+
+/**
+ * Whether the postmaster `pid` was left behind by a starter that is gone. Its starter is its
+ * parent for as long as the starter lives (a killed parent's children are re-parented), so:
+ * orphaned when its parent is not the recorded starter. Without a record (a server started by
+ * an older version), when its parent is not a node process.
+ */
+async function isOrphan(pid: number, pgDir: string): Promise<boolean> {
+  const parent = await parentOf(pid);
+  if (parent === null) return false; // cannot tell: leave it alone
+  const owner = Number.parseInt(await fs.readFile(ownerFile(pgDir), 'utf8').catch(() => ''), 10);
+  if (Number.isInteger(owner) && owner > 0) return parent !== owner || !(await isAlive(owner));
+  return !/^node/.test(path.basename(await processName(parent)));
+}
+
+/** Stops the orphaned postmaster `pid`: fast shutdown, then immediate, then SIGKILL, each given time. */
+async function stopOrphan(pid: number, log: (line: string) => void) {
+  const gone = async (ms: number) => {
+    for (let waited = 0; waited < ms; waited += 50) {
+      if (!(await isAlive(pid))) return true;
+      await sleep(50);
+    }
+    return !(await isAlive(pid));
+  };
+  for (const [signal, ms] of [['SIGINT', STOP_TIMEOUT_MS], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return; // gone meanwhile
+    }
+    if (await gone(ms)) return;
+    log(`PostgreSQL pid ${pid} did not stop on ${signal}`);
+  }
+  throw new Error(`PostgreSQL pid ${pid}, left running by a killed run, does not stop: stop it by hand (kill -9 ${pid}) and start again.`);
+}
+
 /** Server processes still working in `dataDir` (orphaned backends of a killed postmaster). */
 async function processesIn(dataDir: string): Promise<number[]> {
   if (!hasProc) return [];
@@ -241,8 +299,8 @@ async function processesIn(dataDir: string): Promise<number[]> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Handles a `postmaster.pid` left in `pgDir`: a live server owning the folder is an error;
- * otherwise the file is stale (killed run, or its PID now belongs to another process) and is
+ * Handles a `postmaster.pid` left in `pgDir`: a live server owning the folder is stopped when
+ * its starter is gone (a killed run's orphan) and is an error otherwise; the file is stale (killed run, or its PID now belongs to another process) and is
  * removed, after waiting for (or killing) backends that outlived their postmaster, which
  * would otherwise still hold the old shared memory.
  */
@@ -253,6 +311,11 @@ async function clearStaleLock(pgDir: string, log: (line: string) => void) {
   const lines = content.split('\n');
   const pid = Number.parseInt(lines[0] ?? '', 10);
   const port = lines[3]?.trim();
+  if ((await isPostgresOf(pid, pgDir)) && (await isOrphan(pid, pgDir))) {
+    log(`stopping PostgreSQL pid ${pid}, left running on this data folder by a run that was killed`);
+    await stopOrphan(pid, log);
+    if (!(await exists(lockFile))) return; // a clean shutdown removes its own lock file
+  }
   if (await isPostgresOf(pid, pgDir)) {
     throw new Error(
       `PostgreSQL is already running on the data folder "${pgDir}" (pid ${pid}${port ? `, port ${port}` : ''}). ` +
@@ -331,6 +394,7 @@ export function getFreePort(): Promise<number> {
 
 export async function startEmbeddedPostgres(opts: StartOptions): Promise<EmbeddedPg> {
   const log = opts.log ?? (() => {});
+  const notice = opts.notice ?? log;
   const durable = opts.durable ?? true;
   const database = opts.database ?? 'astera';
   const { port } = opts;
@@ -431,9 +495,10 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
   }
 
   // 2. A killed run's lock file.
-  await clearStaleLock(pgDir, log);
+  await clearStaleLock(pgDir, notice);
 
-  // 3. Start the server.
+  // 3. Start the server, recording who started it (see isOrphan).
+  await fs.writeFile(ownerFile(pgDir), `${process.pid}\n`);
   const server = makeServer(pgDir);
   try {
     await server.start();
@@ -471,6 +536,7 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
   installExitHook();
 
   let stopping: Promise<void> | null = null;
+  const exitedByItself = exitPromise.then(() => (stopping ? new Promise<void>(() => {}) : undefined));
   const stop = () => {
     stopping ??= (async () => {
       if (!exited) {
@@ -496,5 +562,48 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
     await stop();
     throw error;
   }
-  return { url: urlFor(port, database), adminUrl, port, stop };
+  return { url: urlFor(port, database), adminUrl, port, stop, exited: exitedByItself };
+}
+
+/**
+ * `startEmbeddedPostgres`, and again whenever its server ends by itself (killed, crashed, OOM):
+ * meanwhile the application's requests answer 503, and they work again once it is back, with
+ * no restart of the application. `stop()` stops it for good.
+ */
+export async function keepEmbeddedPostgres(opts: StartOptions): Promise<EmbeddedPg> {
+  const notice = opts.notice ?? opts.log ?? (() => {});
+  let current = await startEmbeddedPostgres(opts);
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      await current.exited;
+      notice('PostgreSQL ended unexpectedly: restarting it');
+      for (let attempt = 1; !stopped; attempt++) {
+        await sleep(Math.min(250 * attempt, 5_000));
+        if (stopped) return;
+        try {
+          const next = await startEmbeddedPostgres(opts);
+          if (stopped) {
+            await next.stop();
+            return;
+          }
+          current = next;
+          notice(`PostgreSQL restarted on port ${next.port}`);
+          break;
+        } catch (error) {
+          notice(`PostgreSQL restart failed (attempt ${attempt}): ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+    }
+  })();
+  return {
+    ...current,
+    get exited() {
+      return current.exited;
+    },
+    async stop() {
+      stopped = true;
+      await current.stop();
+    },
+  };
 }

@@ -202,7 +202,27 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_account_at').on(t.accountId, t.at)],
+  // The record's history, newest first (a retried PATCH looks up the change that made its record).
+  (t) => [index('audit_account_at').on(t.accountId, t.at), index('audit_resource').on(t.accountId, t.resourceType, t.resourceId, t.id)],
+);
+
+/**
+ * What a write answered for an `Idempotency-Key`, per caller and account, so that a retried
+ * submit whose answer was lost gets that answer again instead of making a duplicate. Written in
+ * the transaction of the write itself; kept 24 hours (server/db/write.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: uuid('account_id').notNull(),
+    callerId: text('caller_id').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    result: jsonb('result').$type<{ value?: unknown }>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.callerId, t.key] })],
 );
 
 /** JWT access tokens cannot be revoked at the provider: the API refuses these ids until expiry. */

@@ -31,13 +31,46 @@ export const api = ofetch.create({
   },
 });
 
-export async function request<T>(path: string, options: Parameters<typeof api>[1] = {}): Promise<T> {
+type RequestOptions = NonNullable<Parameters<typeof api>[1]>;
+
+/**
+ * Creates sent but not answered, by path and body, with their Idempotency-Key: submitting the
+ * same create again after a lost answer (a dropped connection, a 503) reuses the key, so the
+ * server answers with what the first submit made instead of making it twice.
+ */
+const unansweredCreates = new Map<string, string>();
+
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A create (POST) carries an Idempotency-Key and is retried with the same key, which the server
+ * makes safe (server/db/write.ts), when no answer came (ofetch counts that as 500) or a 5xx.
+ */
+function idempotent(path: string, options: RequestOptions): { options: RequestOptions; submit: string | null } {
+  if (options.method?.toUpperCase() !== 'POST') return { options, submit: null };
+  const submit = JSON.stringify([path, options.query ?? null, options.body ?? null]);
+  const key = unansweredCreates.get(submit) ?? newKey();
+  unansweredCreates.set(submit, key);
+  const headers = new Headers(options.headers);
+  headers.set('Idempotency-Key', key);
+  return { options: { ...options, headers, retry: 2, retryDelay: 1000, retryStatusCodes: [500, 502, 503, 504] }, submit };
+}
+
+export async function request<T>(path: string, requested: RequestOptions = {}): Promise<T> {
+  const { options, submit } = idempotent(path, requested);
   try {
-    return (await api<T>(path, options as never)) as T;
+    const answer = (await api<T>(path, options as never)) as T;
+    if (submit) unansweredCreates.delete(submit);
+    return answer;
   } catch (error) {
     if (error instanceof FetchError) {
       const body = error.data as Partial<ApiError> | undefined;
       const status = error.statusCode ?? 0;
+      // A refusal is an answer: the next submit is a new one. No answer or a 5xx: keep the key.
+      if (submit && status >= 400 && status < 500) unansweredCreates.delete(submit);
       if (status === 401) void signIn(window.location.pathname + window.location.search);
       throw new ApiRequestError(status, body?.error?.code ?? 'network', body?.error?.message ?? messages.serverError, body?.error?.fields);
     }

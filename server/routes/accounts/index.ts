@@ -38,8 +38,10 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .patch('/account', requires('/accounts/account', 'PATCH'), jsonLimit, json(accountPatchSchema), async (c) => {
     const { version, ...changes } = c.req.valid('json');
-    const updated = await write(c, async ({ tx, audit, actorName, accountId }) => {
+    const updated = await write(c, async ({ tx, audit, actorName, accountId, repeats }) => {
       const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+      // A retry of a change that already applied (its answer was lost) answers with the record.
+      if (row && (await repeats({ resourceType: 'Account', resourceId: accountId, record: row, version, changes }))) return row;
       const before = editable(row, version);
       const after = updatedRow(
         await tx

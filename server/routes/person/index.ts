@@ -150,8 +150,10 @@ export const personRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const { version, ...body } = c.req.valid('json');
       const changes = sent({ ...body, displayName: body.name && personDisplayName(body.name) });
-      const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
-        const before = editable(await findPerson(tx, accountId, id, true), version);
+      const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+        const current = found(await findPerson(tx, accountId, id, true));
+        if (await repeats({ resourceType: 'Person', resourceId: id, record: current, version, changes })) return current;
+        const before = editable(current, version);
         const after = updatedRow(
           await tx
             .update(persons)
@@ -209,12 +211,13 @@ export const personRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { version, ...body } = c.req.valid('json');
     const changes = sent(body);
-    const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
+    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const before = found(await findUser(tx, accountId, id, true));
       if (!c.var.caller.instanceAdmin) {
         if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
         assertNotInstanceAdmin(before);
       }
+      if (await repeats({ resourceType: 'User', resourceId: id, record: before, version, changes })) return before;
       editable(before, version);
       await assertRole(tx, accountId, changes.roleId, c.var.caller.instanceAdmin ? 'instance-admin' : c.var.account.role);
       if (changes.principalId) await assertPrincipalFree(tx, changes.principalId, id);
@@ -279,8 +282,11 @@ export const personRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { version, photo, ...body } = c.req.valid('json');
     const changes = sent(body);
-    const updated = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const before = editable(await findPractitioner(tx, accountId, id, true), version);
+    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+      const current = found(await findPractitioner(tx, accountId, id, true));
+      const photoAsAsked = photo !== null || !(await photoMeta(tx, accountId, id));
+      if (photoAsAsked && (await repeats({ resourceType: 'Practitioner', resourceId: id, record: current, version, changes }))) return current;
+      const before = editable(current, version);
       const after = updatedRow(
         await tx
           .update(practitioners)
