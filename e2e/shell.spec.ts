@@ -4,6 +4,8 @@ import { demo, expectNoAxeViolations, signInOnProviderPage, storageState } from 
 
 async function menuEntries(page: Page, menu: string) {
   await page.getByRole('button', { name: menu, exact: true }).click();
+  // The menu's library loads on first use: the click opens it once it has arrived.
+  await expect(page.getByRole('menu')).toBeVisible();
   const items = await page.getByRole('menuitem').allTextContents();
   await page.keyboard.press('Escape');
   return items.map((text) => text.replace('↗', '').trim());

@@ -14,7 +14,8 @@ import { DeferredTriggerContext, useDeferredTrigger, useDeferredTriggerContext }
 const radix = deferred(() => import('./menu-radix.tsx'));
 
 export function MenuRoot({ children, ...props }: ComponentProps<typeof Menu.Root>) {
-  const { loaded, defaultOpen, trigger } = useDeferredTrigger(radix, 'menu');
+  // A controlled root (the phone menu) is told at once when the stand-in is used.
+  const { loaded, defaultOpen, trigger } = useDeferredTrigger(radix, 'menu', props.onOpenChange);
   return (
     <DeferredTriggerContext value={trigger}>
       {loaded ? (
