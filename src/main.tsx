@@ -1,3 +1,5 @@
+// First, so that keys typed while the app starts are held for it rather than lost.
+import './lib/key-buffer.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
