@@ -4,34 +4,43 @@ import { isTypingTarget } from './keyboard.ts';
 export type HeldKey = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };
 
 /**
- * Keys are never lost (issue 8). Two moments would drop them:
+ * Keys are never lost (issue 8). Three moments would drop them:
  * - before the shell's key handler exists (the page is still starting, the access policy is
- *   loading): plain keys and Ctrl+K are held and given to the handler when it attaches;
+ *   loading): plain keys and Ctrl+K are held and replayed when it attaches;
  * - between a key that opens the palette and its input having focus (the palette loads lazily,
- *   then mounts and focuses): every key is held and given to the palette's query.
+ *   then mounts and focuses): every key is held and given to the palette's query;
+ * - between a navigation and focus landing in the new screen ("G P" then J at once): held and
+ *   replayed to what then has focus.
  * Installed when this module is first imported (main.tsx imports it first), capturing before
  * any other handler, so it also sees keys typed while the first screen loads.
  */
-let mode: 'early' | 'palette' | null = 'early';
+let mode: 'early' | 'palette' | 'navigation' | null = 'early';
 let held: HeldKey[] = [];
 /** Early on, a held Ctrl+K makes the keys after it the palette's (Enter included). */
 let paletteAsked = false;
 /** A bound, so a palette that never comes (a failed chunk) cannot hold keys without end. */
 const MAX_HELD = 200;
+/** A screen that never says where focus goes must not keep the keys. */
+const NAVIGATION_HOLD_MS = 3000;
+let navigationTimer: number | undefined;
 
 const isPaletteKey = (e: KeyboardEvent) => e.key.length === 1 || ['Enter', 'Backspace', 'Escape', 'ArrowDown', 'ArrowUp'].includes(e.key);
 const isOpenPalette = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
+const isPlainChar = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && e.key.length === 1;
+
+function shouldHold(event: KeyboardEvent): boolean {
+  if (mode === 'palette' || (mode === 'early' && paletteAsked)) return isPaletteKey(event) || isOpenPalette(event);
+  if (isOpenPalette(event)) return true;
+  // The palette's input is still focused while the palette closes on a navigation.
+  if (isTypingTarget(event.target) && !(mode === 'navigation' && (event.target as Element).closest('[cmdk-root]'))) return false;
+  if (mode === 'early') return isPlainChar(event);
+  // Navigation: also Enter and the arrows, which the new screen's table or list will want.
+  return isPlainChar(event) || (['Enter', 'ArrowDown', 'ArrowUp'].includes(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey);
+}
 
 function hold(event: KeyboardEvent) {
-  if (mode === null || event.isComposing || held.length >= MAX_HELD) return;
-  if (mode === 'early' && !paletteAsked) {
-    const plain = !event.ctrlKey && !event.metaKey && !event.altKey && event.key.length === 1;
-    if (!isOpenPalette(event) && !(plain && !isTypingTarget(event.target))) return;
-    paletteAsked = isOpenPalette(event);
-  } else if (!isPaletteKey(event) && !isOpenPalette(event)) {
-    // Tab, function keys…: still the browser's.
-    return;
-  }
+  if (mode === null || event.isComposing || held.length >= MAX_HELD || !shouldHold(event)) return;
+  if (mode === 'early' && isOpenPalette(event)) paletteAsked = true;
   event.preventDefault();
   event.stopImmediatePropagation();
   const { key, shiftKey, ctrlKey, metaKey, altKey, target } = event;
@@ -41,26 +50,31 @@ function hold(event: KeyboardEvent) {
 if (typeof window !== 'undefined') window.addEventListener('keydown', hold, true);
 
 /**
- * The shell's key handler is ready: keys held until now are handed to it, in order. A held key
- * that opens the palette switches to holding for the palette, so the keys after it become the
- * palette's query rather than shortcuts.
+ * Plays held keys again, in order, as key presses on what has focus now (or on their own
+ * target when it is still there). One that opens the palette or navigates makes the ones after
+ * it held again, so they reach the palette's query or the next screen.
  */
-export function attachShellKeys(handle: (key: HeldKey) => void) {
-  const early = held;
+function replay(keys: HeldKey[]) {
+  for (const { key, shiftKey, ctrlKey, metaKey, altKey, target } of keys) {
+    const original = target instanceof Element && target.isConnected && target !== document.body ? target : null;
+    const to = mode === null ? (original ?? document.activeElement ?? document.body) : document.body;
+    to.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, metaKey, altKey, bubbles: true, cancelable: true }));
+  }
+}
+
+/** The shell's key handler is ready: keys held until now are played to it. */
+export function attachShellKeys() {
+  if (mode !== 'early') return;
+  const keys = held;
   held = [];
   mode = null;
   paletteAsked = false;
-  for (const [index, key] of early.entries()) {
-    if (mode === 'palette') {
-      held.push(...early.slice(index));
-      break;
-    }
-    handle(key);
-  }
+  replay(keys);
 }
 
 /** A key is opening the palette: hold what follows until the palette's input takes it. */
 export function holdKeysForPalette() {
+  if (mode === 'navigation') endNavigationHold();
   if (mode === null) mode = 'palette';
 }
 
@@ -78,4 +92,25 @@ export function releasePaletteKeys() {
   if (mode !== 'palette') return;
   mode = null;
   held = [];
+}
+
+/** A navigation to another screen starts: hold keys until focus has landed in it. */
+export function holdKeysForNavigation() {
+  if (mode !== null) return;
+  mode = 'navigation';
+  navigationTimer = window.setTimeout(releaseNavigationKeys, NAVIGATION_HOLD_MS);
+}
+
+function endNavigationHold(): HeldKey[] {
+  window.clearTimeout(navigationTimer);
+  mode = null;
+  const keys = held;
+  held = [];
+  return keys;
+}
+
+/** Focus is in the new screen (or the user moved it): the held keys go there. */
+export function releaseNavigationKeys() {
+  if (mode !== 'navigation') return;
+  replay(endNavigationHold());
 }

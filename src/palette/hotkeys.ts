@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { attachShellKeys, type HeldKey } from '../lib/key-buffer.ts';
+import { attachShellKeys } from '../lib/key-buffer.ts';
 import { isTypingTarget } from '../lib/keyboard.ts';
 import type { Entry } from './entries.ts';
 
@@ -44,7 +44,7 @@ export function useHotkeys({ entries, onPalette, onShortcuts, onEntry, enabled }
 
   useEffect(() => {
     /** Handles one key; true when it was a shortcut (the event's default is then prevented). */
-    function handle(event: HeldKey): boolean {
+    function handle(event: KeyboardEvent): boolean {
       const { entries, onPalette, onShortcuts, onEntry, enabled } = latest.current;
       if (!entries) return false;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
@@ -83,7 +83,7 @@ export function useHotkeys({ entries, onPalette, onShortcuts, onEntry, enabled }
       if (handle(event)) event.preventDefault();
     }
     window.addEventListener('keydown', handleKeyDown);
-    if (ready) attachShellKeys(handle);
+    if (ready) attachShellKeys();
     return () => window.removeEventListener('keydown', handleKeyDown);
   }, [ready]);
 }

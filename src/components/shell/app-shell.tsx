@@ -11,6 +11,7 @@ import { accessPolicyQuery, signOut } from '../../lib/session.ts';
 import { screenPath, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { commandEntries, routeEntries, type Entry } from '../../palette/entries.ts';
 import { useHotkeys } from '../../palette/hotkeys.ts';
+import { holdKeysForNavigation } from '../../lib/key-buffer.ts';
 import { routeMeta } from '../../palette/route-meta.ts';
 import type { Command, CommandContext } from '../../palette/types.ts';
 import { policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts';
@@ -21,6 +22,7 @@ import { Button } from '../ui/button.tsx';
 import { Toaster, useToast } from '../ui/toast.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
+import { RouteFocus } from './route-focus.tsx';
 import { TabsStrip } from './tabs-strip.tsx';
 
 function useTheme() {
@@ -138,6 +140,12 @@ function Workspace({ policy, commands, entries, context, panels }: WorkspaceProp
   );
 }
 
+/** Keys typed right after a shortcut or palette entry navigates wait for the new screen. */
+function navigateHolding(navigate: ReturnType<typeof useNavigate>, path: string) {
+  if (new URL(path, window.location.origin).pathname !== window.location.pathname) holdKeysForNavigation();
+  void navigate({ href: path });
+}
+
 /**
  * The keyboard of the whole shell: installed as soon as the shell shows, so Ctrl+K, `?` and the
  * G shortcuts pressed while the access policy still loads are held and acted on once it has.
@@ -154,7 +162,7 @@ function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly C
   const allCommands = useMemo(() => [...commands, ...tabCommands], [commands, tabCommands]);
 
   const context: Omit<CommandContext, 'openPage'> | null = useMemo(
-    () => (policy ? { policy, pathname, navigate: (path: string) => void navigate({ href: path }), openPanel, openTab } : null),
+    () => (policy ? { policy, pathname, navigate: (path: string) => navigateHolding(navigate, path), openPanel, openTab } : null),
     [policy, pathname, navigate, openPanel, openTab],
   );
   const entries: Entry[] | null = useMemo(
@@ -219,6 +227,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
       {policy.data && keyboard.entries && keyboard.context ? (
         <Workspace policy={policy.data} commands={keyboard.commands} entries={keyboard.entries} context={keyboard.context} panels={panels} />
       ) : null}
+      <RouteFocus />
       <Toaster />
     </div>
   );
