@@ -145,3 +145,142 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     await expect(filter).toBeFocused();
   });
 });
+
+test.describe('the workspace tab strip is a tab list (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('tabs have tab semantics, arrow keys and Home/End, scroll when they overflow, and no product suffix', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
+    // Many tabs, more than fit: seeded as the app keeps them.
+    const tabs = Array.from({ length: 14 }, (_, i) => ({ path: `/practice/persons?q=tab${i}`, title: `Persons filtered ${i}` }));
+    await page.addInitScript((seeded) => localStorage.setItem('astera.tabs', JSON.stringify({ own: seeded })), tabs);
+    await page.goto('/practice/persons?q=tab13');
+    const list = page.getByRole('tablist', { name: 'Workspace tabs' });
+    await expect(list.getByRole('tab')).toHaveCount(14);
+    const last = list.getByRole('tab', { name: 'Persons filtered 13', exact: true });
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    // It overflows and scrolls: the shown tab (the last) is scrolled into view.
+    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(last).toBeInViewport({ ratio: 1 });
+
+    await last.focus();
+    await page.keyboard.press('Home');
+    const first = list.getByRole('tab', { name: 'Persons filtered 0', exact: true });
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('ArrowRight');
+    await expect(list.getByRole('tab', { name: 'Persons filtered 1', exact: true })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('ArrowLeft');
+    await expect(list.getByRole('tab', { name: 'Persons filtered 12', exact: true })).toBeFocused();
+    // Only one tab is in the Tab order.
+    await expect(list.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  });
+
+  test('a screen opened as a tab by "T then T" is labelled without " · Astera"', async ({ page }) => {
+    await page.goto('/practice/users');
+    await expect(page.getByRole('table', { name: 'Users' }).locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('t');
+    await page.keyboard.press('t');
+    await expect(page.getByRole('tablist', { name: 'Workspace tabs' }).getByRole('tab')).toHaveText(['Users']);
+  });
+});
+
+test.describe('the palette offers only real destinations (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('routes that only show the home content are not listed, but stay routable', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('Control+k');
+    for (const name of ['Data Management', 'Identity Providers', 'Amazon Connect', 'Phone Numbers', 'Endpoints', 'Logs']) {
+      await paletteInput(page).fill(name);
+      await expect(palette(page).getByRole('option', { name: new RegExp(`^${name}`) })).toHaveCount(0);
+    }
+    await paletteInput(page).fill('Persons');
+    await expect(palette(page).getByRole('option', { name: /^Persons/ })).toBeVisible();
+    await page.goto('/system/datamanagement');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  });
+
+  test('Recent never records a 404 page', async ({ page }) => {
+    await page.goto('/practice/persons/00000000-0000-4000-8000-000000000000');
+    await expect(page.locator('[data-not-found] h1')).toBeVisible();
+    const notFoundTitle = (await page.locator('[data-not-found] h1').textContent())!.trim();
+    await page.goto('/practice/users');
+    const id = (await page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).first().textContent())!.trim();
+    await page.goto(`/practice/users/${id}`);
+    const recent = () => page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('astera.recent') ?? '{}')));
+    await expect.poll(recent).toContain(`/practice/users/${id}`);
+    expect(await recent()).not.toContain('00000000-0000-4000-8000-000000000000');
+    expect(await recent()).not.toContain(notFoundTitle);
+  });
+
+  test('the theme commands offer the themes not in use, "Use system theme" included', async ({ page }) => {
+    await page.goto('/home');
+    const themes = async () => {
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('theme');
+      await expect(palette(page).getByRole('option', { name: /^Use \w+ theme/ }).first()).toBeVisible();
+      const names = (await palette(page).getByRole('option', { name: /^Use \w+ theme/ }).allTextContents()).map((t) => t.trim()).sort();
+      return names;
+    };
+    expect(await themes()).toEqual(['Use dark theme', 'Use light theme']);
+    await palette(page).getByRole('option', { name: 'Use dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await themes()).toEqual(['Use light theme', 'Use system theme']);
+    await palette(page).getByRole('option', { name: 'Use system theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    expect(await themes()).toEqual(['Use dark theme', 'Use light theme']);
+  });
+});
+
+test.describe('create person (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('"At Least One Name is required" is a hint, not an error, until a save is tried; chips show the usage as "Usual"', async ({ page }) => {
+    await page.goto('/practice/person/create');
+    const hint = page.getByText('At Least One Name is required');
+    await expect(hint).toBeVisible();
+    const red = (el: HTMLElement) => getComputedStyle(el).color;
+    const errorColor = await page.evaluate(() => {
+      const probe = document.createElement('p');
+      probe.className = 'text-red-700';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    expect(await hint.evaluate(red)).not.toBe(errorColor);
+    // Ctrl+Enter tries to save: now it is an error.
+    await page.getByRole('button', { name: 'Add Name' }).focus();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => hint.evaluate(red)).toBe(errorColor);
+
+    await page.getByRole('button', { name: 'Add Name' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Name' });
+    await dialog.getByLabel('First Name').fill('Una');
+    await dialog.getByLabel('Last Name').fill('Usual');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Usage').selectOption('usual');
+    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await expect(page.getByRole('list', { name: 'Names' })).toContainText('Una Usual · Usual');
+  });
+});
+
+test.describe('home (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('"Recent changes" entries name their records and link to them', async ({ page }) => {
+    await page.goto('/home');
+    const changes = page.getByRole('region', { name: 'Recent changes' });
+    await expect(changes.getByRole('listitem').first()).toBeVisible();
+    for (const text of await changes.getByRole('listitem').allTextContents()) expect(text).toMatch(/“.+”/);
+    const userChange = changes.getByRole('link', { name: /created User “/ }).first();
+    const name = /“(.+)”/.exec((await userChange.textContent())!)![1]!;
+    await userChange.click();
+    await expect(page).toHaveURL(/\/practice\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  });
+});

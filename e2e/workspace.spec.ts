@@ -67,27 +67,27 @@ test.describe('keyboard-first workspace (administrator)', () => {
   test('screens open as workspace tabs that survive a reload, switch and close by keyboard', async ({ page }) => {
     await page.goto('/home');
     await ready(page);
-    for (const name of ['Data Management', 'Endpoints']) {
+    for (const name of ['Users', 'Practitioners']) {
       await openPalette(page);
       await page.keyboard.type(name);
       await expect(palette(page).getByRole('option', { name: new RegExp(name) }).first()).toHaveAttribute('aria-selected', 'true');
       await page.keyboard.press('Control+Enter');
     }
-    const tabs = page.getByRole('navigation', { name: 'Workspace tabs' });
-    await expect(tabs.getByRole('link')).toHaveText(['Data Management', 'Endpoints']);
-    await expect(tabs.getByRole('link', { name: 'Endpoints' })).toHaveAttribute('aria-current', 'page');
+    const tabs = page.getByRole('tablist', { name: 'Workspace tabs' });
+    await expect(tabs.getByRole('tab')).toHaveText(['Users', 'Practitioners']);
+    await expect(tabs.getByRole('tab', { name: 'Practitioners' })).toHaveAttribute('aria-selected', 'true');
 
     await page.reload();
     await ready(page);
-    await expect(tabs.getByRole('link')).toHaveText(['Data Management', 'Endpoints']);
+    await expect(tabs.getByRole('tab')).toHaveText(['Users', 'Practitioners']);
     await page.keyboard.press('t');
     await page.keyboard.press('p');
-    await expect(page).toHaveURL(/\/system\/datamanagement$/);
-    await expect(tabs.getByRole('link', { name: 'Data Management' })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/practice\/users$/);
+    await expect(tabs.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('t');
     await page.keyboard.press('x');
-    await expect(tabs.getByRole('link')).toHaveText(['Endpoints']);
-    await expect(page).toHaveURL(/\/system\/endpoints$/);
+    await expect(tabs.getByRole('tab')).toHaveText(['Practitioners']);
+    await expect(page).toHaveURL(/\/practice\/practitioners$/);
   });
 
   test('Ghost Mode: switch into Lakeside Pediatrics, see the banner and its data, then leave', async ({ page }) => {

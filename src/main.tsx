@@ -35,6 +35,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface StaticDataRouteOption {
+    /** A route of the spec that only shows the home content: routable, but not a palette destination. */
+    showsHome?: boolean;
+  }
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -114,3 +114,13 @@ export function releaseNavigationKeys() {
   if (mode !== 'navigation') return;
   replay(endNavigationHold());
 }
+
+/**
+ * Keys the palette held but no longer wants, because an entry chosen before them closed it
+ * ("Users", Enter, J): they go on to the screen it opens, once focus is there.
+ */
+export function passOnKeys(keys: HeldKey[]) {
+  if (keys.length === 0) return;
+  if (mode === 'navigation') held.push(...keys);
+  else if (mode === null) replay(keys);
+}

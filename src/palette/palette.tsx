@@ -12,8 +12,10 @@ import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
 import { request } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
-import { takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
+import { passOnKeys, takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
+import { store } from '../state/account.ts';
 import { paletteOpenAtom, paletteOpener, paletteStartPageAtom } from '../state/palette.ts';
+import { preferencesAtom } from '../state/preferences.ts';
 import { frecency, recentAtom } from '../state/recent.ts';
 import { commandEntries, routeEntries, type Entry } from './entries.ts';
 import { Shortcut } from './kbd.tsx';
@@ -101,12 +103,15 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
 
   const close = () => setOpen(false);
 
+  // Commands that depend on the preferences (the theme not in use) are listed anew when they change.
+  const preferences = useAtomValue(preferencesAtom);
   const base = useMemo(() => {
+    void preferences;
     const actions = commandEntries(commands, policy, context.pathname);
     // A screen that a feature also offers as an action ("Create person") is listed once, as the action.
     const labels = new Set(actions.map((a) => a.label.toLowerCase()));
     return [...actions, ...routeEntries(router, policy).filter((r) => !labels.has(r.label.toLowerCase()))];
-  }, [commands, policy, context.pathname, router]);
+  }, [commands, policy, context.pathname, router, preferences]);
 
   const groups: Group[] = useMemo(() => {
     if (page === 'accounts') {
@@ -173,6 +178,10 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       // Nothing was chosen by hand while keys were held: the first result is the one.
       const entry = entries[0];
       if (entry) activate(entry, key.shiftKey ? 'panel' : key.ctrlKey || key.metaKey ? 'tab' : 'navigate');
+      if (!store.get(paletteOpenAtom)) {
+        setQueue([]);
+        passOnKeys(queue.slice(1));
+      }
     } else if (key.key === 'Escape' || key.key.toLowerCase() === 'k') {
       close();
     } else if (key.key === 'Backspace' && pages.length > 0) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
@@ -58,11 +58,22 @@ function useIdlePrefetch() {
 
 /**
  * Screens and records visited go to the palette's recent items. A screen is named by the route
- * table; a record by its page heading once it has rendered (its kind from the list it sits under).
+ * table; a record by its page heading once that has rendered (its kind from the list it sits
+ * under). A "not found" page is never recorded.
  */
 function useVisitTracking() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const recordVisit = useSetAtom(recentAtom);
+  const router = useRouter();
+  // The headings of the screen being left (same element, same text) are not the next record's.
+  const left = useRef(new Map<Element, string | null>());
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (event.pathChanged) left.current = new Map([...document.querySelectorAll('#main h1')].map((h) => [h, h.textContent]));
+      }),
+    [router],
+  );
   useEffect(() => {
     const meta = routeMeta[pathname];
     if (meta) {
@@ -71,17 +82,21 @@ function useVisitTracking() {
       return;
     }
     const list = Object.keys(routeMeta).find((path) => pathname.startsWith(`${path}/`) && path !== '/home');
-    if (!list) {
-      document.title = 'Astera';
-      return;
-    }
-    const timer = window.setTimeout(() => {
-      const heading = document.querySelector('#main h1')?.textContent?.trim();
-      if (!heading) return;
-      document.title = `${heading} · Astera`;
-      recordVisit({ path: pathname, title: heading, kind: routeMeta[list]!.title });
-    }, 600);
-    return () => window.clearTimeout(timer);
+    const before = left.current;
+    const record = () => {
+      const heading = [...document.querySelectorAll('#main h1')].find((h) => before.get(h) !== h.textContent);
+      const title = heading?.textContent?.trim();
+      if (!heading || !title) return false;
+      document.title = `${title} · Astera`;
+      if (list && !heading.closest('[data-not-found]')) recordVisit({ path: pathname, title, kind: routeMeta[list]!.title });
+      return true;
+    };
+    if (record()) return;
+    const observer = new MutationObserver(() => {
+      if (record()) observer.disconnect();
+    });
+    observer.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
   }, [pathname, recordVisit]);
 }
 

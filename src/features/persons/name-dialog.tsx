@@ -19,6 +19,7 @@ import { Field, Input } from '../../components/ui/field.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { firstError, formErrors, schemaFieldErrors } from '../../lib/form.ts';
+import { nameUseLabel } from './name-format.ts';
 
 type NameFormValues = {
   prefix: NamePrefix[];
@@ -48,7 +49,7 @@ const steps = [
 
 const prefixOptions = namePrefixes.map((p) => ({ value: p, label: p }));
 const suffixOptions = nameSuffixes.map((s) => ({ value: s, label: s }));
-const useOptions = nameUses.map((u) => ({ value: u, label: u[0]!.toUpperCase() + u.slice(1) }));
+const useOptions = nameUses.map((u) => ({ value: u, label: nameUseLabel(u) }));
 
 type NameDialogProps = {
   open: boolean;

@@ -7,6 +7,7 @@ import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { nameUseLabel } from './name-format.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -119,7 +120,7 @@ function PersonDetail({ person }: { person: Person }) {
                     {[...entry.given, entry.family].join(' ')}
                     {index === 0 ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(shown in lists)</span> : null}
                   </td>
-                  <td className="py-1.5 pr-4 capitalize">{entry.use}</td>
+                  <td className="py-1.5 pr-4">{nameUseLabel(entry.use)}</td>
                   <td className="py-1.5 pr-4">{entry.prefix.join(', ') || <Empty />}</td>
                   <td className="py-1.5 pr-4">{entry.suffix.join(', ') || <Empty />}</td>
                   <td className="py-1.5">{entry.period ? `${entry.period.start ?? '…'} – ${entry.period.end ?? '…'}` : <Empty />}</td>
