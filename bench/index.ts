@@ -1,3 +1,4 @@
+import { keyboardFigures } from './keyboard.ts';
 import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
 import { personsFigures } from './persons.ts';
@@ -11,6 +12,9 @@ print([initialJsFigure()]);
 print(await startupFigures());
 console.log('\nCommand palette (Chromium)');
 print(await paletteFigures());
+
+console.log('\nKeyboard (Chromium)');
+print(await keyboardFigures());
 
 console.log('\nPersons at 100,000 per account');
 print(await personsFigures());

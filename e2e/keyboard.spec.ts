@@ -269,6 +269,36 @@ test.describe('create person (practice administrator)', () => {
   });
 });
 
+test.describe('create a person by keyboard alone (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('G P, C, Enter, name, Enter, name, Enter, Ctrl+Enter, G P: a person is created and the list is back, without one Tab', async ({ page }) => {
+    await page.goto('/home');
+    const family = `Tabless${Date.now()}`;
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await page.keyboard.press('c');
+    await expect(page.getByRole('button', { name: 'Add Name' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add Name' });
+    await expect(dialog.getByLabel('First Name')).toBeFocused();
+    await page.keyboard.type('Tia');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Last Name')).toBeFocused();
+    await expect(dialog.getByText(/last name is required/i)).toHaveCount(0);
+    await page.keyboard.type(family);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add Name' })).toBeFocused();
+    await page.keyboard.press('Control+Enter');
+    await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(family);
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await expect(page.getByRole('table', { name: 'Persons' }).locator('tbody')).toBeFocused();
+  });
+});
+
 test.describe('home (practice administrator)', () => {
   test.use({ storageState: storageState('manager') });
 

@@ -117,6 +117,17 @@ function NameForm({ initial, onSave, onDone }: { initial?: NameEntry; onSave(ent
         event.stopPropagation();
         void form.handleSubmit();
       }}
+      onKeyDown={(event) => {
+        // Enter in a field goes on to the next required field still empty (First Name, Enter,
+        // Last Name, Enter saves): no Tab needed, and no error shown for a field not reached yet.
+        if (event.key !== 'Enter' || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || !(event.target instanceof HTMLInputElement)) return;
+        const empty = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[aria-required="true"]')].find(
+          (input) => input !== event.target && !input.closest('[hidden]') && input.value.trim() === '',
+        );
+        if (!empty) return;
+        event.preventDefault();
+        empty.focus();
+      }}
     >
       <ol className="mb-4 flex gap-2 text-xs" aria-label="Steps">
         {steps.map((s, index) => (
