@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { storageState } from './support.ts';
+import { expectNoAxeViolations, storageState } from './support.ts';
 
 /**
  * Keyboard-first in fact (issue 8): these tests type as a fast typist does, without waiting for
@@ -312,5 +312,24 @@ test.describe('home (practice administrator)', () => {
     await userChange.click();
     await expect(page).toHaveURL(/\/practice\/users\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  });
+});
+
+test.describe('axe on the header popups (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('the Ghost Mode account popover has a name; the avatar menu leaves no focusable element in an aria-hidden page', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: /Ghost Mode account:/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Ghost Mode: act in account' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /Ghost Mode account:/ })).toBeFocused();
+
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeFocused();
   });
 });

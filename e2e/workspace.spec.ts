@@ -27,16 +27,16 @@ test.describe('keyboard-first workspace (administrator)', () => {
 
     await page.keyboard.press('/');
     await expect(paletteInput(page)).toBeFocused();
-    await page.keyboard.type('data manag');
-    await expect(palette(page).getByRole('option', { name: /Data Management/ })).toBeVisible();
+    await page.keyboard.type('practition');
+    await expect(palette(page).getByRole('option', { name: /^Practitioners/ })).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/system\/datamanagement$/);
+    await expect(page).toHaveURL(/\/practice\/practitioners$/);
     await expect(palette(page)).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Search Astera' }).click();
     await expect(palette(page)).toBeVisible();
     // Recent items come first when the query is empty.
-    await expect(palette(page).getByRole('group', { name: 'Recent' }).getByRole('option', { name: /Data Management/ })).toBeVisible();
+    await expect(palette(page).getByRole('group', { name: 'Recent' }).getByRole('option', { name: /Practitioners/ })).toBeVisible();
   });
 
   test('G shortcuts navigate, "?" lists every shortcut, and no shortcut fires while typing', async ({ page }) => {

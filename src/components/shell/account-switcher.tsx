@@ -32,7 +32,7 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
         <span aria-hidden="true">▾</span>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={6} className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+        <Popover.Content align="end" sideOffset={6} aria-label={policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account'} className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
           <Cmdk label={policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account'} loop>
             <Cmdk.Input placeholder="Find an account…" aria-label="Find an account" className="w-full rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800" />
             <Cmdk.List className="mt-1 max-h-72 overflow-y-auto" aria-label="Accounts">

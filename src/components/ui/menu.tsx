@@ -2,7 +2,14 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export const MenuRoot = Menu.Root;
+/**
+ * Not modal: a modal menu hides the page with aria-hidden while its trigger and the page's
+ * links stay focusable behind it (axe: aria-hidden-focus). Esc, outside clicks and focus return
+ * work the same.
+ */
+export function MenuRoot(props: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={false} {...props} />;
+}
 
 export function MenuTrigger({ className, ...props }: ComponentProps<typeof Menu.Trigger>) {
   return (
@@ -14,18 +21,17 @@ export function MenuTrigger({ className, ...props }: ComponentProps<typeof Menu.
   );
 }
 
+/** Rendered in place (no portal), so the open menu stays inside its landmark (the header). */
 export function MenuContent({ children, align = 'start' }: { children: ReactNode; align?: 'start' | 'end' }) {
   return (
-    <Menu.Portal>
-      <Menu.Content
-        data-slot="menu-content"
-        align={align}
-        sideOffset={6}
-        className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        {children}
-      </Menu.Content>
-    </Menu.Portal>
+    <Menu.Content
+      data-slot="menu-content"
+      align={align}
+      sideOffset={6}
+      className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {children}
+    </Menu.Content>
   );
 }
 
