@@ -1,4 +1,5 @@
 import { authFigures } from './auth.ts';
+import { keyboardFigures } from './keyboard.ts';
 import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
 import { personsFigures } from './persons.ts';
@@ -7,7 +8,7 @@ import { print } from './util.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, persons, auth);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, auth);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -35,4 +36,8 @@ if (wanted('persons')) {
 if (wanted('auth')) {
   console.log('\nAuthenticated requests (HTTP, keep-alive)');
   print(await authFigures());
+}
+if (wanted('keyboard')) {
+  console.log('\nKeyboard (Chromium)');
+  print(await keyboardFigures());
 }

@@ -22,6 +22,8 @@ export type AuditEntry = {
   action: string;
   resourceType: string;
   resourceId: string | null;
+  /** The record's name: always given (from the log, the record, or its kind and short id). */
+  title: string;
   summary: string;
 };
 

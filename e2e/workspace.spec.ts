@@ -27,16 +27,16 @@ test.describe('keyboard-first workspace (administrator)', () => {
 
     await page.keyboard.press('/');
     await expect(paletteInput(page)).toBeFocused();
-    await page.keyboard.type('data manag');
-    await expect(palette(page).getByRole('option', { name: /Data Management/ })).toBeVisible();
+    await page.keyboard.type('practition');
+    await expect(palette(page).getByRole('option', { name: /^Practitioners/ })).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/system\/datamanagement$/);
+    await expect(page).toHaveURL(/\/practice\/practitioners$/);
     await expect(palette(page)).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Search Astera' }).click();
     await expect(palette(page)).toBeVisible();
     // Recent items come first when the query is empty.
-    await expect(palette(page).getByRole('group', { name: 'Recent' }).getByRole('option', { name: /Data Management/ })).toBeVisible();
+    await expect(palette(page).getByRole('group', { name: 'Recent' }).getByRole('option', { name: /Practitioners/ })).toBeVisible();
   });
 
   test('G shortcuts navigate, "?" lists every shortcut, and no shortcut fires while typing', async ({ page }) => {
@@ -67,27 +67,27 @@ test.describe('keyboard-first workspace (administrator)', () => {
   test('screens open as workspace tabs that survive a reload, switch and close by keyboard', async ({ page }) => {
     await page.goto('/home');
     await ready(page);
-    for (const name of ['Data Management', 'Endpoints']) {
+    for (const name of ['Users', 'Practitioners']) {
       await openPalette(page);
       await page.keyboard.type(name);
       await expect(palette(page).getByRole('option', { name: new RegExp(name) }).first()).toHaveAttribute('aria-selected', 'true');
       await page.keyboard.press('Control+Enter');
     }
-    const tabs = page.getByRole('navigation', { name: 'Workspace tabs' });
-    await expect(tabs.getByRole('link')).toHaveText(['Data Management', 'Endpoints']);
-    await expect(tabs.getByRole('link', { name: 'Endpoints' })).toHaveAttribute('aria-current', 'page');
+    const tabs = page.getByRole('tablist', { name: 'Workspace tabs' });
+    await expect(tabs.getByRole('tab')).toHaveText(['Users', 'Practitioners']);
+    await expect(tabs.getByRole('tab', { name: 'Practitioners' })).toHaveAttribute('aria-selected', 'true');
 
     await page.reload();
     await ready(page);
-    await expect(tabs.getByRole('link')).toHaveText(['Data Management', 'Endpoints']);
+    await expect(tabs.getByRole('tab')).toHaveText(['Users', 'Practitioners']);
     await page.keyboard.press('t');
     await page.keyboard.press('p');
-    await expect(page).toHaveURL(/\/system\/datamanagement$/);
-    await expect(tabs.getByRole('link', { name: 'Data Management' })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/practice\/users$/);
+    await expect(tabs.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('t');
     await page.keyboard.press('x');
-    await expect(tabs.getByRole('link')).toHaveText(['Endpoints']);
-    await expect(page).toHaveURL(/\/system\/endpoints$/);
+    await expect(tabs.getByRole('tab')).toHaveText(['Practitioners']);
+    await expect(page).toHaveURL(/\/practice\/practitioners$/);
   });
 
   test('Ghost Mode: switch into Lakeside Pediatrics, see the banner and its data, then leave', async ({ page }) => {

@@ -1,3 +1,5 @@
+// First, so that keys typed while the app starts are held for it rather than lost.
+import './lib/key-buffer.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
@@ -32,6 +34,11 @@ declare module '@tanstack/react-router' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface Register {
     router: typeof router;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface StaticDataRouteOption {
+    /** A route of the spec that only shows the home content: routable, but not a palette destination. */
+    showsHome?: boolean;
   }
 }
 

@@ -11,6 +11,9 @@ export function screenPath(href: string): string {
   return `${url.pathname}${query ? `?${query}` : ''}`;
 }
 
+/** A tab is named by its screen alone: the product's name in the page title is left out. */
+export const tabLabel = (title: string) => title.replace(/\s*·\s*Astera$/, '') || title;
+
 /**
  * Opening records and screens the workspace way: in the side panel over the current screen
  * (kept in the URL as `?panel=`, so reload and Back restore it) or as a workspace tab.
@@ -34,7 +37,7 @@ export function useWorkspace() {
   const openTab = useCallback(
     (path: string, title?: string) => {
       const target = screenPath(path);
-      if (!tabs.some((tab) => tab.path === target)) setTabs([...tabs, { path: target, title: title ?? target }]);
+      if (!tabs.some((tab) => tab.path === target)) setTabs([...tabs, { path: target, title: tabLabel(title ?? target) }]);
       void navigate({ href: target });
     },
     [navigate, setTabs, tabs],

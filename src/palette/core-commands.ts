@@ -1,6 +1,8 @@
 import { updatePreferences } from '../lib/preferences.ts';
 import { signOut } from '../lib/session.ts';
+import type { Theme } from '../../domain/preferences.ts';
 import { store } from '../state/account.ts';
+import { preferencesAtom } from '../state/preferences.ts';
 import { shortcutsOpenAtom } from '../state/palette.ts';
 import type { Command } from './types.ts';
 
@@ -32,20 +34,7 @@ export const coreCommands: Command[] = [
     shortcut: '?',
     run: () => store.set(shortcutsOpenAtom, true),
   },
-  {
-    id: 'theme-dark',
-    label: 'Use dark theme',
-    group: 'Preferences',
-    keywords: ['theme', 'night', 'appearance'],
-    run: () => updatePreferences({ theme: 'dark' }),
-  },
-  {
-    id: 'theme-light',
-    label: 'Use light theme',
-    group: 'Preferences',
-    keywords: ['theme', 'day', 'appearance'],
-    run: () => updatePreferences({ theme: 'light' }),
-  },
+  ...themeCommands(),
   {
     id: 'sign-out',
     label: 'Sign out',
@@ -54,3 +43,20 @@ export const coreCommands: Command[] = [
     run: () => signOut(),
   },
 ];
+
+/** One command per theme, offered only while another one is in use. */
+function themeCommands(): Command[] {
+  const themes: { theme: Theme; label: string; keywords: string[] }[] = [
+    { theme: 'dark', label: 'Use dark theme', keywords: ['theme', 'night', 'appearance'] },
+    { theme: 'light', label: 'Use light theme', keywords: ['theme', 'day', 'appearance'] },
+    { theme: 'system', label: 'Use system theme', keywords: ['theme', 'automatic', 'os', 'appearance'] },
+  ];
+  return themes.map(({ theme, label, keywords }) => ({
+    id: `theme-${theme}`,
+    label,
+    group: 'Preferences',
+    keywords,
+    isVisible: () => store.get(preferencesAtom).theme !== theme,
+    run: () => updatePreferences({ theme }),
+  }));
+}

@@ -17,16 +17,21 @@ export type Entry = {
   command?: Command;
 };
 
+type RouteLike = { fullPath: string; options: { staticData?: { showsHome?: boolean } } };
+
 /**
  * Every screen of the route tree, read from the router itself. Parameterised routes are left
- * out: their records are reached through entity search instead.
+ * out: their records are reached through entity search instead. So are the routes that only
+ * show the home content (spec §2 keeps them routable; they are not destinations of their own).
  */
 export function routeEntries(router: AnyRouter, policy: AccessPolicy): Entry[] {
   const seen = new Set<string>();
   const entries: Entry[] = [];
-  for (const route of Object.values(router.routesByPath as Record<string, { fullPath: string }>)) {
+  const routes = router.routesByPath as Record<string, RouteLike>;
+  for (const route of Object.values(routes)) {
     const path = route.fullPath.replace(/\/$/, '') || '/';
     if (path.includes('$') || hiddenPaths.has(path) || seen.has(path)) continue;
+    if (route.options.staticData?.showsHome) continue;
     seen.add(path);
     const meta = routeMeta[path];
     if (meta?.resource && !meets(policy, { resource: meta.resource, method: meta.method ?? 'GET' })) continue;

@@ -12,7 +12,10 @@ import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
 import { request } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
-import { paletteOpenAtom, paletteStartPageAtom } from '../state/palette.ts';
+import { passOnKeys, takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
+import { store } from '../state/account.ts';
+import { paletteOpenAtom, paletteOpener, paletteStartPageAtom } from '../state/palette.ts';
+import { preferencesAtom } from '../state/preferences.ts';
 import { frecency, recentAtom } from '../state/recent.ts';
 import { commandEntries, routeEntries, type Entry } from './entries.ts';
 import { Shortcut } from './kbd.tsx';
@@ -67,6 +70,8 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const [pages, setPages] = useState<PalettePage[]>([]);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState('');
+  /** Keys typed before the input could take them, or an Enter waiting for results to arrive. */
+  const [queue, setQueue] = useState<HeldKey[]>([]);
   const pasted = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const router = useRouter();
@@ -88,6 +93,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     if (!open) {
       setPages([]);
       setQuery('');
+      setQueue([]);
       pasted.current = null;
     } else if (startPage) {
       setPages([startPage]);
@@ -97,12 +103,15 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
 
   const close = () => setOpen(false);
 
+  // Commands that depend on the preferences (the theme not in use) are listed anew when they change.
+  const preferences = useAtomValue(preferencesAtom);
   const base = useMemo(() => {
+    void preferences;
     const actions = commandEntries(commands, policy, context.pathname);
     // A screen that a feature also offers as an action ("Create person") is listed once, as the action.
     const labels = new Set(actions.map((a) => a.label.toLowerCase()));
     return [...actions, ...routeEntries(router, policy).filter((r) => !labels.has(r.label.toLowerCase()))];
-  }, [commands, policy, context.pathname, router]);
+  }, [commands, policy, context.pathname, router, preferences]);
 
   const groups: Group[] = useMemo(() => {
     if (page === 'accounts') {
@@ -140,6 +149,49 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   }, [page, accounts.data, query, recent, base, search.data, policy]);
 
   const entries = useMemo(() => groups.flatMap((g) => g.entries), [groups]);
+  const loading = (page === 'accounts' && accounts.isPending) || (page === null && query.trim().length >= 2 && (search.isFetching || debounced !== query.trim()));
+  // Enter with nothing to choose yet waits for the answer rather than being dropped.
+  const enterMustWait = entries.length === 0 && loading;
+
+  // Keys held while the palette opened, then those typed while an Enter waited: played in order.
+  useEffect(() => {
+    if (queue.length === 0) return;
+    let text = query;
+    let taken = 0;
+    for (const key of queue) {
+      const plain = !key.ctrlKey && !key.metaKey && !key.altKey;
+      if (plain && key.key.length === 1) text += key.key;
+      else if (key.key === 'Backspace' && text !== '') text = text.slice(0, -1);
+      else break;
+      taken++;
+    }
+    if (taken > 0) {
+      if (input.current) input.current.value = text;
+      setQuery(text);
+      setQueue(queue.slice(taken));
+      return;
+    }
+    const key = queue[0]!;
+    if (key.key === 'Enter') {
+      if (enterMustWait) return;
+      setQueue(queue.slice(1));
+      // Nothing was chosen by hand while keys were held: the first result is the one.
+      const entry = entries[0];
+      if (entry) activate(entry, key.shiftKey ? 'panel' : key.ctrlKey || key.metaKey ? 'tab' : 'navigate');
+      if (!store.get(paletteOpenAtom)) {
+        setQueue([]);
+        passOnKeys(queue.slice(1));
+      }
+    } else if (key.key === 'Escape' || key.key.toLowerCase() === 'k') {
+      close();
+    } else if (key.key === 'Backspace' && pages.length > 0) {
+      setQueue(queue.slice(1));
+      setPages((all) => all.slice(0, -1));
+    } else {
+      setQueue(queue.slice(1));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the keys or the results change
+  }, [queue, entries, enterMustWait]);
 
   // A pasted id or phone number that names one record goes straight there.
   useEffect(() => {
@@ -183,6 +235,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const waiting = queue.length > 0 || (event.key === 'Enter' && enterMustWait);
+    if (waiting && (event.key.length === 1 || ['Enter', 'Backspace'].includes(event.key)) && !event.nativeEvent.isComposing) {
+      // Keeps the order: these keys come after the ones still waiting.
+      event.preventDefault();
+      const { key, shiftKey, ctrlKey, metaKey, altKey, target } = event;
+      setQueue((all) => [...all, { key, shiftKey, ctrlKey, metaKey, altKey, target }]);
+      return;
+    }
     if (event.key === 'Backspace' && query === '' && pages.length > 0) {
       event.preventDefault();
       setPages((all) => all.slice(0, -1));
@@ -208,6 +268,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             input.current?.focus();
+            const held = takePaletteKeys();
+            if (held.length > 0) setQueue(held);
+          }}
+          // Focus goes back to what had it before (Radix would only return it to a Trigger).
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const opener = paletteOpener();
+            if (opener?.isConnected) opener.focus();
           }}
           className="fixed top-[10vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >

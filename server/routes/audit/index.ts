@@ -1,10 +1,11 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, persons, roles } from '../../db/schema.ts';
 import { requires } from '../../auth/requires.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
 import { query } from '../../validate.ts';
 
@@ -13,13 +14,47 @@ const listQuery = v.object({
   before: v.optional(wholeNumber(1, maxSerialId)),
 });
 
-function summarise(row: typeof auditLog.$inferSelect): string {
+type AuditRow = typeof auditLog.$inferSelect;
+
+const isUuid = (id: string | null): id is string => id !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** The record's name as its snapshot in the log gives it (the latest one first), if it does. */
+function snapshotName(row: AuditRow): string | null {
   const after = row.after as Record<string, unknown> | null;
   const before = row.before as Record<string, unknown> | null;
-  const label = [after?.displayName, after?.name, before?.displayName, before?.name, after?.title, before?.title].find((x) => typeof x === 'string');
-  const named = typeof label === 'string' ? ` “${label}”` : '';
-  return `${row.actorName} ${row.action === 'create' ? 'created' : row.action === 'update' ? 'updated' : row.action === 'delete' ? 'deleted' : row.action} ${row.resourceType}${named}`;
+  const label = [after?.displayName, after?.name, before?.displayName, before?.name, after?.title, before?.title].find((x) => typeof x === 'string' && x.trim() !== '');
+  if (typeof label === 'string') return label;
+  // Bulk inserts (the demo seed, the seed command) name what they added.
+  const demo = after?.demoPeople as { persons?: number } | undefined;
+  if (typeof demo?.persons === 'number') return `${demo.persons} demo persons`;
+  if (typeof after?.bulkPersons === 'number') return `${after.bulkPersons} generated persons`;
+  return null;
 }
+
+/**
+ * Every entry names its record (issue 8): from the log's snapshot, else the record's current
+ * name (a practitioner's photo names the practitioner), else its kind and short id.
+ */
+async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, string>> {
+  const names = new Map<AuditRow, string>();
+  const unnamed: AuditRow[] = [];
+  for (const row of rows) {
+    const name = snapshotName(row);
+    if (name) names.set(row, name);
+    else unnamed.push(row);
+  }
+  const ids = [...new Set(unnamed.map((row) => row.resourceId).filter(isUuid))];
+  const current = new Map<string, string>();
+  if (ids.length > 0) {
+    const accountId = unnamed[0]!.accountId;
+    for (const person of await db.select({ id: persons.id, name: persons.displayName }).from(persons).where(and(eq(persons.accountId, accountId), inArray(persons.id, ids)))) current.set(person.id, person.name);
+    for (const role of await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.accountId, accountId), inArray(roles.id, ids)))) current.set(role.id, role.name);
+  }
+  for (const row of unnamed) names.set(row, (row.resourceId && current.get(row.resourceId)) || (row.resourceId ? `${row.resourceType} ${row.resourceId.slice(0, 8)}` : row.resourceType));
+  return names;
+}
+
+const verb = (action: string) => (action === 'create' ? 'created' : action === 'update' ? 'updated' : action === 'delete' ? 'deleted' : action);
 
 /** The account's recent changes, newest first: what the home page shows. */
 export const auditRoutes = new Hono<AppEnv>().get(
@@ -34,15 +69,20 @@ export const auditRoutes = new Hono<AppEnv>().get(
       .where(and(eq(auditLog.accountId, c.var.account.id), before === undefined ? undefined : lt(auditLog.id, before)))
       .orderBy(desc(auditLog.id))
       .limit(limit);
-    const items: AuditEntry[] = rows.map((row) => ({
-      id: String(row.id),
-      at: row.at.toISOString(),
-      actorName: row.actorName,
-      action: row.action,
-      resourceType: row.resourceType,
-      resourceId: row.resourceId,
-      summary: summarise(row),
-    }));
+    const names = await recordNames(c.var.deps.db, rows);
+    const items: AuditEntry[] = rows.map((row) => {
+      const title = names.get(row)!;
+      return {
+        id: String(row.id),
+        at: row.at.toISOString(),
+        actorName: row.actorName,
+        action: row.action,
+        resourceType: row.resourceType,
+        resourceId: row.resourceId,
+        title,
+        summary: `${row.actorName} ${verb(row.action)} ${row.resourceType} “${title}”`,
+      };
+    });
     return c.json({ items });
   },
 );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
@@ -11,16 +11,18 @@ import { accessPolicyQuery, signOut } from '../../lib/session.ts';
 import { screenPath, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { commandEntries, routeEntries, type Entry } from '../../palette/entries.ts';
 import { useHotkeys } from '../../palette/hotkeys.ts';
+import { holdKeysForNavigation } from '../../lib/key-buffer.ts';
 import { routeMeta } from '../../palette/route-meta.ts';
 import type { Command, CommandContext } from '../../palette/types.ts';
-import { policyAtom, selectedAccountIdAtom } from '../../state/account.ts';
-import { paletteOpenAtom, paletteStartPageAtom, shortcutsOpenAtom } from '../../state/palette.ts';
+import { policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts';
+import { closePalette, openPalette, paletteOpenAtom, shortcutsOpenAtom } from '../../state/palette.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { recentAtom } from '../../state/recent.ts';
 import { Button } from '../ui/button.tsx';
 import { Toaster, useToast } from '../ui/toast.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
+import { RouteFocus } from './route-focus.tsx';
 import { TabsStrip } from './tabs-strip.tsx';
 
 function useTheme() {
@@ -56,11 +58,22 @@ function useIdlePrefetch() {
 
 /**
  * Screens and records visited go to the palette's recent items. A screen is named by the route
- * table; a record by its page heading once it has rendered (its kind from the list it sits under).
+ * table; a record by its page heading once that has rendered (its kind from the list it sits
+ * under). A "not found" page is never recorded.
  */
 function useVisitTracking() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const recordVisit = useSetAtom(recentAtom);
+  const router = useRouter();
+  // The headings of the screen being left (same element, same text) are not the next record's.
+  const left = useRef(new Map<Element, string | null>());
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (event.pathChanged) left.current = new Map([...document.querySelectorAll('#main h1')].map((h) => [h, h.textContent]));
+      }),
+    [router],
+  );
   useEffect(() => {
     const meta = routeMeta[pathname];
     if (meta) {
@@ -69,17 +82,21 @@ function useVisitTracking() {
       return;
     }
     const list = Object.keys(routeMeta).find((path) => pathname.startsWith(`${path}/`) && path !== '/home');
-    if (!list) {
-      document.title = 'Astera';
-      return;
-    }
-    const timer = window.setTimeout(() => {
-      const heading = document.querySelector('#main h1')?.textContent?.trim();
-      if (!heading) return;
-      document.title = `${heading} · Astera`;
-      recordVisit({ path: pathname, title: heading, kind: routeMeta[list]!.title });
-    }, 600);
-    return () => window.clearTimeout(timer);
+    const before = left.current;
+    const record = () => {
+      const heading = [...document.querySelectorAll('#main h1')].find((h) => before.get(h) !== h.textContent);
+      const title = heading?.textContent?.trim();
+      if (!heading || !title) return false;
+      document.title = `${title} · Astera`;
+      if (list && !heading.closest('[data-not-found]')) recordVisit({ path: pathname, title, kind: routeMeta[list]!.title });
+      return true;
+    };
+    if (record()) return;
+    const observer = new MutationObserver(() => {
+      if (record()) observer.disconnect();
+    });
+    observer.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
   }, [pathname, recordVisit]);
 }
 
@@ -107,42 +124,17 @@ function useTabCommands(): Command[] {
   }, [tabs, closeTab]);
 }
 
-function Workspace({ policy, commands, panels }: { policy: AccessPolicy; commands: readonly Command[]; panels: readonly PanelView[] }) {
-  const router = useRouter();
-  const navigate = useNavigate();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { openPanel, openTab } = useWorkspace();
-  const [paletteOpen, setPaletteOpen] = useAtom(paletteOpenAtom);
-  const setShortcutsOpen = useSetAtom(shortcutsOpenAtom);
-  const setStartPage = useSetAtom(paletteStartPageAtom);
-  const tabCommands = useTabCommands();
-  const toast = useToast();
-  const allCommands = useMemo(() => [...commands, ...tabCommands], [commands, tabCommands]);
+type WorkspaceProps = {
+  policy: AccessPolicy;
+  commands: readonly Command[];
+  entries: readonly Entry[];
+  context: Omit<CommandContext, 'openPage'>;
+  panels: readonly PanelView[];
+};
 
-  const context: Omit<CommandContext, 'openPage'> = useMemo(
-    () => ({ policy, pathname, navigate: (path: string) => void navigate({ href: path }), openPanel, openTab }),
-    [policy, pathname, navigate, openPanel, openTab],
-  );
-  const entries: Entry[] = useMemo(
-    () => [...commandEntries(allCommands, policy, pathname), ...routeEntries(router, policy)],
-    [allCommands, policy, pathname, router],
-  );
-
-  useHotkeys({
-    entries,
-    enabled: !paletteOpen,
-    onPalette: () => setPaletteOpen((open) => !open),
-    onShortcuts: () => setShortcutsOpen(true),
-    onEntry: (entry) => {
-      const openPage: CommandContext['openPage'] = (page) => {
-        setStartPage(page);
-        setPaletteOpen(true);
-      };
-      if (entry.command) Promise.resolve(entry.command.run({ ...context, openPage })).catch((error: unknown) => toast('error', error instanceof Error ? error.message : messages.serverError));
-      else if (entry.path) context.navigate(entry.path);
-    },
-  });
-
+/** The palette, the shortcuts dialog and the side panel, loaded from their first use on. */
+function Workspace({ policy, commands, entries, context, panels }: WorkspaceProps) {
+  const paletteOpen = useAtomValue(paletteOpenAtom);
   useIdlePrefetch();
   const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
   const panelOpen = useRouterState({ select: (s) => 'panel' in (s.location.search as Record<string, unknown>) });
@@ -156,11 +148,55 @@ function Workspace({ policy, commands, panels }: { policy: AccessPolicy; command
 
   return (
     <Suspense fallback={null}>
-      {used.palette || paletteOpen ? <Palette policy={policy} commands={allCommands} context={context} /> : null}
+      {used.palette || paletteOpen ? <Palette policy={policy} commands={commands} context={context} /> : null}
       {used.shortcuts || shortcutsOpen ? <ShortcutsDialog entries={entries} /> : null}
       {used.panel || panelOpen ? <SidePanel views={panels} /> : null}
     </Suspense>
   );
+}
+
+/** Keys typed right after a shortcut or palette entry navigates wait for the new screen. */
+function navigateHolding(navigate: ReturnType<typeof useNavigate>, path: string) {
+  if (new URL(path, window.location.origin).pathname !== window.location.pathname) holdKeysForNavigation();
+  void navigate({ href: path });
+}
+
+/**
+ * The keyboard of the whole shell: installed as soon as the shell shows, so Ctrl+K, `?` and the
+ * G shortcuts pressed while the access policy still loads are held and acted on once it has.
+ */
+function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly Command[]) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { openPanel, openTab } = useWorkspace();
+  const paletteOpen = useAtomValue(paletteOpenAtom);
+  const setShortcutsOpen = useSetAtom(shortcutsOpenAtom);
+  const tabCommands = useTabCommands();
+  const toast = useToast();
+  const allCommands = useMemo(() => [...commands, ...tabCommands], [commands, tabCommands]);
+
+  const context: Omit<CommandContext, 'openPage'> | null = useMemo(
+    () => (policy ? { policy, pathname, navigate: (path: string) => navigateHolding(navigate, path), openPanel, openTab } : null),
+    [policy, pathname, navigate, openPanel, openTab],
+  );
+  const entries: Entry[] | null = useMemo(
+    () => (policy ? [...commandEntries(allCommands, policy, pathname), ...routeEntries(router, policy)] : null),
+    [allCommands, policy, pathname, router],
+  );
+
+  useHotkeys({
+    entries,
+    enabled: !paletteOpen,
+    onPalette: () => (store.get(paletteOpenAtom) ? closePalette() : openPalette()),
+    onShortcuts: () => setShortcutsOpen(true),
+    onEntry: (entry) => {
+      if (!context) return;
+      if (entry.command) Promise.resolve(entry.command.run({ ...context, openPage: openPalette })).catch((error: unknown) => toast('error', error instanceof Error ? error.message : messages.serverError));
+      else if (entry.path) context.navigate(entry.path);
+    },
+  });
+  return { commands: allCommands, entries, context };
 }
 
 type AppShellProps = { commands: readonly Command[]; panels: readonly PanelView[] };
@@ -171,7 +207,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
   const setPolicy = useSetAtom(policyAtom);
   const selected = useAtomValue(selectedAccountIdAtom);
   const switchAccount = useSwitchAccount();
-  const setPaletteOpen = useSetAtom(paletteOpenAtom);
+  const keyboard = useShellKeyboard(policy.data, commands);
   useTheme();
   useServerPreferences();
   useVisitTracking();
@@ -184,7 +220,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
         Skip to content
       </a>
       {policy.data ? <GhostBanner policy={policy.data} /> : null}
-      <Header policy={policy.data} onSignOut={() => void signOut()} onOpenSearch={() => setPaletteOpen(true)} />
+      <Header policy={policy.data} onSignOut={() => void signOut()} onOpenSearch={() => openPalette()} />
       <TabsStrip />
       {refused ? (
         <main id="main" className="mx-auto max-w-xl px-6 py-20 text-center">
@@ -203,7 +239,10 @@ export function AppShell({ commands, panels }: AppShellProps) {
           <Outlet />
         </main>
       )}
-      {policy.data ? <Workspace policy={policy.data} commands={commands} panels={panels} /> : null}
+      {policy.data && keyboard.entries && keyboard.context ? (
+        <Workspace policy={policy.data} commands={keyboard.commands} entries={keyboard.entries} context={keyboard.context} panels={panels} />
+      ) : null}
+      <RouteFocus />
       <Toaster />
     </div>
   );

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages.ts';
 /** Any path the route table does not know (spec §2). */
 export function NotFound() {
   return (
-    <section className="mx-auto max-w-xl px-6 py-20 text-center">
+    <section data-not-found className="mx-auto max-w-xl px-6 py-20 text-center">
       <p className="text-5xl font-bold text-brand-700" aria-hidden="true">
         404
       </p>

@@ -99,7 +99,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   });
 
   const rows = table.getRowModel().rows;
-  const [active, setActive] = useState(-1);
+  const [active, setActiveState] = useState(-1);
+  // Read by key handlers: keys replayed in one go (see key-buffer) come before a re-render.
+  const activeRef = useRef(-1);
+  const setActive = (index: number) => {
+    activeRef.current = index;
+    setActiveState(index);
+  };
   const [announcement, setAnnouncement] = useState('');
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -107,7 +113,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
 
   // A new page (or filter, or sort) starts again at its first row.
   useEffect(() => {
-    setActive((current) => (current < 0 ? current : 0));
+    if (activeRef.current >= 0) setActive(0);
   }, [data]);
 
   // A page beyond the end (rows deleted, or a hand-edited URL) moves to the last page.
@@ -125,30 +131,73 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     if (row) setAnnouncement(`Row ${next + 1} of ${rows.length}: ${props.getRowLabel(row.original)}`);
   };
 
+  /** A move asked for before the rows arrived: keys are never lost, they wait for the rows. */
+  const pendingMove = useRef<'next' | 'previous' | 'first' | 'last' | null>(null);
+  const move = (where: 'next' | 'previous' | 'first' | 'last') => {
+    if (rows.length === 0) {
+      pendingMove.current = where;
+      return;
+    }
+    if (where === 'first' || where === 'last') moveTo(where === 'first' ? 0 : rows.length - 1);
+    else if (activeRef.current < 0) moveTo(0);
+    else moveTo(where === 'next' ? activeRef.current + 1 : activeRef.current - 1);
+  };
+  const latestMove = useRef(move);
+  latestMove.current = move;
+  useEffect(() => {
+    const where = pendingMove.current;
+    if (rows.length === 0 || document.activeElement !== bodyRef.current) return;
+    pendingMove.current = null;
+    // Focus came before the rows: the first row becomes active, as when focus comes after them,
+    // and a key pressed meanwhile moves from there.
+    const from = activeRef.current < 0 ? 0 : activeRef.current;
+    const to = { next: from + 1, previous: from - 1, first: 0, last: rows.length - 1 }[where ?? 'first'];
+    moveTo(where ? to : from);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when rows arrive
+  }, [rows]);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     if (!isPlainKey(event) || isTypingTarget(event.target)) return;
     const key = event.key;
     if (key === 'j' || key === 'J' || key === 'ArrowDown') {
       if (event.shiftKey && key !== 'ArrowDown') return;
       event.preventDefault();
-      moveTo(active + 1);
+      move('next');
     } else if (key === 'k' || key === 'K' || key === 'ArrowUp') {
       if (event.shiftKey && key !== 'ArrowUp') return;
       event.preventDefault();
-      moveTo(active < 0 ? 0 : active - 1);
+      move('previous');
     } else if (key === 'Home' || key === 'End') {
       event.preventDefault();
-      moveTo(key === 'Home' ? 0 : rows.length - 1);
+      move(key === 'Home' ? 'first' : 'last');
     } else if (key === 'Enter') {
       // Enter on a link inside the row is the link's own business.
       if (event.target !== event.currentTarget) return;
-      const row = rows[active];
+      const row = rows[activeRef.current];
       if (!row) return;
       event.preventDefault();
       if (event.shiftKey) props.onOpenInPanel?.(row.original);
       else props.onOpen(row.original);
     }
   };
+
+  // J/K work as soon as the list shows, also when nothing has focus (after a dialog closed, a
+  // click on blank space): the first key brings the keyboard into the table.
+  useEffect(() => {
+    const handleDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      const body = bodyRef.current;
+      if (!body || event.defaultPrevented || !isPlainKey(event) || event.shiftKey) return;
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      if (!['j', 'k', 'ArrowDown', 'ArrowUp'].includes(event.key)) return;
+      event.preventDefault();
+      // The first key brings the keyboard in on the active row (the first one when none was).
+      const wasActive = activeRef.current >= 0;
+      body.focus({ preventScroll: true });
+      if (wasActive) latestMove.current(event.key === 'j' || event.key === 'ArrowDown' ? 'next' : 'previous');
+    };
+    document.addEventListener('keydown', handleDocumentKeyDown);
+    return () => document.removeEventListener('keydown', handleDocumentKeyDown);
+  }, []);
 
   const colSpan = table.getAllLeafColumns().length;
   const showRows = status === 'success' || (status === 'pending' && data !== undefined);
@@ -192,11 +241,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
           </thead>
           <tbody
             ref={bodyRef}
-            tabIndex={showRows && rows.length > 0 ? 0 : undefined}
-            aria-describedby={showRows && rows.length > 0 ? hintId : undefined}
-            onKeyDown={showRows ? handleKeyDown : undefined}
+            // Focusable from the start (a navigation puts focus here while the rows load).
+            tabIndex={status === 'error' ? undefined : 0}
+            data-route-focus={status === 'error' ? undefined : ''}
+            aria-describedby={hintId}
+            onKeyDown={handleKeyDown}
             onFocus={(event) => {
-              if (event.target === event.currentTarget && active < 0 && rows.length > 0) moveTo(0);
+              if (event.target === event.currentTarget && activeRef.current < 0 && rows.length > 0) moveTo(0);
             }}
             className={cn('group/body focus:outline-none', props.fetching && 'opacity-60 transition-opacity')}
           >

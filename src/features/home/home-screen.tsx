@@ -1,11 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import type { AuditEntry } from '../../../domain/api.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { meets, type Requirement } from '../../lib/policy.ts';
 import { policyAtom } from '../../state/account.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
 import { recentChangesQuery } from './queries.ts';
+
+/** The page of a changed record, when it has one (a deleted record has none; a bulk insert has its list). */
+function changedRecordPath(entry: AuditEntry): string | null {
+  if (entry.action === 'delete') return null;
+  const lists: Record<string, string> = {
+    Person: '/practice/persons',
+    User: '/practice/users',
+    Practitioner: '/practice/practitioners',
+    PractitionerPhoto: '/practice/practitioners',
+  };
+  if (entry.resourceType === 'Account' && entry.resourceId) return `/account/${entry.resourceId}`;
+  const list = lists[entry.resourceType];
+  if (!list) return null;
+  return entry.resourceId ? `${list}/${entry.resourceId}` : list;
+}
 
 type Shortcut = { label: string; description: string; to: string; requires?: Requirement };
 
@@ -90,7 +106,13 @@ export function HomeScreen() {
           <ol className="mt-3 space-y-2">
             {recent.data.items.map((entry) => (
               <li key={entry.id} className="text-sm">
-                <span className="block">{entry.summary}</span>
+                {changedRecordPath(entry) ? (
+                  <NavLink to={changedRecordPath(entry)!} className="block text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                    {entry.summary}
+                  </NavLink>
+                ) : (
+                  <span className="block">{entry.summary}</span>
+                )}
                 <time dateTime={entry.at} className="block text-xs text-slate-600 dark:text-slate-300">
                   {formatDate(entry.at)}
                 </time>

@@ -19,6 +19,7 @@ import { Field, Input } from '../../components/ui/field.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { firstError, formErrors, schemaFieldErrors } from '../../lib/form.ts';
+import { nameUseLabel } from './name-format.ts';
 
 type NameFormValues = {
   prefix: NamePrefix[];
@@ -48,7 +49,7 @@ const steps = [
 
 const prefixOptions = namePrefixes.map((p) => ({ value: p, label: p }));
 const suffixOptions = nameSuffixes.map((s) => ({ value: s, label: s }));
-const useOptions = nameUses.map((u) => ({ value: u, label: u[0]!.toUpperCase() + u.slice(1) }));
+const useOptions = nameUses.map((u) => ({ value: u, label: nameUseLabel(u) }));
 
 type NameDialogProps = {
   open: boolean;
@@ -115,6 +116,17 @@ function NameForm({ initial, onSave, onDone }: { initial?: NameEntry; onSave(ent
         event.preventDefault();
         event.stopPropagation();
         void form.handleSubmit();
+      }}
+      onKeyDown={(event) => {
+        // Enter in a field goes on to the next required field still empty (First Name, Enter,
+        // Last Name, Enter saves): no Tab needed, and no error shown for a field not reached yet.
+        if (event.key !== 'Enter' || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || !(event.target instanceof HTMLInputElement)) return;
+        const empty = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[aria-required="true"]')].find(
+          (input) => input !== event.target && !input.closest('[hidden]') && input.value.trim() === '',
+        );
+        if (!empty) return;
+        event.preventDefault();
+        empty.focus();
       }}
     >
       <ol className="mb-4 flex gap-2 text-xs" aria-label="Steps">

@@ -25,7 +25,7 @@ import { Select, type SelectOption } from '../../components/ui/select.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { firstError, formErrors, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { NameDialog } from './name-dialog.tsx';
-import { fullName } from './name-format.ts';
+import { fullName, nameUseLabel } from './name-format.ts';
 
 export type PersonFormValues = {
   /** Instance administrators only: the account the person is created in ('' = not chosen). */
@@ -109,6 +109,8 @@ type PersonFormProps = {
 export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, failureMessage, onSubmit, onCancel, notice }: PersonFormProps) {
   const [nameDialog, setNameDialog] = useState<{ index: number | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** A save was tried: only then are missing pieces shown as errors (in red). */
+  const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const requireAccount = mode === 'create' && Boolean(accountOptions);
 
@@ -154,7 +156,15 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
       onSubmit={(event) => {
         event.preventDefault();
         event.stopPropagation();
+        setAttempted(true);
         void form.handleSubmit();
+      }}
+      onKeyDown={(event) => {
+        // Ctrl+Enter (⌘Enter) saves from anywhere in the form, as in the edit screens.
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey) {
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }
       }}
       className="flex flex-col gap-5"
     >
@@ -192,14 +202,14 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
                           onClick={() => setNameDialog({ index })}
                         >
                           <span className="sr-only">Edit name </span>
-                          {fullName(entry)} <span className="text-xs text-brand-800/80 dark:text-slate-300">· {entry.use}</span>
+                          {fullName(entry)} <span className="text-xs text-brand-800/80 dark:text-slate-300">· {nameUseLabel(entry.use)}</span>
                         </button>
                       </Chip>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p id={noNameId} className="text-sm font-medium text-red-700 dark:text-red-400">
+                <p id={noNameId} className={attempted ? 'text-sm font-medium text-red-700 dark:text-red-400' : 'text-sm text-slate-600 dark:text-slate-400'}>
                   {messages.atLeastOneName}
                 </p>
               )}
@@ -307,7 +317,7 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={names.length === 0 || submitting} aria-describedby={names.length === 0 ? noNameId : undefined}>
+        <Button type="submit" disabled={names.length === 0 || submitting} aria-describedby={names.length === 0 ? noNameId : undefined} aria-keyshortcuts="Control+Enter">
           {submitting ? 'Saving…' : submitLabel}
         </Button>
       </div>

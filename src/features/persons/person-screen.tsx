@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { nameUseLabel } from './name-format.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -121,7 +122,7 @@ function PersonDetail({ person }: { person: Person }) {
                     {[...entry.given, entry.family].join(' ')}
                     {index === 0 ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(shown in lists)</span> : null}
                   </td>
-                  <td data-label="Usage" className="py-1.5 pr-4 capitalize max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.use}</td>
+                  <td data-label="Usage" className="py-1.5 pr-4 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{nameUseLabel(entry.use)}</td>
                   <td data-label="Prefix" className="py-1.5 pr-4 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.prefix.join(', ') || <Empty />}</td>
                   <td data-label="Suffix" className="py-1.5 pr-4 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.suffix.join(', ') || <Empty />}</td>
                   <td data-label="Period" className="py-1.5 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300">{entry.period ? `${entry.period.start ?? '…'} – ${entry.period.end ?? '…'}` : <Empty />}</td>

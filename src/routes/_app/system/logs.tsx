@@ -2,4 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HomeScreen } from '../../../features/home/home-screen.tsx';
 
 /** Spec §2: this system route shows the home content. */
-export const Route = createFileRoute('/_app/system/logs')({ component: HomeScreen });
+export const Route = createFileRoute('/_app/system/logs')({
+  component: HomeScreen,
+  // Not a destination of its own: the palette leaves it out.
+  staticData: { showsHome: true },
+});

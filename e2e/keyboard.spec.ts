@@ -1,0 +1,335 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, storageState } from './support.ts';
+
+/**
+ * Keyboard-first in fact (issue 8): these tests type as a fast typist does, without waiting for
+ * anything to appear between the keys, also right after a page load.
+ */
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const paletteInput = (page: Page) => palette(page).getByRole('combobox');
+
+test.describe('keystrokes are never lost (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('Ctrl+K then typing at once, right after a fresh page load, puts every character in the query', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('persons');
+    await expect(paletteInput(page)).toHaveValue('persons');
+    await expect(paletteInput(page)).toBeFocused();
+  });
+
+  test('on later opens too, and with "/"', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('abc');
+    await expect(paletteInput(page)).toHaveValue('abc');
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('users');
+    await expect(paletteInput(page)).toHaveValue('users');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('/');
+    await page.keyboard.type('roles');
+    await expect(paletteInput(page)).toHaveValue('roles');
+  });
+
+  test('"Ctrl+K, switch, Enter, account name, Enter" switches the account in one motion', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('switch');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('lake');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Ghost Mode' })).toContainText('you are acting in Lakeside Pediatrics');
+    await expect(palette(page)).toBeHidden();
+  });
+
+  test('G shortcuts and "?" work from the moment the page loads', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await expect(page).toHaveURL(/\/practice\/persons$/);
+    await page.goto('/home');
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  });
+});
+
+test.describe('focus lands somewhere useful (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('after G P focus is in the table: J moves the active row at once, Enter opens it, the title is announced', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await page.keyboard.press('j');
+    const table = page.getByRole('table', { name: 'Persons' });
+    await expect(table.locator('tbody')).toBeFocused();
+    const second = table.locator('tbody tr').nth(1);
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(/^Row 2 of \d+: /)).toBeAttached();
+    const name = (await second.locator('td').nth(1).textContent())!.trim();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeFocused();
+    await expect(page.locator('[data-slot="route-announcer"]')).toHaveText((await heading.textContent())!.trim());
+    expect(name.length).toBeGreaterThan(0);
+  });
+
+  test('a palette entry moves focus into the new screen, keys typed at once included', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Users');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('j');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.locator('tbody')).toBeFocused();
+    await expect(table.locator('tbody tr').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[data-slot="route-announcer"]')).toHaveText('Users');
+  });
+
+  test('J/K work on a list shown by a reload, without tabbing into the table', async ({ page }) => {
+    await page.goto('/practice/users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('j');
+    await expect(table.locator('tbody')).toBeFocused();
+    await expect(table.locator('tbody tr').first()).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a form screen focuses its first field; Cancel goes back to the list with focus in its table', async ({ page }) => {
+    await page.goto('/practice/persons');
+    await expect(page.getByRole('table', { name: 'Persons' }).locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('c');
+    await expect(page).toHaveURL(/\/practice\/person\/create$/);
+    await expect(page.getByRole('button', { name: 'Add Name' })).toBeFocused();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('table', { name: 'Persons' }).locator('tbody')).toBeFocused();
+    await expect(page.locator('[data-slot="route-announcer"]')).toHaveText('Persons');
+  });
+
+  test('closing Add Name returns focus to the Add Name button; the side panel returns it to its row', async ({ page }) => {
+    await page.goto('/practice/person/create');
+    const addName = page.getByRole('button', { name: 'Add Name' });
+    await addName.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Add Name' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(addName).toBeFocused();
+
+    await page.goto('/practice/persons');
+    const table = page.getByRole('table', { name: 'Persons' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expect(table.locator('tbody tr').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Shift+Enter');
+    const panel = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'Open full page' }) });
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(table.locator('tbody')).toBeFocused();
+    await expect(table.locator('tbody tr').nth(1)).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('closing the palette gives focus back to what had it', async ({ page }) => {
+    await page.goto('/practice/persons');
+    const filter = page.getByRole('searchbox', { name: 'Filter persons' });
+    await filter.focus();
+    await page.keyboard.press('Control+k');
+    await expect(paletteInput(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(filter).toBeFocused();
+  });
+});
+
+test.describe('the workspace tab strip is a tab list (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('tabs have tab semantics, arrow keys and Home/End, scroll when they overflow, and no product suffix', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
+    // Many tabs, more than fit: seeded as the app keeps them.
+    const tabs = Array.from({ length: 14 }, (_, i) => ({ path: `/practice/persons?q=tab${i}`, title: `Persons filtered ${i}` }));
+    await page.addInitScript((seeded) => localStorage.setItem('astera.tabs', JSON.stringify({ own: seeded })), tabs);
+    await page.goto('/practice/persons?q=tab13');
+    const list = page.getByRole('tablist', { name: 'Workspace tabs' });
+    await expect(list.getByRole('tab')).toHaveCount(14);
+    const last = list.getByRole('tab', { name: 'Persons filtered 13', exact: true });
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    // It overflows and scrolls: the shown tab (the last) is scrolled into view.
+    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(last).toBeInViewport({ ratio: 1 });
+
+    await last.focus();
+    await page.keyboard.press('Home');
+    const first = list.getByRole('tab', { name: 'Persons filtered 0', exact: true });
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('ArrowRight');
+    await expect(list.getByRole('tab', { name: 'Persons filtered 1', exact: true })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('ArrowLeft');
+    await expect(list.getByRole('tab', { name: 'Persons filtered 12', exact: true })).toBeFocused();
+    // Only one tab is in the Tab order.
+    await expect(list.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  });
+
+  test('a screen opened as a tab by "T then T" is labelled without " · Astera"', async ({ page }) => {
+    await page.goto('/practice/users');
+    await expect(page.getByRole('table', { name: 'Users' }).locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('t');
+    await page.keyboard.press('t');
+    await expect(page.getByRole('tablist', { name: 'Workspace tabs' }).getByRole('tab')).toHaveText(['Users']);
+  });
+});
+
+test.describe('the palette offers only real destinations (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('routes that only show the home content are not listed, but stay routable', async ({ page }) => {
+    await page.goto('/home');
+    await page.keyboard.press('Control+k');
+    for (const name of ['Data Management', 'Identity Providers', 'Amazon Connect', 'Phone Numbers', 'Endpoints', 'Logs']) {
+      await paletteInput(page).fill(name);
+      await expect(palette(page).getByRole('option', { name: new RegExp(`^${name}`) })).toHaveCount(0);
+    }
+    await paletteInput(page).fill('Persons');
+    await expect(palette(page).getByRole('option', { name: /^Persons/ })).toBeVisible();
+    await page.goto('/system/datamanagement');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  });
+
+  test('Recent never records a 404 page', async ({ page }) => {
+    await page.goto('/practice/persons/00000000-0000-4000-8000-000000000000');
+    await expect(page.locator('[data-not-found] h1')).toBeVisible();
+    const notFoundTitle = (await page.locator('[data-not-found] h1').textContent())!.trim();
+    await page.goto('/practice/users');
+    const id = (await page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).first().textContent())!.trim();
+    await page.goto(`/practice/users/${id}`);
+    const recent = () => page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('astera.recent') ?? '{}')));
+    await expect.poll(recent).toContain(`/practice/users/${id}`);
+    expect(await recent()).not.toContain('00000000-0000-4000-8000-000000000000');
+    expect(await recent()).not.toContain(notFoundTitle);
+  });
+
+  test('the theme commands offer the themes not in use, "Use system theme" included', async ({ page }) => {
+    await page.goto('/home');
+    const themes = async () => {
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('theme');
+      await expect(palette(page).getByRole('option', { name: /^Use \w+ theme/ }).first()).toBeVisible();
+      const names = (await palette(page).getByRole('option', { name: /^Use \w+ theme/ }).allTextContents()).map((t) => t.trim()).sort();
+      return names;
+    };
+    expect(await themes()).toEqual(['Use dark theme', 'Use light theme']);
+    await palette(page).getByRole('option', { name: 'Use dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await themes()).toEqual(['Use light theme', 'Use system theme']);
+    await palette(page).getByRole('option', { name: 'Use system theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    expect(await themes()).toEqual(['Use dark theme', 'Use light theme']);
+  });
+});
+
+test.describe('create person (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('"At Least One Name is required" is a hint, not an error, until a save is tried; chips show the usage as "Usual"', async ({ page }) => {
+    await page.goto('/practice/person/create');
+    const hint = page.getByText('At Least One Name is required');
+    await expect(hint).toBeVisible();
+    const red = (el: HTMLElement) => getComputedStyle(el).color;
+    const errorColor = await page.evaluate(() => {
+      const probe = document.createElement('p');
+      probe.className = 'text-red-700';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    expect(await hint.evaluate(red)).not.toBe(errorColor);
+    // Ctrl+Enter tries to save: now it is an error.
+    await page.getByRole('button', { name: 'Add Name' }).focus();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => hint.evaluate(red)).toBe(errorColor);
+
+    await page.getByRole('button', { name: 'Add Name' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Name' });
+    await dialog.getByLabel('First Name').fill('Una');
+    await dialog.getByLabel('Last Name').fill('Usual');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Usage').selectOption('usual');
+    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await expect(page.getByRole('list', { name: 'Names' })).toContainText('Una Usual · Usual');
+  });
+});
+
+test.describe('create a person by keyboard alone (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('G P, C, Enter, name, Enter, name, Enter, Ctrl+Enter, G P: a person is created and the list is back, without one Tab', async ({ page }) => {
+    await page.goto('/home');
+    const family = `Tabless${Date.now()}`;
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await page.keyboard.press('c');
+    await expect(page.getByRole('button', { name: 'Add Name' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add Name' });
+    await expect(dialog.getByLabel('First Name')).toBeFocused();
+    await page.keyboard.type('Tia');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Last Name')).toBeFocused();
+    await expect(dialog.getByText(/last name is required/i)).toHaveCount(0);
+    await page.keyboard.type(family);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add Name' })).toBeFocused();
+    await page.keyboard.press('Control+Enter');
+    await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(family);
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await expect(page.getByRole('table', { name: 'Persons' }).locator('tbody')).toBeFocused();
+  });
+});
+
+test.describe('home (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('"Recent changes" entries name their records and link to them', async ({ page }) => {
+    await page.goto('/home');
+    const changes = page.getByRole('region', { name: 'Recent changes' });
+    await expect(changes.getByRole('listitem').first()).toBeVisible();
+    for (const text of await changes.getByRole('listitem').allTextContents()) expect(text).toMatch(/“.+”/);
+    const userChange = changes.getByRole('link', { name: /created User “/ }).first();
+    const name = /“(.+)”/.exec((await userChange.textContent())!)![1]!;
+    await userChange.click();
+    await expect(page).toHaveURL(/\/practice\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  });
+});
+
+test.describe('axe on the header popups (administrator)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('the Ghost Mode account popover has a name; the avatar menu leaves no focusable element in an aria-hidden page', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: /Ghost Mode account:/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Ghost Mode: act in account' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /Ghost Mode account:/ })).toBeFocused();
+
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeFocused();
+  });
+});

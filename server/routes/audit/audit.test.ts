@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../domain/api.ts';
+import { auditLog } from '../../db/schema.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const recent = async () => ((await (await h.call('manager', '/audit/recent?limit=100')).json()) as { items: AuditEntry[] }).items;
+
+describe('GET /audit/recent', () => {
+  it('names every record, also when the log entry carries no name', async () => {
+    const created = await h.call('manager', '/person/persons', {
+      method: 'POST',
+      json: { name: [{ use: 'official', given: ['Nora'], family: 'Named', prefix: [], suffix: [] }], communication: [] },
+    });
+    expect(created.status).toBe(201);
+    const person = (await created.json()) as { id: string };
+    // An entry whose snapshot has no name (as a practitioner's photo change logs it).
+    await h.db.insert(auditLog).values({ accountId: h.accounts.riverside.id, actorId: 'test', actorName: 'Tester', action: 'update', resourceType: 'PractitionerPhoto', resourceId: person.id, after: { size: 10 } });
+    await h.db.insert(auditLog).values({ accountId: h.accounts.riverside.id, actorId: 'test', actorName: 'Tester', action: 'update', resourceType: 'Thing', resourceId: null, after: {} });
+
+    const items = await recent();
+    expect(items.every((item) => item.title.trim().length > 0)).toBe(true);
+    const photo = items.find((item) => item.resourceType === 'PractitionerPhoto')!;
+    expect(photo.title).toBe('Nora Named');
+    expect(photo.summary).toBe('Tester updated PractitionerPhoto “Nora Named”');
+    expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === person.id)!.title).toBe('Nora Named');
+    expect(items.find((item) => item.resourceType === 'Thing')!.title).toBe('Thing');
+    // The demo seed's bulk insert is named by what it added.
+    expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === null)!.title).toMatch(/^\d+ demo persons$/);
+  });
+});

@@ -1,0 +1,90 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { holdKeysForNavigation, releaseNavigationKeys } from '../../lib/key-buffer.ts';
+
+/** Where focus goes in a new screen, best first: the list's table, the form's first field, the heading. */
+const targets = [
+  '#main [data-route-focus]',
+  '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])',
+  '#main h1',
+];
+
+const candidates = () => targets.flatMap((selector) => [...document.querySelectorAll<HTMLElement>(selector)]);
+
+/**
+ * Focus moves with the user, as accessible routers do: after a navigation to another screen
+ * (palette, shortcut, link, a redirect after Save or Cancel) focus goes into the new screen and
+ * its title is read out in a polite live region. Elements of the screen being left never count,
+ * and a screen that renders late (lazy code, data) is waited for.
+ */
+export function RouteFocus() {
+  const router = useRouter();
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    let stale = new WeakSet<HTMLElement>();
+    let stop = () => {};
+
+    const unsubscribeBefore = router.subscribe('onBeforeNavigate', (event) => {
+      if (!event.pathChanged) return;
+      stop();
+      stale = new WeakSet(candidates());
+      holdKeysForNavigation();
+    });
+
+    const unsubscribeResolved = router.subscribe('onResolved', (event) => {
+      if (!event.pathChanged || !event.fromLocation) {
+        releaseNavigationKeys();
+        return;
+      }
+      stop();
+      const tryFocus = () => {
+        const target = targets
+          .map((selector) => [...document.querySelectorAll<HTMLElement>(selector)].find((element) => !stale.has(element) && element.getClientRects().length > 0))
+          .find(Boolean);
+        if (!target) return false;
+        const heading = document.querySelector<HTMLElement>('#main h1');
+        setAnnouncement(heading && !stale.has(heading) ? (heading.textContent ?? '').trim() : document.title.replace(/ · Astera$/, ''));
+        // A dialog opened meanwhile (the side panel, a leave prompt) keeps the keyboard.
+        if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) {
+          releaseNavigationKeys();
+          return true;
+        }
+        if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+        target.focus({ preventScroll: target.tagName === 'H1' });
+        releaseNavigationKeys();
+        return true;
+      };
+      if (tryFocus()) return;
+      const main = document.getElementById('main') ?? document.body;
+      const observer = new MutationObserver(() => {
+        if (tryFocus()) stop();
+      });
+      // The user moving focus themselves meanwhile wins.
+      const handleFocusIn = () => {
+        stop();
+        releaseNavigationKeys();
+      };
+      observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'data-route-focus'] });
+      document.addEventListener('focusin', handleFocusIn);
+      stop = () => {
+        observer.disconnect();
+        document.removeEventListener('focusin', handleFocusIn);
+        stop = () => {};
+      };
+    });
+
+    return () => {
+      unsubscribeBefore();
+      unsubscribeResolved();
+      stop();
+      releaseNavigationKeys();
+    };
+  }, [router]);
+
+  return (
+    <p className="sr-only" aria-live="polite" aria-atomic="true" data-slot="route-announcer">
+      {announcement}
+    </p>
+  );
+}

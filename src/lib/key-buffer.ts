@@ -1,0 +1,126 @@
+import { isTypingTarget } from './keyboard.ts';
+
+/** A key press kept to be handled later: what the handlers read of a KeyboardEvent. */
+export type HeldKey = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };
+
+/**
+ * Keys are never lost (issue 8). Three moments would drop them:
+ * - before the shell's key handler exists (the page is still starting, the access policy is
+ *   loading): plain keys and Ctrl+K are held and replayed when it attaches;
+ * - between a key that opens the palette and its input having focus (the palette loads lazily,
+ *   then mounts and focuses): every key is held and given to the palette's query;
+ * - between a navigation and focus landing in the new screen ("G P" then J at once): held and
+ *   replayed to what then has focus.
+ * Installed when this module is first imported (main.tsx imports it first), capturing before
+ * any other handler, so it also sees keys typed while the first screen loads.
+ */
+let mode: 'early' | 'palette' | 'navigation' | null = 'early';
+let held: HeldKey[] = [];
+/** Early on, a held Ctrl+K makes the keys after it the palette's (Enter included). */
+let paletteAsked = false;
+/** A bound, so a palette that never comes (a failed chunk) cannot hold keys without end. */
+const MAX_HELD = 200;
+/** A screen that never says where focus goes must not keep the keys. */
+const NAVIGATION_HOLD_MS = 3000;
+let navigationTimer: number | undefined;
+
+const isPaletteKey = (e: KeyboardEvent) => e.key.length === 1 || ['Enter', 'Backspace', 'Escape', 'ArrowDown', 'ArrowUp'].includes(e.key);
+const isOpenPalette = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
+const isPlainChar = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && e.key.length === 1;
+
+function shouldHold(event: KeyboardEvent): boolean {
+  if (mode === 'palette' || (mode === 'early' && paletteAsked)) return isPaletteKey(event) || isOpenPalette(event);
+  if (isOpenPalette(event)) return true;
+  // The palette's input is still focused while the palette closes on a navigation.
+  if (isTypingTarget(event.target) && !(mode === 'navigation' && (event.target as Element).closest('[cmdk-root]'))) return false;
+  if (mode === 'early') return isPlainChar(event);
+  // Navigation: also Enter and the arrows, which the new screen's table or list will want.
+  return isPlainChar(event) || (['Enter', 'ArrowDown', 'ArrowUp'].includes(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey);
+}
+
+function hold(event: KeyboardEvent) {
+  if (mode === null || event.isComposing || held.length >= MAX_HELD || !shouldHold(event)) return;
+  if (mode === 'early' && isOpenPalette(event)) paletteAsked = true;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const { key, shiftKey, ctrlKey, metaKey, altKey, target } = event;
+  held.push({ key, shiftKey, ctrlKey, metaKey, altKey, target });
+}
+
+if (typeof window !== 'undefined') window.addEventListener('keydown', hold, true);
+
+/**
+ * Plays held keys again, in order, as key presses on what has focus now (or on their own
+ * target when it is still there). One that opens the palette or navigates makes the ones after
+ * it held again, so they reach the palette's query or the next screen.
+ */
+function replay(keys: HeldKey[]) {
+  for (const { key, shiftKey, ctrlKey, metaKey, altKey, target } of keys) {
+    const original = target instanceof Element && target.isConnected && target !== document.body ? target : null;
+    const to = mode === null ? (original ?? document.activeElement ?? document.body) : document.body;
+    to.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, metaKey, altKey, bubbles: true, cancelable: true }));
+  }
+}
+
+/** The shell's key handler is ready: keys held until now are played to it. */
+export function attachShellKeys() {
+  if (mode !== 'early') return;
+  const keys = held;
+  held = [];
+  mode = null;
+  paletteAsked = false;
+  replay(keys);
+}
+
+/** A key is opening the palette: hold what follows until the palette's input takes it. */
+export function holdKeysForPalette() {
+  if (mode === 'navigation') endNavigationHold();
+  if (mode === null) mode = 'palette';
+}
+
+/** The palette's input has focus: the keys typed since it was asked for, in order. */
+export function takePaletteKeys(): HeldKey[] {
+  if (mode !== 'palette') return [];
+  mode = null;
+  const keys = held;
+  held = [];
+  return keys;
+}
+
+/** The palette closed before it took its keys (Ctrl+K twice): stop holding. */
+export function releasePaletteKeys() {
+  if (mode !== 'palette') return;
+  mode = null;
+  held = [];
+}
+
+/** A navigation to another screen starts: hold keys until focus has landed in it. */
+export function holdKeysForNavigation() {
+  if (mode !== null) return;
+  mode = 'navigation';
+  navigationTimer = window.setTimeout(releaseNavigationKeys, NAVIGATION_HOLD_MS);
+}
+
+function endNavigationHold(): HeldKey[] {
+  window.clearTimeout(navigationTimer);
+  mode = null;
+  const keys = held;
+  held = [];
+  return keys;
+}
+
+/** Focus is in the new screen (or the user moved it): the held keys go there. */
+export function releaseNavigationKeys() {
+  if (mode !== 'navigation') return;
+  replay(endNavigationHold());
+}
+
+/**
+ * Keys the palette held but no longer wants, because an entry chosen before them closed it
+ * ("Users", Enter, J): they go on to the screen it opens, once focus is there.
+ */
+export function passOnKeys(keys: HeldKey[]) {
+  if (keys.length === 0) return;
+  if (mode === 'navigation') held.push(...keys);
+  else if (mode === null) replay(keys);
+}
