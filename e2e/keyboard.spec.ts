@@ -46,6 +46,15 @@ test.describe('keystrokes are never lost (administrator)', () => {
     await expect(palette(page)).toBeHidden();
   });
 
+  test('typing into the header search box opens the palette with every character, the first included', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/home');
+    await page.getByRole('searchbox', { name: 'Search Astera' }).or(page.getByPlaceholder('Search Astera')).first().focus();
+    await page.keyboard.type('users');
+    await expect(paletteInput(page)).toHaveValue('users');
+    await expect(paletteInput(page)).toBeFocused();
+  });
+
   test('G shortcuts and "?" work from the moment the page loads', async ({ page }) => {
     await page.goto('/home');
     await page.keyboard.press('g');

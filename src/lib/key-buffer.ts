@@ -78,6 +78,15 @@ export function holdKeysForPalette() {
   if (mode === null) mode = 'palette';
 }
 
+/**
+ * A key that itself opened the palette (a character typed into the header's read-only search
+ * box) is the first of its query, not a key lost to the opening.
+ */
+export function holdOpeningKey({ key, shiftKey }: Pick<KeyboardEvent, 'key' | 'shiftKey'>) {
+  if (mode !== 'palette' || held.length >= MAX_HELD) return;
+  held.unshift({ key, shiftKey, ctrlKey: false, metaKey: false, altKey: false, target: null });
+}
+
 /** The palette's input has focus: the keys typed since it was asked for, in order. */
 export function takePaletteKeys(): HeldKey[] {
   if (mode !== 'palette') return [];

@@ -207,7 +207,9 @@ export function AppShell({ commands, panels }: AppShellProps) {
   const setPolicy = useSetAtom(policyAtom);
   const selected = useAtomValue(selectedAccountIdAtom);
   const switchAccount = useSwitchAccount();
-  const keyboard = useShellKeyboard(policy.data, commands);
+  // The policy as the screens read it (the atom, set just below): keys held while it loaded are
+  // replayed only once the screens' own key handlers (a list's C) know it too.
+  const keyboard = useShellKeyboard(useAtomValue(policyAtom) ?? undefined, commands);
   useTheme();
   useServerPreferences();
   useVisitTracking();
