@@ -100,6 +100,32 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     await expect(page.locator('[data-slot="route-announcer"]')).toHaveText('Users');
   });
 
+  test('characters typed at once after a palette command opens a form go into its first field', async ({ page }) => {
+    await page.goto('/practice/users');
+    const id = (await page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).first().textContent())!.trim();
+    await page.goto(`/practice/users/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('edit user');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Qz');
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue(/Qz/);
+  });
+
+  test('on a phone, the palette opened from the Menu to switch account gives focus back to the Menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/home');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await page.getByRole('menuitem', { name: /Switch account/ }).click();
+    await expect(palette(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+
   test('J/K work on a list shown by a reload, without tabbing into the table', async ({ page }) => {
     await page.goto('/practice/users');
     const table = page.getByRole('table', { name: 'Users' });

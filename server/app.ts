@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
@@ -16,6 +17,7 @@ import { meRoutes } from './routes/me/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
 import { personRoutes } from './routes/person/index.ts';
+import { requestTooLarge } from './records.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
 const apiHeaders = secureHeaders({
@@ -30,10 +32,23 @@ const noStore = createMiddleware(async (c, next) => {
   c.header('Cache-Control', 'no-store');
 });
 
+/**
+ * No request body is read past this size, whichever route it is for (routes set their own,
+ * smaller limits: JSON 64 KB, a photo 1 MB). A body is read before its handler runs (e.g. for
+ * an Idempotency-Key's request hash), so a route that forgot its limit cannot be made to buffer
+ * gigabytes.
+ */
+const anyBodyLimit = bodyLimit({
+  maxSize: 2 * 1024 * 1024,
+  onError: () => {
+    throw requestTooLarge();
+  },
+});
+
 /** The API: one sub-app per area of spec §7, behind authentication and account resolution. */
 export function createApi(deps: Deps) {
   const api = new Hono<AppEnv>()
-    .use(apiHeaders, noStore, async (c, next) => {
+    .use(apiHeaders, noStore, anyBodyLimit, async (c, next) => {
       c.set('deps', deps);
       await next();
     })

@@ -282,6 +282,25 @@ describe('a body over the limit', () => {
     const again = await send('PATCH', '/me/preferences', token, Buffer.from(JSON.stringify({ theme: 'light' })));
     expect(again.status).toBe(200);
   });
+
+  it('every route has a limit: a keyed sign-out with a 3 MB body is refused 413, and the token is not revoked', async () => {
+    const token = await h.token('manager');
+    const big = Buffer.from(JSON.stringify({ padding: 'x'.repeat(3 * 1024 * 1024) }));
+    const refused = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/auth/logout', agent, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'k'.repeat(32) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
+      req.on('error', reject);
+      for (let i = 0; i < big.length; i += 64 * 1024) req.write(big.subarray(i, i + 64 * 1024));
+      req.end();
+    });
+    expect(refused).toBe(413);
+    expect((await send('GET', '/me/preferences', token)).status).toBe(200);
+  });
 });
 
 describe('an unexpected error', () => {

@@ -50,7 +50,8 @@ function newKey() {
  * makes safe (server/db/write.ts), when no answer came (ofetch counts that as 500) or a 5xx.
  */
 function idempotent(path: string, options: RequestOptions): { options: RequestOptions; submit: string | null } {
-  if (options.method?.toUpperCase() !== 'POST') return { options, submit: null };
+  // Sign-out is not a create: it is neither keyed nor retried.
+  if (options.method?.toUpperCase() !== 'POST' || path === '/auth/logout') return { options, submit: null };
   const submit = JSON.stringify([path, options.query ?? null, options.body ?? null]);
   const key = unansweredCreates.get(submit) ?? newKey();
   unansweredCreates.set(submit, key);

@@ -23,6 +23,9 @@ const MAX_HELD = 200;
 /** A screen that never says where focus goes must not keep the keys. */
 const NAVIGATION_HOLD_MS = 3000;
 let navigationTimer: number | undefined;
+/** A palette that never takes its keys (its code failed to load, no shell to show it) must not keep them. */
+const PALETTE_HOLD_MS = 5000;
+let paletteTimer: number | undefined;
 
 const isPaletteKey = (e: KeyboardEvent) => e.key.length === 1 || ['Enter', 'Backspace', 'Escape', 'ArrowDown', 'ArrowUp'].includes(e.key);
 const isOpenPalette = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
@@ -58,7 +61,13 @@ function replay(keys: HeldKey[]) {
   for (const { key, shiftKey, ctrlKey, metaKey, altKey, target } of keys) {
     const original = target instanceof Element && target.isConnected && target !== document.body ? target : null;
     const to = mode === null ? (original ?? document.activeElement ?? document.body) : document.body;
-    to.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, metaKey, altKey, bubbles: true, cancelable: true }));
+    const event = new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, metaKey, altKey, bubbles: true, cancelable: true });
+    // A browser types nothing for a synthetic key press: into a text field (the first field of
+    // a form just opened) a held character is inserted as typed text, unless a handler took it.
+    if (to.dispatchEvent(event) && !ctrlKey && !metaKey && !altKey && isTypingTarget(to) && to === document.activeElement) {
+      if (key.length === 1) document.execCommand('insertText', false, key);
+      else if (key === 'Backspace') document.execCommand('delete');
+    }
   }
 }
 
@@ -75,7 +84,9 @@ export function attachShellKeys() {
 /** A key is opening the palette: hold what follows until the palette's input takes it. */
 export function holdKeysForPalette() {
   if (mode === 'navigation') endNavigationHold();
-  if (mode === null) mode = 'palette';
+  if (mode !== null) return;
+  mode = 'palette';
+  paletteTimer = window.setTimeout(releasePaletteKeys, PALETTE_HOLD_MS);
 }
 
 /**
@@ -90,6 +101,7 @@ export function holdOpeningKey({ key, shiftKey }: Pick<KeyboardEvent, 'key' | 's
 /** The palette's input has focus: the keys typed since it was asked for, in order. */
 export function takePaletteKeys(): HeldKey[] {
   if (mode !== 'palette') return [];
+  window.clearTimeout(paletteTimer);
   mode = null;
   const keys = held;
   held = [];
@@ -99,8 +111,20 @@ export function takePaletteKeys(): HeldKey[] {
 /** The palette closed before it took its keys (Ctrl+K twice): stop holding. */
 export function releasePaletteKeys() {
   if (mode !== 'palette') return;
+  window.clearTimeout(paletteTimer);
   mode = null;
   held = [];
+}
+
+/**
+ * The shell will not start its key handler (its access policy failed: the "No access" or
+ * database-down screen): stop holding, so keys reach that screen's own controls.
+ */
+export function stopHoldingEarlyKeys() {
+  if (mode !== 'early') return;
+  mode = null;
+  held = [];
+  paletteAsked = false;
 }
 
 /** A navigation to another screen starts: hold keys until focus has landed in it. */

@@ -2,13 +2,14 @@ import { Hono } from 'hono';
 import { revokedTokens } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
 import { signedIn } from '../../auth/requires.ts';
+import { jsonLimit } from '../../records.ts';
 import type { AppEnv } from '../../env.ts';
 
 /**
  * JWT access tokens cannot be revoked at the provider (architecture "Sign-in"), so logout
  * sends the token here and the API refuses its id until it would have expired anyway.
  */
-export const authRoutes = new Hono<AppEnv>().post('/logout', signedIn(), async (c) => {
+export const authRoutes = new Hono<AppEnv>().post('/logout', signedIn(), jsonLimit, async (c) => {
   const { caller } = c.var;
   if (caller.tokenId) {
     await write(c, async ({ tx, audit }) => {

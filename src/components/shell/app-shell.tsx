@@ -11,7 +11,7 @@ import { accessPolicyQuery, signOut } from '../../lib/session.ts';
 import { screenPath, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { commandEntries, routeEntries, type Entry } from '../../palette/entries.ts';
 import { useHotkeys } from '../../palette/hotkeys.ts';
-import { holdKeysForNavigation } from '../../lib/key-buffer.ts';
+import { holdKeysForNavigation, stopHoldingEarlyKeys } from '../../lib/key-buffer.ts';
 import { routeMeta } from '../../palette/route-meta.ts';
 import type { Command, CommandContext } from '../../palette/types.ts';
 import { policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts';
@@ -214,6 +214,9 @@ export function AppShell({ commands, panels }: AppShellProps) {
   useServerPreferences();
   useVisitTracking();
   useEffect(() => setPolicy(policy.data ?? null), [policy.data, setPolicy]);
+  useEffect(() => {
+    if (policy.isError) stopHoldingEarlyKeys();
+  }, [policy.isError]);
 
   const refused = policy.error instanceof ApiRequestError && policy.error.status === 403;
   return (

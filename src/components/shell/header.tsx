@@ -1,11 +1,10 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { holdOpeningKey } from '../../lib/key-buffer.ts';
 import { can } from '../../lib/policy.ts';
-import { paletteOpenAtom, paletteStartPageAtom } from '../../state/palette.ts';
+import { openPalette } from '../../state/palette.ts';
 import { MenuContent, MenuRoot, MenuTrigger, useAfterMenuClose } from '../ui/menu.tsx';
 import { AccountSwitcher } from './account-switcher.tsx';
 import { AccountMenuItems, NavMenuItems, visibleEntries } from './menu-entries.tsx';
@@ -50,8 +49,6 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const avatarMenu = useAfterMenuClose();
-  const setPaletteOpen = useSetAtom(paletteOpenAtom);
-  const setPaletteStartPage = useSetAtom(paletteStartPageAtom);
   const initials = policy?.user.name.split(/\s+/).map((part) => part[0]).slice(0, 2).join('') ?? '';
   const canSwitch = policy ? policy.instanceAdmin || policy.assumedAccounts.length > 0 : false;
 
@@ -145,10 +142,8 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                     onOpenSearch={() => onOpenSearch?.()}
                     onSwitchAccount={
                       canSwitch
-                        ? () => {
-                            setPaletteStartPage('accounts');
-                            setPaletteOpen(true);
-                          }
+                        ? // Like G G: the palette remembers the Menu button, and gives focus back to it.
+                          () => openPalette('accounts')
                         : undefined
                     }
                     onDialog={setDialog}

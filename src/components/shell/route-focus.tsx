@@ -52,7 +52,9 @@ export function RouteFocus() {
         }
         if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
         target.focus({ preventScroll: target.tagName === 'H1' });
-        releaseNavigationKeys();
+        // The screen was just committed: its fields start listening in their effects, which run
+        // after this observer. Keys typed meanwhile stay held (in order) until a frame later.
+        requestAnimationFrame(() => window.setTimeout(releaseNavigationKeys, 0));
         return true;
       };
       if (tryFocus()) return;
