@@ -55,6 +55,22 @@ test.describe('keystrokes are never lost (administrator)', () => {
     await expect(paletteInput(page)).toBeFocused();
   });
 
+  test('…and so does typing into it while the access policy still loads', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/permissions/accesspolicy*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/home');
+    await page.getByPlaceholder('Search Astera').first().focus();
+    await page.keyboard.type('users');
+    release();
+    await expect(paletteInput(page)).toHaveValue('users');
+    await expect(paletteInput(page)).toBeFocused();
+  });
+
   test('G shortcuts and "?" work from the moment the page loads', async ({ page }) => {
     await page.goto('/home');
     await page.keyboard.press('g');

@@ -90,9 +90,22 @@ export function holdKeysForPalette() {
 }
 
 /**
- * A key that itself opened the palette (a character typed into the header's read-only search
- * box) is the first of its query, not a key lost to the opening.
+ * A character typed into the header's read-only search box opens the palette and is the first
+ * of its query. Before the shell's key handler exists it is held as "Ctrl+K, then the
+ * character", which the handler replays when it attaches (the palette cannot open before).
+ * Returns false when the caller is to open the palette itself (and then `holdOpeningKey`).
  */
+export function holdEarlyPaletteKey({ key, shiftKey }: Pick<KeyboardEvent, 'key' | 'shiftKey'>): boolean {
+  if (mode !== 'early') return false;
+  if (held.length + 2 <= MAX_HELD) {
+    held.push({ key: 'k', shiftKey: false, ctrlKey: true, metaKey: false, altKey: false, target: null });
+    held.push({ key, shiftKey, ctrlKey: false, metaKey: false, altKey: false, target: null });
+  }
+  paletteAsked = true;
+  return true;
+}
+
+/** The character that opened the palette (see above) goes first into its query. */
 export function holdOpeningKey({ key, shiftKey }: Pick<KeyboardEvent, 'key' | 'shiftKey'>) {
   if (mode !== 'palette' || held.length >= MAX_HELD) return;
   held.unshift({ key, shiftKey, ctrlKey: false, metaKey: false, altKey: false, target: null });

@@ -2,7 +2,7 @@ import { useAtom } from 'jotai';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { shortcutsOpenAtom } from '../state/palette.ts';
 import type { Entry } from './entries.ts';
-import { builtInShortcuts } from './hotkeys.ts';
+import { builtInShortcuts } from './built-in-shortcuts.ts';
 import { Shortcut } from './kbd.tsx';
 
 /** Every shortcut, from the registry the palette and the key handler use. */

@@ -18,12 +18,10 @@ import { policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts
 import { closePalette, openPalette, paletteOpenAtom, shortcutsOpenAtom } from '../../state/palette.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { recentAtom } from '../../state/recent.ts';
-import { Button } from '../ui/button.tsx';
 import { Toaster, useToast } from '../ui/toast.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
 import { RouteFocus } from './route-focus.tsx';
-import { TabsStrip } from './tabs-strip.tsx';
 
 function useTheme() {
   const { theme } = useAtomValue(preferencesAtom);
@@ -43,6 +41,9 @@ const loadShortcuts = () => import('../../palette/shortcuts-dialog.tsx');
 const loadSidePanel = () => import('./side-panel.tsx');
 const Palette = lazy(() => loadPalette().then((m) => ({ default: m.Palette })));
 const ShortcutsDialog = lazy(() => loadShortcuts().then((m) => ({ default: m.ShortcutsDialog })));
+const NoAccess = lazy(() => import('./no-access.tsx').then((m) => ({ default: m.NoAccess })));
+// The tab strip loads once there is a tab to show (most first screens have none).
+const TabsStrip = lazy(() => import('./tabs-strip.tsx').then((m) => ({ default: m.TabsStrip })));
 const SidePanel = lazy(() => loadSidePanel().then((m) => ({ default: m.SidePanel })));
 
 function useIdlePrefetch() {
@@ -207,6 +208,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
   const setPolicy = useSetAtom(policyAtom);
   const selected = useAtomValue(selectedAccountIdAtom);
   const switchAccount = useSwitchAccount();
+  const hasTabs = useWorkspace().tabs.length > 0;
   // The policy as the screens read it (the atom, set just below): keys held while it loaded are
   // replayed only once the screens' own key handlers (a list's C) know it too.
   const keyboard = useShellKeyboard(useAtomValue(policyAtom) ?? undefined, commands);
@@ -226,18 +228,16 @@ export function AppShell({ commands, panels }: AppShellProps) {
       </a>
       {policy.data ? <GhostBanner policy={policy.data} /> : null}
       <Header policy={policy.data} onSignOut={() => void signOut()} onOpenSearch={() => openPalette()} />
-      <TabsStrip />
+      {hasTabs ? (
+        <Suspense fallback={null}>
+          <TabsStrip />
+        </Suspense>
+      ) : null}
       {refused ? (
         <main id="main" className="mx-auto max-w-xl px-6 py-20 text-center">
-          <h1 className="text-2xl font-semibold">No access</h1>
-          <p className="mt-2" role="alert">
-            {selected ? messages.foreignAccount : policy.error?.message || messages.noPortalAccess}
-          </p>
-          {selected ? (
-            <Button className="mt-6" onClick={() => switchAccount(null)}>
-              Return to my account
-            </Button>
-          ) : null}
+          <Suspense fallback={null}>
+            <NoAccess message={selected ? messages.foreignAccount : policy.error?.message || messages.noPortalAccess} onReturn={selected ? () => switchAccount(null) : undefined} />
+          </Suspense>
         </main>
       ) : (
         <main id="main" className="mx-auto max-w-screen-2xl px-4 py-6">

@@ -2,7 +2,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { holdOpeningKey } from '../../lib/key-buffer.ts';
+import { holdEarlyPaletteKey, holdOpeningKey } from '../../lib/key-buffer.ts';
 import { can } from '../../lib/policy.ts';
 import { openPalette } from '../../state/palette.ts';
 import { MenuContent, MenuRoot, MenuTrigger, useAfterMenuClose } from '../ui/menu.tsx';
@@ -94,9 +94,11 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
               // Any key typed into the (read-only) box opens the palette, where typing goes on.
               if (event.key === 'Enter' || event.key === 'ArrowDown' || event.key.length === 1) {
                 event.preventDefault();
+                // The character typed is the first of the palette's query (also while the shell starts).
+                const character = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+                if (character && holdEarlyPaletteKey(event)) return;
                 onOpenSearch?.();
-                // The character typed is the first of the palette's query.
-                if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) holdOpeningKey(event);
+                if (character) holdOpeningKey(event);
               }
             }}
             className="w-40 rounded-md border border-white/30 xl:w-56 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
