@@ -58,6 +58,20 @@ export const messages = {
   photoTooLarge: 'The photo must be at most 1 MB.',
   photoMissing: 'This practitioner has no photo.',
   userNameRequired: 'name is required',
+  // Contact points (spec §3, §5, §9); the bounds and refusals the spec leaves open are ours.
+  contactPointValueMin: 'value must be more than 1 characters',
+  contactPointNameMin: 'name must be more than 1 characters',
+  contactPointDescriptionMin: 'description must be more than 1 characters',
+  contactPointRank: 'number must be between 1 and 10',
+  contactPointSystemInvalid: 'system must be one of PHONE, FAX, EMAIL, PAGER, URL, SMS, QUEUEID or OTHER',
+  contactPointProviderInvalid: 'unknown service provider',
+  contactPointSystemTypeInvalid: 'system type must be Main, Priority or Reception',
+  contactPointVipInvalid: 'vip must be true or false',
+  contactPointPhoneInvalid: 'value must be a US phone number of 10 digits, for example (555) 123-4567',
+  contactPointTooManyAssociations: 'a contact point can have at most 25 practitioners',
+  contactPointAssociationInvalid: 'each association must be a practitioner id',
+  contactPointPractitionerUnknown: 'a practitioner of this list does not exist in this account',
+  practitionerTooManyContactPoints: 'a practitioner of this list already has 25 contact points',
   requestTooLarge: 'The request body is too large.',
   cannotDeleteSelf: 'You cannot delete your own user record.',
   // Validation: each names what its field expects, never the value sent (the field is the key).
@@ -81,4 +95,9 @@ export const messages = {
 /** The sign-in page after too many failed attempts (per email or per client address). */
 export function tooManySignInAttempts(minutes: number): string {
   return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** A contact point's value already held by another of the account (same system, same normalised value). */
+export function contactPointValueTaken(existing: { id: string; name: string }): string {
+  return `This value already belongs to contact point "${existing.name}" (${existing.id})`;
 }

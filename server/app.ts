@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from './db/client.ts';
 import { ApiError, logInternalError, unavailable } from './errors.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { auditRoutes } from './routes/audit/index.ts';
+import { contactPointRoutes } from './routes/contact-points/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { meRoutes } from './routes/me/index.ts';
@@ -59,6 +60,7 @@ export function createApi(deps: Deps) {
     .route('/permissions', permissionsRoutes)
     .route('/audit', auditRoutes)
     .route('/person', personRoutes)
+    .route('/contactpoints', contactPointRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

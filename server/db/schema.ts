@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ResourceGrants } from '../../domain/permissions.ts';
 import type { Communication, NameEntry } from '../../domain/persons.ts';
+import type { ContactPointSystem, ServiceProvider, SystemType } from '../../domain/contact-points.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -179,6 +180,48 @@ export const practitionerPhotos = pgTable('practitioner_photos', {
   modifiedTimestamp: common.modifiedTimestamp,
   modifiedBy: common.modifiedBy,
 });
+
+/**
+ * Contact points (spec §3): the value as typed beside its normalised form (E.164 for phone-like
+ * systems), which is unique per system in an account and what the VIP lookup reads.
+ */
+export const contactPoints = pgTable(
+  'contact_points',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    normalizedValue: text('normalized_value').notNull(),
+    system: text('system').$type<ContactPointSystem>().notNull(),
+    serviceProvider: text('service_provider').$type<ServiceProvider>().notNull(),
+    description: text('description'),
+    systemType: text('system_type').$type<SystemType>(),
+    rank: integer('rank').notNull(),
+    vip: boolean('vip').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('contact_points_account_system_value').on(t.accountId, t.system, t.normalizedValue),
+    // The VIP lookup of every incoming call: one index probe, whatever the system.
+    index('contact_points_account_value').on(t.accountId, t.normalizedValue),
+    index('contact_points_account_name').on(t.accountId, t.name, t.id),
+  ],
+);
+
+/** Practitioners associated with a contact point (both of the same account), at most 25 on either side. */
+export const contactPointPractitioners = pgTable(
+  'contact_point_practitioners',
+  {
+    contactPointId: uuid('contact_point_id')
+      .notNull()
+      .references(() => contactPoints.id, { onDelete: 'cascade' }),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.personId, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contactPointId, t.practitionerId] }), index('contact_point_practitioners_practitioner').on(t.practitionerId)],
+);
 
 /** The embedded identity provider's sign-in store (unused with an external provider). */
 export const credentials = pgTable('credentials', {
