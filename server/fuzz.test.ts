@@ -48,6 +48,7 @@ const fields = [
   'communication', 'makePractitioner', 'email', 'principalId', 'source', 'oktaId', 'roleId', 'instanceAdmin',
   'specialty', 'group', 'initials', 'pronunciation', 'synonyms', 'photo', 'use', 'family', 'given', 'prefix',
   'suffix', 'period', 'start', 'end', 'code', 'preferred', 'text', 'id', '__proto__', 'constructor',
+  'value', 'system', 'serviceProvider', 'description', 'systemType', 'rank', 'vip', 'associations',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id'];
 
@@ -145,6 +146,14 @@ const goodFields = {
   communication: [{ code: 'cy', preferred: true }],
   gender: 'M',
   orgRole: 'Nurse',
+  // A contact point's (the other routes drop these keys).
+  value: '(555) 010-0000',
+  system: 'PHONE',
+  serviceProvider: 'Twilio',
+  description: 'Fuzz line',
+  systemType: 'Main',
+  rank: 5,
+  vip: false,
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -157,7 +166,7 @@ const spoilable = [
 /** The text fields, spoilt more often: text is what reaches the database unchanged. */
 const textPaths = [
   'name', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'abbreviation', 'principalId', 'source', 'oktaId', 'specialty',
-  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone',
+  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -240,7 +249,11 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
   const users: DemoUser[] = ['admin', 'manager', 'viewer'];
   const tokens = Object.fromEntries(await Promise.all(users.map(async (u) => [u, await h.token(u)] as const))) as Record<DemoUser, string>;
   // The good bodies are good: spoiling one field is what makes a request bad.
-  for (const [route, good] of [['/person/persons', baselines[0]!], [`/person/practitioners/${ids[0]}`, baselines[1]!]] as const) {
+  for (const [route, good] of [
+    ['/person/persons', baselines[0]!],
+    [`/person/practitioners/${ids[0]}`, baselines[1]!],
+    ['/contactpoints/contact-points', { ...baselines[1]!, value: '(555) 010-0001' }],
+  ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
   }
@@ -260,7 +273,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
       fc.boolean(),
       accountParam,
       async ([route, text], user, id, odd, type, withQuery, accountId) => {
-        const path = route.path.replace(/:id\b/, id);
+        const path = route.path.replace(/:(id|value)\b/, id);
         const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
         const headers = new Headers();
         // Logout revokes the token it carries: it gets one of its own.

@@ -81,6 +81,17 @@ describe('create (spec §7, §9 defaults)', () => {
     expect(await get(id)).toMatchObject({ system: 'QUEUEID', serviceProvider: 'Twilio', description: 'Overflow queue', systemType: 'Priority', rank: 3, vip: true, normalizedValue: 'queue-a' });
   });
 
+  it('a create retried with its Idempotency-Key answers the same id and makes no second record', async () => {
+    const init = { method: 'POST', json: { name: 'Keyed', value: freshPhone() }, headers: { 'Idempotency-Key': 'cp-create-1' } };
+    const first = await h.call('manager', base, init);
+    const again = await h.call('manager', base, init);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    expect(await again.json()).toEqual({ id });
+    expect(await h.db.select().from(contactPoints).where(eq(contactPoints.name, 'Keyed'))).toHaveLength(1);
+  });
+
   it('writes an audit row in the account', async () => {
     const id = await create({ name: 'Audited', value: freshPhone() });
     const [row] = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'ContactPoint'), eq(auditLog.resourceId, id)));
@@ -305,6 +316,12 @@ describe('GET /contactpoints/vip/{value}', () => {
       contactPoint: { id, name: 'Plain line', value: '555 999 0002', system: 'PHONE' },
     });
     expect(await (await h.call('manager', `/contactpoints/vip/${encodeURIComponent('555-999-0003')}`)).json()).toEqual({ vip: false, contactPoint: null });
+  });
+
+  it('finds an email contact point whatever its case', async () => {
+    const id = await create({ name: 'VIP mail', value: 'Boss@Example.test', system: 'EMAIL', vip: true });
+    const answer = (await (await h.call('manager', `/contactpoints/vip/${encodeURIComponent('boss@example.TEST')}`)).json()) as VipLookup;
+    expect(answer).toEqual({ vip: true, contactPoint: { id, name: 'VIP mail', value: 'Boss@Example.test', system: 'EMAIL' } });
   });
 
   it("does not see another account's VIP number", async () => {
