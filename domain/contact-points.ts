@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { listQuerySchema, type CommonFields } from './persons.ts';
+import { listQuerySchema, maxAssociations, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
 
@@ -27,7 +27,7 @@ export const contactPointDefaults = {
   associations: [] as string[],
 } as const satisfies Record<string, unknown>;
 
-export const contactPointLimits = { text: 200, rankMin: 1, rankMax: 10, associations: 25 } as const;
+export const contactPointLimits = { text: 200, rankMin: 1, rankMax: 10, associations: maxAssociations } as const;
 
 /** The systems whose value is a phone number (spec §5): checked and stored normalised. */
 export const phoneSystems: readonly ContactPointSystem[] = ['PHONE', 'SMS', 'FAX'];

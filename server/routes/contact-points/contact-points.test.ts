@@ -157,6 +157,29 @@ describe('one number, one contact point (per system and account)', () => {
     }
   });
 
+  it('a create racing another for the same number is 409 on value, not 500 (the unique index settles it)', async () => {
+    // Another writer holds the number, uncommitted: the request's check cannot see it, so its
+    // insert waits on the unique index; once the other commits, the insert fails and is told apart.
+    let answer: Promise<Response> | undefined;
+    const holder = await h.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contactPoints)
+        .values({ accountId: h.accounts.riverside.id, createdBy: 'Other writer', modifiedBy: 'Other writer', name: 'Won the race', value: '555 700 0001', normalizedValue: '+15557000001', system: 'PHONE', serviceProvider: 'Twilio', rank: 1 })
+        .returning();
+      answer = send('manager', 'POST', base, { name: 'Lost the race', value: '(555) 700-0001' });
+      // Commit only once the request's insert is waiting for this transaction.
+      for (;;) {
+        const waiting = await h.db.execute<{ n: string }>(sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "contact_points"%'`);
+        if (Number(waiting.rows[0]!.n) > 0) break;
+      }
+      return row!;
+    });
+    const res = await answer!;
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).fields?.value).toBe(contactPointValueTaken({ id: holder.id, name: 'Won the race' }));
+    expect(await h.db.select().from(contactPoints).where(eq(contactPoints.normalizedValue, '+15557000001'))).toHaveLength(1);
+  });
+
   it('the same number may be a PHONE and an SMS contact point, and in another account', async () => {
     await create({ name: 'Texts', value: '555.123.7777', system: 'SMS' });
     await create({ name: 'Lake line', value: '555 123 7777' }, 'manager', `${base}?accountId=${h.accounts.lakeside.id}`);
@@ -195,6 +218,13 @@ describe('associations (spec §3, §5: practitioners, max 25, duplicates ignored
     expect((await errorOf(res)).fields?.associations).toBe(messages.contactPointTooManyAssociations);
     const id = await create({ name: 'Exactly 25', value: freshPhone(), associations: [...ids.slice(0, 25), ...ids.slice(0, 5)] });
     expect((await get(id)).associations).toHaveLength(25);
+  });
+
+  it("the practitioner's own answer lists its contact points", async () => {
+    const p = riversidePractitioners[1]!;
+    const id = await create({ name: 'AAA practitioner side', value: freshPhone(), associations: [p.id] });
+    const practitioner = (await (await h.call('manager', `/person/practitioners/${p.id}`)).json()) as { associations: { id: string; name: string }[] };
+    expect(practitioner.associations).toContainEqual({ id, name: 'AAA practitioner side' });
   });
 
   it("refuses another account's practitioner or an unknown id", async () => {

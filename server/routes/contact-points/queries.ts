@@ -55,6 +55,16 @@ export async function associationsOf(db: Reader, accountId: string, id: string):
     .orderBy(asc(practitioners.name), asc(practitioners.personId));
 }
 
+/** The contact points a practitioner is associated with (the practitioner side of the association), by name then id. */
+export async function contactPointsOf(db: Reader, accountId: string, practitionerId: string): Promise<ContactPointAssociation[]> {
+  return db
+    .select({ id: contactPoints.id, name: contactPoints.name })
+    .from(contactPointPractitioners)
+    .innerJoin(contactPoints, eq(contactPoints.id, contactPointPractitioners.contactPointId))
+    .where(and(eq(contactPointPractitioners.accountId, accountId), eq(contactPointPractitioners.practitionerId, practitionerId)))
+    .orderBy(asc(contactPoints.name), asc(contactPoints.id));
+}
+
 /** Another contact point of the account holding this normalised value for this system. */
 export async function holderOf(db: Reader, accountId: string, system: string, normalizedValue: string, except?: string) {
   const [row] = await db

@@ -25,6 +25,7 @@ import { isAllowed, permissionCatalogue } from '../../../domain/permissions.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
+import { contactPointsOf } from '../contact-points/queries.ts';
 import { imageType } from './photo.ts';
 import {
   findPerson,
@@ -276,7 +277,7 @@ export const personRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const { id } = c.req.valid('param');
     const row = found(await findPractitioner(db, c.var.account.id, id));
-    return c.json(presentPractitioner(row, await photoMeta(db, c.var.account.id, id)));
+    return c.json(presentPractitioner(row, await photoMeta(db, c.var.account.id, id), await contactPointsOf(db, c.var.account.id, id)));
   })
   .patch('/practitioners/:id', requires('/person/practitioners/{id}', 'PATCH'), idParam(), jsonLimit, json(practitionerPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -304,7 +305,8 @@ export const personRoutes = new Hono<AppEnv>()
       }
       return after;
     });
-    return c.json(presentPractitioner(updated, await photoMeta(c.var.deps.db, updated.accountId, id)));
+    const { db } = c.var.deps;
+    return c.json(presentPractitioner(updated, await photoMeta(db, updated.accountId, id), await contactPointsOf(db, updated.accountId, id)));
   })
   .delete('/practitioners/:id', requires('/person/practitioners/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');

@@ -7,6 +7,7 @@ import {
   type PersonList,
   type PersonSort,
   type Practitioner,
+  type PractitionerAssociation,
   type PractitionerPhoto,
   type PractitionerList,
   type PractitionerSort,
@@ -69,7 +70,7 @@ export function presentUser(row: UserRow, roleName: string | null): User {
   };
 }
 
-export function presentPractitioner(row: PractitionerRow, photo: PhotoMeta): Practitioner {
+export function presentPractitioner(row: PractitionerRow, photo: PhotoMeta, associations: PractitionerAssociation[] = []): Practitioner {
   return {
     id: row.personId,
     personId: row.personId,
@@ -87,8 +88,8 @@ export function presentPractitioner(row: PractitionerRow, photo: PhotoMeta): Pra
     initials: row.initials,
     pronunciation: row.pronunciation,
     synonyms: row.synonyms,
-    // Contact points (and so associations) arrive with their own feature.
-    associations: [],
+    // Its contact points (read by the detail routes; an audit row leaves them out).
+    associations,
     photo: photo && presentPhoto(row.personId, photo),
   };
 }
