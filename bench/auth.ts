@@ -1,18 +1,15 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { seed, seedId } from '../server/db/seed.ts';
+import { seed } from '../server/db/seed.ts';
+import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
 import { root, type Figure } from './util.ts';
 
-const ISSUER = 'http://idp.bench/';
-const AUDIENCE = 'https://api.astera.test';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_AUTH_SECONDS ?? 5);
 
@@ -67,16 +64,9 @@ export async function authFigures(): Promise<Figure[]> {
     await seed(database.db);
     await database.close();
 
-    const { publicKey, privateKey } = await generateKeyPair('RS256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID(), iat: now, exp: now + 3600 })
-      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .sign(privateKey);
+    const { jwk, token } = await managerToken();
 
-    const env = { DATABASE_URL: pg.url, BENCH_JWK: JSON.stringify(jwk), BENCH_ISSUER: ISSUER, BENCH_AUDIENCE: AUDIENCE };
+    const env = { DATABASE_URL: pg.url, BENCH_JWK: JSON.stringify(jwk), BENCH_ISSUER, BENCH_AUDIENCE };
     const signedIn = { Authorization: `Bearer ${token}` };
 
     // Without the cache: the caller in one round trip on every request.

@@ -5,6 +5,7 @@ import { chromium, type Locator, type Page } from '@playwright/test';
 import { getFreePort } from '../server/db/postgres.ts';
 import { timeStart } from './startup.ts';
 import type { Figure } from './util.ts';
+import { signInAsManager } from './sign-in.ts';
 
 /**
  * Keyboard-first, measured (issue 8): from "G P" to a created person and back to the list, by
@@ -26,11 +27,7 @@ export async function keyboardFigures(): Promise<Figure[]> {
       try {
         const page = await browser.newPage();
         const base = `http://localhost:${ports.port}`;
-        await page.goto(`${base}/home`);
-        await page.getByLabel('Email').fill('manager@astera.test');
-        await page.getByLabel('Password').fill('astera-manager');
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+        await signInAsManager(page, base);
         figures = await createPersonByKeyboard(page);
       } finally {
         await browser.close();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { getFreePort } from '../server/db/postgres.ts';
 import { timeStart } from './startup.ts';
+import { signInAsManager } from './sign-in.ts';
 import { root, type Figure } from './util.ts';
 
 const PERSONS = 100_000;
@@ -31,11 +32,7 @@ export async function listScreenFigures(): Promise<Figure[]> {
       try {
         const page = await browser.newPage();
         const base = `http://localhost:${ports.port}`;
-        await page.goto(`${base}/home`);
-        await page.getByLabel('Email').fill('manager@astera.test');
-        await page.getByLabel('Password').fill('astera-manager');
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+        await signInAsManager(page, base);
         const table = page.getByRole('table', { name: /Persons/ });
 
         const open: number[] = [];

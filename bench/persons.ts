@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createLocalJWKSet } from 'jose';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { insertManyPersons } from '../server/db/demo-persons.ts';
@@ -10,12 +9,11 @@ import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, seed, seedId } from '../server/db/seed.ts';
 import { personSearch } from '../server/search/providers.ts';
+import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
 import type { Figure } from './util.ts';
 
 const PERSONS = 100_000;
 const REQUESTS = 200;
-const ISSUER = 'http://idp.bench/';
-const AUDIENCE = 'https://api.astera.test';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -44,16 +42,9 @@ export async function personsFigures(): Promise<Figure[]> {
     // Steady state: what autovacuum leaves behind (statistics and visibility map).
     await database.db.execute('vacuum analyze persons');
 
-    const { publicKey, privateKey } = await generateKeyPair('RS256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: ISSUER, audience: AUDIENCE, reportingUrl: 'http://reports.bench' });
+    const { jwk, token } = await managerToken();
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench' });
     // The practice administrator's grants, not an instance administrator's pass.
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID(), iat: now, exp: now + 3600 })
-      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .sign(privateKey);
     const headers = { Authorization: `Bearer ${token}` };
 
     const sorts = ['name', 'id', 'orgRole', 'practitioner', 'user'];

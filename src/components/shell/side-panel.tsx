@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
-import { Suspense, useRef } from 'react';
+import { Suspense } from 'react';
+import { useReturnFocus } from '../../lib/return-focus.ts';
 import { matchPanel, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { NavLink } from './nav-link.tsx';
 
@@ -15,21 +16,15 @@ export function SidePanel({ views }: { views: readonly PanelView[] }) {
   const match = path ? matchPanel([...views], path) : null;
   // The panel opens from a row (Shift+Enter), a palette entry or a reload: closing it gives focus
   // back to the row's table, or else to what had focus before.
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={path !== null} onOpenChange={(open) => (open ? undefined : closePanel())}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-30 bg-slate-900/20" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
+          // Opened by a button or a key: closing gives focus back to what opened it.
+          {...returnFocus}
           className="fixed top-0 right-0 z-40 flex h-full w-[min(44rem,100vw)] flex-col border-l border-slate-200 bg-slate-50 shadow-2xl focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
         >
           <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useReturnFocus } from '../../lib/return-focus.ts';
 
 type DialogProps = {
   open: boolean;
@@ -13,24 +14,16 @@ type DialogProps = {
 
 /** A modal with an accessible title (and description when given), closed by Esc. */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-40 bg-slate-900/40" />
         <DialogPrimitive.Content
           data-slot="dialog-content"
-          aria-describedby={description ? undefined : undefined}
-          // Opened by a button or a key rather than a Radix Trigger: closing gives focus back to
-          // what had it (Add Name returns to the Add Name button), as a Trigger would get it.
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
+          aria-describedby={undefined}
+          // Opened by a button or a key: closing gives focus back to what opened it.
+          {...returnFocus}
           className={cn(
             'fixed top-[12vh] left-1/2 z-50 max-h-[calc(88dvh-1rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100',
             className,
