@@ -141,6 +141,8 @@ test.describe('phone header (instance administrator)', () => {
       'Contact Points',
       'Locations',
       'Schedules',
+      'Issues',
+      'Insurances',
       'Teams Users',
       'Teams',
       'Call Center Queues',

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain/api.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -32,5 +33,13 @@ describe('GET /audit/recent', () => {
     expect(items.find((item) => item.resourceType === 'Thing')!.title).toBe('Thing');
     // The demo seed's bulk insert is named by what it added.
     expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === null)!.title).toMatch(/^\d+ demo persons$/);
+  });
+
+  it('leaves sign-outs out: they change no record', async () => {
+    const out = await h.call('manager', '/auth/logout', { method: 'POST' });
+    expect(out.status).toBeLessThan(300);
+    const [signOut] = await h.db.select().from(auditLog).where(eq(auditLog.resourceType, 'Session'));
+    expect(signOut).toBeDefined();
+    expect((await recent()).some((item) => item.resourceType === 'Session')).toBe(false);
   });
 });

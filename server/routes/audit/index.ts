@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
@@ -56,7 +56,10 @@ async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, stri
 
 const verb = (action: string) => (action === 'create' ? 'created' : action === 'update' ? 'updated' : action === 'delete' ? 'deleted' : action);
 
-/** The account's recent changes, newest first: what the home page shows. */
+/**
+ * The account's recent changes, newest first: what the home page shows. Sign-outs are in the log
+ * (the audit log screen shows them) but change no record, so they are not "changes" here.
+ */
 export const auditRoutes = new Hono<AppEnv>().get(
   '/recent',
   requires('/permissions/accesspolicy', 'GET'),
@@ -66,7 +69,7 @@ export const auditRoutes = new Hono<AppEnv>().get(
     const rows = await c.var.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.accountId, c.var.account.id), before === undefined ? undefined : lt(auditLog.id, before)))
+      .where(and(eq(auditLog.accountId, c.var.account.id), ne(auditLog.resourceType, 'Session'), before === undefined ? undefined : lt(auditLog.id, before)))
       .orderBy(desc(auditLog.id))
       .limit(limit);
     const names = await recordNames(c.var.deps.db, rows);

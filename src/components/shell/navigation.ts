@@ -21,7 +21,9 @@ export const practiceMenu: NavMenu = {
     { label: 'Practitioners', to: '/practice/practitioners', resource: '/person/practitioners' },
     { label: 'Contact Points', to: '/practice/contact-points', resource: '/contactpoints/contact-points' },
     { label: 'Locations', to: '/practice/locations', resource: '/locations/locations' },
-    { label: 'Schedules', to: '/practice/schedules' },
+    { label: 'Schedules', to: '/practice/schedules', resource: '/schedule/schedule' },
+    { label: 'Issues', to: '/practice/issues', resource: '/issues' },
+    { label: 'Insurances', to: '/practice/insurances', resource: '/insurances' },
   ],
 };
 

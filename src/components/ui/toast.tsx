@@ -1,19 +1,29 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 
-type Toast = { id: number; kind: 'error' | 'success' | 'info'; text: string };
+/** A button in the toast (Undo after a delete): choosing it runs `run` and closes the toast. */
+export type ToastAction = { label: string; run: () => void };
+export type ToastOptions = { ms?: number; action?: ToastAction };
+
+type Toast = { id: number; kind: 'error' | 'success' | 'info'; text: string; action?: ToastAction };
 
 const toastsAtom = atom<Toast[]>([]);
 let nextId = 1;
 
-/** Shows a short message; errors are announced assertively, the rest politely. */
+/**
+ * Shows a short message; errors are announced assertively, the rest politely. The third argument
+ * is how long it shows (ms, 4 s by default) or options with an action such as Undo, which keeps
+ * the toast 8 s unless told otherwise so there is time to reach it.
+ */
 export function useToast() {
   const setToasts = useSetAtom(toastsAtom);
   return useCallback(
-    (kind: Toast['kind'], text: string, ms = 4000) => {
+    (kind: Toast['kind'], text: string, options: number | ToastOptions = {}) => {
+      const { ms = typeof options === 'object' && options.action ? 8000 : 4000, action } = typeof options === 'number' ? { ms: options } : options;
       const id = nextId++;
-      setToasts((all) => [...all, { id, kind, text }]);
+      setToasts((all) => [...all, { id, kind, text, action }]);
       window.setTimeout(() => setToasts((all) => all.filter((t) => t.id !== id)), ms);
+      return id;
     },
     [setToasts],
   );
@@ -27,15 +37,28 @@ const styles = {
 
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
+  const setToasts = useSetAtom(toastsAtom);
   return (
     <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col gap-2">
       {toasts.map((toast) => (
         <div
           key={toast.id}
           role={toast.kind === 'error' ? 'alert' : 'status'}
-          className={`pointer-events-auto rounded-md border px-4 py-2 text-sm shadow ${styles[toast.kind]}`}
+          className={`pointer-events-auto flex items-center gap-3 rounded-md border px-4 py-2 text-sm shadow ${styles[toast.kind]}`}
         >
-          {toast.text}
+          <span>{toast.text}</span>
+          {toast.action ? (
+            <button
+              type="button"
+              className="rounded px-2 py-0.5 font-semibold underline underline-offset-2 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2"
+              onClick={() => {
+                setToasts((all) => all.filter((t) => t.id !== toast.id));
+                toast.action!.run();
+              }}
+            >
+              {toast.action.label}
+            </button>
+          ) : null}
         </div>
       ))}
     </div>
