@@ -302,6 +302,29 @@ describe.runIf(process.platform === 'linux')('faults: the product keeps running 
   );
 
   it(
+    'a second signal while stopping stops at once (exit 130), and PostgreSQL still stops',
+    async () => {
+      server = await startServer();
+      // A request half sent holds the stop for the server's grace period, so the second signal
+      // surely arrives while it is stopping (two signals sent back to back may arrive as one).
+      const socket = net.connect(ports.port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write('GET /api/health/live HTTP/1.1\r\nHost: localhost\r\n');
+      socket.on('error', () => undefined);
+      const running = server;
+      running.proc.kill('SIGINT');
+      await eventually('the server to say it is stopping', async () => running.output().includes('Stopping…'));
+      running.proc.kill('SIGINT');
+      await server.exited;
+      expect(server.proc.exitCode).toBe(130);
+      expect(server.output()).toContain('Stopping at once.');
+      await eventually('PostgreSQL of the data folder to stop', async () => (await postgresProcesses()).length === 0);
+      server = null;
+    },
+    LONG,
+  );
+
+  it(
     'SIGTERM to `npm start` (npm, its shell, the start script, the server) stops everything, as a supervisor expects',
     async () => {
       server = await start('npm', ['start', '--silent']);

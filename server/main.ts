@@ -16,6 +16,10 @@ import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
+/** How long a stop may take in all before the process exits anyway. */
+const shutdownLimitMs = 15_000;
+/** How long a request in flight at a stop may run before its connection is closed. */
+const requestGraceMs = 3_000;
 
 /** The settings the SPA needs at run time, put into index.html so no extra request is made. */
 function spaSettings(config: Config): SpaSettings {
@@ -48,10 +52,25 @@ async function main() {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // A stop that hangs must not keep the process (and its port) forever.
+    setTimeout(() => {
+      console.error(`Stopping took longer than ${shutdownLimitMs / 1000} s; exiting without waiting further.`);
+      process.exit(1);
+    }, shutdownLimitMs).unref();
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
     process.exit(code);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => {
+      // A second Ctrl+C while stopping means "now": PostgreSQL got the same signal from the
+      // terminal, and a start after a hard stop cleans up an orphan by itself (faults.test.ts).
+      if (stopping) {
+        console.error('Stopping at once.');
+        process.exit(130);
+      }
+      console.log('Stopping… (press Ctrl+C again to stop at once)');
+      void shutdown(0);
+    });
   // Started by `npm start` (scripts/start.mjs), which holds an IPC channel to this process: the
   // channel closes when that parent dies, even by SIGKILL, and nothing must keep serving then.
   if (process.channel) {
@@ -119,7 +138,17 @@ async function main() {
       server.once('listening', resolve);
       server.once('error', reject);
     });
-    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    stops.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(resolve);
+          // Idle keep-alive connections close at once; a request still in flight gets a moment to finish.
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+          setTimeout(() => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }, requestGraceMs).unref();
+        }),
+    );
 
     phase('portal');
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
