@@ -2,6 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { deletedListQuerySchema, type DeletedEntry, type DeletedList } from '../../../domain/deleted.ts';
+import type { SearchAnswer } from '../../../domain/search.ts';
+import { searchProviders } from '../../search/all.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 import { deletedRegistry, type DeletedDescriptor } from './registry.ts';
 
@@ -37,6 +39,7 @@ async function liveRecords(d: DeletedDescriptor, accountId = h.accounts.riversid
     .select({ id: d.table.id, name: d.nameColumn })
     .from(d.table)
     .where(and(eq(d.table.accountId, accountId), isNull(d.table.deletedAt)))
+    .orderBy(d.table.id)
     .limit(5);
   return rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
 }
@@ -71,6 +74,23 @@ describe.each(deletedRegistry.map((d) => [d.resourceType, d] as const))('%s in "
     expect(((await restored.json()) as { id: string }).id).toBe(record.id);
     expect((await h.call('manager', itemPath(d, record.id))).status).toBe(200);
     expect((await list()).map((e) => e.id)).not.toContain(record.id);
+  });
+
+  it('leaves the palette search at once, by name and by pasted id, and comes back with a restore', async () => {
+    const searchable = searchProviders.some((p) => p.resource === d.resource || `${p.resource}/{id}` === d.resource);
+    const record = (await liveRecords(d))[0]!;
+    const found = async () => {
+      const byName = (await (await h.call('manager', `/search?q=${encodeURIComponent(record.name)}&limit=50`)).json()) as SearchAnswer;
+      const byId = (await (await h.call('manager', `/search?q=${record.id}`)).json()) as SearchAnswer;
+      return { byName: byName.groups.some((g) => g.hits.some((hit) => hit.id === record.id)), byId: byId.exact?.id === record.id };
+    };
+    // Types with a search provider are found while live (else this test would prove nothing for them).
+    if (searchable) expect((await found()).byName).toBe(true);
+    const before = await found();
+    await deleteOne(d);
+    expect(await found()).toEqual({ byName: false, byId: false });
+    expect((await h.call('manager', d.restorePath(record.id), { method: 'POST' })).status).toBe(200);
+    expect(await found()).toEqual(before);
   });
 
   it('one deleted more than 30 days ago is not listed, and its restore is 404', async () => {
