@@ -89,6 +89,29 @@ test.describe('practice administrator', () => {
   });
 });
 
+test.describe('practice administrator on a phone', () => {
+  test.use({ storageState: storageState('manager'), viewport: { width: 390, height: 844 } });
+
+  test('the "Recently deleted" page fits the screen', async ({ page }) => {
+    const api = await signedInApi(page);
+    const name = `A rather long contact point name to truncate ${unique()}`;
+    const { id } = (await (await api.send('POST', '/contactpoints/contact-points', { name, value: freshPhone() })).json()) as { id: string };
+    expect((await api.send('DELETE', `/contactpoints/contact-points/${id}`)).status()).toBe(204);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('recently deleted');
+    await page.keyboard.press('Enter');
+    const entry = palette(page).getByRole('option', { name: new RegExp(name) });
+    await expect(entry).toBeVisible();
+    const box = (await entry.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectNoAxeViolations(page);
+    expect((await api.send('POST', `/contactpoints/contact-points/${id}/restore`)).status()).toBe(200);
+  });
+});
+
 test.describe('read only', () => {
   test.use({ storageState: storageState('viewer') });
 
