@@ -72,7 +72,12 @@ export function useRestore() {
 
 /**
  * Deletes a record (soft, issue 9) and offers Undo in the toast, also by Ctrl+Z while it shows.
- * Resolves true when deleted; a refusal shows the server's message and resolves false.
+ * Resolves true when deleted (a detail screen then goes back to its list); a refusal shows the
+ * server's message and resolves false.
+ *
+ *     const remove = useSoftDelete();
+ *     if (await remove({ path: `/locations/locations/${id}`, restorePath: `/locations/locations/${id}/restore`,
+ *       kind: 'Location', name, invalidate: [locationKeys.lists(account)] })) navigate({ to: '/practice/locations' });
  */
 export function useSoftDelete() {
   const queryClient = useQueryClient();
