@@ -4,6 +4,9 @@ import * as v from 'valibot';
 import { deletedListQuerySchema, type DeletedEntry, type DeletedList } from '../../../domain/deleted.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { searchProviders } from '../../search/all.ts';
+import type { ResourceGrants } from '../../../domain/permissions.ts';
+import { roleId } from '../../db/seed.ts';
+import { roles } from '../../db/schema.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 import { deletedRegistry, type DeletedDescriptor } from './registry.ts';
 
@@ -100,6 +103,24 @@ describe.each(deletedRegistry.map((d) => [d.resourceType, d] as const))('%s in "
     expect((await h.call('manager', d.restorePath(record.id), { method: 'POST' })).status).toBe(404);
     // Put back for the other tests (the window is the only thing that hid it).
     await h.db.update(d.table).set({ deletedAt: null, deletedBy: null }).where(eq(d.table.id, record.id));
+  });
+
+  it('is listed only to roles that may DELETE its resource (and then only the types they may)', async () => {
+    const record = await deleteOne(d);
+    const readOnly = roleId('riverside', 'Read Only');
+    const [role] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, readOnly));
+    const grant = (resources: ResourceGrants) => h.db.update(roles).set({ resources }).where(eq(roles.id, readOnly));
+    try {
+      await grant({ ...role!.resources, '/person/persons/{id}': { GET: true, DELETE: true } });
+      expect((await list('viewer')).map((e) => e.id)).not.toContain(record.id);
+      await grant({ ...role!.resources, [d.resource]: { GET: true, DELETE: true } });
+      const items = await list('viewer');
+      expect(items.map((e) => e.id)).toContain(record.id);
+      expect(items.every((e) => e.resourceType === d.resourceType)).toBe(true);
+    } finally {
+      await grant(role!.resources);
+    }
+    expect((await h.call('manager', d.restorePath(record.id), { method: 'POST' })).status).toBe(200);
   });
 
   it('a Read Only user sees none of it and cannot restore it (403); another account does not see it', async () => {
