@@ -12,6 +12,7 @@ import { ApiError, logInternalError, unavailable } from './errors.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { auditRoutes } from './routes/audit/index.ts';
 import { contactPointRoutes } from './routes/contact-points/index.ts';
+import { deletedRoutes } from './routes/deleted/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { meRoutes } from './routes/me/index.ts';
@@ -61,6 +62,7 @@ export function createApi(deps: Deps) {
     .route('/audit', auditRoutes)
     .route('/person', personRoutes)
     .route('/contactpoints', contactPointRoutes)
+    .route('/deleted', deletedRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

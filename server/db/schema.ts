@@ -30,6 +30,15 @@ const common = {
   version: integer('version').notNull().default(1),
 };
 
+/**
+ * Soft delete (issue 9): a deleted record keeps its row (and its associations) for 30 days so it
+ * can be restored with the same id; every read leaves it out (`deleted_at is null`).
+ */
+const deletion = {
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: text('deleted_by'),
+};
+
 export type AssumedAccount = { accountId: string; accountName: string };
 export type AccountConfig = Record<string, unknown>;
 
@@ -199,12 +208,16 @@ export const contactPoints = pgTable(
     systemType: text('system_type').$type<SystemType>(),
     rank: integer('rank').notNull(),
     vip: boolean('vip').notNull().default(false),
+    ...deletion,
   },
   (t) => [
-    uniqueIndex('contact_points_account_system_value').on(t.accountId, t.system, t.normalizedValue),
+    // A deleted contact point frees its number (a restore checks it is still free).
+    uniqueIndex('contact_points_account_system_value').on(t.accountId, t.system, t.normalizedValue).where(sql`${t.deletedAt} is null`),
     // The VIP lookup of every incoming call: one index probe, whatever the system.
-    index('contact_points_account_value').on(t.accountId, t.normalizedValue),
-    index('contact_points_account_name').on(t.accountId, t.name, t.id),
+    index('contact_points_account_value').on(t.accountId, t.normalizedValue).where(sql`${t.deletedAt} is null`),
+    index('contact_points_account_name').on(t.accountId, t.name, t.id).where(sql`${t.deletedAt} is null`),
+    // "Recently deleted": the account's deleted ones, newest first.
+    index('contact_points_account_deleted').on(t.accountId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

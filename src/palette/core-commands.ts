@@ -1,5 +1,6 @@
 import { updatePreferences } from '../lib/preferences.ts';
 import { signOut } from '../lib/session.ts';
+import { mayDeleteAny } from '../lib/soft-delete.ts';
 import type { Theme } from '../../domain/preferences.ts';
 import { store } from '../state/account.ts';
 import { preferencesAtom } from '../state/preferences.ts';
@@ -17,6 +18,16 @@ export const coreCommands: Command[] = [
     keepsPaletteOpen: true,
     isVisible: (policy) => policy.instanceAdmin || policy.assumedAccounts.length > 0,
     run: (ctx) => ctx.openPage('accounts'),
+  },
+  {
+    id: 'recently-deleted',
+    label: 'Recently deleted',
+    group: 'Actions',
+    keywords: ['trash', 'bin', 'restore', 'undelete', 'undo', 'deleted'],
+    keepsPaletteOpen: true,
+    // A role that deletes nothing has nothing to restore (GET /deleted lists only what it may delete).
+    isVisible: (policy) => mayDeleteAny(policy),
+    run: (ctx) => ctx.openPage('deleted'),
   },
   {
     id: 'open-as-tab',

@@ -10,6 +10,8 @@ import { useToast } from '../components/ui/toast.tsx';
 import type { SearchAnswer } from '../../domain/search.ts';
 import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
+import { useDateTimeFormat } from '../lib/format.ts';
+import { deletedListQuery, kindOf, useRestore } from '../lib/soft-delete.ts';
 import { request } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
 import { passOnKeys, takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
@@ -87,6 +89,9 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const search = useQuery({ ...searchQuery(account, debounced), enabled: searchRecords && open && page === null && debounced.length >= 2 });
   const canSwitch = policy.instanceAdmin || policy.assumedAccounts.length > 0;
   const accounts = useQuery({ ...accountListQuery(account), enabled: open && canSwitch });
+  const deleted = useQuery({ ...deletedListQuery(account), enabled: open && page === 'deleted' });
+  const restore = useRestore();
+  const formatTime = useDateTimeFormat();
 
   const [startPage, setStartPage] = useAtom(paletteStartPageAtom);
   useEffect(() => {
@@ -124,6 +129,17 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       }));
       return [{ heading: 'Switch account', entries: rank(items, query, MAX_RENDERED) }];
     }
+    if (page === 'deleted') {
+      const items = (deleted.data?.items ?? []).map<Entry>((d) => ({
+        id: `deleted:${d.resourceType}:${d.id}`,
+        label: d.name,
+        group: 'Recently deleted',
+        hint: `${kindOf(d.resourceType)} · deleted ${formatTime(d.deletedAt)} by ${d.deletedBy}`,
+        keywords: [kindOf(d.resourceType), d.deletedBy, d.id],
+      }));
+      // Newest first, as the server answers, until the user types.
+      return [{ heading: 'Recently deleted', entries: query.trim() === '' ? items.slice(0, MAX_RENDERED) : rank(items, query, MAX_RENDERED) }];
+    }
     if (query.trim() === '') {
       const recentEntries = [...recent]
         .sort((a, b) => frecency(b) - frecency(a))
@@ -146,10 +162,10 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       }
     }
     return grouped(results);
-  }, [page, accounts.data, query, recent, base, search.data, policy]);
+  }, [page, accounts.data, deleted.data, formatTime, query, recent, base, search.data, policy]);
 
   const entries = useMemo(() => groups.flatMap((g) => g.entries), [groups]);
-  const loading = (page === 'accounts' && accounts.isPending) || (page === null && query.trim().length >= 2 && (search.isFetching || debounced !== query.trim()));
+  const loading = (page === 'accounts' && accounts.isPending) || (page === 'deleted' && deleted.isPending) || (page === null && query.trim().length >= 2 && (search.isFetching || debounced !== query.trim()));
   // Enter with nothing to choose yet waits for the answer rather than being dropped.
   const enterMustWait = entries.length === 0 && loading;
 
@@ -214,6 +230,20 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   };
 
   function activate(entry: Entry, how: 'navigate' | 'panel' | 'tab') {
+    if (entry.id.startsWith('deleted:')) {
+      const chosen = deleted.data?.items.find((d) => entry.id === `deleted:${d.resourceType}:${d.id}`);
+      close();
+      if (!chosen) return;
+      // Whatever lists or searches showed it, of whichever type: the account's queries refresh.
+      void restore({ restorePath: chosen.restorePath, kind: kindOf(chosen.resourceType), name: chosen.name, invalidate: [[account]] }).then((restored) => {
+        if (!restored) return;
+        recordVisit({ path: chosen.path, title: chosen.name, kind: kindOf(chosen.resourceType) });
+        if (how === 'panel') openPanel(chosen.path);
+        else if (how === 'tab') openTab(chosen.path, chosen.name);
+        else context.navigate(chosen.path);
+      });
+      return;
+    }
     if (entry.id.startsWith('account:')) {
       const id = entry.id.slice('account:'.length);
       close();
@@ -257,7 +287,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     }
   }
 
-  const placeholder = page === 'accounts' ? 'Switch to account…' : 'Search screens, actions and records…';
+  const placeholder = page === 'accounts' ? 'Switch to account…' : page === 'deleted' ? 'Restore a record deleted in the last 30 days…' : 'Search screens, actions and records…';
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Portal>
@@ -290,7 +320,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                     input.current?.focus();
                   }}
                   className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                  ← Switch account
+                  ← {page === 'deleted' ? 'Recently deleted' : 'Switch account'}
                 </button>
               ) : null}
               <Cmdk.Input
@@ -309,7 +339,17 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
             </div>
             <Cmdk.List className="max-h-[60vh] overflow-y-auto p-2" aria-label="Results">
               <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
-                {page === 'accounts' && accounts.isPending ? 'Loading accounts…' : debounced.length >= 2 && search.isFetching ? 'Searching…' : 'No results.'}
+                {page === 'accounts' && accounts.isPending
+                  ? 'Loading accounts…'
+                  : page === 'deleted'
+                    ? deleted.isPending
+                      ? 'Loading…'
+                      : deleted.isError
+                        ? messages.tryAgain
+                        : query.trim() === ''
+                          ? 'Nothing deleted in the last 30 days.'
+                          : 'No results.'
+                    : debounced.length >= 2 && search.isFetching ? 'Searching…' : 'No results.'}
               </Cmdk.Empty>
               {groups.map((group) => (
                 <Cmdk.Group key={group.heading} heading={group.heading} className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-300">

@@ -11,11 +11,11 @@ export type CommandContext = {
   openPanel(path: string): void;
   /** Opens an app path as a workspace tab. */
   openTab(path: string, title?: string): void;
-  /** Opens a nested page of the palette (e.g. 'accounts' for "Switch account…"). */
+  /** Opens a nested page of the palette (e.g. 'accounts' for "Switch account…", 'deleted' for "Recently deleted"). */
   openPage(page: PalettePage): void;
 };
 
-export type PalettePage = 'accounts';
+export type PalettePage = 'accounts' | 'deleted';
 
 /**
  * A palette entry contributed by a feature (`src/features/<area>/commands.ts` exports

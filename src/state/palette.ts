@@ -7,7 +7,7 @@ export const paletteOpenAtom = atom(false);
 export const shortcutsOpenAtom = atom(false);
 
 /** A palette page to open on, when a shortcut opens the palette somewhere other than its root. */
-export const paletteStartPageAtom = atom<'accounts' | null>(null);
+export const paletteStartPageAtom = atom<'accounts' | 'deleted' | null>(null);
 
 let opener: HTMLElement | null = null;
 /** What had focus when the palette opened: closing it gives focus back there. */
@@ -17,7 +17,7 @@ export const paletteOpener = () => opener;
  * Opens the palette (on a page, for a shortcut such as "G then G"). Keys typed from now until its
  * input has focus are held for its query, so a fast typist loses none.
  */
-export function openPalette(page: 'accounts' | null = null) {
+export function openPalette(page: 'accounts' | 'deleted' | null = null) {
   if (!store.get(paletteOpenAtom)) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   holdKeysForPalette();
   if (page) store.set(paletteStartPageAtom, page);

@@ -35,6 +35,15 @@ describe('GET /audit/recent', () => {
     expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === null)!.title).toMatch(/^\d+ demo persons$/);
   });
 
+  it('says a record was deleted and restored (soft delete, issue 9)', async () => {
+    const created = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: 'Back again', value: '(555) 800-0001' } });
+    const { id } = (await created.json()) as { id: string };
+    expect((await h.call('manager', `/contactpoints/contact-points/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await h.call('manager', `/contactpoints/contact-points/${id}/restore`, { method: 'POST' })).status).toBe(200);
+    const summaries = (await recent()).filter((item) => item.resourceId === id).map((item) => item.summary.replace(/^.*? (created|deleted|restored) /, '$1 '));
+    expect(summaries).toEqual(['restored ContactPoint “Back again”', 'deleted ContactPoint “Back again”', 'created ContactPoint “Back again”']);
+  });
+
   it('leaves sign-outs out: they change no record', async () => {
     const out = await h.call('manager', '/auth/logout', { method: 'POST' });
     expect(out.status).toBeLessThan(300);

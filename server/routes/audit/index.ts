@@ -54,7 +54,8 @@ async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, stri
   return names;
 }
 
-const verb = (action: string) => (action === 'create' ? 'created' : action === 'update' ? 'updated' : action === 'delete' ? 'deleted' : action);
+const verbs: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', restore: 'restored' };
+const verb = (action: string) => verbs[action] ?? action;
 
 /**
  * The account's recent changes, newest first: what the home page shows. Sign-outs are in the log

@@ -273,14 +273,126 @@ describe('versioned PATCH, DELETE', () => {
     expect(((await again.json()) as ContactPoint).version).toBe(2);
   });
 
-  it('DELETE removes the record and its associations, audited; then it is 404', async () => {
+  it('DELETE is soft: the record is 404 at once but keeps its row and associations, audited; a second DELETE is 404', async () => {
     const id = await create({ name: 'Doomed', value: freshPhone(), associations: [riversidePractitioners[0]!.id] });
     expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
     expect((await h.call('manager', `${base}/${id}`)).status).toBe(404);
-    expect(await h.db.select().from(contactPointPractitioners).where(eq(contactPointPractitioners.contactPointId, id))).toHaveLength(0);
+    expect((await send('manager', 'PATCH', `${base}/${id}`, { version: 2, name: 'Revived' })).status).toBe(404);
+    const [row] = await h.db.select().from(contactPoints).where(eq(contactPoints.id, id));
+    expect(row).toMatchObject({ name: 'Doomed', version: 2 });
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    expect(row!.deletedBy).toBe(row!.modifiedBy);
+    expect(await h.db.select().from(contactPointPractitioners).where(eq(contactPointPractitioners.contactPointId, id))).toHaveLength(1);
     const [audit] = await h.db.select().from(auditLog).where(eq(auditLog.resourceId, id)).orderBy(desc(auditLog.id)).limit(1);
     expect(audit?.action).toBe('delete');
+    expect((audit!.before as ContactPoint).associations.map((a) => a.id)).toEqual([riversidePractitioners[0]!.id]);
     expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(404);
+  });
+});
+
+describe('soft delete and restore (issue 9)', () => {
+  const restore = (id: string, user: DemoUser = 'manager', query = '') => send(user, 'POST', `${base}/${id}/restore${query}`);
+  const ago = (id: string, days: number) =>
+    h.db.update(contactPoints).set({ deletedAt: sql`now() - ${days}::int * interval '1 day'` }).where(eq(contactPoints.id, id));
+
+  it('restore brings back the same id with its fields and associations, bumps the version and audits it', async () => {
+    const [a, b] = riversidePractitioners;
+    const id = await create({ name: 'Comeback', value: freshPhone(), vip: true, rank: 4, associations: [a!.id, b!.id] });
+    expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
+    const res = await restore(id);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as ContactPoint;
+    expect(answer).toMatchObject({ id, name: 'Comeback', vip: true, rank: 4, version: 3 });
+    expect(answer.associations.map((x) => x.id).sort()).toEqual([a!.id, b!.id].sort());
+    expect(await get(id)).toEqual(answer);
+    const [row] = await h.db.select().from(contactPoints).where(eq(contactPoints.id, id));
+    expect(row).toMatchObject({ deletedAt: null, deletedBy: null });
+    const [audit] = await h.db.select().from(auditLog).where(eq(auditLog.resourceId, id)).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: 'restore', resourceType: 'ContactPoint', accountId: h.accounts.riverside.id });
+    expect((audit!.after as ContactPoint).id).toBe(id);
+    // Restored once; it is no longer deleted.
+    expect((await restore(id)).status).toBe(404);
+  });
+
+  it('a deleted contact point leaves the list, its search, the VIP lookup and the practitioner at once; restore brings it back to each', async () => {
+    const p = riversidePractitioners[2]!;
+    const id = await create({ name: 'Vanishing VIP', value: '(555) 301-7001', vip: true, associations: [p.id] });
+    const seen = async () => {
+      const byName = (await (await h.call('manager', `${base}?q=Vanishing`)).json()) as ContactPointList;
+      const byNumber = (await (await h.call('manager', `${base}?q=${encodeURIComponent('555.301.7001')}`)).json()) as ContactPointList;
+      const all = (await (await h.call('manager', base)).json()) as ContactPointList;
+      const vip = (await (await h.call('manager', `/contactpoints/vip/${encodeURIComponent('+1 555 301 7001')}`)).json()) as VipLookup;
+      const practitioner = (await (await h.call('manager', `/person/practitioners/${p.id}`)).json()) as { associations: { id: string }[] };
+      return {
+        byName: byName.items.map((i) => i.id),
+        byNumber: byNumber.items.map((i) => i.id),
+        listed: all.total,
+        total: byName.total,
+        vip: vip.contactPoint?.id ?? null,
+        practitioner: practitioner.associations.some((x) => x.id === id),
+      };
+    };
+    const before = await seen();
+    expect(before).toMatchObject({ byName: [id], byNumber: [id], total: 1, vip: id, practitioner: true });
+    expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
+    expect(await seen()).toEqual({ byName: [], byNumber: [], listed: before.listed - 1, total: 0, vip: null, practitioner: false });
+    expect((await restore(id)).status).toBe(200);
+    expect(await seen()).toEqual(before);
+  });
+
+  it("a deleted contact point's number is free for a new one; restoring the old one then is 409 naming the holder", async () => {
+    const value = freshPhone();
+    const old = await create({ name: 'Old holder', value });
+    expect((await send('manager', 'DELETE', `${base}/${old}`)).status).toBe(204);
+    const spelledAnotherWay = `+1 ${value.replace(/\D/g, '').replace(/(\d{3})(\d{3})(\d{4})/, '$1 $2 $3')}`;
+    const holder = await create({ name: 'New holder', value: spelledAnotherWay });
+    const res = await restore(old);
+    expect(res.status).toBe(409);
+    const error = await errorOf(res);
+    expect(error.fields?.value).toBe(contactPointValueTaken({ id: holder, name: 'New holder' }));
+    expect(error.message).toBe(error.fields?.value);
+    expect((await h.call('manager', `${base}/${old}`)).status).toBe(404);
+    // Once the new one is gone, the old one comes back.
+    expect((await send('manager', 'DELETE', `${base}/${holder}`)).status).toBe(204);
+    expect((await restore(old)).status).toBe(200);
+  });
+
+  it('restore within 30 days works; one deleted more than 30 days ago is 404', async () => {
+    const recent = await create({ name: 'Deleted 29 days ago', value: freshPhone() });
+    const old = await create({ name: 'Deleted 31 days ago', value: freshPhone() });
+    for (const id of [recent, old]) expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
+    await ago(recent, 29);
+    await ago(old, 31);
+    expect((await restore(old)).status).toBe(404);
+    expect((await restore(recent)).status).toBe(200);
+    expect((await h.call('manager', `${base}/${old}`)).status).toBe(404);
+  });
+
+  it('deleted contact points do not count towards a practitioner\'s 25; a restore that would make 26 is 409 on associations', async () => {
+    const p = riversidePractitioners[26]!;
+    const first = await create({ name: 'Limit first', value: freshPhone(), associations: [p.id] });
+    expect((await send('manager', 'DELETE', `${base}/${first}`)).status).toBe(204);
+    for (let i = 0; i < 25; i++) await create({ name: `Limit fill ${i}`, value: freshPhone(), associations: [p.id] });
+    const res = await restore(first);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).fields?.associations).toBe(messages.practitionerTooManyContactPoints);
+    expect((await h.call('manager', `${base}/${first}`)).status).toBe(404);
+  });
+
+  it('a read-only user may not restore (403); the record stays deleted', async () => {
+    const id = await create({ name: 'Viewer cannot', value: freshPhone() });
+    expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
+    expect((await restore(id, 'viewer')).status).toBe(403);
+    expect((await h.call('manager', `${base}/${id}`)).status).toBe(404);
+  });
+
+  it("another account's deleted contact point cannot be restored from this one (404)", async () => {
+    const lake = `?accountId=${h.accounts.lakeside.id}`;
+    const id = await create({ name: 'Lakeside deleted', value: freshPhone() }, 'manager', `${base}${lake}`);
+    expect((await send('manager', 'DELETE', `${base}/${id}${lake}`)).status).toBe(204);
+    expect((await restore(id)).status).toBe(404);
+    expect((await restore('not-an-id')).status).toBe(404);
+    expect((await restore(id, 'manager', lake)).status).toBe(200);
   });
 });
 
@@ -366,7 +478,7 @@ describe('GET /contactpoints/vip/{value}', () => {
     const plan = await h.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return tx.execute<{ 'QUERY PLAN': string }>(
-        sql`explain select id from contact_points where account_id = ${h.accounts.riverside.id} and normalized_value in ('+15559990001') order by vip desc, id limit 1`,
+        sql`explain select id from contact_points where account_id = ${h.accounts.riverside.id} and normalized_value in ('+15559990001') and deleted_at is null order by vip desc, id limit 1`,
       );
     });
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');

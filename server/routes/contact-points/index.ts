@@ -20,10 +20,12 @@ import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { deletedBy, undeleted } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
   associationsOf,
   findContactPoint,
+  findDeletedContactPoint,
   holderOf,
   knownPractitioners,
   listContactPoints,
@@ -144,16 +146,50 @@ export const contactPointRoutes = new Hono<AppEnv>()
     });
     return c.json(presentContactPoint(updated.row, updated.associations));
   })
+  // Soft (issue 9): the row and its associations stay, out of every read, for a restore within 30 days.
   .delete('/contact-points/:id', requires('/contactpoints/contact-points/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
-    await write(c, async ({ tx, audit, accountId }) => {
+    await write(c, async ({ tx, audit, accountId, actorName }) => {
       const before = found(await findContactPoint(tx, accountId, id, true));
       const associations = await associationsOf(tx, accountId, id);
-      // The associations go with it (foreign key cascade).
-      await tx.delete(contactPoints).where(and(eq(contactPoints.accountId, accountId), eq(contactPoints.id, id)));
+      await tx
+        .update(contactPoints)
+        .set({ ...deletedBy(actorName), ...touched(actorName, contactPoints.version) })
+        .where(and(eq(contactPoints.accountId, accountId), eq(contactPoints.id, id)));
       await audit({ action: 'delete', resourceType: 'ContactPoint', resourceId: id, before: presentContactPoint(before, associations) });
     });
     return c.body(null, 204);
+  })
+  /**
+   * Undoes a DELETE of the last 30 days: the same id, fields and associations. Refused (409) when
+   * the number was taken meanwhile, or a practitioner of it has since reached 25 contact points.
+   */
+  .post('/contact-points/:id/restore', requires('/contactpoints/contact-points/{id}', 'DELETE'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const restoring: { key?: { system: string; normalizedValue: string } } = {};
+    const restored = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const deleted = found(await findDeletedContactPoint(tx, accountId, id));
+      restoring.key = { system: deleted.system, normalizedValue: deleted.normalizedValue };
+      await assertValueFree(tx, accountId, deleted.system, deleted.normalizedValue, id);
+      const associations = await associationsOf(tx, accountId, id);
+      if (await practitionerFull(tx, accountId, associations.map((a) => a.id), id, contactPointLimits.associations)) {
+        throw new ApiError(409, 'conflict', messages.practitionerTooManyContactPoints, { associations: messages.practitionerTooManyContactPoints });
+      }
+      const after = updatedRow(
+        await tx
+          .update(contactPoints)
+          .set({ ...undeleted, ...touched(actorName, contactPoints.version) })
+          .where(and(eq(contactPoints.accountId, accountId), eq(contactPoints.id, id)))
+          .returning(),
+      );
+      const record = presentContactPoint(after, associations);
+      await audit({ action: 'restore', resourceType: 'ContactPoint', resourceId: id, after: record });
+      return record;
+    }).catch(async (error: unknown) => {
+      if (!restoring.key) throw error;
+      return valueRace(c.var.account.id, restoring.key.system, restoring.key.normalizedValue, c.var.deps.db)(error);
+    });
+    return c.json(restored);
   })
   /**
    * The call center's lookup for every incoming call: the number in any spelling (`(555) 123-4567`,
@@ -169,3 +205,13 @@ export const contactPointRoutes = new Hono<AppEnv>()
     const answer: VipLookup = { vip: row?.vip ?? false, contactPoint: row && { id: row.id, name: row.name, value: row.value, system: row.system } };
     return c.json(answer);
   });
+
+/** What "Recently deleted" lists of contact points (server/routes/deleted/registry.ts). */
+export const contactPointDeleted = {
+  resourceType: 'ContactPoint',
+  table: contactPoints,
+  nameColumn: contactPoints.name,
+  resource: '/contactpoints/contact-points/{id}' as const,
+  path: (id: string) => `/practice/contact-points/${id}`,
+  restorePath: (id: string) => `/contactpoints/contact-points/${id}/restore`,
+};

@@ -11,6 +11,7 @@ import type { SortOrder } from '../../../domain/lists.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { contactPointPractitioners, contactPoints, practitioners } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { live, restorable } from '../../soft-delete.ts';
 
 type Reader = Db | Tx;
 export type ContactPointRow = typeof contactPoints.$inferSelect;
@@ -38,10 +39,20 @@ export function presentContactPoint(row: ContactPointRow, associations: ContactP
   };
 }
 
-/** The contact point, always inside the request's account (another account's is "not found"). */
+/** The contact point, always inside the request's account (another account's, or a deleted one, is "not found"). */
 export async function findContactPoint(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(contactPoints).where(and(eq(contactPoints.accountId, accountId), eq(contactPoints.id, id)));
+  const q = db.select().from(contactPoints).where(and(eq(contactPoints.accountId, accountId), eq(contactPoints.id, id), live(contactPoints)));
   const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** A contact point of the account deleted within the restore window, locked for its restore. */
+export async function findDeletedContactPoint(db: Tx, accountId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(contactPoints)
+    .where(and(eq(contactPoints.accountId, accountId), eq(contactPoints.id, id), restorable(contactPoints)))
+    .for('update');
   return row ?? null;
 }
 
@@ -61,7 +72,7 @@ export async function contactPointsOf(db: Reader, accountId: string, practitione
     .select({ id: contactPoints.id, name: contactPoints.name })
     .from(contactPointPractitioners)
     .innerJoin(contactPoints, eq(contactPoints.id, contactPointPractitioners.contactPointId))
-    .where(and(eq(contactPointPractitioners.accountId, accountId), eq(contactPointPractitioners.practitionerId, practitionerId)))
+    .where(and(eq(contactPointPractitioners.accountId, accountId), eq(contactPointPractitioners.practitionerId, practitionerId), live(contactPoints)))
     .orderBy(asc(contactPoints.name), asc(contactPoints.id));
 }
 
@@ -76,6 +87,7 @@ export async function holderOf(db: Reader, accountId: string, system: string, no
         eq(contactPoints.system, system as ContactPointRow['system']),
         eq(contactPoints.normalizedValue, normalizedValue),
         except ? ne(contactPoints.id, except) : undefined,
+        live(contactPoints),
       ),
     );
   return row ?? null;
@@ -91,17 +103,19 @@ export async function knownPractitioners(db: Reader, accountId: string, ids: str
   return new Set(rows.map((r) => r.id));
 }
 
-/** Whether one of these practitioners already has the maximum of contact points (other than this one). */
+/** Whether one of these practitioners already has the maximum of contact points (other than this one; deleted ones do not count). */
 export async function practitionerFull(db: Reader, accountId: string, ids: string[], except: string | null, max: number): Promise<boolean> {
   if (ids.length === 0) return false;
   const rows = await db
     .select({ id: contactPointPractitioners.practitionerId, n: count() })
     .from(contactPointPractitioners)
+    .innerJoin(contactPoints, eq(contactPoints.id, contactPointPractitioners.contactPointId))
     .where(
       and(
         eq(contactPointPractitioners.accountId, accountId),
         inArray(contactPointPractitioners.practitionerId, ids),
         except ? ne(contactPointPractitioners.contactPointId, except) : undefined,
+        live(contactPoints),
       ),
     )
     .groupBy(contactPointPractitioners.practitionerId);
@@ -135,7 +149,7 @@ export async function listContactPoints(db: Db, accountId: string, query: ListQu
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(contactPoints.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(contactPoints.accountId, accountId), filter);
+  const where = and(eq(contactPoints.accountId, accountId), live(contactPoints), filter);
   const [items, [total]] = await Promise.all([
     db
       .select({
@@ -163,7 +177,7 @@ export async function vipLookup(db: Db, accountId: string, normalizedValues: str
   const [row] = await db
     .select({ id: contactPoints.id, name: contactPoints.name, value: contactPoints.value, system: contactPoints.system, vip: contactPoints.vip })
     .from(contactPoints)
-    .where(and(eq(contactPoints.accountId, accountId), inArray(contactPoints.normalizedValue, normalizedValues)))
+    .where(and(eq(contactPoints.accountId, accountId), inArray(contactPoints.normalizedValue, normalizedValues), live(contactPoints)))
     .orderBy(desc(contactPoints.vip), asc(contactPoints.id))
     .limit(1);
   return row ?? null;

@@ -1,8 +1,12 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { isTypingTarget } from '../../lib/keyboard.ts';
 
-/** A button in the toast (Undo after a delete): choosing it runs `run` and closes the toast. */
-export type ToastAction = { label: string; run: () => void };
+/**
+ * A button in the toast (Undo after a delete): choosing it runs `run` and closes the toast. An
+ * `undo` action is also run by Ctrl+Z (⌘Z) while its toast shows and focus is not in a field.
+ */
+export type ToastAction = { label: string; run: () => void; undo?: boolean };
 export type ToastOptions = { ms?: number; action?: ToastAction };
 
 type Toast = { id: number; kind: 'error' | 'success' | 'info'; text: string; action?: ToastAction };
@@ -38,6 +42,19 @@ const styles = {
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const setToasts = useSetAtom(toastsAtom);
+  const undoable = toasts.findLast((t) => t.action?.undo);
+  useEffect(() => {
+    if (!undoable) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      // Ctrl+Z in a field undoes typing there, as it always does.
+      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      setToasts((all) => all.filter((t) => t.id !== undoable.id));
+      undoable.action!.run();
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, [undoable, setToasts]);
   return (
     <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col gap-2">
       {toasts.map((toast) => (

@@ -1,0 +1,48 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { deletedListQuerySchema, type DeletedEntry, type DeletedList } from '../../../domain/deleted.ts';
+import { isAllowed } from '../../../domain/permissions.ts';
+import { requires } from '../../auth/requires.ts';
+import type { Db } from '../../db/client.ts';
+import type { AppEnv } from '../../env.ts';
+import { restorable } from '../../soft-delete.ts';
+import { query } from '../../validate.ts';
+import { deletedRegistry, type DeletedDescriptor } from './registry.ts';
+
+/** The type's records of the account deleted within the restore window, newest first, at most `limit`. */
+async function deletedOf(db: Db, accountId: string, d: DeletedDescriptor, limit: number): Promise<DeletedEntry[]> {
+  const rows = await db
+    .select({ id: d.table.id, name: d.nameColumn, deletedAt: d.table.deletedAt, deletedBy: d.table.deletedBy })
+    .from(d.table)
+    .where(and(eq(d.table.accountId, accountId), restorable(d.table)))
+    .orderBy(desc(d.table.deletedAt), desc(d.table.id))
+    .limit(limit);
+  return rows.map((row) => {
+    const id = String(row.id);
+    return {
+      resourceType: d.resourceType,
+      id,
+      name: String(row.name ?? ''),
+      deletedAt: (row.deletedAt as Date).toISOString(),
+      deletedBy: String(row.deletedBy ?? ''),
+      path: d.path(id),
+      restorePath: d.restorePath(id),
+    };
+  });
+}
+
+/**
+ * `GET /deleted`: what this account deleted in the last 30 days, of every registered type the
+ * caller may delete (and so restore), newest first (issue 9, the palette's "Recently deleted").
+ */
+export const deletedRoutes = new Hono<AppEnv>().get('/', requires('/permissions/accesspolicy', 'GET'), query(deletedListQuerySchema), async (c) => {
+  const { limit } = c.req.valid('query');
+  const { caller, account } = c.var;
+  const types = deletedRegistry.filter((d) => caller.instanceAdmin || isAllowed(account.role?.resources, d.resource, 'DELETE'));
+  const lists = await Promise.all(types.map((d) => deletedOf(c.var.deps.db, account.id, d, limit)));
+  const items = lists
+    .flat()
+    .sort((a, b) => b.deletedAt.localeCompare(a.deletedAt) || b.id.localeCompare(a.id))
+    .slice(0, limit);
+  return c.json({ items } satisfies DeletedList);
+});
