@@ -14,6 +14,8 @@ import { auditRoutes } from './routes/audit/index.ts';
 import { contactPointRoutes } from './routes/contact-points/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { insuranceRoutes } from './routes/insurances/index.ts';
+import { issueRoutes } from './routes/issues/index.ts';
 import { meRoutes } from './routes/me/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
@@ -61,6 +63,8 @@ export function createApi(deps: Deps) {
     .route('/audit', auditRoutes)
     .route('/person', personRoutes)
     .route('/contactpoints', contactPointRoutes)
+    .route('/issues', issueRoutes)
+    .route('/insurances', insuranceRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 
