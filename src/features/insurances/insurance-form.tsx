@@ -1,5 +1,5 @@
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   insuranceCreateSchema,
   insuranceDefaults,
@@ -64,11 +64,17 @@ type InsuranceFormProps = {
   onSubmit(values: InsuranceValues): Promise<void>;
   onCancel(): void;
   notice?: ReactNode;
+  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
+  focusFirstField?: boolean;
 };
 
 /** Every field of spec §3 Insurance: the create form and the detail screen's edit mode. */
-export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice = null }: InsuranceFormProps) {
+export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: InsuranceFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+  }, [focusFirstField]);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const form = useForm({
     defaultValues,
@@ -97,7 +103,7 @@ export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice
           {(field) => (
             <Field label="Plan name" required error={errorOf('insurancePlanName', field.state.meta.errors)} className="sm:col-span-2">
               {(control) => (
-                <Input {...control} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
+                <Input {...control} ref={firstField} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
               )}
             </Field>
           )}

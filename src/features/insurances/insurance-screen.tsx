@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { insuranceFlags, type Insurance } from '../../../domain/insurances.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
@@ -45,6 +45,18 @@ function chips(values: string[], label: string, mono = false) {
 
 function InsuranceDetail({ insurance }: { insurance: Insurance }) {
   const [editing, setEditing] = useState(false);
+  // Leaving edit mode (Save or Cancel) gives the focus back to the Edit button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (editing || !refocus) return;
+    editButton.current?.focus();
+    setRefocus(false);
+  }, [editing, refocus]);
+  const leaveEdit = () => {
+    setEditing(false);
+    setRefocus(true);
+  };
   const stamps = useRecordStamps(insurance);
   const remove = useDeleteInsurance();
   const navigate = useNavigate();
@@ -76,14 +88,16 @@ function InsuranceDetail({ insurance }: { insurance: Insurance }) {
                 </Button>
               </Permitted>
               <Permitted requires={{ resource: '/insurances/{id}', method: 'PATCH' }}>
-                <Button onClick={() => setEditing(true)}>Edit</Button>
+                <Button ref={editButton} onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
               </Permitted>
             </>
           )
         }
       />
       {editing ? (
-        <InsuranceEdit initial={insurance} onDone={() => setEditing(false)} />
+        <InsuranceEdit initial={insurance} onDone={leaveEdit} />
       ) : (
         <Card title="Insurance" titleId={`${titleId}-details`}>
           <DescriptionList
@@ -120,5 +134,5 @@ function InsuranceEdit({ initial, onDone }: { initial: Insurance; onDone(): void
     conflictRows: (mine, current) => conflictRows(insuranceConflictFields, mine, toInsuranceValues(current)),
     saving: update.isPending,
   });
-  return <InsuranceForm key={base.version} label="Edit insurance" defaultValues={toInsuranceValues(base)} onSubmit={submit} onCancel={onDone} notice={notice} />;
+  return <InsuranceForm key={base.version} label="Edit insurance" defaultValues={toInsuranceValues(base)} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;
 }

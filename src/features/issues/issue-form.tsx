@@ -1,5 +1,5 @@
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { issueCategories, issueCreateSchema, issueDefaults, type Issue, type IssueCategory, type IssueCreate } from '../../../domain/issues.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
@@ -47,11 +47,17 @@ type IssueFormProps = {
   onSubmit(values: IssueValues): Promise<void>;
   onCancel(): void;
   notice?: ReactNode;
+  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
+  focusFirstField?: boolean;
 };
 
 /** Name (required), description, category, urgent and active: the create form and the detail screen's edit mode. */
-export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = null }: IssueFormProps) {
+export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: IssueFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+  }, [focusFirstField]);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const form = useForm({
     defaultValues,
@@ -82,6 +88,7 @@ export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = n
               {(control) => (
                 <Input
                   {...control}
+                  ref={firstField}
                   value={field.state.value}
                   autoComplete="off"
                   onBlur={field.handleBlur}

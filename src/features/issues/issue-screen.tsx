@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Issue } from '../../../domain/issues.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
@@ -31,6 +31,18 @@ export function IssueScreen({ issueId }: { issueId: string }) {
 
 function IssueDetail({ issue }: { issue: Issue }) {
   const [editing, setEditing] = useState(false);
+  // Leaving edit mode (Save or Cancel) gives the focus back to the Edit button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (editing || !refocus) return;
+    editButton.current?.focus();
+    setRefocus(false);
+  }, [editing, refocus]);
+  const leaveEdit = () => {
+    setEditing(false);
+    setRefocus(true);
+  };
   const stamps = useRecordStamps(issue);
   const remove = useDeleteIssue();
   const navigate = useNavigate();
@@ -59,14 +71,16 @@ function IssueDetail({ issue }: { issue: Issue }) {
                 </Button>
               </Permitted>
               <Permitted requires={{ resource: '/issues/{id}', method: 'PATCH' }}>
-                <Button onClick={() => setEditing(true)}>Edit</Button>
+                <Button ref={editButton} onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
               </Permitted>
             </>
           )
         }
       />
       {editing ? (
-        <IssueEdit initial={issue} onDone={() => setEditing(false)} />
+        <IssueEdit initial={issue} onDone={leaveEdit} />
       ) : (
         <Card title="Issue" titleId={`${titleId}-details`}>
           <DescriptionList
@@ -104,5 +118,5 @@ function IssueEdit({ initial, onDone }: { initial: Issue; onDone(): void }) {
     conflictRows: (mine, current) => conflictRows(issueConflictFields, mine, toIssueValues(current)),
     saving: update.isPending,
   });
-  return <IssueForm key={base.version} label="Edit issue" defaultValues={toIssueValues(base)} onSubmit={submit} onCancel={onDone} notice={notice} />;
+  return <IssueForm key={base.version} label="Edit issue" defaultValues={toIssueValues(base)} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;
 }
