@@ -79,7 +79,7 @@ export async function seedCatalogue(tx: Tx, accountIds: Record<string, string>, 
       action: 'create',
       resourceType: 'Issue',
       resourceId: null,
-      after: { demoIssues: demoIssues.length, demoInsurances: demoInsurances.length },
+      after: { title: `${demoIssues.length} demo issues and ${demoInsurances.length} demo insurance plans` },
     });
   }
   await tx.insert(meta).values({ key: 'seeded.catalogue', value: { at: new Date().toISOString() } });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../domain/api.ts';
 import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
@@ -234,6 +235,10 @@ describe('soft delete and restore', () => {
     expect(restored.status).toBe(200);
     expect(await restored.json()).toMatchObject({ id, insurancePlanName: name, version: 3 });
     expect((await auditOf(id)).map((r) => r.action)).toEqual(['create', 'delete', 'restore']);
+    // The home page's recent changes name the plan and say what happened.
+    const recent = ((await (await h.call('manager', '/audit/recent?limit=5')).json()) as { items: AuditEntry[] }).items;
+    expect(recent[0]).toMatchObject({ resourceId: id, title: name, summary: `Maria Lopez restored Insurance “${name}”` });
+    expect(recent[1]).toMatchObject({ resourceId: id, summary: `Maria Lopez deleted Insurance “${name}”` });
 
     expect((await send('manager', 'DELETE', `/insurances/${id}`)).status).toBe(204);
     await h.db.update(insurances).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(insurances.id, id));
