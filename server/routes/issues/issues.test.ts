@@ -134,6 +134,14 @@ describe('one name per account', () => {
     expect((await send('manager', 'PATCH', `/issues/${id}`, { version: 1, name: own.name, urgent: true })).status).toBe(200);
   });
 
+  it('two creates racing for one name: one is created, the other is 409 on name', async () => {
+    const name = fresh('Raced');
+    const answers = await Promise.all([0, 1, 2].map(() => send('manager', 'POST', '/issues', { name })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) expect((await errorOf(res)).fields?.name).toMatch(/^An issue named "Raced \d+" already exists/);
+    expect(await h.db.select().from(issues).where(eq(issues.name, name))).toHaveLength(1);
+  });
+
   it('the same name in another account is fine', async () => {
     const name = fresh('Both accounts');
     await create({ name });
