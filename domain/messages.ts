@@ -72,6 +72,17 @@ export const messages = {
   contactPointAssociationInvalid: 'each association must be a practitioner id',
   contactPointPractitionerUnknown: 'a practitioner of this list does not exist in this account',
   practitionerTooManyContactPoints: 'a practitioner of this list already has 25 contact points',
+  // Issues and insurances (issue #9; the spec gives no messages for them).
+  issueNameRequired: 'name is required',
+  issueNameTooLong: 'name must be at most 200 characters',
+  issueDescriptionTooLong: 'description must be at most 1000 characters',
+  issueCategoryInvalid: 'category must be one of Clinical, Medication, Scheduling, Billing, Records, Referral, Administrative or Other',
+  insurancePlanNameRequired: 'plan name is required',
+  insurancePlanNameTooLong: 'plan name must be at most 200 characters',
+  insuranceTypeInvalid: 'each insurance type must be one of the listed types',
+  insurancePrefixInvalid: 'a plan prefix must be 1 to 10 letters or digits',
+  insuranceTooManyPrefixes: 'an insurance can have at most 20 plan prefixes',
+  insuranceBringWithoutRequired: 'OK to bring authorization needs authorization required',
   requestTooLarge: 'The request body is too large.',
   cannotDeleteSelf: 'You cannot delete your own user record.',
   // Validation: each names what its field expects, never the value sent (the field is the key).
@@ -100,4 +111,14 @@ export function tooManySignInAttempts(minutes: number): string {
 /** A contact point's value already held by another of the account (same system, same normalised value). */
 export function contactPointValueTaken(existing: { id: string; name: string }): string {
   return `This value already belongs to contact point "${existing.name}" (${existing.id})`;
+}
+
+/** An issue name already used by another issue of the account (names are told apart without case). */
+export function issueNameTaken(existing: { id: string; name: string }): string {
+  return `An issue named "${existing.name}" already exists (${existing.id})`;
+}
+
+/** A plan name already used by another insurance of the account. */
+export function insurancePlanNameTaken(existing: { id: string; name: string }): string {
+  return `An insurance plan named "${existing.name}" already exists (${existing.id})`;
 }

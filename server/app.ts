@@ -15,6 +15,8 @@ import { contactPointRoutes } from './routes/contact-points/index.ts';
 import { deletedRoutes } from './routes/deleted/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { insuranceRoutes } from './routes/insurances/index.ts';
+import { issueRoutes } from './routes/issues/index.ts';
 import { meRoutes } from './routes/me/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
@@ -63,6 +65,8 @@ export function createApi(deps: Deps) {
     .route('/person', personRoutes)
     .route('/contactpoints', contactPointRoutes)
     .route('/deleted', deletedRoutes)
+    .route('/issues', issueRoutes)
+    .route('/insurances', insuranceRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

@@ -40,6 +40,8 @@ beforeAll(async () => {
     const rows = await h.db.select({ id: persons.id }).from(persons).where(and(eq(persons.accountId, account), notInArray(persons.id, demoPersons))).limit(n);
     ids.push(...rows.map((r) => r.id));
   }
+  // And a few of Riverside's issues and insurance plans, so their updates get past the lookup.
+  ids.push(...[0, 1].flatMap((i) => [seedId(`issue:riverside:${i}`), seedId(`insurance:riverside:${i}`)]));
 }, 120_000);
 afterAll(() => h.close());
 
@@ -49,11 +51,12 @@ const fields = [
   'specialty', 'group', 'initials', 'pronunciation', 'synonyms', 'photo', 'use', 'family', 'given', 'prefix',
   'suffix', 'period', 'start', 'end', 'code', 'preferred', 'text', 'id', '__proto__', 'constructor',
   'value', 'system', 'serviceProvider', 'description', 'systemType', 'rank', 'vip', 'associations',
+  'category', 'urgent', 'insurancePlanName', 'insuranceType', 'planPrefix', 'isInNetwork', 'isAuthorizationRequired', 'isOkToBringAuthorization',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 11 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 15 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -154,6 +157,16 @@ const goodFields = {
   systemType: 'Main',
   rank: 5,
   vip: false,
+  // An issue's and an insurance's (the other routes drop these keys).
+  category: 'Clinical',
+  urgent: true,
+  insurancePlanName: 'Fuzz Plan',
+  insuranceType: ['HMO', 'Medicare'],
+  planPrefix: ['FZ1'],
+  isInNetwork: true,
+  isAuthorizationRequired: true,
+  isOkToBringAuthorization: true,
+  isMedicade: false,
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -167,6 +180,7 @@ const spoilable = [
 const textPaths = [
   'name', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'abbreviation', 'principalId', 'source', 'oktaId', 'specialty',
   'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
+  'insurancePlanName', 'planPrefix.0', 'insuranceType.0',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -253,6 +267,8 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/person/persons', baselines[0]!],
     [`/person/practitioners/${ids[0]}`, baselines[1]!],
     ['/contactpoints/contact-points', { ...baselines[1]!, value: '(555) 010-0001' }],
+    ['/issues', { ...baselines[1]!, name: 'Fuzz Issue' }],
+    ['/insurances', { ...baselines[1]!, insurancePlanName: 'Fuzz Plan 2' }],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);

@@ -21,6 +21,12 @@ import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/end
 import { Route as AppSystemIdentityprovidersRouteImport } from './routes/_app/system/identityproviders'
 import { Route as AppSystemLogsRouteImport } from './routes/_app/system/logs'
 import { Route as AppSystemPhonenumbersRouteImport } from './routes/_app/system/phonenumbers'
+import { Route as AppPracticeInsurancesIndexRouteImport } from './routes/_app/practice/insurances/index'
+import { Route as AppPracticeInsurancesInsuranceIdRouteImport } from './routes/_app/practice/insurances/$insuranceId'
+import { Route as AppPracticeInsurancesCreateRouteImport } from './routes/_app/practice/insurances/create'
+import { Route as AppPracticeIssuesIndexRouteImport } from './routes/_app/practice/issues/index'
+import { Route as AppPracticeIssuesIssueIdRouteImport } from './routes/_app/practice/issues/$issueId'
+import { Route as AppPracticeIssuesCreateRouteImport } from './routes/_app/practice/issues/create'
 import { Route as AppPracticePersonCreateRouteImport } from './routes/_app/practice/person/create'
 import { Route as AppPracticePersonsIndexRouteImport } from './routes/_app/practice/persons/index'
 import { Route as AppPracticePersonsPersonIdRouteImport } from './routes/_app/practice/persons/$personId'
@@ -90,6 +96,40 @@ const AppSystemLogsRoute = AppSystemLogsRouteImport.update({
 const AppSystemPhonenumbersRoute = AppSystemPhonenumbersRouteImport.update({
   id: '/system/phonenumbers',
   path: '/system/phonenumbers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPracticeInsurancesIndexRoute =
+  AppPracticeInsurancesIndexRouteImport.update({
+    id: '/practice/insurances/',
+    path: '/practice/insurances/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeInsurancesInsuranceIdRoute =
+  AppPracticeInsurancesInsuranceIdRouteImport.update({
+    id: '/practice/insurances/$insuranceId',
+    path: '/practice/insurances/$insuranceId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeInsurancesCreateRoute =
+  AppPracticeInsurancesCreateRouteImport.update({
+    id: '/practice/insurances/create',
+    path: '/practice/insurances/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeIssuesIndexRoute = AppPracticeIssuesIndexRouteImport.update({
+  id: '/practice/issues/',
+  path: '/practice/issues/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPracticeIssuesIssueIdRoute =
+  AppPracticeIssuesIssueIdRouteImport.update({
+    id: '/practice/issues/$issueId',
+    path: '/practice/issues/$issueId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeIssuesCreateRoute = AppPracticeIssuesCreateRouteImport.update({
+  id: '/practice/issues/create',
+  path: '/practice/issues/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPracticePersonCreateRoute = AppPracticePersonCreateRouteImport.update({
@@ -162,10 +202,16 @@ export interface FileRoutesByFullPath {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
+  '/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
+  '/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
+  '/practice/issues/create': typeof AppPracticeIssuesCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
+  '/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
@@ -185,10 +231,16 @@ export interface FileRoutesByTo {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
+  '/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
+  '/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
+  '/practice/issues/create': typeof AppPracticeIssuesCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
+  '/practice/issues': typeof AppPracticeIssuesIndexRoute
   '/practice/persons': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
@@ -210,10 +262,16 @@ export interface FileRoutesById {
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
+  '/_app/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
+  '/_app/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
+  '/_app/practice/issues/create': typeof AppPracticeIssuesCreateRoute
   '/_app/practice/person/create': typeof AppPracticePersonCreateRoute
   '/_app/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
+  '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
@@ -235,10 +293,16 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/insurances/$insuranceId'
+    | '/practice/insurances/create'
+    | '/practice/issues/$issueId'
+    | '/practice/issues/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
     | '/practice/users/$personId'
+    | '/practice/insurances/'
+    | '/practice/issues/'
     | '/practice/persons/'
     | '/practice/practitioners/'
     | '/practice/users/'
@@ -258,10 +322,16 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/insurances/$insuranceId'
+    | '/practice/insurances/create'
+    | '/practice/issues/$issueId'
+    | '/practice/issues/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
     | '/practice/users/$personId'
+    | '/practice/insurances'
+    | '/practice/issues'
     | '/practice/persons'
     | '/practice/practitioners'
     | '/practice/users'
@@ -282,10 +352,16 @@ export interface FileRouteTypes {
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/practice/insurances/$insuranceId'
+    | '/_app/practice/insurances/create'
+    | '/_app/practice/issues/$issueId'
+    | '/_app/practice/issues/create'
     | '/_app/practice/person/create'
     | '/_app/practice/persons/$personId'
     | '/_app/practice/practitioners/$personId'
     | '/_app/practice/users/$personId'
+    | '/_app/practice/insurances/'
+    | '/_app/practice/issues/'
     | '/_app/practice/persons/'
     | '/_app/practice/practitioners/'
     | '/_app/practice/users/'
@@ -386,6 +462,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemPhonenumbersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/insurances/': {
+      id: '/_app/practice/insurances/'
+      path: '/practice/insurances'
+      fullPath: '/practice/insurances/'
+      preLoaderRoute: typeof AppPracticeInsurancesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/insurances/$insuranceId': {
+      id: '/_app/practice/insurances/$insuranceId'
+      path: '/practice/insurances/$insuranceId'
+      fullPath: '/practice/insurances/$insuranceId'
+      preLoaderRoute: typeof AppPracticeInsurancesInsuranceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/insurances/create': {
+      id: '/_app/practice/insurances/create'
+      path: '/practice/insurances/create'
+      fullPath: '/practice/insurances/create'
+      preLoaderRoute: typeof AppPracticeInsurancesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/issues/': {
+      id: '/_app/practice/issues/'
+      path: '/practice/issues'
+      fullPath: '/practice/issues/'
+      preLoaderRoute: typeof AppPracticeIssuesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/issues/$issueId': {
+      id: '/_app/practice/issues/$issueId'
+      path: '/practice/issues/$issueId'
+      fullPath: '/practice/issues/$issueId'
+      preLoaderRoute: typeof AppPracticeIssuesIssueIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/issues/create': {
+      id: '/_app/practice/issues/create'
+      path: '/practice/issues/create'
+      fullPath: '/practice/issues/create'
+      preLoaderRoute: typeof AppPracticeIssuesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/person/create': {
       id: '/_app/practice/person/create'
       path: '/practice/person/create'
@@ -469,10 +587,16 @@ interface AppRouteChildren {
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppPracticeInsurancesInsuranceIdRoute: typeof AppPracticeInsurancesInsuranceIdRoute
+  AppPracticeInsurancesCreateRoute: typeof AppPracticeInsurancesCreateRoute
+  AppPracticeIssuesIssueIdRoute: typeof AppPracticeIssuesIssueIdRoute
+  AppPracticeIssuesCreateRoute: typeof AppPracticeIssuesCreateRoute
   AppPracticePersonCreateRoute: typeof AppPracticePersonCreateRoute
   AppPracticePersonsPersonIdRoute: typeof AppPracticePersonsPersonIdRoute
   AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
+  AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
   AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
@@ -491,10 +615,16 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppPracticeInsurancesInsuranceIdRoute: AppPracticeInsurancesInsuranceIdRoute,
+  AppPracticeInsurancesCreateRoute: AppPracticeInsurancesCreateRoute,
+  AppPracticeIssuesIssueIdRoute: AppPracticeIssuesIssueIdRoute,
+  AppPracticeIssuesCreateRoute: AppPracticeIssuesCreateRoute,
   AppPracticePersonCreateRoute: AppPracticePersonCreateRoute,
   AppPracticePersonsPersonIdRoute: AppPracticePersonsPersonIdRoute,
   AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
+  AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
   AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,

@@ -18,6 +18,8 @@ import {
 import type { ResourceGrants } from '../../domain/permissions.ts';
 import type { Communication, NameEntry } from '../../domain/persons.ts';
 import type { ContactPointSystem, ServiceProvider, SystemType } from '../../domain/contact-points.ts';
+import type { InsuranceType } from '../../domain/insurances.ts';
+import type { IssueCategory } from '../../domain/issues.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -234,6 +236,57 @@ export const contactPointPractitioners = pgTable(
     accountId: uuid('account_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.contactPointId, t.practitionerId] }), index('contact_point_practitioners_practitioner').on(t.practitionerId)],
+);
+
+/** Soft delete (issue #9): a deleted record keeps its row (and its associations) for 30 days of Undo and restore. */
+const softDelete = {
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: text('deleted_by'),
+};
+
+/** The account's catalogue of reasons a patient calls (interactions record them as conditions). */
+export const issues = pgTable(
+  'issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category').$type<IssueCategory>(),
+    urgent: boolean('urgent').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    ...softDelete,
+  },
+  (t) => [
+    // One issue per name (any case) among those not deleted.
+    uniqueIndex('issues_account_name_unique').on(t.accountId, sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    index('issues_account_name').on(t.accountId, t.name, t.id).where(sql`deleted_at is null`),
+  ],
+);
+
+/** The insurance plans the practice deals with (spec §3 Insurance). */
+export const insurances = pgTable(
+  'insurances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    insurancePlanName: text('insurance_plan_name').notNull(),
+    insuranceType: text('insurance_type').array().$type<InsuranceType[]>().notNull().default(sql`'{}'::text[]`),
+    planPrefix: text('plan_prefix').array().notNull().default(sql`'{}'::text[]`),
+    isWorkercomp: boolean('is_workercomp').notNull().default(false),
+    isMedicare: boolean('is_medicare').notNull().default(false),
+    isMedicade: boolean('is_medicade').notNull().default(false),
+    isReferralRequired: boolean('is_referral_required').notNull().default(false),
+    isAuthorizationRequired: boolean('is_authorization_required').notNull().default(false),
+    isOkToBringAuthorization: boolean('is_ok_to_bring_authorization').notNull().default(false),
+    isInNetwork: boolean('is_in_network').notNull().default(true),
+    isSecondaryOnly: boolean('is_secondary_only').notNull().default(false),
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex('insurances_account_plan_name_unique').on(t.accountId, sql`lower(${t.insurancePlanName})`).where(sql`deleted_at is null`),
+    index('insurances_account_plan_name').on(t.accountId, t.insurancePlanName, t.id).where(sql`deleted_at is null`),
+  ],
 );
 
 /** The embedded identity provider's sign-in store (unused with an external provider). */

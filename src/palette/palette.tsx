@@ -21,6 +21,7 @@ import { preferencesAtom } from '../state/preferences.ts';
 import { frecency, recentAtom } from '../state/recent.ts';
 import { commandEntries, routeEntries, type Entry } from './entries.ts';
 import { Shortcut } from './kbd.tsx';
+import { searchKeys } from '../lib/search-keys.ts';
 import { rank } from './rank.ts';
 import type { Command, CommandContext, PalettePage } from './types.ts';
 
@@ -29,7 +30,7 @@ import type { Command, CommandContext, PalettePage } from './types.ts';
 const MAX_RENDERED = 40;
 
 const searchQuery = (account: string, q: string) => ({
-  queryKey: [account, 'search', q] as const,
+  queryKey: searchKeys.query(account, q),
   queryFn: () => request<SearchAnswer>('/search', { query: { q, limit: 5 } }),
   staleTime: 30_000,
 });

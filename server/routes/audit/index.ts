@@ -22,7 +22,7 @@ const isUuid = (id: string | null): id is string => id !== null && /^[0-9a-f]{8}
 function snapshotName(row: AuditRow): string | null {
   const after = row.after as Record<string, unknown> | null;
   const before = row.before as Record<string, unknown> | null;
-  const label = [after?.displayName, after?.name, before?.displayName, before?.name, after?.title, before?.title].find((x) => typeof x === 'string' && x.trim() !== '');
+  const label = [after?.displayName, after?.name, after?.insurancePlanName, before?.displayName, before?.name, before?.insurancePlanName, after?.title, before?.title].find((x) => typeof x === 'string' && x.trim() !== '');
   if (typeof label === 'string') return label;
   // Bulk inserts (the demo seed, the seed command) name what they added.
   const demo = after?.demoPeople as { persons?: number } | undefined;

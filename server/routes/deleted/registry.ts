@@ -1,6 +1,8 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Resource } from '../../../domain/permissions.ts';
 import { contactPointDeleted } from '../contact-points/index.ts';
+import { insuranceDeleted } from '../insurances/index.ts';
+import { issueDeleted } from '../issues/index.ts';
 
 /**
  * One soft-deletable entity type, as its route module exports it (`<entity>Deleted`): its table
@@ -20,4 +22,6 @@ export type DeletedDescriptor = {
 /** Every type "Recently deleted" lists: each area adds its descriptor here, one line. */
 export const deletedRegistry: DeletedDescriptor[] = [
   contactPointDeleted,
+  issueDeleted,
+  insuranceDeleted,
 ];

@@ -16,11 +16,13 @@ type EditFormProps = {
   /** The form-level message of a failed save. */
   failure: string | null;
   onCancel(): void;
+  /** The submit button's text ('Save Changes' unless the screen's spec names another). */
+  submitLabel?: string;
   children: ReactNode;
 };
 
 /** The frame of a record's edit screen: leave guard, notices, the fields, Cancel and Save Changes. */
-export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, onCancel, children }: EditFormProps) {
+export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, onCancel, submitLabel = 'Save Changes', children }: EditFormProps) {
   return (
     <form
       noValidate
@@ -41,7 +43,7 @@ export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, 
           Cancel
         </Button>
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save Changes'}
+          {submitting ? 'Saving…' : submitLabel}
         </Button>
       </div>
     </form>

@@ -16,6 +16,8 @@ function changedRecordPath(entry: AuditEntry): string | null {
     User: '/practice/users',
     Practitioner: '/practice/practitioners',
     PractitionerPhoto: '/practice/practitioners',
+    Issue: '/practice/issues',
+    Insurance: '/practice/insurances',
   };
   if (entry.resourceType === 'Account' && entry.resourceId) return `/account/${entry.resourceId}`;
   const list = lists[entry.resourceType];

@@ -1,0 +1,32 @@
+/**
+ * What the account's catalogues share (issues, insurances): the version of an edit and the
+ * object schema whose missing keys read like empty ones. Kept here, not in the first entity that
+ * needed them (CONVENTIONS "Shared pieces live by what they are").
+ */
+import * as v from 'valibot';
+import { messages } from './messages.ts';
+
+/** The version being edited: a positive integer column. */
+export const versionField = v.pipe(
+  v.number(messages.versionRequired),
+  v.integer(messages.versionRequired),
+  v.minValue(1, messages.versionRequired),
+  v.maxValue(2 ** 31 - 1, messages.versionRequired),
+);
+
+/**
+ * `v.object` reports a missing key with the object's message, not the entry's: this names the
+ * message per required key, so a missing field reads like an empty one ('name is required').
+ */
+export const objectWith = <const E extends v.ObjectEntries>(entries: E, missing: Partial<Record<keyof E & string, string>>) =>
+  v.object(entries, (issue) => {
+    const key = issue.path?.[issue.path.length - 1]?.key;
+    if (typeof key !== 'string') return messages.objectExpected;
+    return missing[key as keyof E & string] ?? `${key} is required`;
+  });
+
+/** A yes/no field: true or false, nothing else ('urgent must be true or false'). */
+export const flag = (name: string) => v.boolean(`${name} must be true or false`);
+
+/** How long a deleted record can be restored (issue #9: "Recently deleted" lists the last 30 days). */
+export const restoreDays = 30;

@@ -1,0 +1,260 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../domain/api.ts';
+import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
+import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
+import type { SearchAnswer } from '../../../domain/search.ts';
+import { demoInsurances } from '../../db/demo-catalogue.ts';
+import { auditLog, insurances } from '../../db/schema.ts';
+import { seedId } from '../../db/seed.ts';
+import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+}, 120_000);
+afterAll(() => h.close());
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
+const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
+
+let n = 0;
+const fresh = (prefix = 'Plan') => `${prefix} ${n++}`;
+
+async function create(body: Record<string, unknown>, user: DemoUser = 'manager', query = '') {
+  const res = await send(user, 'POST', `/insurances${query}`, body);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+const get = async (id: string, user: DemoUser = 'manager') => (await (await h.call(user, `/insurances/${id}`)).json()) as Insurance;
+const list = async (query: string, user: DemoUser = 'manager') => {
+  const res = await h.call(user, `/insurances?${query}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as InsuranceList;
+};
+const auditOf = (id: string) =>
+  h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'Insurance'), eq(auditLog.resourceId, id))).orderBy(auditLog.id);
+
+describe('seed', () => {
+  it('gives every demo account the same 15 plans, with fixed ids and prefixes', async () => {
+    for (const account of Object.values(h.accounts)) {
+      expect(await h.db.select().from(insurances).where(eq(insurances.accountId, account.id))).toHaveLength(15);
+    }
+    const first = await get(seedId('insurance:riverside:2'));
+    expect(first).toMatchObject({ insurancePlanName: demoInsurances[2]!.insurancePlanName, planPrefix: ['XEH', 'XOF', 'ZGP'] });
+  });
+});
+
+describe('create (spec §3 Insurance)', () => {
+  it('takes every field of spec §3 and keeps them', async () => {
+    const body = {
+      insurancePlanName: 'Oscar Health EPO',
+      insuranceType: ['Commercial', 'EPO'],
+      isWorkercomp: true,
+      isMedicare: true,
+      isMedicade: true,
+      isReferralRequired: true,
+      isAuthorizationRequired: true,
+      isOkToBringAuthorization: true,
+      planPrefix: ['osc', ' OH1 '],
+      isInNetwork: false,
+      isSecondaryOnly: true,
+    };
+    const id = await create(body);
+    expect(await get(id)).toMatchObject({ ...body, resourceType: 'Insurance', id, accountId: h.accounts.riverside.id, planPrefix: ['OSC', 'OH1'], version: 1 });
+  });
+
+  it('fills the defaults: no types or prefixes, in network, every other flag off', async () => {
+    const id = await create({ insurancePlanName: 'Bare plan' });
+    expect(await get(id)).toMatchObject({
+      insuranceType: [],
+      planPrefix: [],
+      isInNetwork: true,
+      isWorkercomp: false,
+      isMedicare: false,
+      isMedicade: false,
+      isReferralRequired: false,
+      isAuthorizationRequired: false,
+      isOkToBringAuthorization: false,
+      isSecondaryOnly: false,
+    });
+  });
+
+  it('keeps a repeated type or prefix once', async () => {
+    const id = await create({ insurancePlanName: fresh(), insuranceType: ['HMO', 'HMO'], planPrefix: ['ab1', 'AB1'] });
+    expect(await get(id)).toMatchObject({ insuranceType: ['HMO'], planPrefix: ['AB1'] });
+  });
+
+  it('writes an audit row', async () => {
+    const id = await create({ insurancePlanName: fresh('Audited') });
+    const [row] = await auditOf(id);
+    expect(row).toMatchObject({ action: 'create', accountId: h.accounts.riverside.id });
+  });
+});
+
+describe('validation: each refusal names its field, and nothing is written', () => {
+  const cases: [string, unknown, string, string][] = [
+    ['no plan name', {}, 'insurancePlanName', messages.insurancePlanNameRequired],
+    ['an empty plan name', { insurancePlanName: '' }, 'insurancePlanName', messages.insurancePlanNameRequired],
+    ['a blank plan name', { insurancePlanName: '  ' }, 'insurancePlanName', messages.insurancePlanNameRequired],
+    ['a plan name of 201 characters', { insurancePlanName: 'x'.repeat(201) }, 'insurancePlanName', messages.insurancePlanNameTooLong],
+    ['an unknown type', { insurancePlanName: 'T', insuranceType: ['Dental'] }, 'insuranceType.0', messages.insuranceTypeInvalid],
+    ['types that are not a list', { insurancePlanName: 'T', insuranceType: 'HMO' }, 'insuranceType', messages.insuranceTypeInvalid],
+    ['a prefix with a dash', { insurancePlanName: 'P', planPrefix: ['AB-1'] }, 'planPrefix.0', messages.insurancePrefixInvalid],
+    ['an empty prefix', { insurancePlanName: 'P', planPrefix: [''] }, 'planPrefix.0', messages.insurancePrefixInvalid],
+    ['a prefix of 11 characters', { insurancePlanName: 'P', planPrefix: ['ABCDEFGHIJK'] }, 'planPrefix.0', messages.insurancePrefixInvalid],
+    ['21 prefixes', { insurancePlanName: 'P', planPrefix: Array.from({ length: 21 }, (_, i) => `P${i}`) }, 'planPrefix', messages.insuranceTooManyPrefixes],
+    ['isInNetwork as text', { insurancePlanName: 'F', isInNetwork: 'yes' }, 'isInNetwork', 'isInNetwork must be true or false'],
+    ['isMedicade as a number', { insurancePlanName: 'F', isMedicade: 1 }, 'isMedicade', 'isMedicade must be true or false'],
+    ['isWorkercomp as null', { insurancePlanName: 'F', isWorkercomp: null }, 'isWorkercomp', 'isWorkercomp must be true or false'],
+    [
+      'OK to bring authorization without authorization required',
+      { insurancePlanName: 'F', isOkToBringAuthorization: true },
+      'isOkToBringAuthorization',
+      messages.insuranceBringWithoutRequired,
+    ],
+  ];
+  it.each(cases)('%s', async (_, body, field, message) => {
+    const before = (await h.db.select({ id: insurances.id }).from(insurances)).length;
+    const res = await send('manager', 'POST', '/insurances', body);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields?.[field]).toBe(message);
+    expect((await h.db.select({ id: insurances.id }).from(insurances)).length).toBe(before);
+  });
+
+  it('an update that would leave OK to bring authorization without authorization required is refused', async () => {
+    const id = await create({ insurancePlanName: fresh(), isAuthorizationRequired: true, isOkToBringAuthorization: true });
+    const res = await send('manager', 'PATCH', `/insurances/${id}`, { version: 1, isAuthorizationRequired: false });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields?.isOkToBringAuthorization).toBe(messages.insuranceBringWithoutRequired);
+    const both = await send('manager', 'PATCH', `/insurances/${id}`, { version: 1, isAuthorizationRequired: false, isOkToBringAuthorization: false });
+    expect(both.status).toBe(200);
+  });
+
+  it('an update without its version is refused', async () => {
+    const id = await create({ insurancePlanName: fresh() });
+    const res = await send('manager', 'PATCH', `/insurances/${id}`, { isInNetwork: false });
+    expect((await errorOf(res)).fields?.version).toBe(messages.versionRequired);
+  });
+});
+
+describe('one plan name per account', () => {
+  it('a second plan of the same name, in any case, is 409 naming the first; renaming onto it too', async () => {
+    const name = fresh('Unique plan');
+    const id = await create({ insurancePlanName: name });
+    const res = await send('manager', 'POST', '/insurances', { insurancePlanName: name.toLowerCase() });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).fields?.insurancePlanName).toBe(insurancePlanNameTaken({ id, name }));
+    const other = await create({ insurancePlanName: fresh() });
+    const rename = await send('manager', 'PATCH', `/insurances/${other}`, { version: 1, insurancePlanName: name });
+    expect(rename.status).toBe(409);
+    expect((await errorOf(rename)).fields?.insurancePlanName).toBe(insurancePlanNameTaken({ id, name }));
+  });
+
+  it('a deleted plan frees its name; restoring it while taken again is 409', async () => {
+    const name = fresh('Freed plan');
+    const id = await create({ insurancePlanName: name });
+    expect((await send('manager', 'DELETE', `/insurances/${id}`)).status).toBe(204);
+    const successor = await create({ insurancePlanName: name });
+    const res = await send('manager', 'POST', `/insurances/${id}/restore`);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).fields?.insurancePlanName).toBe(insurancePlanNameTaken({ id: successor, name }));
+  });
+});
+
+describe('list', () => {
+  it('answers items sorted by plan name, with paging', async () => {
+    const page = await list('limit=10&page=2');
+    expect(page).toMatchObject({ limit: 10, offset: 10 });
+    expect(page.total).toBeGreaterThanOrEqual(15);
+    const first = await list('limit=50');
+    const names = first.items.map((i) => i.insurancePlanName);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('filters by plan name, by an exact plan prefix, or by type', async () => {
+    expect((await list('q=tricare')).items.map((i) => i.insurancePlanName)).toEqual(['TRICARE Select']);
+    expect((await list('q=xeh')).items.map((i) => i.insurancePlanName)).toEqual(['Blue Cross Blue Shield PPO']);
+    const medicaid = await list('q=Medicaid');
+    expect(medicaid.items.map((i) => i.insurancePlanName).sort()).toEqual(['State Medicaid', 'UnitedHealthcare Community Plan']);
+  });
+
+  it('sorts by in-network, out-of-network plans first when ascending', async () => {
+    const page = await list('sort=isInNetwork&order=asc&limit=50');
+    expect(page.items[0]).toMatchObject({ insurancePlanName: 'Kaiser Permanente HMO', isInNetwork: false });
+  });
+});
+
+describe('tenancy and Read Only', () => {
+  it("another account's plan is 404 and absent from the list", async () => {
+    const name = fresh('Lakeside plan');
+    const id = await create({ insurancePlanName: name }, 'manager', `?accountId=${h.accounts.lakeside.id}`);
+    expect((await h.call('manager', `/insurances/${id}`)).status).toBe(404);
+    expect((await h.call('viewer', `/insurances/${id}`)).status).toBe(404);
+    expect((await send('manager', 'PATCH', `/insurances/${id}`, { version: 1, isInNetwork: false })).status).toBe(404);
+    expect((await send('manager', 'DELETE', `/insurances/${id}`)).status).toBe(404);
+    expect((await list(`q=${encodeURIComponent(name)}`)).items).toEqual([]);
+  });
+
+  it('Read Only reads plans but may not create, change, delete or restore them', async () => {
+    const id = await create({ insurancePlanName: fresh('Viewer plan') });
+    expect((await h.call('viewer', '/insurances')).status).toBe(200);
+    expect((await h.call('viewer', `/insurances/${id}`)).status).toBe(200);
+    expect((await send('viewer', 'POST', '/insurances', { insurancePlanName: fresh() })).status).toBe(403);
+    expect((await send('viewer', 'PATCH', `/insurances/${id}`, { version: 1, isInNetwork: false })).status).toBe(403);
+    expect((await send('viewer', 'DELETE', `/insurances/${id}`)).status).toBe(403);
+    expect((await send('viewer', 'POST', `/insurances/${id}/restore`)).status).toBe(403);
+    expect((await get(id)).version).toBe(1);
+  });
+});
+
+describe('versioned update', () => {
+  it('bumps the version, audits, and refuses a stale version with 409', async () => {
+    const id = await create({ insurancePlanName: fresh('Versioned plan') });
+    const res = await send('manager', 'PATCH', `/insurances/${id}`, { version: 1, insuranceType: ['PPO'], planPrefix: ['zz9'], isSecondaryOnly: true });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ version: 2, insuranceType: ['PPO'], planPrefix: ['ZZ9'], isSecondaryOnly: true });
+    const stale = await send('manager', 'PATCH', `/insurances/${id}`, { version: 1, isInNetwork: false });
+    expect(stale.status).toBe(409);
+    expect((await errorOf(stale)).message).toBe(messages.conflict);
+    expect((await auditOf(id)).map((r) => r.action)).toEqual(['create', 'update']);
+  });
+});
+
+describe('soft delete and restore', () => {
+  it('a deleted plan leaves the list, search and GET; restore brings back the same id within 30 days only', async () => {
+    const name = fresh('Deletable plan');
+    const id = await create({ insurancePlanName: name, planPrefix: ['DLP'] });
+    expect((await send('manager', 'DELETE', `/insurances/${id}`)).status).toBe(204);
+    expect((await h.call('manager', `/insurances/${id}`)).status).toBe(404);
+    expect((await list(`q=${encodeURIComponent(name)}`)).items).toEqual([]);
+    const found = (await (await h.call('manager', `/search?q=${encodeURIComponent(name)}`)).json()) as SearchAnswer;
+    expect(found.groups.find((g) => g.type === 'insurance')?.hits.some((hit) => hit.id === id) ?? false).toBe(false);
+    const restored = await send('manager', 'POST', `/insurances/${id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(await restored.json()).toMatchObject({ id, insurancePlanName: name, version: 3 });
+    expect((await auditOf(id)).map((r) => r.action)).toEqual(['create', 'delete', 'restore']);
+    // The home page's recent changes name the plan and say what happened.
+    const recent = ((await (await h.call('manager', '/audit/recent?limit=5')).json()) as { items: AuditEntry[] }).items;
+    expect(recent[0]).toMatchObject({ resourceId: id, title: name, summary: `Maria Lopez restored Insurance “${name}”` });
+    expect(recent[1]).toMatchObject({ resourceId: id, summary: `Maria Lopez deleted Insurance “${name}”` });
+
+    expect((await send('manager', 'DELETE', `/insurances/${id}`)).status).toBe(204);
+    await h.db.update(insurances).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(insurances.id, id));
+    expect((await send('manager', 'POST', `/insurances/${id}/restore`)).status).toBe(404);
+  });
+});
+
+describe('search provider', () => {
+  it('finds plans by plan name (typo-tolerant) and by an exact prefix', async () => {
+    const byName = (await (await h.call('viewer', '/search?q=Humana%20Gold')).json()) as SearchAnswer;
+    const group = byName.groups.find((g) => g.type === 'insurance');
+    expect(group?.label).toBe('Insurances');
+    expect(group?.hits[0]).toMatchObject({ title: 'Humana Gold Plus HMO', path: `/practice/insurances/${seedId('insurance:riverside:8')}` });
+    const typo = (await (await h.call('manager', '/search?q=Unitedhelthcare')).json()) as SearchAnswer;
+    expect(typo.groups.find((g) => g.type === 'insurance')?.hits.map((hit) => hit.title)).toContain('UnitedHealthcare Choice Plus');
+    const byPrefix = (await (await h.call('manager', '/search?q=ZGP')).json()) as SearchAnswer;
+    expect(byPrefix.groups.find((g) => g.type === 'insurance')?.hits[0]).toMatchObject({ title: 'Blue Cross Blue Shield PPO', matched: 'ZGP' });
+  });
+});

@@ -1,0 +1,89 @@
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { Issue, IssueList, IssueSort } from '../../../domain/issues.ts';
+import type { SortOrder } from '../../../domain/lists.ts';
+import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { issues } from '../../db/schema.ts';
+import { containsPattern } from '../../search/like.ts';
+
+type Reader = Db | Tx;
+export type IssueRow = typeof issues.$inferSelect;
+
+export function presentIssue(row: IssueRow): Issue {
+  return {
+    resourceType: 'Issue',
+    id: row.id,
+    accountId: row.accountId,
+    createdTimestamp: row.createdTimestamp.toISOString(),
+    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
+    createdBy: row.createdBy,
+    modifiedBy: row.modifiedBy,
+    version: row.version,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    urgent: row.urgent,
+    active: row.active,
+  };
+}
+
+/** The issue, always inside the request's account and not deleted (another account's, or a deleted one, is "not found"). */
+export async function findIssue(db: Reader, accountId: string, id: string, forUpdate = false) {
+  const q = db.select().from(issues).where(and(eq(issues.accountId, accountId), eq(issues.id, id), isNull(issues.deletedAt)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** A deleted issue of the account that may still be restored (deleted less than `days` days ago). */
+export async function findRestorable(db: Reader, accountId: string, id: string, days: number) {
+  const [row] = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.accountId, accountId), eq(issues.id, id), sql`${issues.deletedAt} > now() - make_interval(days => ${days})`))
+    .for('update');
+  return row ?? null;
+}
+
+/** Another issue of the account, not deleted, with this name (any case). */
+export async function issueNamed(db: Reader, accountId: string, name: string, except?: string) {
+  const [row] = await db
+    .select({ id: issues.id, name: issues.name })
+    .from(issues)
+    .where(and(eq(issues.accountId, accountId), isNull(issues.deletedAt), sql`lower(${issues.name}) = lower(${name})`, except ? ne(issues.id, except) : undefined));
+  return row ?? null;
+}
+
+const sortColumns: Record<IssueSort, AnyColumn[]> = {
+  id: [issues.id],
+  name: [issues.name, issues.id],
+  category: [issues.category, issues.name, issues.id],
+  urgent: [issues.urgent, issues.name, issues.id],
+  active: [issues.active, issues.name, issues.id],
+};
+
+const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
+
+/** A page of the account's issues (not deleted); `q` matches the name, description or category, or is the id. */
+export async function listIssues(db: Db, accountId: string, query: ListQuery<IssueSort>): Promise<IssueList> {
+  const offset = listOffset(query);
+  const filter = query.q
+    ? or(
+        ilike(issues.name, containsPattern(query.q)),
+        ilike(issues.description, containsPattern(query.q)),
+        ilike(issues.category, containsPattern(query.q)),
+        /^[0-9a-f-]{36}$/i.test(query.q) ? eq(issues.id, query.q.toLowerCase()) : undefined,
+      )
+    : undefined;
+  const where = and(eq(issues.accountId, accountId), isNull(issues.deletedAt), filter);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ id: issues.id, name: issues.name, category: issues.category, urgent: issues.urgent, active: issues.active })
+      .from(issues)
+      .where(where)
+      .orderBy(...ordered(sortColumns[query.sort], query.order))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(issues).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+}

@@ -1,0 +1,166 @@
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  insuranceCreateSchema,
+  insuranceDefaults,
+  insuranceFlags,
+  insuranceLimits,
+  insuranceTypes,
+  type Insurance,
+  type InsuranceCreate,
+  type InsuranceFlag,
+  type InsuranceType,
+} from '../../../domain/insurances.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { ChipInput } from '../../components/ui/chip.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
+import { Field, FieldError, Input } from '../../components/ui/field.tsx';
+import { MultiSelect } from '../../components/ui/multi-select.tsx';
+import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+
+export type InsuranceValues = { insurancePlanName: string; insuranceType: InsuranceType[]; planPrefix: string[] } & Record<InsuranceFlag, boolean>;
+
+const defaultFlags = Object.fromEntries(insuranceFlags.map(([flag]) => [flag, insuranceDefaults[flag]])) as Record<InsuranceFlag, boolean>;
+
+export const emptyInsurance: InsuranceValues = { insurancePlanName: '', insuranceType: [], planPrefix: [], ...defaultFlags };
+
+export const toInsuranceValues = (insurance: Insurance): InsuranceValues => ({
+  insurancePlanName: insurance.insurancePlanName,
+  insuranceType: [...insurance.insuranceType],
+  planPrefix: [...insurance.planPrefix],
+  ...(Object.fromEntries(insuranceFlags.map(([flag]) => [flag, insurance[flag]])) as Record<InsuranceFlag, boolean>),
+});
+
+export const toInsuranceBody = (values: InsuranceValues): InsuranceCreate & InsuranceValues => ({ ...values });
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** How each field reads in the conflict notice. */
+export const insuranceConflictFields: { label: string; show(v: InsuranceValues): string }[] = [
+  { label: 'Plan name', show: (v) => v.insurancePlanName },
+  { label: 'Insurance types', show: (v) => v.insuranceType.join(', ') || '—' },
+  { label: 'Plan prefixes', show: (v) => v.planPrefix.join(', ') || '—' },
+  ...insuranceFlags.map(([flag, label]) => ({ label, show: (v: InsuranceValues) => yesNo(v[flag]) })),
+];
+
+const typeOptions = insuranceTypes.map((t) => ({ value: t, label: t }));
+
+/** What each yes/no field tells the agent on the phone. */
+const flagHints: Record<InsuranceFlag, string> = {
+  isInNetwork: 'The practice is contracted with this plan.',
+  isSecondaryOnly: 'Accepted only as secondary coverage.',
+  isReferralRequired: 'The patient needs a referral from their primary care provider.',
+  isAuthorizationRequired: 'Visits need a prior authorization from the plan.',
+  isOkToBringAuthorization: 'The patient may bring the authorization to the visit.',
+  isMedicare: 'A Medicare plan.',
+  isMedicade: 'A Medicaid plan.',
+  isWorkercomp: "Workers' compensation coverage.",
+};
+
+type InsuranceFormProps = {
+  label: string;
+  defaultValues: InsuranceValues;
+  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
+  onSubmit(values: InsuranceValues): Promise<void>;
+  onCancel(): void;
+  notice?: ReactNode;
+  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
+  focusFirstField?: boolean;
+};
+
+/** Every field of spec §3 Insurance: the create form and the detail screen's edit mode. */
+export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: InsuranceFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+  }, [focusFirstField]);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    defaultValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(insuranceCreateSchema, toInsuranceBody(value))) },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      setServerErrors({});
+      try {
+        await onSubmit(value);
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        setServerErrors(fields);
+        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+      }
+    },
+  });
+  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+  const errorOf = (name: keyof InsuranceValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+
+  return (
+    <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+        <form.Field name="insurancePlanName">
+          {(field) => (
+            <Field label="Plan name" required error={errorOf('insurancePlanName', field.state.meta.errors)} className="sm:col-span-2">
+              {(control) => (
+                <Input {...control} ref={firstField} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="insuranceType">
+          {(field) => (
+            <Field label="Insurance types" error={errorOf('insuranceType', field.state.meta.errors)}>
+              {(control) => (
+                <MultiSelect
+                  {...control}
+                  label="Insurance types"
+                  placeholder="No types chosen"
+                  options={typeOptions}
+                  value={field.state.value}
+                  onValueChange={(types) => field.handleChange(types as InsuranceType[])}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="planPrefix">
+          {(field) => (
+            <Field
+              label="Plan prefixes"
+              hint="The first letters or digits of the member id on the card."
+              error={errorOf('planPrefix', field.state.meta.errors)}
+            >
+              {(control) => (
+                <ChipInput
+                  id={control.id}
+                  describedBy={control['aria-describedby']}
+                  invalid={Boolean(control['aria-invalid'])}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  inputLabel="Plan prefixes"
+                  itemName="plan prefix"
+                  max={insuranceLimits.prefixes}
+                  maxLength={insuranceLimits.prefixLength}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Coverage rules</legend>
+          {insuranceFlags.map(([flag, flagLabel]) => (
+            <form.Field key={flag} name={flag}>
+              {(field) => (
+                <div>
+                  <Checkbox label={flagLabel} description={flagHints[flag]} checked={field.state.value} onCheckedChange={field.handleChange} />
+                  <FieldError error={errorOf(flag, field.state.meta.errors)} />
+                </div>
+              )}
+            </form.Field>
+          ))}
+        </fieldset>
+      </div>
+    </EditForm>
+  );
+}

@@ -1,0 +1,44 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { InsuranceListItem } from '../../../domain/insurances.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { insuranceListQuery, type InsuranceListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, InsuranceListItem>();
+
+/** Insurances: Id (link), Plan Name, Types, Prefixes and what an agent asks first (network, referral, authorization, secondary). */
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/insurances/$insuranceId" id={info.getValue()} /> }),
+  column.accessor('insurancePlanName', { id: 'name', header: 'Plan Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('insuranceType', { header: 'Types', enableSorting: false, cell: (info) => info.getValue().join(', ') || '—' }),
+  column.accessor('planPrefix', { header: 'Prefixes', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue().join(', ') || '—'}</span> }),
+  column.accessor('isInNetwork', { header: 'In Network', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isReferralRequired', { header: 'Referral', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isAuthorizationRequired', { header: 'Authorization', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isSecondaryOnly', { header: 'Secondary Only', cell: (info) => <YesNo value={info.getValue()} /> }),
+]);
+
+type InsurancesListScreenProps = {
+  search: InsuranceListSearch;
+  onSearchChange(change: Partial<InsuranceListSearch>): void;
+};
+
+export function InsurancesListScreen({ search, onSearchChange }: InsurancesListScreenProps) {
+  return (
+    <RecordList
+      title="Insurances"
+      noun="insurances"
+      description="The insurance plans the practice deals with, and what callers must know about each."
+      filter={{ label: 'Filter insurances', placeholder: 'Plan name, prefix or type' }}
+      columns={columns}
+      query={insuranceListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => row.insurancePlanName}
+      rowPath="/practice/insurances/$insuranceId"
+      create={{ label: 'Add Insurance', to: '/practice/insurances/create', requires: { resource: '/insurances', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { issueCategories, issueCreateSchema, issueDefaults, type Issue, type IssueCategory, type IssueCreate } from '../../../domain/issues.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
+import { Field, Input, Textarea } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+
+export type IssueValues = { name: string; description: string; category: string; urgent: boolean; active: boolean };
+
+export const emptyIssue: IssueValues = { name: '', description: '', category: '', urgent: issueDefaults.urgent, active: issueDefaults.active };
+
+export const toIssueValues = (issue: Issue): IssueValues => ({
+  name: issue.name,
+  description: issue.description ?? '',
+  category: issue.category ?? '',
+  urgent: issue.urgent,
+  active: issue.active,
+});
+
+/** The form's values as the API takes them (an empty description or category is none). */
+export const toIssueBody = (values: IssueValues): IssueCreate & { description: string | null; category: IssueCategory | null } => ({
+  name: values.name,
+  description: values.description.trim() === '' ? null : values.description,
+  category: values.category === '' ? null : (values.category as IssueCategory),
+  urgent: values.urgent,
+  active: values.active,
+});
+
+/** How each field reads in the conflict notice. */
+export const issueConflictFields: { label: string; show(v: IssueValues): string }[] = [
+  { label: 'Name', show: (v) => v.name },
+  { label: 'Description', show: (v) => v.description || '—' },
+  { label: 'Category', show: (v) => v.category || '—' },
+  { label: 'Urgent', show: (v) => (v.urgent ? 'Yes' : 'No') },
+  { label: 'Active', show: (v) => (v.active ? 'Yes' : 'No') },
+];
+
+const categoryOptions = issueCategories.map((c) => ({ value: c, label: c }));
+
+type IssueFormProps = {
+  /** The form's accessible name ('Create issue', 'Edit issue'). */
+  label: string;
+  defaultValues: IssueValues;
+  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
+  onSubmit(values: IssueValues): Promise<void>;
+  onCancel(): void;
+  notice?: ReactNode;
+  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
+  focusFirstField?: boolean;
+};
+
+/** Name (required), description, category, urgent and active: the create form and the detail screen's edit mode. */
+export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: IssueFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+  }, [focusFirstField]);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    defaultValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(issueCreateSchema, toIssueBody(value))) },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      setServerErrors({});
+      try {
+        await onSubmit(value);
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        setServerErrors(fields);
+        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+      }
+    },
+  });
+  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+  const errorOf = (name: keyof IssueValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+
+  return (
+    <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+        <form.Field name="name">
+          {(field) => (
+            <Field label="Name" required error={errorOf('name', field.state.meta.errors)} className="sm:col-span-2">
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={firstField}
+                  value={field.state.value}
+                  autoComplete="off"
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="category">
+          {(field) => (
+            <Field label="Category" error={errorOf('category', field.state.meta.errors)}>
+              {(control) => <Select {...control} placeholder="No category" options={categoryOptions} value={field.state.value} onValueChange={field.handleChange} />}
+            </Field>
+          )}
+        </form.Field>
+        <div className="flex flex-col gap-3 sm:pt-6">
+          <form.Field name="urgent">
+            {(field) => (
+              <Checkbox
+                label="Urgent"
+                description="Agents triage these calls first."
+                checked={field.state.value}
+                onCheckedChange={field.handleChange}
+              />
+            )}
+          </form.Field>
+          <form.Field name="active">
+            {(field) => <Checkbox label="Active" description="Offered when recording a call." checked={field.state.value} onCheckedChange={field.handleChange} />}
+          </form.Field>
+        </div>
+        <form.Field name="description">
+          {(field) => (
+            <Field label="Description" hint="What the agent should know or do." error={errorOf('description', field.state.meta.errors)} className="sm:col-span-2">
+              {(control) => (
+                <Textarea {...control} value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
+              )}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+    </EditForm>
+  );
+}

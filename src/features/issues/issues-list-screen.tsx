@@ -1,0 +1,41 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { IssueListItem } from '../../../domain/issues.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { issueListQuery, type IssueListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, IssueListItem>();
+
+/** Issues: Id (link), Name, Category, Urgent, Active; sorted and filtered by the server. */
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/issues/$issueId" id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('category', { header: 'Category', cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('urgent', { header: 'Urgent', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
+]);
+
+type IssuesListScreenProps = {
+  search: IssueListSearch;
+  onSearchChange(change: Partial<IssueListSearch>): void;
+};
+
+export function IssuesListScreen({ search, onSearchChange }: IssuesListScreenProps) {
+  return (
+    <RecordList
+      title="Issues"
+      noun="issues"
+      description="The reasons patients call, which interactions record as their conditions."
+      filter={{ label: 'Filter issues', placeholder: 'Name, description or category' }}
+      columns={columns}
+      query={issueListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => row.name}
+      rowPath="/practice/issues/$issueId"
+      create={{ label: 'Add Issue', to: '/practice/issues/create', requires: { resource: '/issues', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}

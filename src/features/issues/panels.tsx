@@ -1,0 +1,10 @@
+import type { PanelView } from '../../lib/workspace.ts';
+import { lazy } from 'react';
+
+// Loaded when a panel first opens, so the screens stay out of the initial bundle.
+const IssueScreen = lazy(() => import('./issue-screen.tsx').then((m) => ({ default: m.IssueScreen })));
+
+/** The issue page in the side panel (Shift+Enter in the issues list, or the palette). */
+export const panels: PanelView[] = [
+  { pattern: '/practice/issues/$issueId', title: 'Issue', render: (params) => <IssueScreen issueId={params.issueId ?? ''} /> },
+];
