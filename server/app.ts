@@ -15,6 +15,7 @@ import { contactPointRoutes } from './routes/contact-points/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { meRoutes } from './routes/me/index.ts';
+import { scheduleRoutes } from './routes/schedules/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
 import { personRoutes } from './routes/person/index.ts';
@@ -61,6 +62,7 @@ export function createApi(deps: Deps) {
     .route('/audit', auditRoutes)
     .route('/person', personRoutes)
     .route('/contactpoints', contactPointRoutes)
+    .route('/schedule', scheduleRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

@@ -4,6 +4,7 @@ import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import { insertDemoPeople } from './demo-persons.ts';
+import { insertDemoSchedules } from './demo-schedules.ts';
 import { accounts, auditLog, credentials, meta, persons, roles, users, type NameEntry } from './schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
@@ -119,13 +120,25 @@ async function seedPeople(tx: Tx) {
   return true;
 }
 
+/** Three schedules with recurring tasks per demo account (a marker of its own, like the people's). */
+async function seedSchedules(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.schedules'));
+  if (done.length > 0) return false;
+  for (const account of Object.values(demoAccounts)) await insertDemoSchedules(tx, account.id, seedId, SEED);
+  await tx.insert(meta).values({ key: 'seeded.schedules', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
   return db.transaction(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(727275)');
     const done = await tx.select().from(meta).where(eq(meta.key, 'seeded'));
-    if (done.length > 0) return seedPeople(tx);
+    if (done.length > 0) {
+      const people = await seedPeople(tx);
+      return (await seedSchedules(tx)) || people;
+    }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
       const account = demoAccounts[user.account];
@@ -140,6 +153,7 @@ export async function seed(db: Db): Promise<boolean> {
     }
     await tx.insert(meta).values({ key: 'seeded', value: { at: new Date().toISOString() } });
     await seedPeople(tx);
+    await seedSchedules(tx);
     return true;
   });
 }
