@@ -141,6 +141,7 @@ test.describe('practice administrator', () => {
     await expect(page.getByRole('option', { name: /Add task/ })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/practice\/schedules\/createTask\//);
+    await expect(page.getByLabel('Title')).toBeFocused();
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Create schedule');
     await expect(page.getByRole('option', { name: /Create schedule/ }).first()).toBeVisible();
