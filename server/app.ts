@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health/index.ts';
 import { insuranceRoutes } from './routes/insurances/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
 import { meRoutes } from './routes/me/index.ts';
+import { scheduleRoutes } from './routes/schedules/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
 import { personRoutes } from './routes/person/index.ts';
@@ -67,6 +68,7 @@ export function createApi(deps: Deps) {
     .route('/deleted', deletedRoutes)
     .route('/issues', issueRoutes)
     .route('/insurances', insuranceRoutes)
+    .route('/schedule', scheduleRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

@@ -42,6 +42,8 @@ beforeAll(async () => {
   }
   // And a few of Riverside's issues and insurance plans, so their updates get past the lookup.
   ids.push(...[0, 1].flatMap((i) => [seedId(`issue:riverside:${i}`), seedId(`insurance:riverside:${i}`)]));
+  // A seeded schedule of Riverside: its item, restore and task paths reach the handlers.
+  ids.push(seedId(`schedule:${h.accounts.riverside.id}:0`));
 }, 120_000);
 afterAll(() => h.close());
 
@@ -52,11 +54,12 @@ const fields = [
   'suffix', 'period', 'start', 'end', 'code', 'preferred', 'text', 'id', '__proto__', 'constructor',
   'value', 'system', 'serviceProvider', 'description', 'systemType', 'rank', 'vip', 'associations',
   'category', 'urgent', 'insurancePlanName', 'insuranceType', 'planPrefix', 'isInNetwork', 'isAuthorizationRequired', 'isOkToBringAuthorization',
+  'title', 'who', 'notes', 'recurrence', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence', 'parentId',
 ];
-const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id'];
+const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 15 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 16 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -167,6 +170,13 @@ const goodFields = {
   isAuthorizationRequired: true,
   isOkToBringAuthorization: true,
   isMedicade: false,
+  // A schedule task's.
+  title: 'Fuzz block',
+  who: 'Fuzz desk',
+  notes: 'Fuzz notes',
+  start: '2026-05-04T09:00:00-04:00',
+  end: '2026-05-04T10:00:00-04:00',
+  recurrence: { freq: 'WEEKLY', byDay: ['MO'], count: 3 },
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -175,12 +185,14 @@ const baselines = [
 const spoilable = [
   ...Object.keys(goodFields), 'name', 'name.0', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'name.0.use', 'name.0.prefix.0',
   'name.0.period.start', 'synonyms.0', 'communication.0.code', 'communication.0.preferred', 'accountId', 'roleId', 'instanceAdmin', 'photo',
+  'recurrence.freq', 'recurrence.byDay.0', 'recurrence.until', 'recurrence.count', 'recurrence.interval', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence',
 ];
 /** The text fields, spoilt more often: text is what reaches the database unchanged. */
 const textPaths = [
   'name', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'abbreviation', 'principalId', 'source', 'oktaId', 'specialty',
   'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
   'insurancePlanName', 'planPrefix.0', 'insuranceType.0',
+  'title', 'who', 'notes', 'start', 'end',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -269,6 +281,8 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/contactpoints/contact-points', { ...baselines[1]!, value: '(555) 010-0001' }],
     ['/issues', { ...baselines[1]!, name: 'Fuzz Issue' }],
     ['/insurances', { ...baselines[1]!, insurancePlanName: 'Fuzz Plan 2' }],
+    ['/schedule/schedule', baselines[1]!],
+    [`/schedule/schedule/${seedId(`schedule:${h.accounts.riverside.id}:0`)}/task`, baselines[1]!],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
@@ -289,7 +303,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
       fc.boolean(),
       accountParam,
       async ([route, text], user, id, odd, type, withQuery, accountId) => {
-        const path = route.path.replace(/:(id|value)\b/, id);
+        const path = route.path.replace(/:(id|value|scheduleId)\b/g, id);
         const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
         const headers = new Headers();
         // Logout revokes the token it carries: it gets one of its own.

@@ -32,10 +32,15 @@ import { Route as AppPracticePersonsIndexRouteImport } from './routes/_app/pract
 import { Route as AppPracticePersonsPersonIdRouteImport } from './routes/_app/practice/persons/$personId'
 import { Route as AppPracticePractitionersIndexRouteImport } from './routes/_app/practice/practitioners/index'
 import { Route as AppPracticePractitionersPersonIdRouteImport } from './routes/_app/practice/practitioners/$personId'
+import { Route as AppPracticeSchedulesIndexRouteImport } from './routes/_app/practice/schedules/index'
+import { Route as AppPracticeSchedulesScheduleIdRouteImport } from './routes/_app/practice/schedules/$scheduleId'
+import { Route as AppPracticeSchedulesCreateRouteImport } from './routes/_app/practice/schedules/create'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
 import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './routes/_app/practice/practitioners/edit/$personId'
+import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
+import { Route as AppPracticeSchedulesUpdateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/updateTask/$scheduleId'
 import { Route as AppPracticeUsersEditPersonIdRouteImport } from './routes/_app/practice/users/edit/$personId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -160,6 +165,24 @@ const AppPracticePractitionersPersonIdRoute =
     path: '/practice/practitioners/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPracticeSchedulesIndexRoute =
+  AppPracticeSchedulesIndexRouteImport.update({
+    id: '/practice/schedules/',
+    path: '/practice/schedules/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeSchedulesScheduleIdRoute =
+  AppPracticeSchedulesScheduleIdRouteImport.update({
+    id: '/practice/schedules/$scheduleId',
+    path: '/practice/schedules/$scheduleId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeSchedulesCreateRoute =
+  AppPracticeSchedulesCreateRouteImport.update({
+    id: '/practice/schedules/create',
+    path: '/practice/schedules/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticeUsersIndexRoute = AppPracticeUsersIndexRouteImport.update({
   id: '/practice/users/',
   path: '/practice/users/',
@@ -181,6 +204,18 @@ const AppPracticePractitionersEditPersonIdRoute =
   AppPracticePractitionersEditPersonIdRouteImport.update({
     id: '/practice/practitioners/edit/$personId',
     path: '/practice/practitioners/edit/$personId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeSchedulesCreateTaskScheduleIdRoute =
+  AppPracticeSchedulesCreateTaskScheduleIdRouteImport.update({
+    id: '/practice/schedules/createTask/$scheduleId',
+    path: '/practice/schedules/createTask/$scheduleId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeSchedulesUpdateTaskScheduleIdRoute =
+  AppPracticeSchedulesUpdateTaskScheduleIdRouteImport.update({
+    id: '/practice/schedules/updateTask/$scheduleId',
+    path: '/practice/schedules/updateTask/$scheduleId',
     getParentRoute: () => AppRoute,
   } as any)
 const AppPracticeUsersEditPersonIdRoute =
@@ -209,14 +244,19 @@ export interface FileRoutesByFullPath {
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
+  '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
+  '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
+  '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
+  '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
+  '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
 }
 export interface FileRoutesByTo {
@@ -238,14 +278,19 @@ export interface FileRoutesByTo {
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
+  '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
+  '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
   '/practice/persons': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
+  '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
+  '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
+  '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
 }
 export interface FileRoutesById {
@@ -269,14 +314,19 @@ export interface FileRoutesById {
   '/_app/practice/person/create': typeof AppPracticePersonCreateRoute
   '/_app/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
+  '/_app/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
+  '/_app/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
+  '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
+  '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
+  '/_app/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/_app/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
 }
 export interface FileRouteTypes {
@@ -300,14 +350,19 @@ export interface FileRouteTypes {
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
+    | '/practice/schedules/$scheduleId'
+    | '/practice/schedules/create'
     | '/practice/users/$personId'
     | '/practice/insurances/'
     | '/practice/issues/'
     | '/practice/persons/'
     | '/practice/practitioners/'
+    | '/practice/schedules/'
     | '/practice/users/'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
+    | '/practice/schedules/createTask/$scheduleId'
+    | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -329,14 +384,19 @@ export interface FileRouteTypes {
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
+    | '/practice/schedules/$scheduleId'
+    | '/practice/schedules/create'
     | '/practice/users/$personId'
     | '/practice/insurances'
     | '/practice/issues'
     | '/practice/persons'
     | '/practice/practitioners'
+    | '/practice/schedules'
     | '/practice/users'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
+    | '/practice/schedules/createTask/$scheduleId'
+    | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
   id:
     | '__root__'
@@ -359,14 +419,19 @@ export interface FileRouteTypes {
     | '/_app/practice/person/create'
     | '/_app/practice/persons/$personId'
     | '/_app/practice/practitioners/$personId'
+    | '/_app/practice/schedules/$scheduleId'
+    | '/_app/practice/schedules/create'
     | '/_app/practice/users/$personId'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
     | '/_app/practice/persons/'
     | '/_app/practice/practitioners/'
+    | '/_app/practice/schedules/'
     | '/_app/practice/users/'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
+    | '/_app/practice/schedules/createTask/$scheduleId'
+    | '/_app/practice/schedules/updateTask/$scheduleId'
     | '/_app/practice/users/edit/$personId'
   fileRoutesById: FileRoutesById
 }
@@ -539,6 +604,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticePractitionersPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/schedules/': {
+      id: '/_app/practice/schedules/'
+      path: '/practice/schedules'
+      fullPath: '/practice/schedules/'
+      preLoaderRoute: typeof AppPracticeSchedulesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/schedules/$scheduleId': {
+      id: '/_app/practice/schedules/$scheduleId'
+      path: '/practice/schedules/$scheduleId'
+      fullPath: '/practice/schedules/$scheduleId'
+      preLoaderRoute: typeof AppPracticeSchedulesScheduleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/schedules/create': {
+      id: '/_app/practice/schedules/create'
+      path: '/practice/schedules/create'
+      fullPath: '/practice/schedules/create'
+      preLoaderRoute: typeof AppPracticeSchedulesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/users/': {
       id: '/_app/practice/users/'
       path: '/practice/users'
@@ -565,6 +651,20 @@ declare module '@tanstack/react-router' {
       path: '/practice/practitioners/edit/$personId'
       fullPath: '/practice/practitioners/edit/$personId'
       preLoaderRoute: typeof AppPracticePractitionersEditPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/schedules/createTask/$scheduleId': {
+      id: '/_app/practice/schedules/createTask/$scheduleId'
+      path: '/practice/schedules/createTask/$scheduleId'
+      fullPath: '/practice/schedules/createTask/$scheduleId'
+      preLoaderRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/schedules/updateTask/$scheduleId': {
+      id: '/_app/practice/schedules/updateTask/$scheduleId'
+      path: '/practice/schedules/updateTask/$scheduleId'
+      fullPath: '/practice/schedules/updateTask/$scheduleId'
+      preLoaderRoute: typeof AppPracticeSchedulesUpdateTaskScheduleIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/practice/users/edit/$personId': {
@@ -594,14 +694,19 @@ interface AppRouteChildren {
   AppPracticePersonCreateRoute: typeof AppPracticePersonCreateRoute
   AppPracticePersonsPersonIdRoute: typeof AppPracticePersonsPersonIdRoute
   AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
+  AppPracticeSchedulesScheduleIdRoute: typeof AppPracticeSchedulesScheduleIdRoute
+  AppPracticeSchedulesCreateRoute: typeof AppPracticeSchedulesCreateRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
   AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
+  AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
+  AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
+  AppPracticeSchedulesUpdateTaskScheduleIdRoute: typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   AppPracticeUsersEditPersonIdRoute: typeof AppPracticeUsersEditPersonIdRoute
 }
 
@@ -622,15 +727,22 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePersonCreateRoute: AppPracticePersonCreateRoute,
   AppPracticePersonsPersonIdRoute: AppPracticePersonsPersonIdRoute,
   AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
+  AppPracticeSchedulesScheduleIdRoute: AppPracticeSchedulesScheduleIdRoute,
+  AppPracticeSchedulesCreateRoute: AppPracticeSchedulesCreateRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
   AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
+  AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
   AppPracticePractitionersEditPersonIdRoute:
     AppPracticePractitionersEditPersonIdRoute,
+  AppPracticeSchedulesCreateTaskScheduleIdRoute:
+    AppPracticeSchedulesCreateTaskScheduleIdRoute,
+  AppPracticeSchedulesUpdateTaskScheduleIdRoute:
+    AppPracticeSchedulesUpdateTaskScheduleIdRoute,
   AppPracticeUsersEditPersonIdRoute: AppPracticeUsersEditPersonIdRoute,
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -20,6 +21,7 @@ import type { Communication, NameEntry } from '../../domain/persons.ts';
 import type { ContactPointSystem, ServiceProvider, SystemType } from '../../domain/contact-points.ts';
 import type { InsuranceType } from '../../domain/insurances.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
+import { defaultTimeZone, type Recurrence, type ScheduleOwnerType } from '../../domain/schedules.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -53,6 +55,8 @@ export const accounts = pgTable('accounts', {
   assumedAccounts: jsonb('assumed_accounts').$type<AssumedAccount[]>().notNull().default([]),
   active: boolean('active').notNull().default(true),
   config: jsonb('config').$type<AccountConfig>().notNull().default({}),
+  /** Where the practice is: schedules recur by this wall clock (IANA name). */
+  timeZone: text('time_zone').notNull().default(defaultTimeZone),
   createdTimestamp: common.createdTimestamp,
   modifiedTimestamp: common.modifiedTimestamp,
   createdBy: common.createdBy,
@@ -290,6 +294,52 @@ export const insurances = pgTable(
 );
 
 /** The embedded identity provider's sign-in store (unused with an external provider). */
+/** Schedules (issue #9): named calendars of the account, soft-deleted (restorable for 30 days). */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    name: text('name').notNull(),
+    description: text('description'),
+    ownerType: text('owner_type').$type<ScheduleOwnerType>(),
+    ownerId: text('owner_id'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
+  },
+  (t) => [index('schedules_account_name').on(t.accountId, t.name, t.id).where(sql`${t.deletedAt} is null`)],
+);
+
+/**
+ * A schedule's time blocks. A series has a recurrence; an exception (one occurrence edited) has
+ * the series as parent and the local date it replaces, and the series lists that date in exdates.
+ */
+export const scheduleTasks = pgTable(
+  'schedule_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    practitionerId: uuid('practitioner_id').references(() => practitioners.personId, { onDelete: 'set null' }),
+    who: text('who'),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    end: timestamp('end', { withTimezone: true }).notNull(),
+    notes: text('notes'),
+    recurrence: jsonb('recurrence').$type<Recurrence>(),
+    exdates: text('exdates').array().notNull().default(sql`'{}'::text[]`),
+    parentId: uuid('parent_id').references((): AnyPgColumn => scheduleTasks.id, { onDelete: 'cascade' }),
+    occurrenceDate: text('occurrence_date'),
+  },
+  (t) => [
+    index('schedule_tasks_schedule').on(t.accountId, t.scheduleId),
+    // One exception per occurrence of a series.
+    uniqueIndex('schedule_tasks_exception').on(t.parentId, t.occurrenceDate),
+  ],
+);
+
 export const credentials = pgTable('credentials', {
   subject: text('subject').primaryKey(),
   email: text('email').notNull().unique(),

@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import { seedCatalogue } from './demo-catalogue.ts';
 import { insertDemoPeople } from './demo-persons.ts';
+import { insertDemoSchedules } from './demo-schedules.ts';
 import { accounts, auditLog, credentials, meta, persons, roles, users, type NameEntry } from './schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
@@ -124,6 +125,15 @@ async function seedPeople(tx: Tx) {
 const seedDemoCatalogue = (tx: Tx) =>
   seedCatalogue(tx, Object.fromEntries(Object.entries(demoAccounts).map(([key, account]) => [key, account.id])), seedId, SEED);
 
+/** Three schedules with recurring tasks per demo account (a marker of its own, like the people's). */
+async function seedSchedules(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.schedules'));
+  if (done.length > 0) return false;
+  for (const account of Object.values(demoAccounts)) await insertDemoSchedules(tx, account.id, seedId, SEED);
+  await tx.insert(meta).values({ key: 'seeded.schedules', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
@@ -132,7 +142,9 @@ export async function seed(db: Db): Promise<boolean> {
     const done = await tx.select().from(meta).where(eq(meta.key, 'seeded'));
     if (done.length > 0) {
       const people = await seedPeople(tx);
-      return (await seedDemoCatalogue(tx)) || people;
+      const catalogue = await seedDemoCatalogue(tx);
+      const schedules = await seedSchedules(tx);
+      return catalogue || schedules || people;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -149,6 +161,7 @@ export async function seed(db: Db): Promise<boolean> {
     await tx.insert(meta).values({ key: 'seeded', value: { at: new Date().toISOString() } });
     await seedPeople(tx);
     await seedDemoCatalogue(tx);
+    await seedSchedules(tx);
     return true;
   });
 }

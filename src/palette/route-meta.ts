@@ -27,6 +27,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/practice/contact-points': { title: 'Contact Points', shortcut: 'g c', resource: '/contactpoints/contact-points', keywords: ['phone', 'numbers'] },
   '/practice/locations': { title: 'Locations', shortcut: 'g l', resource: '/locations/locations', keywords: ['sites', 'address'] },
   '/practice/schedules': { title: 'Schedules', shortcut: 'g s', resource: '/schedule/schedule', keywords: ['calendar', 'on-call'] },
+  '/practice/schedules/create': { title: 'Create schedule', resource: '/schedule/schedule', method: 'POST', keywords: ['new', 'add', 'calendar'] },
   '/practice/issues': { title: 'Issues', shortcut: 'g e', resource: '/issues', keywords: ['conditions', 'reasons'] },
   '/practice/issues/create': { title: 'Create issue', resource: '/issues', method: 'POST', keywords: ['new', 'add', 'condition'] },
   '/practice/insurances': { title: 'Insurances', shortcut: 'g b', resource: '/insurances', keywords: ['payers', 'plans', 'billing'] },

@@ -3,6 +3,7 @@ import type { Resource } from '../../../domain/permissions.ts';
 import { contactPointDeleted } from '../contact-points/index.ts';
 import { insuranceDeleted } from '../insurances/index.ts';
 import { issueDeleted } from '../issues/index.ts';
+import { scheduleDeleted } from '../schedules/index.ts';
 
 /**
  * One soft-deletable entity type, as its route module exports it (`<entity>Deleted`): its table
@@ -24,4 +25,5 @@ export const deletedRegistry: DeletedDescriptor[] = [
   contactPointDeleted,
   issueDeleted,
   insuranceDeleted,
+  scheduleDeleted,
 ];

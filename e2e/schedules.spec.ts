@@ -1,0 +1,188 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, storageState } from './support.ts';
+
+/** A unique schedule name per run, so the tests find their own records among the seed's. */
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+const weekHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Week of/ });
+const occurrences = (page: Page) => page.locator('a[data-occurrence]');
+
+/** Opens a seeded schedule from the list by its name. */
+async function openSeeded(page: Page, name: string) {
+  await page.goto('/practice/schedules');
+  await page.getByRole('table', { name: 'Schedules' }).getByRole('row').filter({ hasText: name }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test.describe('practice administrator', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('creates a schedule, adds a recurring task, moves through weeks by keyboard, and edits one occurrence into an exception', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = unique('Rota');
+
+    await test.step('the list offers Add Schedule, and C creates', async () => {
+      await page.goto('/practice/schedules');
+      await expect(page.getByRole('table', { name: 'Schedules' })).toBeVisible();
+      await expect(page.getByRole('columnheader')).toHaveText(['Id', 'Name', 'For', 'Description'].map((t) => new RegExp(`^${t}`)));
+      await expect(page.getByRole('link', { name: /Add Schedule/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole('table', { name: 'Schedules' }).click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('c');
+      await expect(page).toHaveURL(/\/practice\/schedules\/create$/);
+    });
+
+    await test.step('create: the name is required, then the schedule opens', async () => {
+      await expect(page.getByLabel('Name')).toBeFocused();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('name must be more than 1 characters')).toBeVisible();
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Description').fill('Made by the end-to-end test');
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page).toHaveURL(/\/practice\/schedules\/[0-9a-f-]{36}/);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('add a task repeating weekly on Monday and Wednesday, 6 times', async () => {
+      await page.getByRole('link', { name: 'Add task' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Add task' })).toBeVisible();
+      await page.getByLabel('Title').fill('Standup');
+      await page.getByLabel('Who (when not a practitioner)').fill('Front desk');
+      await page.getByLabel('Date').fill('2027-01-04');
+      await page.getByLabel('Start time').fill('09:00');
+      await page.getByLabel('End time').fill('09:30');
+      await page.getByLabel('Repeats').selectOption('WEEKLY');
+      for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) await page.getByRole('checkbox', { name: day }).uncheck();
+      await page.getByRole('checkbox', { name: 'Monday' }).check();
+      await page.getByRole('checkbox', { name: 'Wednesday' }).check();
+      await page.getByLabel('Ends').selectOption('count');
+      await page.getByLabel('Times').fill('6');
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Save task' }).click();
+      await expect(weekHeading(page)).toHaveText(/Week of Jan 3\s*–\s*9, 2027/);
+      await expect(occurrences(page)).toHaveCount(2);
+      await expect(occurrences(page).first()).toContainText('Standup');
+      await expect(occurrences(page).first()).toContainText('9:00');
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('keyboard: J/K between occurrences, ] [ and PageDown/PageUp between weeks, Enter opens', async () => {
+      const region = page.locator('section[data-route-focus]');
+      await region.focus();
+      await page.keyboard.press('j');
+      await expect(occurrences(page).nth(0)).toBeFocused();
+      await page.keyboard.press('j');
+      await expect(occurrences(page).nth(1)).toBeFocused();
+      await page.keyboard.press('k');
+      await expect(occurrences(page).nth(0)).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(occurrences(page).nth(1)).toBeFocused();
+      await page.keyboard.press(']');
+      await expect(weekHeading(page)).toHaveText(/Week of Jan 10\s*–\s*16, 2027/);
+      await expect(page).toHaveURL(/week=2027-01-10/);
+      await page.keyboard.press('PageDown');
+      await expect(weekHeading(page)).toHaveText(/Week of Jan 17\s*–\s*23, 2027/);
+      await page.keyboard.press('PageUp');
+      await page.keyboard.press('[');
+      await expect(weekHeading(page)).toHaveText(/Week of Jan 3\s*–\s*9, 2027/);
+      await expect(occurrences(page)).toHaveCount(2);
+      await page.keyboard.press('j');
+      await page.keyboard.press('j');
+      await expect(occurrences(page).nth(1)).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/updateTask\/[0-9a-f-]{36}\?.*taskId=/);
+      await expect(page).toHaveURL(/occurrence=/);
+    });
+
+    await test.step('edit this occurrence only: an exception; the series keeps the rest', async () => {
+      await expect(page.getByRole('radio', { name: 'This occurrence only' })).toBeChecked();
+      await expect(page.getByLabel('Date')).toHaveValue('2027-01-06');
+      await expectNoAxeViolations(page);
+      await page.getByLabel('Title').fill('Standup (moved)');
+      await page.getByLabel('Start time').fill('11:00');
+      await page.getByLabel('End time').fill('11:30');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(weekHeading(page)).toHaveText(/Week of Jan 3\s*–\s*9, 2027/);
+      await expect(occurrences(page)).toHaveCount(2);
+      await expect(occurrences(page).nth(0)).toContainText('Standup');
+      await expect(occurrences(page).nth(0)).toContainText('Repeats');
+      await expect(occurrences(page).nth(1)).toContainText('Standup (moved)');
+      await expect(occurrences(page).nth(1)).toContainText('11:00');
+      await expect(occurrences(page).nth(1)).toContainText('Changed occurrence');
+      // The next week is untouched.
+      await page.getByRole('button', { name: /Next week/ }).click();
+      await expect(occurrences(page)).toHaveCount(2);
+      await expect(occurrences(page).filter({ hasText: 'moved' })).toHaveCount(0);
+    });
+
+    await test.step('T goes to this week', async () => {
+      await page.locator('section[data-route-focus]').focus();
+      await page.keyboard.press('t');
+      await expect(weekHeading(page)).not.toHaveText(/2027/);
+      await expect(page.getByText('(today)')).toBeVisible();
+    });
+
+    await test.step('delete the schedule, then Undo brings it back', async () => {
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/practice\/schedules$/);
+      await expect(page.getByText(`Schedule “${name}” deleted`)).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Schedules' }).getByRole('row').filter({ hasText: name })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    });
+  });
+
+  test('the palette offers Create schedule, and Add task on a schedule', async ({ page }) => {
+    await openSeeded(page, 'After-hours on-call');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Add task');
+    await expect(page.getByRole('option', { name: /Add task/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/practice\/schedules\/createTask\//);
+    await expect(page.getByLabel('Title')).toBeFocused();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Create schedule');
+    await expect(page.getByRole('option', { name: /Create schedule/ }).first()).toBeVisible();
+  });
+});
+
+test.describe('phone (390×844)', () => {
+  test.use({ storageState: storageState('manager'), viewport: { width: 390, height: 844 } });
+
+  test('the week is a day list, without sideways scrolling, and passes axe', async ({ page }) => {
+    await openSeeded(page, 'After-hours on-call');
+    const days = page.getByRole('list', { name: /^Days of the week/ }).locator(':scope > li');
+    await expect(days).toHaveCount(7);
+    const first = (await days.nth(0).boundingBox())!;
+    const second = (await days.nth(1).boundingBox())!;
+    // One under the other, not side by side.
+    expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+    expect(Math.abs(second.x - first.x)).toBeLessThan(2);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('read only', () => {
+  test.use({ storageState: storageState('viewer') });
+
+  test('sees schedules and their tasks, but no write controls', async ({ page }) => {
+    await openSeeded(page, 'After-hours on-call');
+    await expect(occurrences(page).first()).toBeVisible();
+    for (const label of ['Add task', 'Edit', 'Delete']) await expect(page.getByRole('button', { name: label, exact: true }).or(page.getByRole('link', { name: label, exact: true }))).toHaveCount(0);
+    await occurrences(page).first().click();
+    await expect(page).toHaveURL(/updateTask/);
+    await expect(page.getByRole('term').filter({ hasText: 'When' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.goto('/practice/schedules');
+    await expect(page.getByRole('table', { name: 'Schedules' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Add Schedule/ })).toHaveCount(0);
+    await page.goto('/practice/schedules/create');
+    await expect(page.getByText(/You don't have permission/)).toBeVisible();
+  });
+});

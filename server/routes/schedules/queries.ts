@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { SortOrder } from '../../../domain/lists.ts';
+import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence } from '../../../domain/schedules.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, practitioners, scheduleTasks, schedules } from '../../db/schema.ts';
+import { containsPattern } from '../../search/like.ts';
+import { expand } from './recurrence.ts';
+
+type Reader = Db | Tx;
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type TaskRow = typeof scheduleTasks.$inferSelect;
+
+const live = isNull(schedules.deletedAt);
+
+export function presentSchedule(row: ScheduleRow, ownerName: string | null, timeZone: string): Schedule {
+  return {
+    resourceType: 'Schedule',
+    id: row.id,
+    accountId: row.accountId,
+    createdTimestamp: row.createdTimestamp.toISOString(),
+    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
+    createdBy: row.createdBy,
+    modifiedBy: row.modifiedBy,
+    version: row.version,
+    name: row.name,
+    description: row.description,
+    ownerType: row.ownerType,
+    ownerId: row.ownerId,
+    ownerName,
+    timeZone,
+  };
+}
+
+export function presentTask(row: TaskRow, practitionerName: string | null): ScheduleTask {
+  return {
+    resourceType: 'ScheduleTask',
+    id: row.id,
+    accountId: row.accountId,
+    createdTimestamp: row.createdTimestamp.toISOString(),
+    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
+    createdBy: row.createdBy,
+    modifiedBy: row.modifiedBy,
+    version: row.version,
+    scheduleId: row.scheduleId,
+    title: row.title,
+    practitionerId: row.practitionerId,
+    practitionerName,
+    who: row.who,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+    notes: row.notes,
+    recurrence: row.recurrence,
+    isRecurring: row.recurrence !== null,
+    parentId: row.parentId,
+    occurrenceDate: row.occurrenceDate,
+    exdates: row.exdates,
+  };
+}
+
+/** The account's time zone (schedules recur by its wall clock). */
+export async function timeZoneOf(db: Reader, accountId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.timeZone ?? 'America/New_York';
+}
+
+/** A live (not deleted) schedule of the account. */
+export async function findSchedule(db: Reader, accountId: string, id: string, forUpdate = false) {
+  const q = db.select().from(schedules).where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), live));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** A schedule deleted at most 30 days ago (what restore may bring back). */
+export async function findDeletedSchedule(tx: Tx, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), sql`${schedules.deletedAt} > now() - interval '30 days'`))
+    .for('update');
+  return row ?? null;
+}
+
+/** The name shown for a schedule's owner: a practitioner's name (locations and queues show their id). */
+export async function ownerNameOf(db: Reader, accountId: string, row: Pick<ScheduleRow, 'ownerType' | 'ownerId'>): Promise<string | null> {
+  if (row.ownerType !== 'Practitioner' || !row.ownerId) return null;
+  return practitionerName(db, accountId, row.ownerId);
+}
+
+/** The practitioner's name, when the id is one of the account's practitioners. */
+export async function practitionerName(db: Reader, accountId: string, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const [row] = await db
+    .select({ name: practitioners.name })
+    .from(practitioners)
+    .where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)));
+  return row?.name ?? null;
+}
+
+const sortColumns: Record<ScheduleSort, AnyColumn[]> = {
+  id: [schedules.id],
+  name: [schedules.name, schedules.id],
+  ownerType: [schedules.ownerType, schedules.name, schedules.id],
+};
+const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
+
+/** A page of the account's live schedules; `q` matches the name, the description or the id. */
+export async function listSchedules(db: Db, accountId: string, query: ListQuery<ScheduleSort>): Promise<ScheduleList> {
+  const offset = listOffset(query);
+  const filter = query.q
+    ? or(
+        ilike(schedules.name, containsPattern(query.q)),
+        ilike(schedules.description, containsPattern(query.q)),
+        /^[0-9a-f-]{36}$/i.test(query.q) ? eq(schedules.id, query.q.toLowerCase()) : undefined,
+      )
+    : undefined;
+  const where = and(eq(schedules.accountId, accountId), live, filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: schedules.id,
+        name: schedules.name,
+        description: schedules.description,
+        ownerType: schedules.ownerType,
+        ownerId: schedules.ownerId,
+        ownerName: practitioners.name,
+      })
+      .from(schedules)
+      .leftJoin(
+        practitioners,
+        and(eq(schedules.ownerType, 'Practitioner'), eq(practitioners.accountId, schedules.accountId), sql`${practitioners.personId}::text = ${schedules.ownerId}`),
+      )
+      .where(where)
+      .orderBy(...ordered(sortColumns[query.sort], query.order))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(schedules).where(where),
+  ]);
+  return { items: rows.map((r) => ({ ...r, ownerName: r.ownerName ?? null })), total: total?.n ?? 0, limit: query.limit, offset };
+}
+
+/** A task of the schedule (inside the account), with its practitioner's name. */
+export async function findTask(db: Reader, accountId: string, scheduleId: string, id: string, forUpdate = false) {
+  const q = db
+    .select()
+    .from(scheduleTasks)
+    .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.scheduleId, scheduleId), eq(scheduleTasks.id, id)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function presentTaskOf(db: Reader, accountId: string, row: TaskRow): Promise<ScheduleTask> {
+  return presentTask(row, row.practitionerId ? await practitionerName(db, accountId, row.practitionerId) : null);
+}
+
+/** Of these practitioner ids, those that are practitioners of the account. */
+export async function knownPractitioners(db: Reader, accountId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: practitioners.personId })
+    .from(practitioners)
+    .where(and(eq(practitioners.accountId, accountId), inArray(practitioners.personId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The schedule's occurrences overlapping [from, to), expanded here (server side) from each task:
+ * single tasks, every occurrence of each series but the dates it skips, and the exceptions.
+ * In start order, then by title.
+ */
+export async function occurrencesOf(db: Db, accountId: string, scheduleId: string, timeZone: string, from: Date, to: Date): Promise<TaskOccurrence[]> {
+  const rows = await db
+    .select({ task: scheduleTasks, practitionerName: practitioners.name })
+    .from(scheduleTasks)
+    .leftJoin(practitioners, eq(practitioners.personId, scheduleTasks.practitionerId))
+    .where(
+      and(
+        eq(scheduleTasks.accountId, accountId),
+        eq(scheduleTasks.scheduleId, scheduleId),
+        // A single block or exception outside the range cannot appear; a series may start long before it.
+        or(sql`${scheduleTasks.recurrence} is not null`, and(sql`${scheduleTasks.end} > ${from.toISOString()}`, sql`${scheduleTasks.start} < ${to.toISOString()}`)),
+        sql`${scheduleTasks.start} < ${to.toISOString()}`,
+      ),
+    );
+  const items: TaskOccurrence[] = [];
+  for (const { task, practitionerName } of rows) {
+    for (const o of expand(task, timeZone, from, to)) {
+      items.push({
+        taskId: task.id,
+        occurrence: o.start.toISOString(),
+        start: o.start.toISOString(),
+        end: o.end.toISOString(),
+        title: task.title,
+        practitionerId: task.practitionerId,
+        practitionerName: practitionerName ?? null,
+        who: task.who,
+        notes: task.notes,
+        isRecurring: task.recurrence !== null,
+        parentId: task.parentId,
+        recurrence: task.recurrence,
+        version: task.version,
+      });
+    }
+  }
+  return items.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title) || a.taskId.localeCompare(b.taskId));
+}

@@ -1,0 +1,30 @@
+import type { Command } from '../../palette/types.ts';
+
+/** A schedule's page or one of its task pages: /practice/schedules/<id>, …/createTask/<id>, …/updateTask/<id>. */
+const schedulePage = /^\/practice\/schedules\/(?:(?:createTask|updateTask)\/)?([0-9a-f-]{36})$/i;
+
+/** Palette commands of the schedules area (go-to entries come from the route list). */
+export const commands: Command[] = [
+  {
+    id: 'schedules.create',
+    label: 'Create schedule',
+    group: 'Schedules',
+    keywords: ['add', 'new', 'calendar', 'on-call', 'rota'],
+    // No global shortcut: C creates a schedule only inside the schedules list, which handles it.
+    requires: { resource: '/schedule/schedule', method: 'POST' },
+    run: (ctx) => ctx.navigate('/practice/schedules/create'),
+  },
+  {
+    id: 'schedules.add-task',
+    label: 'Add task',
+    group: 'Schedules',
+    keywords: ['schedule', 'block', 'shift', 'recurring', 'on-call'],
+    requires: { resource: '/schedule/schedule/{id}', method: 'POST' },
+    // Tasks belong to a schedule: offered where one is open.
+    isVisible: (_policy, { pathname }) => schedulePage.test(pathname),
+    run: (ctx) => {
+      const id = schedulePage.exec(ctx.pathname)?.[1];
+      if (id) ctx.navigate(`/practice/schedules/createTask/${id}`);
+    },
+  },
+];

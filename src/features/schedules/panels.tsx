@@ -1,0 +1,10 @@
+import type { PanelView } from '../../lib/workspace.ts';
+import { lazy } from 'react';
+
+// Loaded when a panel first opens, so the screens stay out of the initial bundle.
+const ScheduleScreen = lazy(() => import('./schedule-screen.tsx').then((m) => ({ default: m.ScheduleScreen })));
+
+/** A schedule's page in the side panel (Shift+Enter in the schedules list, or the palette). */
+export const panels: PanelView[] = [
+  { pattern: '/practice/schedules/$scheduleId', title: 'Schedule', render: (params) => <ScheduleScreen scheduleId={params.scheduleId ?? ''} /> },
+];

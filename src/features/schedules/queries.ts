@@ -1,0 +1,132 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PractitionerList } from '../../../domain/persons.ts';
+import type { Schedule, ScheduleCreate, ScheduleList, SchedulePatch, ScheduleSort, ScheduleTask, TaskCreate, TaskOccurrenceList, TaskPatch } from '../../../domain/schedules.ts';
+import { useAccountKey } from '../../lib/account.ts';
+import { request } from '../../lib/api.ts';
+import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { retryUnlessRefused } from '../../lib/query.ts';
+
+export type ScheduleListSearch = ListSearch<ScheduleSort>;
+
+/** Query keys of schedules; the account comes first (switching accounts clears them all). */
+export const scheduleKeys = {
+  all: (account: string) => [account, 'schedules'] as const,
+  lists: (account: string) => [account, 'schedules', 'list'] as const,
+  list: (account: string, query: object) => [account, 'schedules', 'list', query] as const,
+  detail: (account: string, id: string) => [account, 'schedules', 'detail', id] as const,
+  occurrences: (account: string, id: string) => [account, 'schedules', 'detail', id, 'occurrences'] as const,
+  range: (account: string, id: string, from: string, to: string) => [account, 'schedules', 'detail', id, 'occurrences', from, to] as const,
+  task: (account: string, scheduleId: string, id: string) => [account, 'schedules', 'detail', scheduleId, 'task', id] as const,
+  practitioners: (account: string) => [account, 'schedules', 'practitioners'] as const,
+  search: (account: string) => [account, 'search'] as const,
+};
+
+const base = '/schedule/schedule';
+const path = (id: string) => `${base}/${encodeURIComponent(id)}`;
+const taskPath = (scheduleId: string, id: string) => `${path(scheduleId)}/task/${encodeURIComponent(id)}`;
+
+export const scheduleListQuery = (account: string, search: ScheduleListSearch) => {
+  const query = toListQuery(search);
+  return queryOptions({
+    queryKey: scheduleKeys.list(account, query),
+    queryFn: () => request<ScheduleList>(base, { query }),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+    retryOnMount: false,
+  });
+};
+
+export const scheduleQuery = (account: string, id: string) =>
+  queryOptions({ queryKey: scheduleKeys.detail(account, id), queryFn: () => request<Schedule>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
+
+/** The occurrences in [from, to), expanded by the server. */
+export const occurrencesQuery = (account: string, id: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: scheduleKeys.range(account, id, from, to),
+    queryFn: () => request<TaskOccurrenceList>(`${path(id)}/task`, { query: { from, to } }),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+    retryOnMount: false,
+  });
+
+export const taskQuery = (account: string, scheduleId: string, id: string) =>
+  queryOptions({ queryKey: scheduleKeys.task(account, scheduleId, id), queryFn: () => request<ScheduleTask>(taskPath(scheduleId, id)), retry: retryUnlessRefused, retryOnMount: false });
+
+/** The account's practitioners by name, for the "for" and "who" pickers (the first 50). */
+export const practitionerOptionsQuery = (account: string) =>
+  queryOptions({
+    queryKey: scheduleKeys.practitioners(account),
+    queryFn: () => request<PractitionerList>('/person/practitioners', { query: { limit: 50, sort: 'name', order: 'asc' } }),
+    staleTime: 60_000,
+  });
+
+export function useCreateSchedule() {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (body: ScheduleCreate) => request<{ id: string }>(base, { method: 'POST', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.lists(account) });
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.search(account) });
+    },
+  });
+}
+
+export function useUpdateSchedule() {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (body: SchedulePatch) => request<Schedule>(base, { method: 'PATCH', body }),
+    onSuccess: (schedule) => {
+      queryClient.setQueryData(scheduleKeys.detail(account, schedule.id), schedule);
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.lists(account) });
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.search(account) });
+    },
+  });
+}
+
+/** Soft delete, and the restore its Undo calls. */
+export function useDeleteSchedule() {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  const refresh = (id: string) => {
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.lists(account) });
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.search(account) });
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.detail(account, id) });
+  };
+  const remove = useMutation({ mutationFn: (id: string) => request<null>(path(id), { method: 'DELETE' }), onSuccess: (_answer, id) => refresh(id) });
+  const restore = useMutation({ mutationFn: (id: string) => request<Schedule>(`${path(id)}/restore`, { method: 'POST' }), onSuccess: (_answer, id) => refresh(id) });
+  return { remove, restore };
+}
+
+export function useCreateTask(scheduleId: string) {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (body: TaskCreate) => request<{ id: string }>(`${path(scheduleId)}/task`, { method: 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: scheduleKeys.occurrences(account, scheduleId) }),
+  });
+}
+
+export function useUpdateTask(scheduleId: string, id: string) {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (body: TaskPatch) => request<ScheduleTask>(taskPath(scheduleId, id), { method: 'PATCH', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.occurrences(account, scheduleId) });
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.task(account, scheduleId, id) });
+    },
+  });
+}
+
+/** Deletes a task, or with `occurrence` one occurrence of a series. */
+export function useDeleteTask(scheduleId: string, id: string) {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (occurrence: string | null) =>
+      request<null>(taskPath(scheduleId, id), { method: 'DELETE', query: occurrence ? { isRecurring: 'false', occurrence } : {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: scheduleKeys.occurrences(account, scheduleId) }),
+  });
+}

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { scheduleMessages, todayIn, weekRange, weekStartOf, type Schedule, type ScheduleOwnerType } from '../../../domain/schedules.ts';
+import { NotFound } from '../../components/shell/not-found.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
+import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
+import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { isConflict, isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
+import { OwnerFields } from './owner-fields.tsx';
+import { occurrencesQuery, scheduleQuery, useDeleteSchedule, useUpdateSchedule } from './queries.ts';
+import { ownerLabel } from './schedules-list-screen.tsx';
+import { WeekView } from './week-view.tsx';
+
+type ScheduleScreenProps = { scheduleId: string; week?: string; onWeekChange?(week: string): void };
+
+/** A schedule's page: what it is, and its week of occurrences (also shown in the side panel). */
+export function ScheduleScreen({ scheduleId, week, onWeekChange }: ScheduleScreenProps) {
+  const schedule = useQuery(scheduleQuery(useAccountKey(), scheduleId));
+  if (schedule.isPending) return <DetailSkeleton label="Loading schedule…" />;
+  if (schedule.isError) {
+    if (isNotFound(schedule.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void schedule.refetch()} />;
+  }
+  return <ScheduleDetail schedule={schedule.data} week={week} onWeekChange={onWeekChange} />;
+}
+
+function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedule; week?: string; onWeekChange?(week: string): void }) {
+  const account = useAccountKey();
+  const stamps = useRecordStamps(s);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { remove, restore } = useDeleteSchedule();
+  const [editing, setEditing] = useState(false);
+  // Without a route (the side panel) the week lives here.
+  const [ownWeek, setOwnWeek] = useState<string | null>(null);
+  const today = todayIn(s.timeZone);
+  const weekStart = weekStartOf(week ?? ownWeek ?? today);
+  const range = weekRange(weekStart, s.timeZone);
+  const occurrences = useQuery(occurrencesQuery(account, s.id, range.from.toISOString(), range.to.toISOString()));
+  const titleId = `schedule-${s.id}-title`;
+
+  const handleDelete = async () => {
+    try {
+      await remove.mutateAsync(s.id);
+    } catch {
+      toast('error', messages.tryAgain);
+      return;
+    }
+    toast('success', `Schedule “${s.name}” deleted`, {
+      action: {
+        label: 'Undo',
+        run: () => void restore.mutateAsync(s.id).then(() => void navigate({ to: '/practice/schedules/$scheduleId', params: { scheduleId: s.id } }), () => toast('error', messages.tryAgain)),
+      },
+    });
+    await navigate({ to: '/practice/schedules' });
+  };
+
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-6xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={s.name}
+        description={ownerLabel(s) ?? 'The whole practice'}
+        back={
+          <Link to="/practice/schedules" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Schedules
+          </Link>
+        }
+        actions={
+          <>
+            <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'POST' }}>
+              <Button asChild>
+                <Link to="/practice/schedules/createTask/$scheduleId" params={{ scheduleId: s.id }}>
+                  Add task
+                </Link>
+              </Button>
+            </Permitted>
+            {!editing ? (
+              <Permitted requires={{ resource: '/schedule/schedule', method: 'PATCH' }}>
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              </Permitted>
+            ) : null}
+            <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'DELETE' }}>
+              <Button variant="danger" disabled={remove.isPending} onClick={() => void handleDelete()}>
+                Delete
+              </Button>
+            </Permitted>
+          </>
+        }
+      />
+      {editing ? (
+        <ScheduleEditForm schedule={s} onDone={() => setEditing(false)} />
+      ) : (
+        <Card>
+          <DescriptionList
+            items={[
+              { label: 'Description', value: s.description ?? <Empty /> },
+              { label: 'For', value: ownerLabel(s) ?? 'The whole practice' },
+              { label: 'Time zone', value: s.timeZone },
+              ...stamps,
+            ]}
+          />
+          {/* TagsSection: wired at merge */}
+        </Card>
+      )}
+      {occurrences.isError ? (
+        <LoadError message={messages.tryAgain} onRetry={() => void occurrences.refetch()} />
+      ) : (
+        <WeekView
+          scheduleId={s.id}
+          timeZone={s.timeZone}
+          weekStart={weekStart}
+          today={today}
+          occurrences={occurrences.data?.items}
+          loading={occurrences.isFetching}
+          onWeekChange={(next) => (onWeekChange ? onWeekChange(next) : setOwnWeek(next))}
+        />
+      )}
+    </article>
+  );
+}
+
+/** Edit: name, description and who it is for; Save sends the version read (a stale one shows the conflict). */
+function ScheduleEditForm({ schedule: s, onDone }: { schedule: Schedule; onDone(): void }) {
+  const update = useUpdateSchedule();
+  const [values, setValues] = useState({ name: s.name, description: s.description ?? '', ownerType: (s.ownerType ?? '') as ScheduleOwnerType | '', ownerId: s.ownerId ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.name.trim()) return setErrors({ name: scheduleMessages.nameRequired });
+    try {
+      await update.mutateAsync({
+        id: s.id,
+        version: s.version,
+        name: values.name,
+        description: values.description || null,
+        ownerType: values.ownerType || null,
+        ownerId: values.ownerType ? values.ownerId : null,
+      });
+      onDone();
+    } catch (error) {
+      if (isConflict(error)) return setFailure(messages.conflict);
+      const fields = serverFieldErrors(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+    }
+  };
+  return (
+    <Card title="Edit schedule">
+      <form noValidate onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+        <Field label="Name" error={errors.name} required>
+          {(control) => <Input {...control} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
+        </Field>
+        <Field label="Description" error={errors.description}>
+          {(control) => <Textarea {...control} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />}
+        </Field>
+        <OwnerFields ownerType={values.ownerType} ownerId={values.ownerId} errors={errors} onChange={(change) => setValues({ ...values, ...change })} />
+        <FormError>{failure}</FormError>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={update.isPending}>
+            Save
+          </Button>
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

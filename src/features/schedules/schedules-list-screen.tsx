@@ -1,0 +1,40 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { ScheduleListItem } from '../../../domain/schedules.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { Empty } from '../../components/ui/description-list.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { scheduleListQuery, type ScheduleListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, ScheduleListItem>();
+
+/** Who or what a schedule is for: a practitioner by name, a location or queue by its id. */
+export const ownerLabel = (s: Pick<ScheduleListItem, 'ownerType' | 'ownerId' | 'ownerName'>) =>
+  s.ownerType ? `${s.ownerType}: ${s.ownerName ?? s.ownerId ?? ''}` : null;
+
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/schedules/$scheduleId" id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('ownerType', { header: 'For', cell: (info) => ownerLabel(info.row.original) ?? <Empty /> }),
+  column.accessor('description', { header: 'Description', enableSorting: false, cell: (info) => info.getValue() ?? <Empty /> }),
+]);
+
+type SchedulesListScreenProps = { search: ScheduleListSearch; onSearchChange(change: Partial<ScheduleListSearch>): void };
+
+export function SchedulesListScreen({ search, onSearchChange }: SchedulesListScreenProps) {
+  return (
+    <RecordList
+      title="Schedules"
+      noun="schedules"
+      description="Calendars of the practice: on-call rotas, clinic hours, queue coverage."
+      filter={{ label: 'Filter schedules', placeholder: 'Name, description or id' }}
+      columns={columns}
+      query={scheduleListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => row.name}
+      rowPath="/practice/schedules/$scheduleId"
+      create={{ label: 'Add Schedule', to: '/practice/schedules/create', requires: { resource: '/schedule/schedule', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}
