@@ -18,6 +18,7 @@ import { meRoutes } from './routes/me/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
 import { personRoutes } from './routes/person/index.ts';
+import { tagRoutes } from './routes/tags/index.ts';
 import { requestTooLarge } from './records.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
@@ -61,6 +62,7 @@ export function createApi(deps: Deps) {
     .route('/audit', auditRoutes)
     .route('/person', personRoutes)
     .route('/contactpoints', contactPointRoutes)
+    .route('/tag', tagRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

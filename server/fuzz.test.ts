@@ -49,8 +49,9 @@ const fields = [
   'specialty', 'group', 'initials', 'pronunciation', 'synonyms', 'photo', 'use', 'family', 'given', 'prefix',
   'suffix', 'period', 'start', 'end', 'code', 'preferred', 'text', 'id', '__proto__', 'constructor',
   'value', 'system', 'serviceProvider', 'description', 'systemType', 'rank', 'vip', 'associations',
+  'key', 'taggedResourceType', 'taggedResourceId',
 ];
-const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id'];
+const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
 const knownId = fc.nat({ max: 11 }).map((i) => ids[i % ids.length]!);
@@ -154,6 +155,10 @@ const goodFields = {
   systemType: 'Main',
   rank: 5,
   vip: false,
+  // A tag's (on a seeded Riverside practitioner; `value` is the contact point's, any text will do).
+  key: 'fuzz',
+  taggedResourceType: 'Practitioner',
+  taggedResourceId: seedId('person:riverside:0'),
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -166,7 +171,7 @@ const spoilable = [
 /** The text fields, spoilt more often: text is what reaches the database unchanged. */
 const textPaths = [
   'name', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'abbreviation', 'principalId', 'source', 'oktaId', 'specialty',
-  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
+  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description', 'key',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -253,6 +258,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/person/persons', baselines[0]!],
     [`/person/practitioners/${ids[0]}`, baselines[1]!],
     ['/contactpoints/contact-points', { ...baselines[1]!, value: '(555) 010-0001' }],
+    ['/tag', { ...baselines[1]!, key: 'fuzz-good' }],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);

@@ -18,6 +18,7 @@ import {
 import type { ResourceGrants } from '../../domain/permissions.ts';
 import type { Communication, NameEntry } from '../../domain/persons.ts';
 import type { ContactPointSystem, ServiceProvider, SystemType } from '../../domain/contact-points.ts';
+import type { TaggedResourceType } from '../../domain/tags.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -221,6 +222,30 @@ export const contactPointPractitioners = pgTable(
     accountId: uuid('account_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.contactPointId, t.practitionerId] }), index('contact_point_practitioners_practitioner').on(t.practitionerId)],
+);
+
+/**
+ * Tags (spec §3): a key and a value on a record of the account, named by its type and id (no
+ * foreign key: the record is one of several tables; routes check it exists in the account).
+ * Key and value are compared without regard to case, so the unique rule and the lookups use
+ * their lower-cased forms.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    taggedResourceType: text('tagged_resource_type').$type<TaggedResourceType>().notNull(),
+    taggedResourceId: uuid('tagged_resource_id').notNull(),
+  },
+  (t) => [
+    // A record's tags (its Tags section, a list filtered by tag: one probe per row).
+    uniqueIndex('tags_account_resource_key_value').on(t.accountId, t.taggedResourceType, t.taggedResourceId, sql`lower(${t.key})`, sql`lower(${t.value})`),
+    // The records with a tag (the palette, GET /tag?key=&value=).
+    index('tags_account_key_value').on(t.accountId, sql`lower(${t.key})`, sql`lower(${t.value})`),
+  ],
 );
 
 /** The embedded identity provider's sign-in store (unused with an external provider). */
