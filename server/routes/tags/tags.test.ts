@@ -5,8 +5,8 @@ import { messages } from '../../../domain/messages.ts';
 import type { PractitionerList } from '../../../domain/persons.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { tagMessages, tagTaken, type Tag, type TagList } from '../../../domain/tags.ts';
-import { auditLog, practitioners, tags } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { auditLog, practitioners, roles, tags } from '../../db/schema.ts';
+import { roleId, seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 import { tagSearch } from './search.ts';
 
@@ -299,6 +299,17 @@ describe('the palette finds records by tag', () => {
   it('a key alone finds every record with it; Read Only finds them too', async () => {
     expect(tagged(await search('shift')).map((hit) => hit.title).sort()).toEqual([prac[1]!.name, prac[2]!.name].sort());
     expect(tagged(await search('shift', 'viewer'))).toHaveLength(2);
+  });
+
+  it("GET /search leaves out tagged records of kinds the caller's role may not read", async () => {
+    // The viewer's role, narrowed to tags (and the portal): practitioners are not theirs to read.
+    await h.db
+      .update(roles)
+      .set({ resources: { '/permissions/accesspolicy': { GET: true }, '/tag': { GET: true }, '/tag/{id}': { GET: true } } })
+      .where(eq(roles.id, roleId('riverside', 'Read Only')));
+    h.callers.clear();
+    expect(tagged(await search('shift', 'viewer'))).toEqual([]);
+    expect(tagged(await search('shift', 'manager'))).toHaveLength(2);
   });
 
   it("records the caller's role may not read are left out; another account's tags are not searched", async () => {
