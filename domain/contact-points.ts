@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { listQuerySchema, maxAssociations, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
+import { tagQueryParam } from './tags.ts';
 import { text } from './text.ts';
 
 export const contactPointSystems = ['PHONE', 'FAX', 'EMAIL', 'PAGER', 'URL', 'SMS', 'QUEUEID', 'OTHER'] as const;
@@ -147,7 +148,8 @@ export type ContactPointPatchParsed = v.InferOutput<typeof contactPointPatchSche
 
 export const contactPointSortColumns = ['id', 'name', 'value', 'vip', 'serviceProvider', 'systemType', 'rank'] as const;
 export type ContactPointSort = (typeof contactPointSortColumns)[number];
-export const contactPointListQuerySchema = listQuerySchema(contactPointSortColumns);
+/** Contact points also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
+export const contactPointListQuerySchema = v.object({ ...listQuerySchema(contactPointSortColumns).entries, tag: tagQueryParam });
 
 /** A practitioner associated with a contact point. */
 export type ContactPointAssociation = { id: string; name: string };

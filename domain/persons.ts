@@ -18,6 +18,7 @@ import {
   type SortOrder,
 } from './lists.ts';
 import { messages } from './messages.ts';
+import { tagQueryParam } from './tags.ts';
 import { optionalText, requiredText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -522,7 +523,8 @@ export function listQuerySchema<const C extends readonly [string, ...string[]]>(
 
 export const personListQuerySchema = listQuerySchema(personSortColumns);
 export const userListQuerySchema = listQuerySchema(userSortColumns);
-export const practitionerListQuerySchema = listQuerySchema(practitionerSortColumns);
+/** Practitioners also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
+export const practitionerListQuerySchema = v.object({ ...listQuerySchema(practitionerSortColumns).entries, tag: tagQueryParam });
 export type ListQuery<S extends string = string> = {
   page?: number;
   offset?: number;

@@ -22,6 +22,7 @@ import { scheduleRoutes } from './routes/schedules/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
 import { personRoutes } from './routes/person/index.ts';
+import { tagRoutes } from './routes/tags/index.ts';
 import { requestTooLarge } from './records.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
@@ -69,6 +70,7 @@ export function createApi(deps: Deps) {
     .route('/issues', issueRoutes)
     .route('/insurances', insuranceRoutes)
     .route('/schedule', scheduleRoutes)
+    .route('/tag', tagRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

@@ -55,8 +55,9 @@ const fields = [
   'value', 'system', 'serviceProvider', 'description', 'systemType', 'rank', 'vip', 'associations',
   'category', 'urgent', 'insurancePlanName', 'insuranceType', 'planPrefix', 'isInNetwork', 'isAuthorizationRequired', 'isOkToBringAuthorization',
   'title', 'who', 'notes', 'recurrence', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence', 'parentId',
+  'key', 'taggedResourceType', 'taggedResourceId',
 ];
-const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence'];
+const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
 const knownId = fc.nat({ max: 16 }).map((i) => ids[i % ids.length]!);
@@ -177,6 +178,10 @@ const goodFields = {
   start: '2026-05-04T09:00:00-04:00',
   end: '2026-05-04T10:00:00-04:00',
   recurrence: { freq: 'WEEKLY', byDay: ['MO'], count: 3 },
+  // A tag's (on a seeded Riverside practitioner; `value` is the contact point's, any text will do).
+  key: 'fuzz',
+  taggedResourceType: 'Practitioner',
+  taggedResourceId: seedId('person:riverside:0'),
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -190,7 +195,7 @@ const spoilable = [
 /** The text fields, spoilt more often: text is what reaches the database unchanged. */
 const textPaths = [
   'name', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'abbreviation', 'principalId', 'source', 'oktaId', 'specialty',
-  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
+  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description', 'key',
   'insurancePlanName', 'planPrefix.0', 'insuranceType.0',
   'title', 'who', 'notes', 'start', 'end',
 ];
@@ -283,6 +288,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/insurances', { ...baselines[1]!, insurancePlanName: 'Fuzz Plan 2' }],
     ['/schedule/schedule', baselines[1]!],
     [`/schedule/schedule/${seedId(`schedule:${h.accounts.riverside.id}:0`)}/task`, baselines[1]!],
+    ['/tag', { ...baselines[1]!, key: 'fuzz-good' }],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);

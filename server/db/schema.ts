@@ -22,6 +22,7 @@ import type { ContactPointSystem, ServiceProvider, SystemType } from '../../doma
 import type { InsuranceType } from '../../domain/insurances.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
 import { defaultTimeZone, type Recurrence, type ScheduleOwnerType } from '../../domain/schedules.ts';
+import type { TaggedResourceType } from '../../domain/tags.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -290,6 +291,30 @@ export const insurances = pgTable(
   (t) => [
     uniqueIndex('insurances_account_plan_name_unique').on(t.accountId, sql`lower(${t.insurancePlanName})`).where(sql`deleted_at is null`),
     index('insurances_account_plan_name').on(t.accountId, t.insurancePlanName, t.id).where(sql`deleted_at is null`),
+  ],
+);
+
+/**
+ * Tags (spec §3): a key and a value on a record of the account, named by its type and id (no
+ * foreign key: the record is one of several tables; routes check it exists in the account).
+ * Key and value are compared without regard to case, so the unique rule and the lookups use
+ * their lower-cased forms.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    taggedResourceType: text('tagged_resource_type').$type<TaggedResourceType>().notNull(),
+    taggedResourceId: uuid('tagged_resource_id').notNull(),
+  },
+  (t) => [
+    // A record's tags (its Tags section, a list filtered by tag: one probe per row).
+    uniqueIndex('tags_account_resource_key_value').on(t.accountId, t.taggedResourceType, t.taggedResourceId, sql`lower(${t.key})`, sql`lower(${t.value})`),
+    // The records with a tag (the palette, GET /tag?key=&value=).
+    index('tags_account_key_value').on(t.accountId, sql`lower(${t.key})`, sql`lower(${t.value})`),
   ],
 );
 

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
+import type { TaggedResourceType } from '../../domain/tags.ts';
 import { seedCatalogue } from './demo-catalogue.ts';
-import { insertDemoPeople } from './demo-persons.ts';
+import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
-import { accounts, auditLog, credentials, meta, persons, roles, users, type NameEntry } from './schema.ts';
+import { accounts, auditLog, contactPoints, credentials, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
 export function seedId(name: string): string {
@@ -19,6 +20,19 @@ export const demoAccounts = {
   riverside: { id: seedId('account:riverside'), name: 'Riverside Family Practice', abbreviation: 'RFP' },
   lakeside: { id: seedId('account:lakeside'), name: 'Lakeside Pediatrics', abbreviation: 'LP' },
 } as const;
+
+/** The tags the demo seed puts on practitioners (languages spoken, availability, how they see patients). */
+export const demoPractitionerTags = [
+  ['language', 'Spanish'], ['language', 'Spanish'], ['language', 'Vietnamese'], ['language', 'Mandarin'], ['language', 'ASL'],
+  ['accepting', 'New patients'], ['accepting', 'Referrals only'], ['shift', 'Nights'], ['shift', 'Weekends'],
+  ['telehealth', 'Video visits'], ['on-call', 'Rotation A'], ['on-call', 'Rotation B'],
+] as const;
+
+/** The tags the demo seed puts on contact points (what a line is for, where calls go when it is busy). */
+export const demoContactPointTags = [
+  ['line', 'After-hours'], ['line', 'Billing'], ['line', 'Pharmacy refills'], ['line', 'Scheduling'],
+  ['routing', 'Overflow'], ['language', 'Spanish'], ['campaign', 'Flu season'],
+] as const;
 
 export const roleId = (account: keyof typeof demoAccounts, role: string) => seedId(`role:${account}:${role}`);
 
@@ -134,6 +148,43 @@ async function seedSchedules(tx: Tx) {
   return true;
 }
 
+/**
+ * Tags per account on its practitioners and contact points (spec §3 Tag), picked by a fixed
+ * seed from the records in name order, so every fresh database has the same. Runs after the
+ * records it tags are seeded (its own marker: a database seeded before tags existed gets them).
+ */
+async function seedTags(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.tags'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    const account = demoAccounts[key];
+    const random = prng(seedOf(`tags:${key}`));
+    const stamp = { accountId: account.id, createdBy: SEED, modifiedBy: SEED };
+    const rows: (typeof tags.$inferInsert)[] = [];
+    const tagAll = (type: TaggedResourceType, ids: string[], pool: readonly (readonly [string, string])[], perRecord: number) => {
+      for (const id of ids) {
+        const chosen = new Set<string>();
+        const n = random.int(perRecord + 1);
+        for (let i = 0; i < n; i++) {
+          const [tagKey, value] = random.pick(pool);
+          // One value per key on a record: two languages are two tags, but not "shift: nights" and "shift: days".
+          if (tagKey !== 'language' && [...chosen].some((c) => c.startsWith(`${tagKey}:`))) continue;
+          if (chosen.has(`${tagKey}:${value}`)) continue;
+          chosen.add(`${tagKey}:${value}`);
+          rows.push({ ...stamp, key: tagKey, value, taggedResourceType: type, taggedResourceId: id });
+        }
+      }
+    };
+    const practitionerIds = await tx.select({ id: practitioners.personId }).from(practitioners).where(eq(practitioners.accountId, account.id)).orderBy(asc(practitioners.name), asc(practitioners.personId));
+    tagAll('Practitioner', practitionerIds.map((r) => r.id), demoPractitionerTags, 3);
+    const contactPointIds = await tx.select({ id: contactPoints.id }).from(contactPoints).where(eq(contactPoints.accountId, account.id)).orderBy(asc(contactPoints.name), asc(contactPoints.id));
+    tagAll('ContactPoint', contactPointIds.map((r) => r.id), demoContactPointTags, 2);
+    if (rows.length > 0) await tx.insert(tags).values(rows);
+  }
+  await tx.insert(meta).values({ key: 'seeded.tags', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
@@ -144,7 +195,8 @@ export async function seed(db: Db): Promise<boolean> {
       const people = await seedPeople(tx);
       const catalogue = await seedDemoCatalogue(tx);
       const schedules = await seedSchedules(tx);
-      return catalogue || schedules || people;
+      const tagged = await seedTags(tx);
+      return catalogue || schedules || tagged || people;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -162,6 +214,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedPeople(tx);
     await seedDemoCatalogue(tx);
     await seedSchedules(tx);
+    await seedTags(tx);
     return true;
   });
 }

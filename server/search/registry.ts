@@ -12,8 +12,12 @@ export type SearchProvider = {
   /** Group heading in the palette, e.g. 'Users'. */
   label: string;
   resource: Resource;
-  /** Typo-tolerant search (trigram similarity or word similarity), best first, at most `limit`. */
-  search(db: Db, accountId: string, q: string, limit: number): Promise<SearchHit[]>;
+  /**
+   * Typo-tolerant search (trigram similarity or word similarity), best first, at most `limit`.
+   * `mayRead` says whether the caller's role may GET a resource (a provider that finds records of
+   * other kinds, like the tags', shows only those the role may read).
+   */
+  search(db: Db, accountId: string, q: string, limit: number, mayRead?: (resource: Resource) => boolean): Promise<SearchHit[]>;
   /** The record with exactly this id (a pasted UUID), if any. */
   byId?(db: Db, accountId: string, id: string): Promise<SearchHit | null>;
   /** The record with exactly this phone number (digits only, 10 digits, US), if any. */

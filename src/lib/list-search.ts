@@ -30,7 +30,22 @@ export function listSearchSchema<const C extends readonly [string, ...string[]]>
   });
 }
 
-/** What the API's list endpoints take (`limit` is the page size, `q` the filter). */
-export function toListQuery<S extends string>(search: ListSearch<S>) {
-  return { page: search.page, limit: search.size, sort: search.sort, order: search.order, ...(search.q.trim() ? { q: search.q.trim() } : {}) };
+/**
+ * A list's tag filter in its URL (`tag=language:Spanish`; domain/tags.ts), for the lists that
+ * filter by tag: spread into the route's `validateSearch` beside `listSearchSchema`'s entries.
+ */
+export const tagSearchParam = v.optional(v.fallback(v.pipe(text, v.maxLength(200)), ''), '');
+export const tagSearchDefault = { tag: '' } as const;
+
+/** What the API's list endpoints take (`limit` is the page size, `q` the filter, `tag` the tag filter). */
+export function toListQuery<S extends string>(search: ListSearch<S> & { tag?: string }) {
+  const tag = search.tag?.trim();
+  return {
+    page: search.page,
+    limit: search.size,
+    sort: search.sort,
+    order: search.order,
+    ...(search.q.trim() ? { q: search.q.trim() } : {}),
+    ...(tag ? { tag } : {}),
+  };
 }

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AppShell } from '../components/shell/app-shell.tsx';
 import { auth, signIn } from '../lib/auth.ts';
-import { workspaceCommands, workspacePanels } from '../registry.ts';
+import { RecordSectionsProvider } from '../lib/record-sections.tsx';
+import { workspaceCommands, workspacePanels, workspaceRecordSections } from '../registry.ts';
 
 /** The authenticated layout: unauthenticated visits go to the identity provider first. */
 export const Route = createFileRoute('/_app')({
@@ -11,5 +12,9 @@ export const Route = createFileRoute('/_app')({
     // The browser is leaving for the provider; never render the page underneath.
     await new Promise(() => {});
   },
-  component: () => <AppShell commands={workspaceCommands} panels={workspacePanels} />,
+  component: () => (
+    <RecordSectionsProvider value={workspaceRecordSections}>
+      <AppShell commands={workspaceCommands} panels={workspacePanels} />
+    </RecordSectionsProvider>
+  ),
 });

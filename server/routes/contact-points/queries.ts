@@ -8,10 +8,12 @@ import {
 } from '../../../domain/contact-points.ts';
 import { listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
+import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { contactPointPractitioners, contactPoints, practitioners } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';
+import { taggedWith } from '../../tagged.ts';
 
 type Reader = Db | Tx;
 export type ContactPointRow = typeof contactPoints.$inferSelect;
@@ -138,7 +140,7 @@ const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (
  * A page of the account's contact points. `q` matches the name or the value as typed, and a
  * phone number in any spelling matches its normalised value.
  */
-export async function listContactPoints(db: Db, accountId: string, query: ListQuery<ContactPointSort>): Promise<ContactPointList> {
+export async function listContactPoints(db: Db, accountId: string, query: ListQuery<ContactPointSort> & { tag?: TagFilter }): Promise<ContactPointList> {
   const offset = listOffset(query);
   const phone = query.q ? e164(query.q) : null;
   const filter = query.q
@@ -149,7 +151,7 @@ export async function listContactPoints(db: Db, accountId: string, query: ListQu
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(contactPoints.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(contactPoints.accountId, accountId), live(contactPoints), filter);
+  const where = and(eq(contactPoints.accountId, accountId), live(contactPoints), filter, query.tag ? taggedWith('ContactPoint', contactPoints.id, accountId, query.tag) : undefined);
   const [items, [total]] = await Promise.all([
     db
       .select({

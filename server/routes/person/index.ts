@@ -24,6 +24,7 @@ import type { ActingAccount, AppEnv } from '../../env.ts';
 import { isAllowed, permissionCatalogue } from '../../../domain/permissions.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { removeTagsOf } from '../../tagged.ts';
 import { json, query } from '../../validate.ts';
 import { contactPointsOf } from '../contact-points/queries.ts';
 import { imageType } from './photo.ts';
@@ -314,6 +315,8 @@ export const personRoutes = new Hono<AppEnv>()
       const before = found(await findPractitioner(tx, accountId, id, true));
       // The photo goes with it (foreign key cascade).
       await tx.delete(practitioners).where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)));
+      // Deleted for good: its tags go too (a practitioner made again later starts untagged).
+      await removeTagsOf(tx, accountId, 'Practitioner', id);
       await flagPerson(tx, accountId, id, { practitionerRecord: false });
       await audit({ action: 'delete', resourceType: 'Practitioner', resourceId: id, before: presentPractitioner(before, null) });
     });

@@ -16,9 +16,11 @@ import {
   type UserList,
   type UserSort,
 } from '../../../domain/persons.ts';
+import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { taggedWith } from '../../tagged.ts';
 
 type PersonRow = typeof persons.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -284,10 +286,14 @@ const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {
   specialty: [practitioners.specialty, practitioners.name, practitioners.personId],
 };
 
-export async function listPractitioners(db: Db, accountId: string, query: ListQuery<PractitionerSort>): Promise<PractitionerList> {
+export async function listPractitioners(db: Db, accountId: string, query: ListQuery<PractitionerSort> & { tag?: TagFilter }): Promise<PractitionerList> {
   const offset = listOffset(query);
   const synonym = query.q ? sql`exists (select 1 from unnest(${practitioners.synonyms}) s where s ilike ${containsPattern(query.q)})` : undefined;
-  const where = and(eq(practitioners.accountId, accountId), query.q ? or(textOrId(query.q, practitioners.personId, [practitioners.name]), synonym) : undefined);
+  const where = and(
+    eq(practitioners.accountId, accountId),
+    query.q ? or(textOrId(query.q, practitioners.personId, [practitioners.name]), synonym) : undefined,
+    query.tag ? taggedWith('Practitioner', practitioners.personId, accountId, query.tag) : undefined,
+  );
   const [items, [total]] = await Promise.all([
     db
       .select({ id: practitioners.personId, name: practitioners.name, active: practitioners.active, group: practitioners.group, specialty: practitioners.specialty })

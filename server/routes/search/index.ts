@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { messages } from '../../../domain/messages.ts';
-import { isAllowed } from '../../../domain/permissions.ts';
+import { isAllowed, type Resource } from '../../../domain/permissions.ts';
 import { wholeNumber } from '../../../domain/query.ts';
 import { maxQueryLength, queryText } from '../../../domain/text.ts';
 import type { SearchAnswer, SearchGroup, SearchHit } from '../../../domain/search.ts';
@@ -36,7 +36,8 @@ export const searchRoutes = new Hono<AppEnv>().get('/', signedIn(), query(search
   const { q, limit } = c.req.valid('query');
   const { db } = c.var.deps;
   const { caller, account } = c.var;
-  const providers = searchProviders.filter((p) => caller.instanceAdmin || isAllowed(account.role?.resources, p.resource, 'GET'));
+  const mayRead = (resource: Resource) => caller.instanceAdmin || isAllowed(account.role?.resources, resource, 'GET');
+  const providers = searchProviders.filter((p) => mayRead(p.resource));
   if (q.length === 0) return c.json({ groups: [], exact: null } satisfies SearchAnswer);
 
   let exact: SearchHit | null = null;
@@ -51,7 +52,7 @@ export const searchRoutes = new Hono<AppEnv>().get('/', signedIn(), query(search
     }
   }
   const groups: SearchGroup[] = (
-    await Promise.all(providers.map(async (p) => ({ type: p.type, label: p.label, hits: await p.search(db, account.id, q, limit) })))
+    await Promise.all(providers.map(async (p) => ({ type: p.type, label: p.label, hits: await p.search(db, account.id, q, limit, mayRead) })))
   ).filter((group) => group.hits.length > 0);
   return c.json({ groups, exact } satisfies SearchAnswer);
 });

@@ -90,6 +90,9 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
   noun: string;
   description: ReactNode;
   filter: { label: string; placeholder: string };
+  /** More filters beside the text filter (a tag filter, say), and what they filter by now, for the empty list's text ('tagged “vip”'). */
+  filters?: ReactNode;
+  activeFilters?: string[];
   columns: DataTableColumn<TRow>[];
   /** The feature's list query factory (`personListQuery`). */
   query(account: string, search: ListSearch<TSort>): UseQueryOptions<TPage, unknown, TPage, TKey>;
@@ -117,6 +120,8 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   noun,
   description,
   filter,
+  filters,
+  activeFilters = [],
   columns,
   query,
   rows,
@@ -155,6 +160,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
       />
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <FilterInput label={filter.label} placeholder={filter.placeholder} value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
+        {filters}
       </div>
       <DataTable
         label={title}
@@ -175,7 +181,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         onOpenInPanel={(row) => openPanel(recordHref(rowPath, row.id))}
         status={list.status}
         fetching={list.isPlaceholderData}
-        empty={q ? `No ${noun} match “${q}”.` : `No ${noun} yet.`}
+        empty={q || activeFilters.length > 0 ? `No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.` : `No ${noun} yet.`}
         error={messages.tryAgain}
         onRetry={() => void list.refetch()}
       />

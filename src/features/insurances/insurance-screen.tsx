@@ -16,6 +16,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
+import { RecordSections } from '../../lib/record-sections.tsx';
 import { InsuranceForm, insuranceConflictFields, toInsuranceBody, toInsuranceValues, type InsuranceValues } from './insurance-form.tsx';
 import { insuranceQuery, useDeleteInsurance, useUpdateInsurance } from './queries.ts';
 
@@ -112,7 +113,7 @@ function InsuranceDetail({ insurance }: { insurance: Insurance }) {
           />
         </Card>
       )}
-      {/* TagsSection: wired at merge */}
+      <RecordSections resourceType="Insurance" resourceId={insurance.id} editable />
     </article>
   );
 }

@@ -15,6 +15,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
+import { RecordSections } from '../../lib/record-sections.tsx';
 import { IssueForm, issueConflictFields, toIssueBody, toIssueValues, type IssueValues } from './issue-form.tsx';
 import { issueQuery, useDeleteIssue, useUpdateIssue } from './queries.ts';
 
@@ -96,7 +97,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
           />
         </Card>
       )}
-      {/* TagsSection: wired at merge */}
+      <RecordSections resourceType="Issue" resourceId={issue.id} editable />
     </article>
   );
 }

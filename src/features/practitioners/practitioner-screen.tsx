@@ -12,6 +12,7 @@ import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
+import { RecordSections } from '../../lib/record-sections.tsx';
 import { PractitionerAvatar } from './practitioner-photo.tsx';
 import { practitionerQuery } from './queries.ts';
 
@@ -106,6 +107,8 @@ function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner })
           />
         </div>
       </Card>
+      {/* The Tags section (features/tags), and any other section features add to practitioners. */}
+      <RecordSections resourceType="Practitioner" resourceId={p.id} editable />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import type { PractitionerListItem } from '../../../domain/persons.ts';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
@@ -17,15 +18,22 @@ const columns = column.columns([
   column.accessor('specialty', { header: 'Specialty', cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
-type PractitionersListScreenProps = { search: PractitionerListSearch; onSearchChange(change: Partial<PractitionerListSearch>): void };
+type PractitionersListScreenProps = {
+  search: PractitionerListSearch;
+  onSearchChange(change: Partial<PractitionerListSearch>): void;
+  /** Filters composed in by the route (the tag filter). */
+  filters?: ReactNode;
+};
 
-export function PractitionersListScreen({ search, onSearchChange }: PractitionersListScreenProps) {
+export function PractitionersListScreen({ search, onSearchChange, filters }: PractitionersListScreenProps) {
   return (
     <RecordList
       title="Practitioners"
       noun="practitioners"
       description="Clinicians, their specialties and groups. Make a person a practitioner from their page."
       filter={{ label: 'Filter practitioners', placeholder: 'Name, group, specialty or id' }}
+      filters={filters}
+      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
       columns={columns}
       query={practitionerListQuery}
       rows={(page) => page.items}

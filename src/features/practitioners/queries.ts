@@ -6,7 +6,8 @@ import { retryUnlessRefused } from '../../lib/query.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { personKeys, practitionerKeys } from '../../lib/person-keys.ts';
 
-export type PractitionerListSearch = ListSearch<PractitionerSort>;
+/** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
+export type PractitionerListSearch = ListSearch<PractitionerSort> & { tag: string };
 
 const path = (id: string) => `/person/practitioners/${encodeURIComponent(id)}`;
 

@@ -110,7 +110,6 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
               ...stamps,
             ]}
           />
-          {/* TagsSection: wired at merge */}
         </Card>
       )}
       {occurrences.isError ? (

@@ -1,22 +1,26 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { practitionerSortColumns } from '../../../../../domain/lists.ts';
 import { PractitionersListScreen } from '../../../../features/practitioners/practitioners-list-screen.tsx';
 import { practitionerListQuery, type PractitionerListSearch } from '../../../../features/practitioners/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { listSearchDefaults, listSearchSchema } from '../../../../lib/list-search.ts';
+import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
+import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
 
 export const Route = createFileRoute('/_app/practice/practitioners/')({
-  validateSearch: listSearchSchema(practitionerSortColumns),
-  search: { middlewares: [stripSearchParams(listSearchDefaults)] },
-  loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
+  validateSearch: v.object({ ...listSearchSchema(practitionerSortColumns).entries, tag: tagSearchParam }),
+  search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
+  loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(practitionerListQuery(currentAccountKey(), deps)).catch(() => undefined),
   component: function PractitionersRoute() {
-    const { page, size, sort, order, q } = Route.useSearch();
+    const { page, size, sort, order, q, tag } = Route.useSearch();
     const navigate = Route.useNavigate();
+    const handleSearchChange = (change: Partial<PractitionerListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
     return (
       <PractitionersListScreen
-        search={{ page, size, sort, order, q }}
-        onSearchChange={(change: Partial<PractitionerListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true })}
+        search={{ page, size, sort, order, q, tag }}
+        onSearchChange={handleSearchChange}
+        filters={<TagFilter noun="practitioners" value={tag} onValueChange={(value) => handleSearchChange({ tag: value, page: 1 })} />}
       />
     );
   },

@@ -1,0 +1,128 @@
+/**
+ * Tags (spec §3 Tag, §5, §7 `/tag`): a key and a value put on a record of the practice (a contact
+ * point, location, insurance, issue or practitioner). Lists filter by them and the palette finds
+ * records by them. Shared by the API (validation) and the SPA (the Tags section, the tag filter).
+ *
+ * Spec §5 says only "Tag key and value are required strings"; the bounds are ours: 50 characters
+ * for a key (no ":", which separates key and value in a filter such as `language:Spanish`), 100
+ * for a value, 50 tags on one record. Keys and values are told apart without regard to case.
+ */
+import * as v from 'valibot';
+import { messages } from './messages.ts';
+import { wholeNumber } from './query.ts';
+import { text } from './text.ts';
+import type { CommonFields } from './persons.ts';
+
+export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner'] as const;
+export type TaggedResourceType = (typeof taggedResourceTypes)[number];
+
+export const tagLimits = { key: 50, value: 100, perRecord: 50, list: 200, defaultList: 100 } as const;
+
+export const tagMessages = {
+  keyRequired: 'key is required',
+  valueRequired: 'value is required',
+  keyTooLong: `key must be at most ${tagLimits.key} characters`,
+  valueTooLong: `value must be at most ${tagLimits.value} characters`,
+  keyColon: 'key cannot contain ":"',
+  typeInvalid: `taggedResourceType must be one of ${taggedResourceTypes.join(', ')}`,
+  resourceIdInvalid: 'taggedResourceId must be a UUID',
+  resourceUnknown: 'the tagged record does not exist in this account',
+  tooMany: `a record can have at most ${tagLimits.perRecord} tags`,
+  filterInvalid: 'tag must be key or key:value',
+} as const;
+
+/** The tag a record already has (same key and value, any case). */
+export const tagTaken = (tag: { key: string; value: string }) => `This record already has the tag ${tag.key}: ${tag.value}`;
+
+const keyField = v.pipe(
+  text(tagLimits.key, tagMessages.keyTooLong, tagMessages.keyRequired),
+  v.nonEmpty(tagMessages.keyRequired),
+  v.check((key) => !key.includes(':'), tagMessages.keyColon),
+);
+const valueField = v.pipe(text(tagLimits.value, tagMessages.valueTooLong, tagMessages.valueRequired), v.nonEmpty(tagMessages.valueRequired));
+const typeField = v.picklist(taggedResourceTypes, tagMessages.typeInvalid);
+const resourceIdField = v.pipe(v.string(tagMessages.resourceIdInvalid), v.uuid(tagMessages.resourceIdInvalid), v.toLowerCase());
+const version = v.pipe(
+  v.number(messages.versionRequired),
+  v.integer(messages.versionRequired),
+  v.minValue(1, messages.versionRequired),
+  v.maxValue(2 ** 31 - 1, messages.versionRequired),
+);
+
+const missing: Record<string, string> = {
+  key: tagMessages.keyRequired,
+  value: tagMessages.valueRequired,
+  taggedResourceType: tagMessages.typeInvalid,
+  taggedResourceId: tagMessages.resourceIdInvalid,
+  version: messages.versionRequired,
+};
+const object = <const E extends v.ObjectEntries>(entries: E) =>
+  v.object(entries, (issue) => {
+    const key = issue.path?.[issue.path.length - 1]?.key;
+    if (typeof key !== 'string') return messages.objectExpected;
+    return missing[key] ?? `${key} is required`;
+  });
+
+/** `POST /tag`. */
+export const tagCreateSchema = object({ key: keyField, value: valueField, taggedResourceType: typeField, taggedResourceId: resourceIdField });
+export type TagCreate = v.InferInput<typeof tagCreateSchema>;
+
+/** `PATCH /tag/{id}`: the version edited and the key and/or value (the tagged record stays). */
+export const tagPatchSchema = object({ version, key: v.optional(keyField), value: v.optional(valueField) });
+export type TagPatch = v.InferInput<typeof tagPatchSchema>;
+
+/** A tag filter as a list takes it: `key` (any value) or `key:value`. */
+export type TagFilter = { key: string; value?: string };
+
+/** `language:Spanish` → { key: 'language', value: 'Spanish' }; `vip` → { key: 'vip' }; null when there is no key. */
+export function parseTagFilter(text: string): TagFilter | null {
+  const at = text.indexOf(':');
+  const key = (at < 0 ? text : text.slice(0, at)).trim();
+  const value = at < 0 ? '' : text.slice(at + 1).trim();
+  if (key === '' || key.length > tagLimits.key) return null;
+  if (value.length > tagLimits.value) return null;
+  return value === '' ? { key } : { key, value };
+}
+
+export const formatTag = (tag: { key: string; value: string }) => `${tag.key}: ${tag.value}`;
+
+/** The `tag` query parameter of a list that filters by tag (`tag=key` or `tag=key:value`); unusable text is ignored. */
+export const tagQueryParam = v.fallback(
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(tagLimits.key + tagLimits.value + 1),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const parsed = parseTagFilter(dataset.value);
+        if (!parsed) {
+          addIssue({ message: tagMessages.filterInvalid });
+          return NEVER;
+        }
+        return parsed;
+      }),
+    ),
+  ),
+  undefined,
+);
+
+const filterText = (max: number) => v.fallback(v.optional(v.pipe(text(max, messages.filterTooLong), v.nonEmpty())), undefined);
+
+/** `GET /tag`: the tags of one record (type and id), or those with a key (and value), or both. */
+export const tagListQuerySchema = v.object({
+  taggedResourceType: v.optional(typeField),
+  taggedResourceId: v.optional(resourceIdField),
+  key: filterText(tagLimits.key),
+  value: filterText(tagLimits.value),
+  limit: v.fallback(wholeNumber(1, tagLimits.list), tagLimits.defaultList),
+  offset: v.fallback(wholeNumber(0, 1_000_000), 0),
+});
+
+export type Tag = CommonFields & {
+  resourceType: 'Tag';
+  key: string;
+  value: string;
+  taggedResourceType: TaggedResourceType;
+  taggedResourceId: string;
+};
+
+export type TagList = { items: Tag[]; total: number; limit: number; offset: number };

@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { messages } from '../../../domain/messages.ts';
+import {
+  tagCreateSchema,
+  tagLimits,
+  tagListQuerySchema,
+  tagMessages,
+  tagPatchSchema,
+  tagTaken,
+  type TaggedResourceType,
+} from '../../../domain/tags.ts';
+import { requires } from '../../auth/requires.ts';
+import type { Tx } from '../../db/client.ts';
+import { tags } from '../../db/schema.ts';
+import { write } from '../../db/write.ts';
+import type { AppEnv } from '../../env.ts';
+import { ApiError, badRequest } from '../../errors.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { taggableExists } from '../../tagged.ts';
+import { json, query } from '../../validate.ts';
+import { auditedTag, findTag, listTags, presentTag, sameTag, tagCount } from './queries.ts';
+
+const taken = (tag: { key: string; value: string }) => {
+  const message = tagTaken(tag);
+  return new ApiError(409, 'conflict', message, { value: message });
+};
+
+/** The record already has this key and value: a check first for the message, the unique index for races. */
+async function assertNew(tx: Tx, accountId: string, type: TaggedResourceType, resourceId: string, key: string, value: string, except?: string) {
+  const existing = await sameTag(tx, accountId, type, resourceId, key, value, except);
+  if (existing) throw taken(existing);
+}
+
+/** A concurrent write made the same tag between the check and the insert: the same 409. */
+const tagRace = (tag: { key: string; value: string }) => (error: unknown): never => {
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && 'constraint' in cause && cause.constraint === 'tags_account_resource_key_value') throw taken(tag);
+  throw error;
+};
+
+/**
+ * Tags (spec §3, §7 `/tag`): create, list, get, update (versioned), delete, each behind its
+ * catalogue resource and scoped to the request's account. A tag goes only on a record of the
+ * account (server/tagged.ts names the kinds). Tags are small and carry no history of their own
+ * beyond the audit log, so deleting one removes it.
+ */
+export const tagRoutes = new Hono<AppEnv>()
+  .get('/', requires('/tag', 'GET'), query(tagListQuerySchema), async (c) => {
+    return c.json(await listTags(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+  })
+  .post('/', requires('/tag', 'POST'), jsonLimit, json(tagCreateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      if (!(await taggableExists(tx, accountId, body.taggedResourceType, body.taggedResourceId))) {
+        throw badRequest(messages.invalidRequest, { taggedResourceId: tagMessages.resourceUnknown });
+      }
+      await assertNew(tx, accountId, body.taggedResourceType, body.taggedResourceId, body.key, body.value);
+      if ((await tagCount(tx, accountId, body.taggedResourceType, body.taggedResourceId)) >= tagLimits.perRecord) {
+        throw badRequest(messages.invalidRequest, { key: tagMessages.tooMany });
+      }
+      const [row] = await tx.insert(tags).values({ ...body, accountId, createdBy: actorName, modifiedBy: actorName }).returning();
+      await audit({ action: 'create', resourceType: 'Tag', resourceId: row!.id, after: auditedTag(row!) });
+      return { id: row!.id };
+    }).catch(tagRace(body));
+    return c.json(created, 201);
+  })
+  .get('/:id', requires('/tag/{id}', 'GET'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(presentTag(found(await findTag(c.var.deps.db, c.var.account.id, id))));
+  })
+  .patch('/:id', requires('/tag/{id}', 'PATCH'), idParam(), jsonLimit, json(tagPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, ...body } = c.req.valid('json');
+    const changes = sent(body);
+    const asked: { key?: string; value?: string } = {};
+    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+      const current = found(await findTag(tx, accountId, id, true));
+      if (await repeats({ resourceType: 'Tag', resourceId: id, record: current, version, changes })) return current;
+      editable(current, version);
+      const key = changes.key ?? current.key;
+      const value = changes.value ?? current.value;
+      Object.assign(asked, { key, value });
+      await assertNew(tx, accountId, current.taggedResourceType, current.taggedResourceId, key, value, id);
+      const after = updatedRow(
+        await tx
+          .update(tags)
+          .set({ ...changes, ...touched(actorName, tags.version) })
+          .where(and(eq(tags.accountId, accountId), eq(tags.id, id), eq(tags.version, version)))
+          .returning(),
+      );
+      await audit({ action: 'update', resourceType: 'Tag', resourceId: id, before: auditedTag(current), after: auditedTag(after) });
+      return after;
+    }).catch((error: unknown) => tagRace({ key: asked.key ?? '', value: asked.value ?? '' })(error));
+    return c.json(presentTag(updated));
+  })
+  .delete('/:id', requires('/tag/{id}', 'DELETE'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    await write(c, async ({ tx, audit, accountId }) => {
+      const before = found(await findTag(tx, accountId, id, true));
+      await tx.delete(tags).where(and(eq(tags.accountId, accountId), eq(tags.id, id)));
+      await audit({ action: 'delete', resourceType: 'Tag', resourceId: id, before: auditedTag(before) });
+    });
+    return c.body(null, 204);
+  });
