@@ -14,6 +14,7 @@ import { auditRoutes } from './routes/audit/index.ts';
 import { contactPointRoutes } from './routes/contact-points/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { locationRoutes } from './routes/locations/index.ts';
 import { meRoutes } from './routes/me/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
@@ -61,6 +62,7 @@ export function createApi(deps: Deps) {
     .route('/audit', auditRoutes)
     .route('/person', personRoutes)
     .route('/contactpoints', contactPointRoutes)
+    .route('/locations', locationRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

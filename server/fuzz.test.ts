@@ -40,6 +40,8 @@ beforeAll(async () => {
     const rows = await h.db.select({ id: persons.id }).from(persons).where(and(eq(persons.accountId, account), notInArray(persons.id, demoPersons))).limit(n);
     ids.push(...rows.map((r) => r.id));
   }
+  // Two demo locations of Riverside, so location updates reach their handler too.
+  ids.push(seedId('location:riverside:1'), seedId('location:riverside:2'));
 }, 120_000);
 afterAll(() => h.close());
 
@@ -49,11 +51,12 @@ const fields = [
   'specialty', 'group', 'initials', 'pronunciation', 'synonyms', 'photo', 'use', 'family', 'given', 'prefix',
   'suffix', 'period', 'start', 'end', 'code', 'preferred', 'text', 'id', '__proto__', 'constructor',
   'value', 'system', 'serviceProvider', 'description', 'systemType', 'rank', 'vip', 'associations',
+  'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 11 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 13 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -154,6 +157,9 @@ const goodFields = {
   systemType: 'Main',
   rank: 5,
   vip: false,
+  // A location's.
+  services: ['Laboratory', 'X-ray'],
+  addresses: [{ use: 'work', type: 'both', line: ['1 Fuzz Street', 'Suite 2'], city: 'Fuzzton', district: 'Fuzz County', state: 'IL', postalCode: '62701', country: 'US', period: { start: '2020-01-01', end: '2030-01-01' } }],
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -162,11 +168,14 @@ const baselines = [
 const spoilable = [
   ...Object.keys(goodFields), 'name', 'name.0', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'name.0.use', 'name.0.prefix.0',
   'name.0.period.start', 'synonyms.0', 'communication.0.code', 'communication.0.preferred', 'accountId', 'roleId', 'instanceAdmin', 'photo',
+  'addresses.0', 'addresses.0.use', 'addresses.0.type', 'addresses.0.line', 'addresses.0.period', 'addresses.0.period.start', 'addresses.0.period.end',
 ];
 /** The text fields, spoilt more often: text is what reaches the database unchanged. */
 const textPaths = [
   'name', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'abbreviation', 'principalId', 'source', 'oktaId', 'specialty',
   'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
+  'services.0', 'addresses.0.line.0', 'addresses.0.line.1', 'addresses.0.city', 'addresses.0.district', 'addresses.0.state',
+  'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -253,6 +262,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/person/persons', baselines[0]!],
     [`/person/practitioners/${ids[0]}`, baselines[1]!],
     ['/contactpoints/contact-points', { ...baselines[1]!, value: '(555) 010-0001' }],
+    ['/locations/locations', baselines[1]!],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);

@@ -18,6 +18,7 @@ import {
 import type { ResourceGrants } from '../../domain/permissions.ts';
 import type { Communication, NameEntry } from '../../domain/persons.ts';
 import type { ContactPointSystem, ServiceProvider, SystemType } from '../../domain/contact-points.ts';
+import type { Address } from '../../domain/locations.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -221,6 +222,26 @@ export const contactPointPractitioners = pgTable(
     accountId: uuid('account_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.contactPointId, t.practitionerId] }), index('contact_point_practitioners_practitioner').on(t.practitionerId)],
+);
+
+/**
+ * Locations (spec §3): name, services and addresses (a list of spec §3 addresses, kept whole as
+ * JSON: they are read and written with their location, never on their own). Soft-deleted: a
+ * deleted location keeps its row (deleted_at/by) for 30 days' restore and is invisible to reads.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    name: text('name').notNull(),
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
+  },
+  // A practice has a handful of locations: lists and search read its live ones by this index.
+  (t) => [index('locations_account_name').on(t.accountId, t.name, t.id).where(sql`deleted_at is null`)],
 );
 
 /** The embedded identity provider's sign-in store (unused with an external provider). */

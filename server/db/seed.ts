@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
+import { insertDemoLocations } from './demo-locations.ts';
 import { insertDemoPeople } from './demo-persons.ts';
 import { accounts, auditLog, credentials, meta, persons, roles, users, type NameEntry } from './schema.ts';
 
@@ -119,13 +120,28 @@ async function seedPeople(tx: Tx) {
   return true;
 }
 
+/** Five locations of every demo account (a marker of its own, so a database seeded before locations existed gets them too). */
+async function seedLocations(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.locations'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    await insertDemoLocations(tx, { accountId: demoAccounts[key].id, key, id: seedId, actor: SEED });
+  }
+  await tx.insert(meta).values({ key: 'seeded.locations', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
   return db.transaction(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(727275)');
     const done = await tx.select().from(meta).where(eq(meta.key, 'seeded'));
-    if (done.length > 0) return seedPeople(tx);
+    if (done.length > 0) {
+      const people = await seedPeople(tx);
+      const sites = await seedLocations(tx);
+      return people || sites;
+    }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
       const account = demoAccounts[user.account];
@@ -140,6 +156,7 @@ export async function seed(db: Db): Promise<boolean> {
     }
     await tx.insert(meta).values({ key: 'seeded', value: { at: new Date().toISOString() } });
     await seedPeople(tx);
+    await seedLocations(tx);
     return true;
   });
 }
