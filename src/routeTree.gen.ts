@@ -21,6 +21,9 @@ import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/end
 import { Route as AppSystemIdentityprovidersRouteImport } from './routes/_app/system/identityproviders'
 import { Route as AppSystemLogsRouteImport } from './routes/_app/system/logs'
 import { Route as AppSystemPhonenumbersRouteImport } from './routes/_app/system/phonenumbers'
+import { Route as AppPracticeLocationsIndexRouteImport } from './routes/_app/practice/locations/index'
+import { Route as AppPracticeLocationsLocationIdRouteImport } from './routes/_app/practice/locations/$locationId'
+import { Route as AppPracticeLocationsCreateRouteImport } from './routes/_app/practice/locations/create'
 import { Route as AppPracticePersonCreateRouteImport } from './routes/_app/practice/person/create'
 import { Route as AppPracticePersonsIndexRouteImport } from './routes/_app/practice/persons/index'
 import { Route as AppPracticePersonsPersonIdRouteImport } from './routes/_app/practice/persons/$personId'
@@ -92,6 +95,24 @@ const AppSystemPhonenumbersRoute = AppSystemPhonenumbersRouteImport.update({
   path: '/system/phonenumbers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPracticeLocationsIndexRoute =
+  AppPracticeLocationsIndexRouteImport.update({
+    id: '/practice/locations/',
+    path: '/practice/locations/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeLocationsLocationIdRoute =
+  AppPracticeLocationsLocationIdRouteImport.update({
+    id: '/practice/locations/$locationId',
+    path: '/practice/locations/$locationId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeLocationsCreateRoute =
+  AppPracticeLocationsCreateRouteImport.update({
+    id: '/practice/locations/create',
+    path: '/practice/locations/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticePersonCreateRoute = AppPracticePersonCreateRouteImport.update({
   id: '/practice/person/create',
   path: '/practice/person/create',
@@ -162,10 +183,13 @@ export interface FileRoutesByFullPath {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
+  '/practice/locations/create': typeof AppPracticeLocationsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/locations/': typeof AppPracticeLocationsIndexRoute
   '/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
@@ -185,10 +209,13 @@ export interface FileRoutesByTo {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
+  '/practice/locations/create': typeof AppPracticeLocationsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/locations': typeof AppPracticeLocationsIndexRoute
   '/practice/persons': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
@@ -210,10 +237,13 @@ export interface FileRoutesById {
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
+  '/_app/practice/locations/create': typeof AppPracticeLocationsCreateRoute
   '/_app/practice/person/create': typeof AppPracticePersonCreateRoute
   '/_app/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/practice/locations/': typeof AppPracticeLocationsIndexRoute
   '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
@@ -235,10 +265,13 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/locations/$locationId'
+    | '/practice/locations/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
     | '/practice/users/$personId'
+    | '/practice/locations/'
     | '/practice/persons/'
     | '/practice/practitioners/'
     | '/practice/users/'
@@ -258,10 +291,13 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/locations/$locationId'
+    | '/practice/locations/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
     | '/practice/users/$personId'
+    | '/practice/locations'
     | '/practice/persons'
     | '/practice/practitioners'
     | '/practice/users'
@@ -282,10 +318,13 @@ export interface FileRouteTypes {
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/practice/locations/$locationId'
+    | '/_app/practice/locations/create'
     | '/_app/practice/person/create'
     | '/_app/practice/persons/$personId'
     | '/_app/practice/practitioners/$personId'
     | '/_app/practice/users/$personId'
+    | '/_app/practice/locations/'
     | '/_app/practice/persons/'
     | '/_app/practice/practitioners/'
     | '/_app/practice/users/'
@@ -386,6 +425,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemPhonenumbersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/locations/': {
+      id: '/_app/practice/locations/'
+      path: '/practice/locations'
+      fullPath: '/practice/locations/'
+      preLoaderRoute: typeof AppPracticeLocationsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/locations/$locationId': {
+      id: '/_app/practice/locations/$locationId'
+      path: '/practice/locations/$locationId'
+      fullPath: '/practice/locations/$locationId'
+      preLoaderRoute: typeof AppPracticeLocationsLocationIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/locations/create': {
+      id: '/_app/practice/locations/create'
+      path: '/practice/locations/create'
+      fullPath: '/practice/locations/create'
+      preLoaderRoute: typeof AppPracticeLocationsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/person/create': {
       id: '/_app/practice/person/create'
       path: '/practice/person/create'
@@ -469,10 +529,13 @@ interface AppRouteChildren {
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppPracticeLocationsLocationIdRoute: typeof AppPracticeLocationsLocationIdRoute
+  AppPracticeLocationsCreateRoute: typeof AppPracticeLocationsCreateRoute
   AppPracticePersonCreateRoute: typeof AppPracticePersonCreateRoute
   AppPracticePersonsPersonIdRoute: typeof AppPracticePersonsPersonIdRoute
   AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppPracticeLocationsIndexRoute: typeof AppPracticeLocationsIndexRoute
   AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
@@ -491,10 +554,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppPracticeLocationsLocationIdRoute: AppPracticeLocationsLocationIdRoute,
+  AppPracticeLocationsCreateRoute: AppPracticeLocationsCreateRoute,
   AppPracticePersonCreateRoute: AppPracticePersonCreateRoute,
   AppPracticePersonsPersonIdRoute: AppPracticePersonsPersonIdRoute,
   AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppPracticeLocationsIndexRoute: AppPracticeLocationsIndexRoute,
   AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
