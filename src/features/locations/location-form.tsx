@@ -215,7 +215,7 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
   const text = (address: AddressValues, index: number, part: 'text' | 'city' | 'district' | 'state' | 'postalCode' | 'country', title: string, className?: string) => (
     <Field label={title} error={errors[`addresses.${index}.${part}`]} className={className}>
       {(control) => (
-        <Input {...control} id={fieldId(address, part)} value={address[part]} onChange={(event) => setAddress(index, { [part]: event.target.value })} autoComplete="off" />
+        <Input {...control} value={address[part]} onChange={(event) => setAddress(index, { [part]: event.target.value })} autoComplete="off" />
       )}
     </Field>
   );
@@ -239,7 +239,7 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
         <legend className="float-left w-full text-base font-semibold">Location</legend>
         <Field label="Name" required error={errors.name}>
-          {(control) => <Input {...control} id={`${formId}-name`} value={values.name} maxLength={locationLimits.name + 50} onChange={(event) => change({ ...values, name: event.target.value })} autoComplete="off" />}
+          {(control) => <Input {...control} value={values.name} maxLength={locationLimits.name + 50} onChange={(event) => change({ ...values, name: event.target.value })} autoComplete="off" />}
         </Field>
         <Field label="Services" hint="Type a service and press Enter." error={errorAt(errors, 'services')}>
           {(control) => (
@@ -286,10 +286,10 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
               </div>
               <FieldError id={fieldId(address, 'error')} error={errors[`addresses.${index}`]} />
               <Field label="Use" error={errors[`addresses.${index}.use`]}>
-                {(control) => <Select {...control} id={fieldId(address, 'use')} value={address.use} onValueChange={(use) => setAddress(index, { use })} options={useOptions} placeholder="Not given" />}
+                {(control) => <Select {...control} value={address.use} onValueChange={(use) => setAddress(index, { use })} options={useOptions} placeholder="Not given" />}
               </Field>
               <Field label="Type" error={errors[`addresses.${index}.type`]}>
-                {(control) => <Select {...control} id={fieldId(address, 'type')} value={address.type} onValueChange={(type) => setAddress(index, { type })} options={typeOptions} placeholder="Not given" />}
+                {(control) => <Select {...control} value={address.type} onValueChange={(type) => setAddress(index, { type })} options={typeOptions} placeholder="Not given" />}
               </Field>
               <div className="flex flex-col gap-2 sm:col-span-2" role="group" aria-labelledby={fieldId(address, 'lines-label')}>
                 <span id={fieldId(address, 'lines-label')} className="text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -329,10 +329,10 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
               {text(address, index, 'country', 'Country')}
               {text(address, index, 'text', 'Text', 'sm:col-span-2')}
               <Field label="Period start" error={errorAt(errors, `addresses.${index}.period.start`)}>
-                {(control) => <Input {...control} type="date" id={fieldId(address, 'start')} value={address.periodStart} onChange={(event) => setAddress(index, { periodStart: event.target.value })} />}
+                {(control) => <Input {...control} type="date" value={address.periodStart} onChange={(event) => setAddress(index, { periodStart: event.target.value })} />}
               </Field>
               <Field label="Period end" error={errors[`addresses.${index}.period.end`] ?? errors[`addresses.${index}.period`]}>
-                {(control) => <Input {...control} type="date" id={fieldId(address, 'end')} value={address.periodEnd} onChange={(event) => setAddress(index, { periodEnd: event.target.value })} />}
+                {(control) => <Input {...control} type="date" value={address.periodEnd} onChange={(event) => setAddress(index, { periodEnd: event.target.value })} />}
               </Field>
             </fieldset>
           );

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Address, Location } from '../../../domain/locations.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
@@ -95,6 +95,18 @@ function LocationDetail({ location }: { location: Location }) {
   const { remove, restore } = useDeleteLocation();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const formArea = useRef<HTMLDivElement>(null);
+  const toggled = useRef(false);
+  // Edit moves focus to the form's first field; Save or Cancel gives it back to Edit.
+  useEffect(() => {
+    if (!toggled.current) return;
+    if (editing) formArea.current?.querySelector<HTMLElement>('input')?.focus();
+    else editButton.current?.focus();
+  }, [editing]);
+  const toggle = (next: boolean) => {
+    toggled.current = true;
+    setEditing(next);
+  };
   const titleId = `location-${location.id}-title`;
 
   const { base, notice, submit } = useVersionedSave({
@@ -103,8 +115,7 @@ function LocationDetail({ location }: { location: Location }) {
     fetchCurrent: () => queryClient.fetchQuery({ ...locationQuery(account, location.id), staleTime: 0 }),
     onSaved: async () => {
       toast('success', 'Location saved.');
-      setEditing(false);
-      requestAnimationFrame(() => editButton.current?.focus());
+      toggle(false);
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
     saving: update.isPending,
@@ -152,10 +163,7 @@ function LocationDetail({ location }: { location: Location }) {
               <Permitted requires={{ resource: '/locations/locations/{id}', method: 'PATCH' }}>
                 <Button
                   ref={editButton}
-                  onClick={() => {
-                    setEditing(true);
-                    requestAnimationFrame(() => document.querySelector<HTMLElement>(`form[aria-label="Edit location"] input`)?.focus());
-                  }}
+                  onClick={() => toggle(true)}
                 >
                   Edit
                 </Button>
@@ -165,18 +173,17 @@ function LocationDetail({ location }: { location: Location }) {
         }
       />
       {editing ? (
-        <LocationForm
+        <div ref={formArea}>
+          <LocationForm
           key={base.version}
           label="Edit location"
           initial={toValues(base)}
           submitLabel="Save"
           onSubmit={submit}
-          onCancel={() => {
-            setEditing(false);
-            requestAnimationFrame(() => editButton.current?.focus());
-          }}
+          onCancel={() => toggle(false)}
           notice={notice}
-        />
+          />
+        </div>
       ) : (
         <>
           <Card>
