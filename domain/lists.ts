@@ -18,3 +18,7 @@ export const practitionerSortColumns = ['id', 'name', 'active', 'group', 'specia
 export type PersonSort = (typeof personSortColumns)[number];
 export type UserSort = (typeof userSortColumns)[number];
 export type PractitionerSort = (typeof practitionerSortColumns)[number];
+
+/** Locations (spec §2 Lists: Id, Name; City and Services are ours, from the first address and the services list). */
+export const locationSortColumns = ['id', 'name', 'city', 'services'] as const;
+export type LocationSort = (typeof locationSortColumns)[number];

@@ -83,6 +83,18 @@ export const messages = {
   insurancePrefixInvalid: 'a plan prefix must be 1 to 10 letters or digits',
   insuranceTooManyPrefixes: 'an insurance can have at most 20 plan prefixes',
   insuranceBringWithoutRequired: 'OK to bring authorization needs authorization required',
+  // Locations (spec §3, §5); the bounds the spec leaves open are ours.
+  locationNameRequired: 'name is required',
+  locationNameTooLong: 'name must be at most 200 characters',
+  serviceInvalid: 'a service must be 1 to 100 characters',
+  tooManyServices: 'a location can have at most 30 services',
+  tooManyAddresses: 'a location can have at most 10 addresses',
+  addressEmpty: 'an address needs at least a line, city, postal code or text',
+  addressUseInvalid: 'use must be one of home, work, temp, old or billing',
+  addressTypeInvalid: 'type must be postal, physical or both',
+  addressLineInvalid: 'an address line must be at most 200 characters',
+  tooManyAddressLines: 'an address can have at most 4 lines',
+  addressPartTooLong: 'must be at most 100 characters',
   requestTooLarge: 'The request body is too large.',
   cannotDeleteSelf: 'You cannot delete your own user record.',
   // Validation: each names what its field expects, never the value sent (the field is the key).

@@ -131,7 +131,7 @@ const object = <const E extends v.ObjectEntries>(entries: E, missing: Partial<Re
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
 /** The version being edited: a positive integer column. */
-const version = v.pipe(
+export const version = v.pipe(
   v.number(messages.versionRequired),
   v.integer(messages.versionRequired),
   v.minValue(1, messages.versionRequired),
@@ -144,7 +144,7 @@ const namePart = (requiredMessage: string) => requiredText(personLimits.namePart
 const optionalNamePart = text(personLimits.namePart, messages.namePartTooLong);
 
 /** YYYY-MM-DD naming a day that exists (the format alone lets 2020-02-31 through). */
-const isoDate = v.pipe(
+export const isoDate = v.pipe(
   v.string(messages.dateInvalid),
   v.isoDate(messages.dateInvalid),
   v.check((s) => {

@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { insuranceRoutes } from './routes/insurances/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
+import { locationRoutes } from './routes/locations/index.ts';
 import { meRoutes } from './routes/me/index.ts';
 import { scheduleRoutes } from './routes/schedules/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
@@ -71,6 +72,7 @@ export function createApi(deps: Deps) {
     .route('/insurances', insuranceRoutes)
     .route('/schedule', scheduleRoutes)
     .route('/tag', tagRoutes)
+    .route('/locations', locationRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);
 

@@ -44,6 +44,8 @@ beforeAll(async () => {
   ids.push(...[0, 1].flatMap((i) => [seedId(`issue:riverside:${i}`), seedId(`insurance:riverside:${i}`)]));
   // A seeded schedule of Riverside: its item, restore and task paths reach the handlers.
   ids.push(seedId(`schedule:${h.accounts.riverside.id}:0`));
+  // Two demo locations of Riverside, so location updates reach their handler too.
+  ids.push(seedId('location:riverside:1'), seedId('location:riverside:2'));
 }, 120_000);
 afterAll(() => h.close());
 
@@ -56,11 +58,12 @@ const fields = [
   'category', 'urgent', 'insurancePlanName', 'insuranceType', 'planPrefix', 'isInNetwork', 'isAuthorizationRequired', 'isOkToBringAuthorization',
   'title', 'who', 'notes', 'recurrence', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence', 'parentId',
   'key', 'taggedResourceType', 'taggedResourceId',
+  'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 16 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 18 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -182,6 +185,9 @@ const goodFields = {
   key: 'fuzz',
   taggedResourceType: 'Practitioner',
   taggedResourceId: seedId('person:riverside:0'),
+  // A location's.
+  services: ['Laboratory', 'X-ray'],
+  addresses: [{ use: 'work', type: 'both', line: ['1 Fuzz Street', 'Suite 2'], city: 'Fuzzton', district: 'Fuzz County', state: 'IL', postalCode: '62701', country: 'US', period: { start: '2020-01-01', end: '2030-01-01' } }],
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -191,6 +197,7 @@ const spoilable = [
   ...Object.keys(goodFields), 'name', 'name.0', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'name.0.use', 'name.0.prefix.0',
   'name.0.period.start', 'synonyms.0', 'communication.0.code', 'communication.0.preferred', 'accountId', 'roleId', 'instanceAdmin', 'photo',
   'recurrence.freq', 'recurrence.byDay.0', 'recurrence.until', 'recurrence.count', 'recurrence.interval', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence',
+  'addresses.0', 'addresses.0.use', 'addresses.0.type', 'addresses.0.line', 'addresses.0.period', 'addresses.0.period.start', 'addresses.0.period.end',
 ];
 /** The text fields, spoilt more often: text is what reaches the database unchanged. */
 const textPaths = [
@@ -198,6 +205,9 @@ const textPaths = [
   'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description', 'key',
   'insurancePlanName', 'planPrefix.0', 'insuranceType.0',
   'title', 'who', 'notes', 'start', 'end',
+  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
+  'services.0', 'addresses.0.line.0', 'addresses.0.line.1', 'addresses.0.city', 'addresses.0.district', 'addresses.0.state',
+  'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -289,6 +299,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/schedule/schedule', baselines[1]!],
     [`/schedule/schedule/${seedId(`schedule:${h.accounts.riverside.id}:0`)}/task`, baselines[1]!],
     ['/tag', { ...baselines[1]!, key: 'fuzz-good' }],
+    ['/locations/locations', baselines[1]!],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);

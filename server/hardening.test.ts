@@ -165,7 +165,7 @@ describe('validation errors never echo the request', () => {
       [
         'version', 'name', 'abbreviation', 'active', 'theme', 'locale', 'timeZone', 'accountId', 'gender', 'orgRole',
         'communication', 'makePractitioner', 'email', 'principalId', 'source', 'oktaId', 'roleId', 'instanceAdmin',
-        'specialty', 'group', 'initials', 'pronunciation', 'synonyms', 'photo',
+        'specialty', 'group', 'initials', 'pronunciation', 'synonyms', 'photo', 'services', 'addresses',
         // A schedule's and its task's (a schedule needs only a name, which a marker string is).
         'ownerType', 'ownerId', 'title', 'start', 'end', 'recurrence',
       ].map((key) => [key, value]),

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Resource } from '../domain/permissions.ts';
 import type { TagFilter, TaggedResourceType } from '../domain/tags.ts';
 import type { Db, Tx } from './db/client.ts';
-import { contactPoints, insurances, issues, practitioners, tags } from './db/schema.ts';
+import { contactPoints, insurances, issues, locations, practitioners, tags } from './db/schema.ts';
 
 /**
  * What tags need to know of each kind of record they can be put on: its table and columns (to
@@ -47,6 +47,16 @@ export const taggables: Partial<Record<TaggedResourceType, Taggable>> = {
     resource: '/contactpoints/contact-points',
     path: (id) => `/practice/contact-points/${id}`,
     label: 'Contact points',
+  },
+  Location: {
+    table: locations,
+    id: locations.id,
+    accountId: locations.accountId,
+    name: locations.name,
+    deletedAt: locations.deletedAt,
+    resource: '/locations/locations',
+    path: (id) => `/practice/locations/${id}`,
+    label: 'Locations',
   },
   Issue: {
     table: issues,

@@ -27,6 +27,9 @@ import { Route as AppPracticeInsurancesCreateRouteImport } from './routes/_app/p
 import { Route as AppPracticeIssuesIndexRouteImport } from './routes/_app/practice/issues/index'
 import { Route as AppPracticeIssuesIssueIdRouteImport } from './routes/_app/practice/issues/$issueId'
 import { Route as AppPracticeIssuesCreateRouteImport } from './routes/_app/practice/issues/create'
+import { Route as AppPracticeLocationsIndexRouteImport } from './routes/_app/practice/locations/index'
+import { Route as AppPracticeLocationsLocationIdRouteImport } from './routes/_app/practice/locations/$locationId'
+import { Route as AppPracticeLocationsCreateRouteImport } from './routes/_app/practice/locations/create'
 import { Route as AppPracticePersonCreateRouteImport } from './routes/_app/practice/person/create'
 import { Route as AppPracticePersonsIndexRouteImport } from './routes/_app/practice/persons/index'
 import { Route as AppPracticePersonsPersonIdRouteImport } from './routes/_app/practice/persons/$personId'
@@ -137,6 +140,24 @@ const AppPracticeIssuesCreateRoute = AppPracticeIssuesCreateRouteImport.update({
   path: '/practice/issues/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPracticeLocationsIndexRoute =
+  AppPracticeLocationsIndexRouteImport.update({
+    id: '/practice/locations/',
+    path: '/practice/locations/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeLocationsLocationIdRoute =
+  AppPracticeLocationsLocationIdRouteImport.update({
+    id: '/practice/locations/$locationId',
+    path: '/practice/locations/$locationId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeLocationsCreateRoute =
+  AppPracticeLocationsCreateRouteImport.update({
+    id: '/practice/locations/create',
+    path: '/practice/locations/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticePersonCreateRoute = AppPracticePersonCreateRouteImport.update({
   id: '/practice/person/create',
   path: '/practice/person/create',
@@ -241,6 +262,8 @@ export interface FileRoutesByFullPath {
   '/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
   '/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
   '/practice/issues/create': typeof AppPracticeIssuesCreateRoute
+  '/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
+  '/practice/locations/create': typeof AppPracticeLocationsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
@@ -249,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
+  '/practice/locations/': typeof AppPracticeLocationsIndexRoute
   '/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
@@ -275,6 +299,8 @@ export interface FileRoutesByTo {
   '/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
   '/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
   '/practice/issues/create': typeof AppPracticeIssuesCreateRoute
+  '/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
+  '/practice/locations/create': typeof AppPracticeLocationsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
@@ -283,6 +309,7 @@ export interface FileRoutesByTo {
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
+  '/practice/locations': typeof AppPracticeLocationsIndexRoute
   '/practice/persons': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
@@ -311,6 +338,8 @@ export interface FileRoutesById {
   '/_app/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
   '/_app/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
   '/_app/practice/issues/create': typeof AppPracticeIssuesCreateRoute
+  '/_app/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
+  '/_app/practice/locations/create': typeof AppPracticeLocationsCreateRoute
   '/_app/practice/person/create': typeof AppPracticePersonCreateRoute
   '/_app/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
@@ -319,6 +348,7 @@ export interface FileRoutesById {
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
+  '/_app/practice/locations/': typeof AppPracticeLocationsIndexRoute
   '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
@@ -347,6 +377,8 @@ export interface FileRouteTypes {
     | '/practice/insurances/create'
     | '/practice/issues/$issueId'
     | '/practice/issues/create'
+    | '/practice/locations/$locationId'
+    | '/practice/locations/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
@@ -355,6 +387,7 @@ export interface FileRouteTypes {
     | '/practice/users/$personId'
     | '/practice/insurances/'
     | '/practice/issues/'
+    | '/practice/locations/'
     | '/practice/persons/'
     | '/practice/practitioners/'
     | '/practice/schedules/'
@@ -381,6 +414,8 @@ export interface FileRouteTypes {
     | '/practice/insurances/create'
     | '/practice/issues/$issueId'
     | '/practice/issues/create'
+    | '/practice/locations/$locationId'
+    | '/practice/locations/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
@@ -389,6 +424,7 @@ export interface FileRouteTypes {
     | '/practice/users/$personId'
     | '/practice/insurances'
     | '/practice/issues'
+    | '/practice/locations'
     | '/practice/persons'
     | '/practice/practitioners'
     | '/practice/schedules'
@@ -416,6 +452,8 @@ export interface FileRouteTypes {
     | '/_app/practice/insurances/create'
     | '/_app/practice/issues/$issueId'
     | '/_app/practice/issues/create'
+    | '/_app/practice/locations/$locationId'
+    | '/_app/practice/locations/create'
     | '/_app/practice/person/create'
     | '/_app/practice/persons/$personId'
     | '/_app/practice/practitioners/$personId'
@@ -424,6 +462,7 @@ export interface FileRouteTypes {
     | '/_app/practice/users/$personId'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
+    | '/_app/practice/locations/'
     | '/_app/practice/persons/'
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
@@ -569,6 +608,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeIssuesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/locations/': {
+      id: '/_app/practice/locations/'
+      path: '/practice/locations'
+      fullPath: '/practice/locations/'
+      preLoaderRoute: typeof AppPracticeLocationsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/locations/$locationId': {
+      id: '/_app/practice/locations/$locationId'
+      path: '/practice/locations/$locationId'
+      fullPath: '/practice/locations/$locationId'
+      preLoaderRoute: typeof AppPracticeLocationsLocationIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/locations/create': {
+      id: '/_app/practice/locations/create'
+      path: '/practice/locations/create'
+      fullPath: '/practice/locations/create'
+      preLoaderRoute: typeof AppPracticeLocationsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/person/create': {
       id: '/_app/practice/person/create'
       path: '/practice/person/create'
@@ -691,6 +751,8 @@ interface AppRouteChildren {
   AppPracticeInsurancesCreateRoute: typeof AppPracticeInsurancesCreateRoute
   AppPracticeIssuesIssueIdRoute: typeof AppPracticeIssuesIssueIdRoute
   AppPracticeIssuesCreateRoute: typeof AppPracticeIssuesCreateRoute
+  AppPracticeLocationsLocationIdRoute: typeof AppPracticeLocationsLocationIdRoute
+  AppPracticeLocationsCreateRoute: typeof AppPracticeLocationsCreateRoute
   AppPracticePersonCreateRoute: typeof AppPracticePersonCreateRoute
   AppPracticePersonsPersonIdRoute: typeof AppPracticePersonsPersonIdRoute
   AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
@@ -699,6 +761,7 @@ interface AppRouteChildren {
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
+  AppPracticeLocationsIndexRoute: typeof AppPracticeLocationsIndexRoute
   AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
@@ -724,6 +787,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeInsurancesCreateRoute: AppPracticeInsurancesCreateRoute,
   AppPracticeIssuesIssueIdRoute: AppPracticeIssuesIssueIdRoute,
   AppPracticeIssuesCreateRoute: AppPracticeIssuesCreateRoute,
+  AppPracticeLocationsLocationIdRoute: AppPracticeLocationsLocationIdRoute,
+  AppPracticeLocationsCreateRoute: AppPracticeLocationsCreateRoute,
   AppPracticePersonCreateRoute: AppPracticePersonCreateRoute,
   AppPracticePersonsPersonIdRoute: AppPracticePersonsPersonIdRoute,
   AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
@@ -732,6 +797,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
+  AppPracticeLocationsIndexRoute: AppPracticeLocationsIndexRoute,
   AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,

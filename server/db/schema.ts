@@ -23,6 +23,7 @@ import type { InsuranceType } from '../../domain/insurances.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
 import { defaultTimeZone, type Recurrence, type ScheduleOwnerType } from '../../domain/schedules.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
+import type { Address } from '../../domain/locations.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -454,3 +455,23 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * Locations (spec §3): name, services and addresses (a list of spec §3 addresses, kept whole as
+ * JSON: they are read and written with their location, never on their own). Soft-deleted: a
+ * deleted location keeps its row (deleted_at/by) for 30 days' restore and is invisible to reads.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    name: text('name').notNull(),
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
+  },
+  // A practice has a handful of locations: lists and search read its live ones by this index.
+  (t) => [index('locations_account_name').on(t.accountId, t.name, t.id).where(sql`deleted_at is null`)],
+);

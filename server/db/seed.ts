@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
 import { seedCatalogue } from './demo-catalogue.ts';
+import { insertDemoLocations } from './demo-locations.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
 import { accounts, auditLog, contactPoints, credentials, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
@@ -185,6 +186,17 @@ async function seedTags(tx: Tx) {
   return true;
 }
 
+/** Five locations of every demo account (a marker of its own, so a database seeded before locations existed gets them too). */
+async function seedLocations(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.locations'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    await insertDemoLocations(tx, { accountId: demoAccounts[key].id, key, id: seedId, actor: SEED });
+  }
+  await tx.insert(meta).values({ key: 'seeded.locations', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
@@ -196,7 +208,8 @@ export async function seed(db: Db): Promise<boolean> {
       const catalogue = await seedDemoCatalogue(tx);
       const schedules = await seedSchedules(tx);
       const tagged = await seedTags(tx);
-      return catalogue || schedules || tagged || people;
+      const sites = await seedLocations(tx);
+      return catalogue || schedules || tagged || sites || people;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -215,6 +228,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedDemoCatalogue(tx);
     await seedSchedules(tx);
     await seedTags(tx);
+    await seedLocations(tx);
     return true;
   });
 }

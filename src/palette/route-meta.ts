@@ -26,6 +26,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/practice/practitioners': { title: 'Practitioners', shortcut: 'g t', resource: '/person/practitioners', keywords: ['doctors', 'clinicians'] },
   '/practice/contact-points': { title: 'Contact Points', shortcut: 'g c', resource: '/contactpoints/contact-points', keywords: ['phone', 'numbers'] },
   '/practice/locations': { title: 'Locations', shortcut: 'g l', resource: '/locations/locations', keywords: ['sites', 'address'] },
+  '/practice/locations/create': { title: 'Create location', resource: '/locations/locations', method: 'POST', keywords: ['new', 'add', 'site'] },
   '/practice/schedules': { title: 'Schedules', shortcut: 'g s', resource: '/schedule/schedule', keywords: ['calendar', 'on-call'] },
   '/practice/schedules/create': { title: 'Create schedule', resource: '/schedule/schedule', method: 'POST', keywords: ['new', 'add', 'calendar'] },
   '/practice/issues': { title: 'Issues', shortcut: 'g e', resource: '/issues', keywords: ['conditions', 'reasons'] },

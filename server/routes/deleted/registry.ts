@@ -3,6 +3,7 @@ import type { Resource } from '../../../domain/permissions.ts';
 import { contactPointDeleted } from '../contact-points/index.ts';
 import { insuranceDeleted } from '../insurances/index.ts';
 import { issueDeleted } from '../issues/index.ts';
+import { locationDeleted } from '../locations/index.ts';
 import { scheduleDeleted } from '../schedules/index.ts';
 
 /**
@@ -23,6 +24,7 @@ export type DeletedDescriptor = {
 /** Every type "Recently deleted" lists: each area adds its descriptor here, one line. */
 export const deletedRegistry: DeletedDescriptor[] = [
   contactPointDeleted,
+  locationDeleted,
   issueDeleted,
   insuranceDeleted,
   scheduleDeleted,

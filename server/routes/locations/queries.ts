@@ -1,0 +1,93 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Location, LocationList, LocationSort } from '../../../domain/locations.ts';
+import type { SortOrder } from '../../../domain/lists.ts';
+import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { locations } from '../../db/schema.ts';
+import { containsPattern } from '../../search/like.ts';
+
+type Reader = Db | Tx;
+export type LocationRow = typeof locations.$inferSelect;
+
+/** How long a deleted location can be restored. */
+export const restoreWindow = sql`interval '30 days'`;
+
+export function presentLocation(row: LocationRow): Location {
+  return {
+    resourceType: 'Location',
+    id: row.id,
+    accountId: row.accountId,
+    createdTimestamp: row.createdTimestamp.toISOString(),
+    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
+    createdBy: row.createdBy,
+    modifiedBy: row.modifiedBy,
+    version: row.version,
+    name: row.name,
+    services: row.services,
+    addresses: row.addresses,
+  };
+}
+
+/** The live location, always inside the request's account (another account's, or a deleted one, is "not found"). */
+export async function findLocation(db: Reader, accountId: string, id: string, forUpdate = false) {
+  const q = db.select().from(locations).where(and(eq(locations.accountId, accountId), eq(locations.id, id), isNull(locations.deletedAt)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** A location of the account deleted within the restore window (locked for the restore). */
+export async function findRestorable(tx: Tx, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(locations)
+    .where(and(eq(locations.accountId, accountId), eq(locations.id, id), isNotNull(locations.deletedAt), sql`${locations.deletedAt} > now() - ${restoreWindow}`))
+    .for('update');
+  return row ?? null;
+}
+
+/** The first address's part (what the list shows and sorts by). */
+const firstAddress = (key: 'city' | 'state') => sql<string | null>`${locations.addresses} -> 0 ->> ${key}`;
+
+/** Some address of the location has a city containing `q`. */
+export const cityContains = (q: string): SQL =>
+  sql`exists (select 1 from jsonb_array_elements(${locations.addresses}) as a where a ->> 'city' ilike ${containsPattern(q)})`;
+
+const sortColumns: Record<LocationSort, SQL[]> = {
+  id: [sql`${locations.id}`],
+  name: [sql`${locations.name}`, sql`${locations.id}`],
+  city: [firstAddress('city'), sql`${locations.name}`, sql`${locations.id}`],
+  services: [sql`cardinality(${locations.services})`, sql`${locations.name}`, sql`${locations.id}`],
+};
+
+const ordered = (columns: SQL[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
+
+/** A page of the account's live locations. `q` matches the name, a city, a service, or the id. */
+export async function listLocations(db: Db, accountId: string, query: ListQuery<LocationSort>): Promise<LocationList> {
+  const offset = listOffset(query);
+  const filter = query.q
+    ? or(
+        ilike(locations.name, containsPattern(query.q)),
+        cityContains(query.q),
+        sql`exists (select 1 from unnest(${locations.services}) as s where s ilike ${containsPattern(query.q)})`,
+        /^[0-9a-f-]{36}$/i.test(query.q) ? eq(locations.id, query.q.toLowerCase()) : undefined,
+      )
+    : undefined;
+  const where = and(eq(locations.accountId, accountId), isNull(locations.deletedAt), filter);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        city: firstAddress('city'),
+        state: firstAddress('state'),
+        services: sql<number>`cardinality(${locations.services})::int`,
+      })
+      .from(locations)
+      .where(where)
+      .orderBy(...ordered(sortColumns[query.sort], query.order))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(locations).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+}

@@ -1,0 +1,43 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { LocationListItem } from '../../../domain/locations.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { Empty } from '../../components/ui/description-list.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { locationListQuery, type LocationListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, LocationListItem>();
+
+/** Spec §2 Lists: Id, Name; City (of the first address) and the number of services help tell sites apart. */
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/locations/$locationId" id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('city', {
+    header: 'City',
+    cell: (info) => {
+      const { city, state } = info.row.original;
+      return city ? [city, state].filter(Boolean).join(', ') : <Empty />;
+    },
+  }),
+  column.accessor('services', { header: 'Services' }),
+]);
+
+type LocationsListScreenProps = { search: LocationListSearch; onSearchChange(change: Partial<LocationListSearch>): void };
+
+export function LocationsListScreen({ search, onSearchChange }: LocationsListScreenProps) {
+  return (
+    <RecordList
+      title="Locations"
+      noun="locations"
+      description="The practice's sites, their addresses and the services offered there."
+      filter={{ label: 'Filter locations', placeholder: 'Name, city, service or id' }}
+      columns={columns}
+      query={locationListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => row.name}
+      rowPath="/practice/locations/$locationId"
+      create={{ label: 'Add Location', to: '/practice/locations/create', requires: { resource: '/locations/locations', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}
