@@ -21,6 +21,9 @@ import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/end
 import { Route as AppSystemIdentityprovidersRouteImport } from './routes/_app/system/identityproviders'
 import { Route as AppSystemLogsRouteImport } from './routes/_app/system/logs'
 import { Route as AppSystemPhonenumbersRouteImport } from './routes/_app/system/phonenumbers'
+import { Route as AppPracticeContactPointsIndexRouteImport } from './routes/_app/practice/contact-points/index'
+import { Route as AppPracticeContactPointsContactPointIdRouteImport } from './routes/_app/practice/contact-points/$contactPointId'
+import { Route as AppPracticeContactPointsCreateRouteImport } from './routes/_app/practice/contact-points/create'
 import { Route as AppPracticePersonCreateRouteImport } from './routes/_app/practice/person/create'
 import { Route as AppPracticePersonsIndexRouteImport } from './routes/_app/practice/persons/index'
 import { Route as AppPracticePersonsPersonIdRouteImport } from './routes/_app/practice/persons/$personId'
@@ -92,6 +95,24 @@ const AppSystemPhonenumbersRoute = AppSystemPhonenumbersRouteImport.update({
   path: '/system/phonenumbers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPracticeContactPointsIndexRoute =
+  AppPracticeContactPointsIndexRouteImport.update({
+    id: '/practice/contact-points/',
+    path: '/practice/contact-points/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeContactPointsContactPointIdRoute =
+  AppPracticeContactPointsContactPointIdRouteImport.update({
+    id: '/practice/contact-points/$contactPointId',
+    path: '/practice/contact-points/$contactPointId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeContactPointsCreateRoute =
+  AppPracticeContactPointsCreateRouteImport.update({
+    id: '/practice/contact-points/create',
+    path: '/practice/contact-points/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticePersonCreateRoute = AppPracticePersonCreateRouteImport.update({
   id: '/practice/person/create',
   path: '/practice/person/create',
@@ -162,10 +183,13 @@ export interface FileRoutesByFullPath {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
+  '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
@@ -185,10 +209,13 @@ export interface FileRoutesByTo {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
+  '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/persons': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
@@ -210,10 +237,13 @@ export interface FileRoutesById {
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
+  '/_app/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/_app/practice/person/create': typeof AppPracticePersonCreateRoute
   '/_app/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
@@ -235,10 +265,13 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/contact-points/$contactPointId'
+    | '/practice/contact-points/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
     | '/practice/users/$personId'
+    | '/practice/contact-points/'
     | '/practice/persons/'
     | '/practice/practitioners/'
     | '/practice/users/'
@@ -258,10 +291,13 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/contact-points/$contactPointId'
+    | '/practice/contact-points/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
     | '/practice/users/$personId'
+    | '/practice/contact-points'
     | '/practice/persons'
     | '/practice/practitioners'
     | '/practice/users'
@@ -282,10 +318,13 @@ export interface FileRouteTypes {
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/practice/contact-points/$contactPointId'
+    | '/_app/practice/contact-points/create'
     | '/_app/practice/person/create'
     | '/_app/practice/persons/$personId'
     | '/_app/practice/practitioners/$personId'
     | '/_app/practice/users/$personId'
+    | '/_app/practice/contact-points/'
     | '/_app/practice/persons/'
     | '/_app/practice/practitioners/'
     | '/_app/practice/users/'
@@ -386,6 +425,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemPhonenumbersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/contact-points/': {
+      id: '/_app/practice/contact-points/'
+      path: '/practice/contact-points'
+      fullPath: '/practice/contact-points/'
+      preLoaderRoute: typeof AppPracticeContactPointsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/contact-points/$contactPointId': {
+      id: '/_app/practice/contact-points/$contactPointId'
+      path: '/practice/contact-points/$contactPointId'
+      fullPath: '/practice/contact-points/$contactPointId'
+      preLoaderRoute: typeof AppPracticeContactPointsContactPointIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/contact-points/create': {
+      id: '/_app/practice/contact-points/create'
+      path: '/practice/contact-points/create'
+      fullPath: '/practice/contact-points/create'
+      preLoaderRoute: typeof AppPracticeContactPointsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/person/create': {
       id: '/_app/practice/person/create'
       path: '/practice/person/create'
@@ -469,10 +529,13 @@ interface AppRouteChildren {
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
+  AppPracticeContactPointsCreateRoute: typeof AppPracticeContactPointsCreateRoute
   AppPracticePersonCreateRoute: typeof AppPracticePersonCreateRoute
   AppPracticePersonsPersonIdRoute: typeof AppPracticePersonsPersonIdRoute
   AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
@@ -491,10 +554,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppPracticeContactPointsContactPointIdRoute:
+    AppPracticeContactPointsContactPointIdRoute,
+  AppPracticeContactPointsCreateRoute: AppPracticeContactPointsCreateRoute,
   AppPracticePersonCreateRoute: AppPracticePersonCreateRoute,
   AppPracticePersonsPersonIdRoute: AppPracticePersonsPersonIdRoute,
   AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
