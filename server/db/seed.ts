@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
+import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
 import { insertDemoPeople } from './demo-persons.ts';
-import { accounts, auditLog, credentials, meta, persons, roles, users, type NameEntry } from './schema.ts';
+import { accounts, auditLog, credentials, meta, persons, practitioners, roles, users, type NameEntry } from './schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
 export function seedId(name: string): string {
@@ -119,13 +120,33 @@ async function seedPeople(tx: Tx) {
   return true;
 }
 
+/** Contact points of every demo account, associated with its seeded practitioners (a marker of its own, like the people). */
+async function seedContactPoints(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.contact-points'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    const account = demoAccounts[key];
+    const seeded = Array.from({ length: demoPeople.practitioners }, (_, i) => seedId(`person:${key}:${i}`));
+    const present = await tx.select({ id: practitioners.personId }).from(practitioners).where(inArray(practitioners.personId, seeded));
+    const practitionerIds = seeded.filter((id) => present.some((p) => p.id === id));
+    await insertDemoContactPoints(tx, { accountId: account.id, key, practitionerIds, id: seedId, actor: SEED });
+    await tx.insert(auditLog).values({ accountId: account.id, actorId: SEED, actorName: SEED, action: 'create', resourceType: 'ContactPoint', resourceId: null, after: { name: `${demoContactPointsPerAccount} demo contact points` } });
+  }
+  await tx.insert(meta).values({ key: 'seeded.contact-points', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
   return db.transaction(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(727275)');
     const done = await tx.select().from(meta).where(eq(meta.key, 'seeded'));
-    if (done.length > 0) return seedPeople(tx);
+    if (done.length > 0) {
+      const people = await seedPeople(tx);
+      const contactPoints = await seedContactPoints(tx);
+      return people || contactPoints;
+    }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
       const account = demoAccounts[user.account];
@@ -140,6 +161,7 @@ export async function seed(db: Db): Promise<boolean> {
     }
     await tx.insert(meta).values({ key: 'seeded', value: { at: new Date().toISOString() } });
     await seedPeople(tx);
+    await seedContactPoints(tx);
     return true;
   });
 }
