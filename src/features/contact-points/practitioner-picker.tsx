@@ -36,7 +36,7 @@ type PractitionerPickerProps = {
 /**
  * The practitioners associated with a contact point: chips (removable while editing) and a
  * searchable **Add Practitioner** picker whose options read "name (id)", by name. A practitioner
- * already in the list is ignored; at 25 the picker closes with the limit's message.
+ * already in the list is ignored; at 25 the button is disabled with the limit's message.
  */
 export function PractitionerPicker({ label, value, onChange, editable, describedBy }: PractitionerPickerProps) {
   const [open, setOpen] = useState(false);
@@ -48,15 +48,16 @@ export function PractitionerPicker({ label, value, onChange, editable, described
   const full = value.length >= contactPointLimits.associations;
   const options = [...(choices.data?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 
+  // One choice per opening: the popover closes and focus goes back to Add Practitioner.
   const choose = (p: ContactPointAssociation) => {
+    setOpen(false);
+    setQ('');
     if (value.some((a) => a.id === p.id)) {
       setNotice(`${p.name} is already associated.`);
       return;
     }
-    const next = addAssociation(value, p);
-    onChange(next);
+    onChange(addAssociation(value, p));
     setNotice(`${p.name} added.`);
-    if (next.length >= contactPointLimits.associations) setOpen(false);
   };
 
   return (
@@ -110,8 +111,8 @@ export function PractitionerPicker({ label, value, onChange, editable, described
               aria-label="Add Practitioner"
               className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
             >
-              <Cmdk label="Add Practitioner" shouldFilter={false} loop>
-                <Cmdk.Input value={q} onValueChange={setQ} placeholder="Find a practitioner…" aria-label="Find a practitioner" className={cn(controlClass, 'mb-2')} />
+              <Cmdk label="Find a practitioner" shouldFilter={false} loop>
+                <Cmdk.Input value={q} onValueChange={setQ} placeholder="Find a practitioner…" className={cn(controlClass, 'mb-2')} />
                 <Cmdk.List aria-label="Practitioners to add" className="max-h-64 overflow-y-auto">
                   <Cmdk.Empty className="px-2 py-3 text-sm text-slate-600 dark:text-slate-300">
                     {choices.isPending || choices.isPlaceholderData ? 'Loading practitioners…' : choices.isError ? messages.tryAgain : 'No practitioner matches.'}
