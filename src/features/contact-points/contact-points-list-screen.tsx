@@ -8,15 +8,16 @@ import { contactPointListQuery, type ContactPointListSearch } from './queries.ts
 
 const column = createColumnHelper<DataTableFeatures, ContactPointListItem>();
 
-/** Issue #9: Id (link), Name, Value, VIP, Service Provider, System Type, Rank. */
+/** Issue #9: Id (link), Name, Value, VIP, Service Provider, System Type, Rank. At phone size the last four stay on the record's page. */
+const wide = { headerClassName: 'max-sm:hidden', cellClassName: 'max-sm:hidden' };
 const columns = column.columns([
   column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/contact-points/$contactPointId" id={info.getValue()} /> }),
   column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('value', { header: 'Value', cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span> }),
-  column.accessor('vip', { header: 'VIP', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('serviceProvider', { header: 'Service Provider' }),
-  column.accessor('systemType', { header: 'System Type', cell: (info) => info.getValue() ?? <Empty /> }),
-  column.accessor('rank', { header: 'Rank' }),
+  column.accessor('value', { header: 'Value', cell: (info) => <span className="break-all sm:whitespace-nowrap">{info.getValue()}</span> }),
+  column.accessor('vip', { header: 'VIP', meta: wide, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('serviceProvider', { header: 'Service Provider', meta: wide }),
+  column.accessor('systemType', { header: 'System Type', meta: wide, cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('rank', { header: 'Rank', meta: wide }),
 ]);
 
 type ContactPointsListScreenProps = { search: ContactPointListSearch; onSearchChange(change: Partial<ContactPointListSearch>): void };
