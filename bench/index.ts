@@ -1,4 +1,5 @@
 import { authFigures } from './auth.ts';
+import { contactPointsFigures } from './contact-points.ts';
 import { keyboardFigures } from './keyboard.ts';
 import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
@@ -8,7 +9,7 @@ import { print } from './util.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, auth);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -32,6 +33,10 @@ if (wanted('persons')) {
   console.log('\nPersons at 100,000 per account');
   print(await personsFigures());
   print(await listScreenFigures());
+}
+if (wanted('contact-points')) {
+  console.log('\nContact points at 100,000 per account');
+  print(await contactPointsFigures());
 }
 if (wanted('auth')) {
   console.log('\nAuthenticated requests (HTTP, keep-alive)');

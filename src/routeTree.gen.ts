@@ -21,6 +21,9 @@ import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/end
 import { Route as AppSystemIdentityprovidersRouteImport } from './routes/_app/system/identityproviders'
 import { Route as AppSystemLogsRouteImport } from './routes/_app/system/logs'
 import { Route as AppSystemPhonenumbersRouteImport } from './routes/_app/system/phonenumbers'
+import { Route as AppPracticeContactPointsIndexRouteImport } from './routes/_app/practice/contact-points/index'
+import { Route as AppPracticeContactPointsContactPointIdRouteImport } from './routes/_app/practice/contact-points/$contactPointId'
+import { Route as AppPracticeContactPointsCreateRouteImport } from './routes/_app/practice/contact-points/create'
 import { Route as AppPracticeInsurancesIndexRouteImport } from './routes/_app/practice/insurances/index'
 import { Route as AppPracticeInsurancesInsuranceIdRouteImport } from './routes/_app/practice/insurances/$insuranceId'
 import { Route as AppPracticeInsurancesCreateRouteImport } from './routes/_app/practice/insurances/create'
@@ -106,6 +109,24 @@ const AppSystemPhonenumbersRoute = AppSystemPhonenumbersRouteImport.update({
   path: '/system/phonenumbers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPracticeContactPointsIndexRoute =
+  AppPracticeContactPointsIndexRouteImport.update({
+    id: '/practice/contact-points/',
+    path: '/practice/contact-points/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeContactPointsContactPointIdRoute =
+  AppPracticeContactPointsContactPointIdRouteImport.update({
+    id: '/practice/contact-points/$contactPointId',
+    path: '/practice/contact-points/$contactPointId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeContactPointsCreateRoute =
+  AppPracticeContactPointsCreateRouteImport.update({
+    id: '/practice/contact-points/create',
+    path: '/practice/contact-points/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticeInsurancesIndexRoute =
   AppPracticeInsurancesIndexRouteImport.update({
     id: '/practice/insurances/',
@@ -258,6 +279,8 @@ export interface FileRoutesByFullPath {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
+  '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
   '/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
   '/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
@@ -270,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/practice/locations/': typeof AppPracticeLocationsIndexRoute
@@ -295,6 +319,8 @@ export interface FileRoutesByTo {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
+  '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
   '/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
   '/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
@@ -307,6 +333,7 @@ export interface FileRoutesByTo {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
   '/practice/locations': typeof AppPracticeLocationsIndexRoute
@@ -334,6 +361,8 @@ export interface FileRoutesById {
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
+  '/_app/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/_app/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
   '/_app/practice/insurances/create': typeof AppPracticeInsurancesCreateRoute
   '/_app/practice/issues/$issueId': typeof AppPracticeIssuesIssueIdRoute
@@ -346,6 +375,7 @@ export interface FileRoutesById {
   '/_app/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/_app/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/_app/practice/locations/': typeof AppPracticeLocationsIndexRoute
@@ -373,6 +403,8 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/contact-points/$contactPointId'
+    | '/practice/contact-points/create'
     | '/practice/insurances/$insuranceId'
     | '/practice/insurances/create'
     | '/practice/issues/$issueId'
@@ -385,6 +417,7 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/practice/contact-points/'
     | '/practice/insurances/'
     | '/practice/issues/'
     | '/practice/locations/'
@@ -410,6 +443,8 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/practice/contact-points/$contactPointId'
+    | '/practice/contact-points/create'
     | '/practice/insurances/$insuranceId'
     | '/practice/insurances/create'
     | '/practice/issues/$issueId'
@@ -422,6 +457,7 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/practice/contact-points'
     | '/practice/insurances'
     | '/practice/issues'
     | '/practice/locations'
@@ -448,6 +484,8 @@ export interface FileRouteTypes {
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/practice/contact-points/$contactPointId'
+    | '/_app/practice/contact-points/create'
     | '/_app/practice/insurances/$insuranceId'
     | '/_app/practice/insurances/create'
     | '/_app/practice/issues/$issueId'
@@ -460,6 +498,7 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/$scheduleId'
     | '/_app/practice/schedules/create'
     | '/_app/practice/users/$personId'
+    | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
     | '/_app/practice/locations/'
@@ -564,6 +603,27 @@ declare module '@tanstack/react-router' {
       path: '/system/phonenumbers'
       fullPath: '/system/phonenumbers'
       preLoaderRoute: typeof AppSystemPhonenumbersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/contact-points/': {
+      id: '/_app/practice/contact-points/'
+      path: '/practice/contact-points'
+      fullPath: '/practice/contact-points/'
+      preLoaderRoute: typeof AppPracticeContactPointsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/contact-points/$contactPointId': {
+      id: '/_app/practice/contact-points/$contactPointId'
+      path: '/practice/contact-points/$contactPointId'
+      fullPath: '/practice/contact-points/$contactPointId'
+      preLoaderRoute: typeof AppPracticeContactPointsContactPointIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/contact-points/create': {
+      id: '/_app/practice/contact-points/create'
+      path: '/practice/contact-points/create'
+      fullPath: '/practice/contact-points/create'
+      preLoaderRoute: typeof AppPracticeContactPointsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/practice/insurances/': {
@@ -747,6 +807,8 @@ interface AppRouteChildren {
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
+  AppPracticeContactPointsCreateRoute: typeof AppPracticeContactPointsCreateRoute
   AppPracticeInsurancesInsuranceIdRoute: typeof AppPracticeInsurancesInsuranceIdRoute
   AppPracticeInsurancesCreateRoute: typeof AppPracticeInsurancesCreateRoute
   AppPracticeIssuesIssueIdRoute: typeof AppPracticeIssuesIssueIdRoute
@@ -759,6 +821,7 @@ interface AppRouteChildren {
   AppPracticeSchedulesScheduleIdRoute: typeof AppPracticeSchedulesScheduleIdRoute
   AppPracticeSchedulesCreateRoute: typeof AppPracticeSchedulesCreateRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
   AppPracticeLocationsIndexRoute: typeof AppPracticeLocationsIndexRoute
@@ -783,6 +846,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppPracticeContactPointsContactPointIdRoute:
+    AppPracticeContactPointsContactPointIdRoute,
+  AppPracticeContactPointsCreateRoute: AppPracticeContactPointsCreateRoute,
   AppPracticeInsurancesInsuranceIdRoute: AppPracticeInsurancesInsuranceIdRoute,
   AppPracticeInsurancesCreateRoute: AppPracticeInsurancesCreateRoute,
   AppPracticeIssuesIssueIdRoute: AppPracticeIssuesIssueIdRoute,
@@ -795,6 +861,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesScheduleIdRoute: AppPracticeSchedulesScheduleIdRoute,
   AppPracticeSchedulesCreateRoute: AppPracticeSchedulesCreateRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
   AppPracticeLocationsIndexRoute: AppPracticeLocationsIndexRoute,

@@ -1,8 +1,8 @@
 /**
- * `npm run seed -- [--persons N] [--account <id or name>]`
+ * `npm run seed -- [--persons N] [--contact-points N] [--account <id or name>]`
  *
  * Makes sure the database is migrated and the demo data seeded, then bulk-inserts N generated
- * persons into one account (default Astera Health) in multi-row batches of 5,000. The database is
+ * persons and N generated contact points (phone, fax and SMS numbers) into one account (default Astera Health) in multi-row batches of 5,000. The database is
  * DATABASE_URL, else the embedded PostgreSQL in DATA_DIR on PG_PORT (like `npm start`); when the
  * product is running it already owns that server, and the CLI connects to it instead.
  */
@@ -11,6 +11,7 @@ import { eq, ilike } from 'drizzle-orm';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connect, type Db } from './client.ts';
+import { insertManyContactPointsAudited } from './demo-contact-points.ts';
 import { insertManyPersonsAudited } from './demo-persons.ts';
 import { migrate } from './migrate.ts';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './postgres.ts';
@@ -51,14 +52,18 @@ async function findAccount(db: Db, wanted: string) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { persons: { type: 'string', default: '0' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { persons: { type: 'string', default: '0' }, 'contact-points': { type: 'string', default: '0' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
-    console.log('Usage: npm run seed -- [--persons N] [--account <account id or name>]');
+    console.log('Usage: npm run seed -- [--persons N] [--contact-points N] [--account <account id or name>]');
     return;
   }
   const count = Number(values.persons);
   if (!Number.isInteger(count) || count < 0) throw new ConfigError(`--persons must be a whole number (got "${values.persons}")`);
+  const contactPointCount = Number(values['contact-points']);
+  if (!Number.isInteger(contactPointCount) || contactPointCount < 0) {
+    throw new ConfigError(`--contact-points must be a whole number (got "${values['contact-points']}")`);
+  }
   const config = loadConfig();
 
   const stops: (() => Promise<unknown>)[] = [];
@@ -81,17 +86,27 @@ async function main() {
 
     const wanted = values.account ?? demoAccounts.astera.id;
     const account = await findAccount(database.db, wanted);
-    if (count === 0) return;
-
-    const started = performance.now();
-    await insertManyPersonsAudited(database.db, account.id, count, {
-      seed: Date.now() >>> 0,
-      onBatch: (done) => process.stdout.write(`\r  ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} persons`),
-    });
-    // Fresh statistics, so the planner knows the account is now large.
-    await database.db.execute('analyze persons');
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`\nInserted ${count.toLocaleString('en-US')} persons into ${account.name} (${account.id}) in ${seconds.toFixed(1)} s.`);
+    if (count > 0) {
+      const started = performance.now();
+      await insertManyPersonsAudited(database.db, account.id, count, {
+        seed: Date.now() >>> 0,
+        onBatch: (done) => process.stdout.write(`\r  ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} persons`),
+      });
+      // Fresh statistics, so the planner knows the account is now large.
+      await database.db.execute('analyze persons');
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`\nInserted ${count.toLocaleString('en-US')} persons into ${account.name} (${account.id}) in ${seconds.toFixed(1)} s.`);
+    }
+    if (contactPointCount > 0) {
+      const started = performance.now();
+      await insertManyContactPointsAudited(database.db, account.id, contactPointCount, {
+        seed: Date.now() >>> 0,
+        onBatch: (done) => process.stdout.write(`\r  ${done.toLocaleString('en-US')} / ${contactPointCount.toLocaleString('en-US')} contact points`),
+      });
+      await database.db.execute('analyze contact_points');
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`\nInserted ${contactPointCount.toLocaleString('en-US')} contact points into ${account.name} (${account.id}) in ${seconds.toFixed(1)} s.`);
+    }
   } finally {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
   }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
 import { seedCatalogue } from './demo-catalogue.ts';
+import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
 import { insertDemoLocations } from './demo-locations.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
@@ -197,6 +198,22 @@ async function seedLocations(tx: Tx) {
   return true;
 }
 
+/** Contact points of every demo account, associated with its seeded practitioners (a marker of its own, like the people). */
+async function seedContactPoints(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.contact-points'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    const account = demoAccounts[key];
+    const seeded = Array.from({ length: demoPeople.practitioners }, (_, i) => seedId(`person:${key}:${i}`));
+    const present = await tx.select({ id: practitioners.personId }).from(practitioners).where(inArray(practitioners.personId, seeded));
+    const practitionerIds = seeded.filter((id) => present.some((p) => p.id === id));
+    await insertDemoContactPoints(tx, { accountId: account.id, key, practitionerIds, id: seedId, actor: SEED });
+    await tx.insert(auditLog).values({ accountId: account.id, actorId: SEED, actorName: SEED, action: 'create', resourceType: 'ContactPoint', resourceId: null, after: { name: `${demoContactPointsPerAccount} demo contact points` } });
+  }
+  await tx.insert(meta).values({ key: 'seeded.contact-points', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
@@ -207,9 +224,11 @@ export async function seed(db: Db): Promise<boolean> {
       const people = await seedPeople(tx);
       const catalogue = await seedDemoCatalogue(tx);
       const schedules = await seedSchedules(tx);
+      // Contact points before tags: the tags' seed tags them.
+      const contactPoints = await seedContactPoints(tx);
       const tagged = await seedTags(tx);
       const sites = await seedLocations(tx);
-      return catalogue || schedules || tagged || sites || people;
+      return catalogue || schedules || contactPoints || tagged || sites || people;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -227,6 +246,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedPeople(tx);
     await seedDemoCatalogue(tx);
     await seedSchedules(tx);
+    await seedContactPoints(tx);
     await seedTags(tx);
     await seedLocations(tx);
     return true;

@@ -1,10 +1,11 @@
 import { catalogueSearchProviders } from './catalogue-providers.ts';
 import { tagSearch } from '../routes/tags/search.ts';
 import { locationSearch } from '../routes/locations/search.ts';
+import { contactPointSearch } from '../routes/contact-points/search.ts';
 import { roleSearch } from './core-providers.ts';
 import { personSearchProviders } from './providers.ts';
 import type { SearchProvider } from './registry.ts';
 import { scheduleSearch } from '../routes/schedules/search.ts';
 
 /** Every searchable entity type, in palette order. Each API area adds its providers here. */
-export const searchProviders: SearchProvider[] = [...personSearchProviders, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch];
+export const searchProviders: SearchProvider[] = [...personSearchProviders, contactPointSearch, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch];

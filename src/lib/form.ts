@@ -48,7 +48,9 @@ export function serverFieldErrors(error: unknown, keyOf: (path: string) => strin
 /** The form-level message of a failed save: the API's own words, unless they only say 'invalid request' (the fields say more). */
 export const saveFailure = (error: unknown) => (error instanceof ApiRequestError && error.message !== messages.invalidRequest ? error.message : messages.serverError);
 
-export const isConflict = (error: unknown) => error instanceof ApiRequestError && error.status === 409 && error.code === 'conflict';
+/** A stale version (409 without field messages); a 409 naming a field (a number already taken) is that field's error. */
+export const isConflict = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 409 && error.code === 'conflict' && Object.keys(error.fields).length === 0;
 export const isNotFound = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
 /** Stable comparison of form values (key order as built by the form). */

@@ -25,6 +25,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/practice/users': { title: 'Users', shortcut: 'g u', resource: '/person/users', keywords: ['staff', 'logins'] },
   '/practice/practitioners': { title: 'Practitioners', shortcut: 'g t', resource: '/person/practitioners', keywords: ['doctors', 'clinicians'] },
   '/practice/contact-points': { title: 'Contact Points', shortcut: 'g c', resource: '/contactpoints/contact-points', keywords: ['phone', 'numbers'] },
+  '/practice/contact-points/create': { title: 'Create contact point', resource: '/contactpoints/contact-points', method: 'POST', keywords: ['new', 'add', 'phone', 'number'] },
   '/practice/locations': { title: 'Locations', shortcut: 'g l', resource: '/locations/locations', keywords: ['sites', 'address'] },
   '/practice/locations/create': { title: 'Create location', resource: '/locations/locations', method: 'POST', keywords: ['new', 'add', 'site'] },
   '/practice/schedules': { title: 'Schedules', shortcut: 'g s', resource: '/schedule/schedule', keywords: ['calendar', 'on-call'] },

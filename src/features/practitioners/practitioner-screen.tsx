@@ -90,10 +90,14 @@ function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner })
                 label: 'Contact points',
                 value:
                   p.associations.length > 0 ? (
-                    <ul className="flex flex-wrap gap-2">
+                    <ul aria-label="Contact points" className="flex flex-wrap gap-2">
                       {p.associations.map((a) => (
                         <li key={a.id}>
-                          <Chip>{a.name}</Chip>
+                          <Chip>
+                            <Link to="/practice/contact-points/$contactPointId" params={{ contactPointId: a.id }} className="underline-offset-2 hover:underline">
+                              {a.name}
+                            </Link>
+                          </Chip>
                         </li>
                       ))}
                     </ul>

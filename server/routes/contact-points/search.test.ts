@@ -1,0 +1,94 @@
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e164, normalizeValue, phoneSystems } from '../../../domain/contact-points.ts';
+import type { SearchAnswer } from '../../../domain/search.ts';
+import { demoContactPointsPerAccount, insertManyContactPoints } from '../../db/demo-contact-points.ts';
+import { contactPointPractitioners, contactPoints } from '../../db/schema.ts';
+import { seedId } from '../../db/seed.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+async function search(user: 'admin' | 'manager' | 'viewer', q: string) {
+  const res = await h.call(user, `/search?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchAnswer;
+}
+const contactPointHits = (answer: SearchAnswer) => answer.groups.find((g) => g.type === 'contact-point')?.hits ?? [];
+
+/** Riverside's seeded 'Nurse triage' line (template 4): 503-555-0104, in whichever spelling the seed typed it. */
+const nurseTriage = seedId('contact-point:riverside:4');
+
+describe('demo seed', () => {
+  it('gives every account about forty contact points, some VIP, with fax, SMS and queue ids, valid and associated with its practitioners', async () => {
+    for (const account of Object.values(h.accounts)) {
+      const rows = await h.db.select().from(contactPoints).where(eq(contactPoints.accountId, account.id));
+      expect(rows).toHaveLength(demoContactPointsPerAccount);
+      expect(demoContactPointsPerAccount).toBeGreaterThanOrEqual(35);
+      expect(rows.filter((r) => r.vip).length).toBeGreaterThanOrEqual(5);
+      for (const system of ['PHONE', 'FAX', 'SMS', 'QUEUEID', 'EMAIL'] as const) expect(rows.some((r) => r.system === system)).toBe(true);
+      for (const r of rows) expect(r.normalizedValue).toBe(normalizeValue(r.system, r.value));
+      const [links] = await h.db.select({ n: count() }).from(contactPointPractitioners).where(eq(contactPointPractitioners.accountId, account.id));
+      expect(links!.n).toBeGreaterThan(10);
+    }
+    const [triage] = await h.db.select().from(contactPoints).where(eq(contactPoints.id, nurseTriage));
+    expect(triage).toMatchObject({ name: 'Nurse triage', normalizedValue: '+15035550104', accountId: h.accounts.riverside.id });
+  });
+
+  it('answers each seeded contact point through the API (valid for its schema)', async () => {
+    const res = await h.call('manager', `/contactpoints/contact-points/${nurseTriage}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { associations: unknown[] }).associations.length).toBe(2);
+  });
+});
+
+describe('palette search of contact points', () => {
+  it('finds one by its name, misspelt', async () => {
+    const hits = contactPointHits(await search('manager', 'Nurse triaje'));
+    expect(hits[0]).toMatchObject({ title: 'Nurse triage', path: `/practice/contact-points/${nurseTriage}` });
+  });
+
+  it('finds one by its number in any spelling, and by a part of it', async () => {
+    for (const q of ['(503) 555-0104', '503.555.0104', '+1 503 555 0104', '503-555-0104', '555-0104']) {
+      const hits = contactPointHits(await search('viewer', q));
+      expect(hits[0], q).toMatchObject({ id: nurseTriage, matched: expect.stringMatching(/0104/) as string });
+    }
+  });
+
+  it('a pasted number is the exact match, so the palette jumps to its contact point', async () => {
+    expect((await search('manager', '(503) 555-0104')).exact).toMatchObject({ type: 'contact-point', id: nurseTriage, path: `/practice/contact-points/${nurseTriage}` });
+    expect((await search('manager', '+1 (503) 555 0199')).exact).toBeNull();
+  });
+
+  it('finds an email address or a queue id by its value', async () => {
+    expect(contactPointHits(await search('manager', 'billing@riverside'))[0]?.title).toBe('Billing email');
+    expect(contactPointHits(await search('manager', 'riverside-triage-queue'))[0]?.title).toBe('Triage queue');
+  });
+
+  it("stays in the request's account", async () => {
+    const hits = contactPointHits(await search('manager', '(608) 555-0104'));
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('bulk insert (npm run seed -- --contact-points N)', () => {
+  it('adds exactly N valid numbers to one account, drawing again when a number is taken', async () => {
+    const account = h.accounts.lakeside.id;
+    const before = await h.db.$count(contactPoints, eq(contactPoints.accountId, account));
+    await insertManyContactPoints(h.db, account, 1200, { seed: 7 });
+    // The same seed again: every number of its first draws is taken, and it still adds 1,200.
+    await insertManyContactPoints(h.db, account, 1200, { seed: 7 });
+    expect(await h.db.$count(contactPoints, eq(contactPoints.accountId, account))).toBe(before + 2400);
+    const bad = await h.db
+      .select({ n: count() })
+      .from(contactPoints)
+      .where(and(eq(contactPoints.accountId, account), inArray(contactPoints.system, [...phoneSystems]), sql`${contactPoints.normalizedValue} !~ '^\\+1[0-9]{10}$'`));
+    expect(bad[0]!.n).toBe(0);
+    const [sample] = await h.db.select().from(contactPoints).where(and(eq(contactPoints.accountId, account), like(contactPoints.name, '% · %'))).limit(1);
+    expect(sample!.normalizedValue).toBe(e164(sample!.value));
+  });
+});

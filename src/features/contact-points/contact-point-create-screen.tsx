@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { ContactPointForm, newContactPoint, toBody } from './contact-point-form.tsx';
+import { useCreateContactPoint } from './queries.ts';
+
+/** Spec §9: the creation snackbar shows 3000 ms. */
+export const createdSnackbarMs = 3000;
+
+/**
+ * Create contact point (spec §2): the spec's defaults, Save, then the snackbar
+ * `Successfully Added Contact Point` and a fresh form (focus back in Name) for the next one.
+ */
+export function ContactPointCreateScreen() {
+  const create = useCreateContactPoint();
+  const toast = useToast();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Create contact point"
+        back={
+          <Link to="/practice/contact-points" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Contact Points
+          </Link>
+        }
+      />
+      <ContactPointForm
+        label="Create contact point"
+        defaultValues={newContactPoint}
+        editing
+        resetAfterSave
+        onSubmit={async (values) => {
+          await create.mutateAsync(toBody(values));
+          toast('success', 'Successfully Added Contact Point', createdSnackbarMs);
+          return 'saved';
+        }}
+        actions={({ submitting, dirty }) => (
+          <div className="flex justify-end gap-2">
+            <LeaveGuard when={dirty && !submitting} />
+            <Button type="submit" disabled={submitting}>
+              {submitting ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        )}
+      />
+    </div>
+  );
+}

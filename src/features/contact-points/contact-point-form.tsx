@@ -1,0 +1,287 @@
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  contactPointCreateSchema,
+  contactPointDefaults,
+  contactPointLimits,
+  contactPointSystems,
+  serviceProviders,
+  systemTypes,
+  type ContactPoint,
+  type ContactPointAssociation,
+  type ContactPointCreate,
+  type ContactPointSystem,
+  type ServiceProvider,
+  type SystemType,
+} from '../../../domain/contact-points.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field, FieldError, FormError, Input, Textarea } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { PractitionerPicker } from './practitioner-picker.tsx';
+
+/** The form's values: text as typed (rank too, so "abc" can be told it is not a number). */
+export type ContactPointValues = {
+  name: string;
+  value: string;
+  system: ContactPointSystem;
+  systemType: SystemType | '';
+  serviceProvider: ServiceProvider;
+  description: string;
+  rank: string;
+  vip: boolean;
+  associations: ContactPointAssociation[];
+};
+
+/** Spec §9 defaults: PHONE, "Amazon Connect", "Main", rank 10, VIP off, no associations. */
+export const newContactPoint: ContactPointValues = {
+  name: '',
+  value: '',
+  system: contactPointDefaults.system,
+  systemType: contactPointDefaults.systemType,
+  serviceProvider: contactPointDefaults.serviceProvider,
+  description: '',
+  rank: String(contactPointDefaults.rank),
+  vip: contactPointDefaults.vip,
+  associations: [],
+};
+
+export const toValues = (cp: ContactPoint): ContactPointValues => ({
+  name: cp.name,
+  value: cp.value,
+  system: cp.system,
+  systemType: cp.systemType ?? '',
+  serviceProvider: cp.serviceProvider,
+  description: cp.description ?? '',
+  rank: String(cp.rank),
+  vip: cp.vip,
+  associations: cp.associations,
+});
+
+/** A whole number as typed; anything else is NaN, which the schema answers with the rank's message. */
+const toRank = (typed: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(typed) ? Number(typed) : Number.NaN);
+
+/** The API body (spec §7): an empty description or system type is none. */
+export const toBody = (values: ContactPointValues): ContactPointCreate & { associations: string[] } => ({
+  name: values.name,
+  value: values.value,
+  system: values.system,
+  serviceProvider: values.serviceProvider,
+  systemType: values.systemType === '' ? null : values.systemType,
+  description: values.description === '' ? null : values.description,
+  rank: toRank(values.rank),
+  vip: values.vip,
+  associations: values.associations.map((a) => a.id),
+});
+
+const systemOptions = contactPointSystems.map((s) => ({ value: s, label: s }));
+const providerOptions = serviceProviders.map((s) => ({ value: s, label: s }));
+const systemTypeOptions = systemTypes.map((s) => ({ value: s, label: s }));
+
+export type ContactPointFormHandle = { focusFirst(): void };
+
+type ContactPointFormProps = {
+  /** The form's accessible name. */
+  label: string;
+  defaultValues: ContactPointValues;
+  /** View mode shows the values in disabled fields; editing enables them. */
+  editing: boolean;
+  /** Saves; throws the API's error (its field messages show under the fields). */
+  onSubmit(values: ContactPointValues): Promise<'saved' | 'kept'>;
+  /** After a create: the form starts again from the defaults. */
+  resetAfterSave?: boolean;
+  /** Shown above the fields (an edit conflict). */
+  notice?: ReactNode;
+  /** The buttons under the fields (Save, Cancel). */
+  actions: (state: { submitting: boolean; dirty: boolean }) => ReactNode;
+  /** Extra read-only rows after the fields (timestamps). */
+  footer?: ReactNode;
+  ref?: Ref<ContactPointFormHandle>;
+};
+
+/** Name, Value, System, System Type, Service Provider, Description, Rank, VIP and practitioners, errors in red under each field (spec §5). */
+export function ContactPointForm({ label, defaultValues, editing, onSubmit, resetAfterSave = false, notice, actions, footer, ref }: ContactPointFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const nameInput = useRef<HTMLInputElement>(null);
+  const formId = useId();
+  useImperativeHandle(ref, () => ({ focusFirst: () => nameInput.current?.focus() }), []);
+
+  const form = useForm({
+    defaultValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(contactPointCreateSchema, toBody(value))) },
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null);
+      setServerErrors({});
+      try {
+        const outcome = await onSubmit(value);
+        if (outcome === 'saved' && resetAfterSave) {
+          formApi.reset(defaultValues);
+          nameInput.current?.focus();
+        }
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        setServerErrors(fields);
+        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+      }
+    },
+  });
+  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+  const errorOf = (name: keyof ContactPointValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+  const disabled = !editing;
+
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void form.handleSubmit();
+      }}
+      className="flex flex-col gap-4"
+    >
+      {notice}
+      <FormError>{failure}</FormError>
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+        <form.Field name="name">
+          {(field) => (
+            <Field label="Name" required error={errorOf('name', field.state.meta.errors)}>
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={nameInput}
+                  disabled={disabled}
+                  maxLength={contactPointLimits.text}
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="value">
+          {(field) => (
+            <Field label="Value" required hint="A phone, fax or SMS number is a US number: (555) 123-4567." error={errorOf('value', field.state.meta.errors)}>
+              {(control) => (
+                <Input
+                  {...control}
+                  disabled={disabled}
+                  maxLength={contactPointLimits.text}
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="system">
+          {(field) => (
+            <Field label="System" error={errorOf('system', field.state.meta.errors)}>
+              {(control) => (
+                <Select {...control} disabled={disabled} options={systemOptions} value={field.state.value} onValueChange={(v) => field.handleChange(v as ContactPointSystem)} />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="systemType">
+          {(field) => (
+            <Field label="System Type" error={errorOf('systemType', field.state.meta.errors)}>
+              {(control) => (
+                <Select
+                  {...control}
+                  disabled={disabled}
+                  options={systemTypeOptions}
+                  placeholder="None"
+                  value={field.state.value}
+                  onValueChange={(v) => field.handleChange(v as SystemType | '')}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="serviceProvider">
+          {(field) => (
+            <Field label="Service Provider" error={errorOf('serviceProvider', field.state.meta.errors)}>
+              {(control) => (
+                <Select
+                  {...control}
+                  disabled={disabled}
+                  options={providerOptions}
+                  value={field.state.value}
+                  onValueChange={(v) => field.handleChange(v as ServiceProvider)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="rank">
+          {(field) => (
+            <Field label="Rank" hint="1 (first) to 10." error={errorOf('rank', field.state.meta.errors)}>
+              {(control) => (
+                <Input
+                  {...control}
+                  disabled={disabled}
+                  inputMode="numeric"
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="description">
+          {(field) => (
+            <Field label="Description" hint="Optional: what the number is for, a queue id…" className="sm:col-span-2" error={errorOf('description', field.state.meta.errors)}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  disabled={disabled}
+                  maxLength={contactPointLimits.text}
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="vip">
+          {(field) => <Checkbox label="VIP" description="Calls from this number are treated as VIP." disabled={disabled} checked={field.state.value} onCheckedChange={field.handleChange} />}
+        </form.Field>
+        <form.Field name="associations">
+          {(field) => {
+            const error = errorOf('associations', field.state.meta.errors);
+            return (
+              <div role="group" aria-labelledby={`${formId}-practitioners`} className="flex flex-col gap-1 sm:col-span-2">
+                <span id={`${formId}-practitioners`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+                  Practitioners
+                </span>
+                <PractitionerPicker
+                  describedBy={[`${formId}-practitioners-hint`, error ? `${formId}-practitioners-error` : null].filter(Boolean).join(' ')}
+                  label="Practitioners"
+                  editable={editing}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                />
+                {editing ? (
+                  <p id={`${formId}-practitioners-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+                    At most {contactPointLimits.associations}; a practitioner already in the list is ignored.
+                  </p>
+                ) : null}
+                <FieldError id={`${formId}-practitioners-error`} error={error} />
+              </div>
+            );
+          }}
+        </form.Field>
+        {footer}
+      </div>
+      {actions({ submitting, dirty })}
+    </form>
+  );
+}

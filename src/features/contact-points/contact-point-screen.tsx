@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { ContactPoint } from '../../../domain/contact-points.ts';
+import { messages } from '../../../domain/messages.ts';
+import { NotFound } from '../../components/shell/not-found.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { conflictRows } from '../../components/ui/conflict-notice.tsx';
+import { DescriptionList } from '../../components/ui/description-list.tsx';
+import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
+import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { request } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/form.ts';
+import { RecordSections } from '../../lib/record-sections.tsx';
+import { ContactPointForm, toBody, toValues, type ContactPointFormHandle, type ContactPointValues } from './contact-point-form.tsx';
+import { contactPointQuery, useDeleteContactPoint, useUpdateContactPoint } from './queries.ts';
+
+/** A contact point's page (also shown in the side panel): view mode, Edit, Save, Delete with Undo. */
+export function ContactPointScreen({ contactPointId }: { contactPointId: string }) {
+  const contactPoint = useQuery(contactPointQuery(useAccountKey(), contactPointId));
+  // A save replaces the record (a new version): the page starts again in view mode, focus on its heading.
+  const shownVersion = useRef<number | null>(null);
+  if (contactPoint.isPending) return <DetailSkeleton label="Loading contact point…" />;
+  if (contactPoint.isError) {
+    if (isNotFound(contactPoint.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void contactPoint.refetch()} />;
+  }
+  const focusHeading = shownVersion.current !== null && shownVersion.current !== contactPoint.data.version;
+  shownVersion.current = contactPoint.data.version;
+  return <ContactPointDetail key={contactPoint.data.version} initial={contactPoint.data} focusHeading={focusHeading} />;
+}
+
+const conflictFields: { label: string; show(v: ContactPointValues): string }[] = [
+  { label: 'Name', show: (v) => v.name },
+  { label: 'Value', show: (v) => v.value },
+  { label: 'System', show: (v) => v.system },
+  { label: 'System Type', show: (v) => v.systemType || '—' },
+  { label: 'Service Provider', show: (v) => v.serviceProvider },
+  { label: 'Description', show: (v) => v.description || '—' },
+  { label: 'Rank', show: (v) => v.rank },
+  { label: 'VIP', show: (v) => (v.vip ? 'Yes' : 'No') },
+  { label: 'Practitioners', show: (v) => v.associations.map((a) => a.name).join(', ') || '—' },
+];
+
+function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; focusHeading: boolean }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const update = useUpdateContactPoint(initial.id);
+  const { remove, restore } = useDeleteContactPoint();
+  const [editing, setEditing] = useState(false);
+  // Cancel starts the fields again from the saved record.
+  const [round, setRound] = useState(0);
+  const form = useRef<ContactPointFormHandle>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { base, notice, submit } = useVersionedSave({
+    initial,
+    save: (mine: ContactPointValues, version) => update.mutateAsync({ version, ...toBody(mine) }),
+    // Not through the cache: the page would start again and lose what the user typed.
+    fetchCurrent: () => request<ContactPoint>(`/contactpoints/contact-points/${encodeURIComponent(initial.id)}`),
+    onSaved: async () => {
+      toast('success', 'Contact point saved.');
+    },
+    conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
+    saving: update.isPending,
+  });
+  const stamps = useRecordStamps(base);
+  const titleId = `contact-point-${base.id}-title`;
+
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
+  useEffect(() => {
+    if (editing) form.current?.focusFirst();
+  }, [editing]);
+
+  const handleDelete = async () => {
+    await remove.mutateAsync(base.id);
+    toast('success', `Contact point “${base.name}” deleted`, {
+      action: {
+        label: 'Undo',
+        run: () =>
+          void restore(base.id).then(
+            () => toast('success', `Contact point “${base.name}” restored`),
+            () => toast('error', messages.tryAgain),
+          ),
+      },
+    });
+    await navigate({ to: '/practice/contact-points' });
+  };
+
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={
+          <span ref={heading} tabIndex={-1} className="outline-none">
+            {base.name}
+          </span>
+        }
+        description={`${base.system} · ${base.value}${base.vip ? ' · VIP' : ''}`}
+        back={
+          <Link to="/practice/contact-points" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Contact Points
+          </Link>
+        }
+        actions={
+          editing ? null : (
+            <>
+              <Permitted requires={{ resource: '/contactpoints/contact-points/{id}', method: 'DELETE' }}>
+                <Button type="button" variant="secondary" disabled={remove.isPending} onClick={() => void handleDelete().catch(() => toast('error', messages.tryAgain))}>
+                  Delete
+                </Button>
+              </Permitted>
+              <Permitted requires={{ resource: '/contactpoints/contact-points/{id}', method: 'PATCH' }}>
+                <Button type="button" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              </Permitted>
+            </>
+          )
+        }
+      />
+      <ContactPointForm
+        key={`${base.version}-${round}`}
+        ref={form}
+        label={editing ? `Edit contact point ${base.name}` : `Contact point ${base.name}`}
+        defaultValues={toValues(base)}
+        editing={editing}
+        notice={notice}
+        onSubmit={async (values) => {
+          await submit(values);
+          return 'saved';
+        }}
+        actions={({ submitting, dirty }) =>
+          editing ? (
+            <div className="flex justify-end gap-2">
+              <LeaveGuard when={dirty && !submitting} />
+              <Button type="button" variant="secondary" onClick={() => {
+                  setEditing(false);
+                  setRound((r) => r + 1);
+                }}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Saving…' : 'Save'}
+              </Button>
+            </div>
+          ) : null
+        }
+        footer={
+          <DescriptionList
+            className="border-t border-slate-200 pt-4 sm:col-span-2 dark:border-slate-700"
+            items={[{ label: 'Id', value: <span className="font-mono text-xs">{base.id}</span> }, ...stamps]}
+          />
+        }
+      />
+      <RecordSections resourceType="ContactPoint" resourceId={base.id} editable />
+    </article>
+  );
+}

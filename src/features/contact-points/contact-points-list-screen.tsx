@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { ContactPointListItem } from '../../../domain/contact-points.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { Empty } from '../../components/ui/description-list.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { contactPointListQuery, type ContactPointListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, ContactPointListItem>();
+
+/** Issue #9: Id (link), Name, Value, VIP, Service Provider, System Type, Rank. At phone size the last four stay on the record's page. */
+const wide = { headerClassName: 'max-sm:hidden', cellClassName: 'max-sm:hidden' };
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/contact-points/$contactPointId" id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('value', { header: 'Value', cell: (info) => <span className="break-all sm:whitespace-nowrap">{info.getValue()}</span> }),
+  column.accessor('vip', { header: 'VIP', meta: wide, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('serviceProvider', { header: 'Service Provider', meta: wide }),
+  column.accessor('systemType', { header: 'System Type', meta: wide, cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('rank', { header: 'Rank', meta: wide }),
+]);
+
+type ContactPointsListScreenProps = {
+  search: ContactPointListSearch;
+  onSearchChange(change: Partial<ContactPointListSearch>): void;
+  /** Filters composed in by the route (the tag filter). */
+  filters?: ReactNode;
+};
+
+export function ContactPointsListScreen({ search, onSearchChange, filters }: ContactPointsListScreenProps) {
+  return (
+    <RecordList
+      title="Contact Points"
+      noun="contact points"
+      description="The numbers, addresses and queues the practice is reached at. A number matches in any spelling."
+      filter={{ label: 'Filter contact points', placeholder: 'Name, value, number or id' }}
+      filters={filters}
+      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
+      columns={columns}
+      query={contactPointListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => `${row.name}, ${row.value}`}
+      rowPath="/practice/contact-points/$contactPointId"
+      create={{ label: 'Add Contact Point', to: '/practice/contact-points/create', requires: { resource: '/contactpoints/contact-points', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}

@@ -1,0 +1,112 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ContactPoint,
+  ContactPointCreate,
+  ContactPointList,
+  ContactPointPatch,
+  ContactPointSort,
+} from '../../../domain/contact-points.ts';
+import type { PractitionerList } from '../../../domain/persons.ts';
+import { useAccountKey } from '../../lib/account.ts';
+import { request } from '../../lib/api.ts';
+import { retryUnlessRefused } from '../../lib/query.ts';
+import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { practitionerKeys } from '../../lib/person-keys.ts';
+
+/** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
+export type ContactPointListSearch = ListSearch<ContactPointSort> & { tag: string };
+
+/** Query keys of contact points; the account comes first (switching accounts clears them all). */
+export const contactPointKeys = {
+  all: (account: string) => [account, 'contact-points'] as const,
+  lists: (account: string) => [account, 'contact-points', 'list'] as const,
+  list: (account: string, query: object) => [account, 'contact-points', 'list', query] as const,
+  detail: (account: string, id: string) => [account, 'contact-points', 'detail', id] as const,
+  /** The Add Practitioner picker's choices for what was typed. */
+  practitionerChoices: (account: string, q: string) => [account, 'contact-points', 'practitioner-choices', q] as const,
+};
+
+const collection = '/contactpoints/contact-points';
+const path = (id: string) => `${collection}/${encodeURIComponent(id)}`;
+
+export const contactPointListQuery = (account: string, search: ContactPointListSearch) => {
+  const query = toListQuery(search);
+  return queryOptions({
+    queryKey: contactPointKeys.list(account, query),
+    queryFn: () => request<ContactPointList>(collection, { query }),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+    retryOnMount: false,
+  });
+};
+
+export const contactPointQuery = (account: string, id: string) =>
+  queryOptions({
+    queryKey: contactPointKeys.detail(account, id),
+    queryFn: () => request<ContactPoint>(path(id)),
+    retry: retryUnlessRefused,
+    retryOnMount: false,
+  });
+
+/** Practitioners of the account whose name matches `q`, for the Add Practitioner picker (by name, 50 at most). */
+export const practitionerChoicesQuery = (account: string, q: string) =>
+  queryOptions({
+    queryKey: contactPointKeys.practitionerChoices(account, q),
+    queryFn: () => request<PractitionerList>('/person/practitioners', { query: { limit: 50, sort: 'name', order: 'asc', ...(q ? { q } : {}) } }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** Everything a contact point write changes: its lists, its page, and the practitioners' pages (the other side of the associations). */
+function useInvalidateContactPoints() {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: contactPointKeys.lists(account) });
+    void queryClient.invalidateQueries({ queryKey: practitionerKeys.all(account) });
+    void queryClient.invalidateQueries({ queryKey: [account, 'search'] });
+  };
+}
+
+export function useCreateContactPoint() {
+  const invalidate = useInvalidateContactPoints();
+  return useMutation({
+    mutationFn: (body: ContactPointCreate) => request<{ id: string }>(collection, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateContactPoint(id: string) {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  const invalidate = useInvalidateContactPoints();
+  return useMutation({
+    mutationFn: (body: ContactPointPatch) => request<ContactPoint>(path(id), { method: 'PATCH', body }),
+    onSuccess: (contactPoint) => {
+      queryClient.setQueryData(contactPointKeys.detail(account, id), contactPoint);
+      invalidate();
+    },
+  });
+}
+
+/** DELETE (soft: the record leaves lists and search) and its Undo, `POST …/restore`. */
+export function useDeleteContactPoint() {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  const invalidate = useInvalidateContactPoints();
+  const remove = useMutation({
+    mutationFn: (id: string) => request<null>(path(id), { method: 'DELETE' }),
+    onSuccess: (_none, id) => {
+      queryClient.removeQueries({ queryKey: contactPointKeys.detail(account, id) });
+      invalidate();
+    },
+  });
+  // Undo runs after the screen that deleted is gone (the toast outlives it): a plain call, not a mutation of that screen.
+  const restore = async (id: string) => {
+    const contactPoint = await request<ContactPoint>(`${path(id)}/restore`, { method: 'POST', body: {} });
+    queryClient.setQueryData(contactPointKeys.detail(account, contactPoint.id), contactPoint);
+    invalidate();
+    return contactPoint;
+  };
+  return { remove, restore };
+}

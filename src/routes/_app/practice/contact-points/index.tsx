@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { contactPointSortColumns } from '../../../../../domain/contact-points.ts';
+import { ContactPointsListScreen } from '../../../../features/contact-points/contact-points-list-screen.tsx';
+import { contactPointListQuery, type ContactPointListSearch } from '../../../../features/contact-points/queries.ts';
+import { currentAccountKey } from '../../../../lib/account.ts';
+import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
+import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
+
+export const Route = createFileRoute('/_app/practice/contact-points/')({
+  validateSearch: v.object({ ...listSearchSchema(contactPointSortColumns).entries, tag: tagSearchParam }),
+  search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
+  loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
+  // A failed prefetch is not the route's failure: the screen shows the error with Retry.
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(contactPointListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  component: function ContactPointsRoute() {
+    const { page, size, sort, order, q, tag } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    const handleSearchChange = (change: Partial<ContactPointListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+    return (
+      <ContactPointsListScreen
+        search={{ page, size, sort, order, q, tag }}
+        onSearchChange={handleSearchChange}
+        filters={<TagFilter noun="contact points" value={tag} onValueChange={(value) => handleSearchChange({ tag: value, page: 1 })} />}
+      />
+    );
+  },
+});
