@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const paletteInput = (page: Page) => palette(page).getByRole('combobox');
@@ -7,19 +7,6 @@ const paletteInput = (page: Page) => palette(page).getByRole('combobox');
 /** A unique name and a fictional number (555-01xx…) per run. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const freshPhone = () => `(555) 3${String(Math.floor(Math.random() * 100)).padStart(2, '0')}-${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
-
-/** Opens the app and takes the bearer token its own API calls carry, to call the API as this user. */
-async function signedInApi(page: Page) {
-  const call = page.waitForRequest((req) => req.url().includes('/api/') && req.headers()['authorization'] !== undefined);
-  await page.goto('/home');
-  const authorization = (await call).headers()['authorization']!;
-  return {
-    async send(method: string, path: string, data?: unknown) {
-      const res = await page.request.fetch(`/api${path}`, { method, headers: { Authorization: authorization }, data });
-      return res;
-    },
-  };
-}
 
 test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });

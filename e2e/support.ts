@@ -32,3 +32,16 @@ export async function expectNoAxeViolations(page: Page) {
   });
   expect(violations).toEqual([]);
 }
+
+/** Opens the app and takes the bearer token its own API calls carry, to call the API as this user. */
+export async function signedInApi(page: Page) {
+  const call = page.waitForRequest((req) => req.url().includes('/api/') && req.headers()['authorization'] !== undefined);
+  await page.goto('/home');
+  const authorization = (await call).headers()['authorization']!;
+  return {
+    async send(method: string, path: string, data?: unknown) {
+      const res = await page.request.fetch(`/api${path}`, { method, headers: { Authorization: authorization }, data });
+      return res;
+    },
+  };
+}
