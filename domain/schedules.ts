@@ -19,6 +19,7 @@ export const scheduleMessages = {
   ownerIdRequired: 'Choose who or what the schedule is for',
   ownerIdInvalid: 'must be an id',
   ownerPractitionerUnknown: 'No practitioner with this id in this account',
+  ownerLocationUnknown: 'No location with this id in this account',
   practitionerUnknown: 'No practitioner with this id in this account',
   practitionerIdInvalid: 'must be a practitioner id',
   startRequired: 'start must be a date and time',

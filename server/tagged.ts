@@ -118,9 +118,15 @@ export function taggedWith(type: TaggedResourceType, idColumn: AnyColumn, accoun
   )})`;
 }
 
-/** The tag's record still exists (hard-deleted records leave their tags behind until removed; soft-deleted ones keep them for a restore). */
-export function tagRecordExists(accountId: string): SQL {
-  const branches = Object.entries(taggables).map(([type, t]) =>
+/** Whether the caller may read records guarded by `resource` (the palette and `/tag` show only such records' tags). */
+export type MayRead = (resource: Resource) => boolean;
+
+/**
+ * The tag's record still exists, live (hard-deleted records leave their tags behind until
+ * removed; soft-deleted ones keep them, hidden, for a restore), and is of a kind the caller may read.
+ */
+export function tagRecordExists(accountId: string, mayRead: MayRead = () => true): SQL {
+  const branches = Object.entries(taggables).filter(([, t]) => mayRead(t.resource)).map(([type, t]) =>
     and(
       eq(tags.taggedResourceType, type as TaggedResourceType),
       sql`exists (select 1 from ${t.table} where ${and(eq(t.accountId, accountId), sql`${t.id} = ${tags.taggedResourceId}`, t.deletedAt ? sql`${t.deletedAt} is null` : undefined)})`,

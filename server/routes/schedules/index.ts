@@ -33,6 +33,7 @@ import {
   findSchedule,
   findTask,
   knownPractitioners,
+  locationName,
   listSchedules,
   occurrencesOf,
   ownerNameOf,
@@ -54,12 +55,15 @@ const taskParams = validator('param', (value: Record<string, string>) => {
   return { scheduleId, id: id ?? '' };
 });
 
-/** A schedule for a practitioner names one of the account's practitioners (locations and queues are ids of their own areas). */
+/** A schedule for a practitioner or a location names one of the account's (live) ones; a queue is an id of the call center's. */
 async function assertOwner(tx: Tx, accountId: string, ownerType: ScheduleOwnerType | null, ownerId: string | null) {
   if (ownerType === 'Practitioner' && ownerId && !(await knownPractitioners(tx, accountId, [ownerId])).has(ownerId)) {
     throw badRequest(messages.invalidRequest, { ownerId: scheduleMessages.ownerPractitionerUnknown });
   }
   if (ownerType && ownerType !== 'Queue' && ownerId && !v.is(uuid, ownerId)) throw badRequest(messages.invalidRequest, { ownerId: scheduleMessages.ownerIdInvalid });
+  if (ownerType === 'Location' && ownerId && !(await locationName(tx, accountId, ownerId))) {
+    throw badRequest(messages.invalidRequest, { ownerId: scheduleMessages.ownerLocationUnknown });
+  }
 }
 
 async function assertPractitioner(tx: Tx, accountId: string, practitionerId: string | null | undefined) {
@@ -152,7 +156,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
       const before = found(await findSchedule(tx, accountId, id, true));
       await tx
         .update(schedules)
-        .set({ deletedAt: sql`now()`, deletedBy: actorName, version: sql`${schedules.version} + 1` })
+        .set({ deletedAt: sql`now()`, deletedBy: actorName, ...touched(actorName, schedules.version) })
         .where(and(eq(schedules.accountId, accountId), eq(schedules.id, id)));
       await audit({ action: 'delete', resourceType: 'Schedule', resourceId: id, before: await present(tx, accountId, before) });
     });

@@ -3,7 +3,7 @@ import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence } from '../../../domain/schedules.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, practitioners, scheduleTasks, schedules } from '../../db/schema.ts';
+import { accounts, locations, practitioners, scheduleTasks, schedules } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
 import { expand } from './recurrence.ts';
 
@@ -81,10 +81,22 @@ export async function findDeletedSchedule(tx: Tx, accountId: string, id: string)
   return row ?? null;
 }
 
-/** The name shown for a schedule's owner: a practitioner's name (locations and queues show their id). */
+/** The name shown for a schedule's owner: a practitioner's or a (live) location's name (queues show their id). */
 export async function ownerNameOf(db: Reader, accountId: string, row: Pick<ScheduleRow, 'ownerType' | 'ownerId'>): Promise<string | null> {
-  if (row.ownerType !== 'Practitioner' || !row.ownerId) return null;
-  return practitionerName(db, accountId, row.ownerId);
+  if (!row.ownerId) return null;
+  if (row.ownerType === 'Practitioner') return practitionerName(db, accountId, row.ownerId);
+  if (row.ownerType === 'Location') return locationName(db, accountId, row.ownerId);
+  return null;
+}
+
+/** The location's name, when the id is one of the account's locations that is not deleted. */
+export async function locationName(db: Reader, accountId: string, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const [row] = await db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(and(eq(locations.accountId, accountId), sql`${locations.id}::text = ${id}`, isNull(locations.deletedAt)));
+  return row?.name ?? null;
 }
 
 /** The practitioner's name, when the id is one of the account's practitioners. */
@@ -123,12 +135,16 @@ export async function listSchedules(db: Db, accountId: string, query: ListQuery<
         description: schedules.description,
         ownerType: schedules.ownerType,
         ownerId: schedules.ownerId,
-        ownerName: practitioners.name,
+        ownerName: sql<string | null>`coalesce(${practitioners.name}, ${locations.name})`,
       })
       .from(schedules)
       .leftJoin(
         practitioners,
         and(eq(schedules.ownerType, 'Practitioner'), eq(practitioners.accountId, schedules.accountId), sql`${practitioners.personId}::text = ${schedules.ownerId}`),
+      )
+      .leftJoin(
+        locations,
+        and(eq(schedules.ownerType, 'Location'), eq(locations.accountId, schedules.accountId), sql`${locations.id}::text = ${schedules.ownerId}`, isNull(locations.deletedAt)),
       )
       .where(where)
       .orderBy(...ordered(sortColumns[query.sort], query.order))

@@ -12,7 +12,7 @@ import {
   type TaskOccurrenceList,
 } from '../../../domain/schedules.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { auditLog, practitioners, schedules } from '../../db/schema.ts';
+import { auditLog, locations, practitioners, schedules } from '../../db/schema.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -81,6 +81,31 @@ describe('schedules: create, get, list, PATCH with the id in the body (spec §7)
     expect((await errorOf(res)).fields?.ownerType).toBe(scheduleMessages.ownerTypeInvalid);
     // A queue is named by its own id (queues live in the call center).
     await createSchedule({ name: 'Queue schedule', ownerType: 'Queue', ownerId: 'front-desk' });
+  });
+
+  it("a schedule for a location names one of the account's live locations, and answers its name", async () => {
+    const [riverside] = await h.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.accountId, h.accounts.riverside.id)).limit(1);
+    const [lakeside] = await h.db.select({ id: locations.id }).from(locations).where(eq(locations.accountId, h.accounts.lakeside.id)).limit(1);
+    let res = await send('manager', 'POST', base, { name: 'Elsewhere', ownerType: 'Location', ownerId: lakeside!.id });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields).toEqual({ ownerId: scheduleMessages.ownerLocationUnknown });
+    res = await send('manager', 'POST', base, { name: 'Nowhere', ownerType: 'Location', ownerId: '00000000-0000-4000-8000-00000000abcd' });
+    expect((await errorOf(res)).fields).toEqual({ ownerId: scheduleMessages.ownerLocationUnknown });
+    const id = await createSchedule({ name: 'Front desk at the site', ownerType: 'Location', ownerId: riverside!.id });
+    expect(((await (await h.call('manager', `${base}/${id}`)).json()) as Schedule).ownerName).toBe(riverside!.name);
+    const listed = ((await (await h.call('manager', `${base}?q=${encodeURIComponent('Front desk at the site')}`)).json()) as ScheduleList).items;
+    expect(listed.map((item) => item.ownerName)).toEqual([riverside!.name]);
+  });
+
+  it('DELETE stamps who changed the schedule and when', async () => {
+    const id = await createSchedule({ name: 'Stamped rota' });
+    const [before] = await h.db.select().from(schedules).where(eq(schedules.id, id));
+    await h.db.update(schedules).set({ modifiedBy: 'someone else' }).where(eq(schedules.id, id));
+    expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
+    const [after] = await h.db.select().from(schedules).where(eq(schedules.id, id));
+    expect(after!.modifiedBy).toBe(after!.deletedBy);
+    expect(after!.modifiedTimestamp.getTime()).toBeGreaterThanOrEqual(before!.modifiedTimestamp.getTime());
+    expect(after!.version).toBe(before!.version + 1);
   });
 
   it('PATCH /schedule/schedule takes the id and version in the body; a stale version is 409; audited', async () => {

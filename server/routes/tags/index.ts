@@ -17,7 +17,9 @@ import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
-import { taggableExists } from '../../tagged.ts';
+import { taggableExists, taggables, type MayRead } from '../../tagged.ts';
+import { isAllowed } from '../../../domain/permissions.ts';
+import type { Context } from 'hono';
 import { json, query } from '../../validate.ts';
 import { auditedTag, findTag, listTags, presentTag, sameTag, tagCount } from './queries.ts';
 
@@ -39,6 +41,9 @@ const tagRace = (tag: { key: string; value: string }) => (error: unknown): never
   throw error;
 };
 
+/** What the caller's role may read: a tag is seen and changed only on records the role may read. */
+const readsOf = (c: Context<AppEnv>): MayRead => (resource) => c.var.caller.instanceAdmin || isAllowed(c.var.account.role?.resources, resource, 'GET');
+
 /**
  * Tags (spec §3, §7 `/tag`): create, list, get, update (versioned), delete, each behind its
  * catalogue resource and scoped to the request's account. A tag goes only on a record of the
@@ -47,12 +52,13 @@ const tagRace = (tag: { key: string; value: string }) => (error: unknown): never
  */
 export const tagRoutes = new Hono<AppEnv>()
   .get('/', requires('/tag', 'GET'), query(tagListQuerySchema), async (c) => {
-    return c.json(await listTags(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+    return c.json(await listTags(c.var.deps.db, c.var.account.id, c.req.valid('query'), readsOf(c)));
   })
   .post('/', requires('/tag', 'POST'), jsonLimit, json(tagCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      if (!(await taggableExists(tx, accountId, body.taggedResourceType, body.taggedResourceId))) {
+      const kind = taggables[body.taggedResourceType];
+      if (!kind || !readsOf(c)(kind.resource) || !(await taggableExists(tx, accountId, body.taggedResourceType, body.taggedResourceId))) {
         throw badRequest(messages.invalidRequest, { taggedResourceId: tagMessages.resourceUnknown });
       }
       await assertNew(tx, accountId, body.taggedResourceType, body.taggedResourceId, body.key, body.value);
@@ -67,7 +73,7 @@ export const tagRoutes = new Hono<AppEnv>()
   })
   .get('/:id', requires('/tag/{id}', 'GET'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(presentTag(found(await findTag(c.var.deps.db, c.var.account.id, id))));
+    return c.json(presentTag(found(await findTag(c.var.deps.db, c.var.account.id, id, readsOf(c)))));
   })
   .patch('/:id', requires('/tag/{id}', 'PATCH'), idParam(), jsonLimit, json(tagPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -75,7 +81,7 @@ export const tagRoutes = new Hono<AppEnv>()
     const changes = sent(body);
     const asked: { key?: string; value?: string } = {};
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
-      const current = found(await findTag(tx, accountId, id, true));
+      const current = found(await findTag(tx, accountId, id, readsOf(c), true));
       if (await repeats({ resourceType: 'Tag', resourceId: id, record: current, version, changes })) return current;
       editable(current, version);
       const key = changes.key ?? current.key;
@@ -97,7 +103,7 @@ export const tagRoutes = new Hono<AppEnv>()
   .delete('/:id', requires('/tag/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
     await write(c, async ({ tx, audit, accountId }) => {
-      const before = found(await findTag(tx, accountId, id, true));
+      const before = found(await findTag(tx, accountId, id, readsOf(c), true));
       await tx.delete(tags).where(and(eq(tags.accountId, accountId), eq(tags.id, id)));
       await audit({ action: 'delete', resourceType: 'Tag', resourceId: id, before: auditedTag(before) });
     });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Tag, TaggedResourceType, TagList } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { tags } from '../../db/schema.ts';
-import { tagMatch, tagRecordExists } from '../../tagged.ts';
+import { tagMatch, tagRecordExists, type MayRead } from '../../tagged.ts';
 
 type Reader = Db | Tx;
 export type TagRow = typeof tags.$inferSelect;
@@ -27,9 +27,12 @@ export function presentTag(row: TagRow): Tag {
 /** What the audit log keeps of a tag: the tag, and a title for the home page's recent changes. */
 export const auditedTag = (row: TagRow) => ({ ...presentTag(row), title: `${row.key}: ${row.value}` });
 
-/** The tag, always inside the request's account (another account's is "not found"). */
-export async function findTag(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(tags).where(and(eq(tags.accountId, accountId), eq(tags.id, id)));
+/**
+ * The tag, always inside the request's account (another account's is "not found"), on a live
+ * record of a kind the caller may read (a deleted record's tags wait, unseen, for its restore).
+ */
+export async function findTag(db: Reader, accountId: string, id: string, mayRead: MayRead, forUpdate = false) {
+  const q = db.select().from(tags).where(and(eq(tags.accountId, accountId), eq(tags.id, id), tagRecordExists(accountId, mayRead)));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -73,14 +76,14 @@ export type TagListQuery = {
  * The account's tags: of one record (type and id), of one type, with a key (and value, any case),
  * or all, ordered by key, value and id. Tags whose record is gone are left out.
  */
-export async function listTags(db: Db, accountId: string, query: TagListQuery): Promise<TagList> {
+export async function listTags(db: Db, accountId: string, query: TagListQuery, mayRead: MayRead): Promise<TagList> {
   const where = and(
     eq(tags.accountId, accountId),
     query.taggedResourceType ? eq(tags.taggedResourceType, query.taggedResourceType) : undefined,
     query.taggedResourceId ? eq(tags.taggedResourceId, query.taggedResourceId) : undefined,
     query.key ? sql`lower(${tags.key}) = lower(${query.key})` : undefined,
     query.value ? sql`lower(${tags.value}) = lower(${query.value})` : undefined,
-    tagRecordExists(accountId),
+    tagRecordExists(accountId, mayRead),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -319,3 +319,38 @@ describe('the palette finds records by tag', () => {
     expect(await tagSearch.search(h.db, h.accounts.lakeside.id, 'lake:only', 5)).toHaveLength(1);
   });
 });
+
+describe('a tag follows its record: a deleted record or a kind the role may not read hides its tags', () => {
+  it("a soft-deleted contact point's tags are not found, listed or changed; its restore brings them back", async () => {
+    const cp = await createContactPoint('Hidden tags line', '(555) 388-7712');
+    const id = await tag({ key: 'line', value: 'hidden', taggedResourceType: 'ContactPoint', taggedResourceId: cp });
+    expect((await send('manager', 'DELETE', `/contactpoints/contact-points/${cp}`)).status).toBeLessThan(300);
+    expect((await h.call('manager', `/tag/${id}`)).status).toBe(404);
+    expect((await send('manager', 'PATCH', `/tag/${id}`, { version: 1, value: 'changed' })).status).toBe(404);
+    expect((await send('manager', 'DELETE', `/tag/${id}`)).status).toBe(404);
+    expect((await listOf(`taggedResourceType=ContactPoint&taggedResourceId=${cp}`)).items).toEqual([]);
+    expect((await send('manager', 'POST', `/contactpoints/contact-points/${cp}/restore`)).status).toBe(200);
+    expect((await getTag(id)).value).toBe('hidden');
+  });
+
+  it('a role that may not read a kind neither sees its tags nor puts tags on it', async () => {
+    const cp = await createContactPoint('Unreadable tags line', '(555) 388-7713');
+    const cpTag = await tag({ key: 'reach', value: 'restricted', taggedResourceType: 'ContactPoint', taggedResourceId: cp });
+    const practitionerTag = await tag(onPractitioner(3, 'reach', 'open'));
+    // The viewer's role may use tags and read practitioners, but not contact points.
+    const all = { GET: true, POST: true, PATCH: true, DELETE: true };
+    await h.db
+      .update(roles)
+      .set({ resources: { '/permissions/accesspolicy': { GET: true }, '/tag': all, '/tag/{id}': all, '/person/practitioners': { GET: true } } })
+      .where(eq(roles.id, roleId('riverside', 'Read Only')));
+    h.callers.clear();
+    expect((await listOf('key=reach', 'viewer')).items.map((t) => t.id)).toEqual([practitionerTag]);
+    expect((await listOf('key=reach')).items.map((t) => t.id).sort()).toEqual([cpTag, practitionerTag].sort());
+    expect((await h.call('viewer', `/tag/${cpTag}`)).status).toBe(404);
+    expect((await send('viewer', 'DELETE', `/tag/${cpTag}`)).status).toBe(404);
+    expect((await h.call('viewer', `/tag/${practitionerTag}`)).status).toBe(200);
+    const refused = await send('viewer', 'POST', '/tag', { key: 'reach', value: 'sneaky', taggedResourceType: 'ContactPoint', taggedResourceId: cp });
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).fields).toEqual({ taggedResourceId: tagMessages.resourceUnknown });
+  });
+});
