@@ -4,7 +4,7 @@ import type { Issue, IssueList } from '../../../domain/issues.ts';
 import { issueNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoIssues } from '../../db/demo-catalogue.ts';
-import { auditLog, issues } from '../../db/schema.ts';
+import { auditLog, practitioners, issues } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
@@ -305,5 +305,26 @@ describe('search provider', () => {
     expect(group?.hits[0]).toMatchObject({ title: 'Chest pain', path: `/practice/issues/${seedId('issue:riverside:3')}` });
     const exact = (await (await h.call('manager', `/search?q=${seedId('issue:riverside:3')}`)).json()) as SearchAnswer;
     expect(exact.exact?.title).toBe('Chest pain');
+  });
+});
+
+describe('list filters by tag (tag=key or tag=key:value)', () => {
+  it('answers only the issue tagged with the key, or the key and value, any case; a tag on another record or another kind does not match', async () => {
+    const tagged = await create({ name: fresh('Tagged') });
+    const other = await create({ name: fresh('Tagged') });
+    const tag = async (body: Record<string, unknown>) => expect((await send('manager', 'POST', '/tag', body)).status).toBe(201);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Issue', taggedResourceId: tagged });
+    await tag({ key: 'Audit wave', value: 'Autumn', taggedResourceType: 'Issue', taggedResourceId: other });
+    const [practitioner] = await h.db.select({ id: practitioners.personId }).from(practitioners).where(eq(practitioners.accountId, h.accounts.riverside.id)).limit(1);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Practitioner', taggedResourceId: practitioner!.id });
+    const ids = async (tagQuery: string) => {
+      const res = await h.call('manager', `/issues?tag=${encodeURIComponent(tagQuery)}&limit=100`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as IssueList).items.map((i) => i.id).sort();
+    };
+    expect(await ids('audit wave')).toEqual([tagged, other].sort());
+    expect(await ids('Audit wave:SPRING')).toEqual([tagged]);
+    expect(await ids('Audit wave:Winter')).toEqual([]);
+    expect(await ids('wave')).toEqual([]);
   });
 });
