@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueList } from '../../../domain/issues.ts';
 import { issueNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoIssues } from '../../db/demo-catalogue.ts';
-import { auditLog, practitioners, issues } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { auditLog, issues, meta, practitioners, tags } from '../../db/schema.ts';
+import { demoIssueTeams, seed, seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -43,6 +43,26 @@ describe('seed', () => {
     }
     const first = await get(seedId('issue:riverside:0'));
     expect(first.name).toBe(demoIssues[0]!.name);
+  });
+
+  it("tags every demo issue with its category's team, so the list filters by a seeded tag", async () => {
+    const nursing = await list('tag=team:Nursing&limit=100');
+    const expected = demoIssues.filter((issue) => demoIssueTeams[issue.category] === 'Nursing').map((issue) => issue.name);
+    expect(nursing.items.map((i) => i.name).sort()).toEqual(expected.sort());
+    expect(nursing.total).toBeLessThan((await list('limit=100')).total);
+  });
+
+  it('a database tagged before issues, plans and locations could be gets their tags on the next start (its own marker), and nothing twice', async () => {
+    const kinds = inArray(tags.taggedResourceType, ['Issue', 'Insurance', 'Location']);
+    const before = await h.db.select({ n: count() }).from(tags);
+    const catalogue = await h.db.select({ n: count() }).from(tags).where(kinds);
+    expect(catalogue[0]!.n).toBeGreaterThan(0);
+    await h.db.delete(tags).where(kinds);
+    await h.db.delete(meta).where(eq(meta.key, 'seeded.tags.catalogue'));
+    expect(await seed(h.db)).toBe(true);
+    expect(await h.db.select({ n: count() }).from(tags)).toEqual(before);
+    expect(await seed(h.db)).toBe(false);
+    expect(await h.db.select({ n: count() }).from(tags)).toEqual(before);
   });
 });
 
