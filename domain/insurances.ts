@@ -8,6 +8,7 @@ import { flag, objectWith, versionField } from './catalogue.ts';
 import { listQuerySchema, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
 import { requiredText } from './text.ts';
+import { tagQueryParam } from './tags.ts';
 
 /** Kinds of coverage a plan offers (spec §3 `insuranceType[]`; the spec names none, these are the US market's). */
 export const insuranceTypes = [
@@ -140,7 +141,8 @@ export type InsurancePatch = v.InferInput<typeof insurancePatchSchema>;
 /** `name` sorts by the plan name (every list sorts by name unless told otherwise). */
 export const insuranceSortColumns = ['id', 'name', 'isInNetwork', 'isReferralRequired', 'isAuthorizationRequired', 'isSecondaryOnly'] as const;
 export type InsuranceSort = (typeof insuranceSortColumns)[number];
-export const insuranceListQuerySchema = listQuerySchema(insuranceSortColumns);
+/** Insurances also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
+export const insuranceListQuerySchema = v.object({ ...listQuerySchema(insuranceSortColumns).entries, tag: tagQueryParam });
 
 export type Insurance = CommonFields & {
   resourceType: 'Insurance';

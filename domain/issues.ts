@@ -8,6 +8,7 @@ import { flag, objectWith, versionField } from './catalogue.ts';
 import { listQuerySchema, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
+import { tagQueryParam } from './tags.ts';
 
 /** What a call is about, broadly: how the list groups and filters the catalogue (ours: the spec names no categories). */
 export const issueCategories = ['Clinical', 'Medication', 'Scheduling', 'Billing', 'Records', 'Referral', 'Administrative', 'Other'] as const;
@@ -57,7 +58,8 @@ export type IssuePatch = v.InferInput<typeof issuePatchSchema>;
 
 export const issueSortColumns = ['id', 'name', 'category', 'urgent', 'active'] as const;
 export type IssueSort = (typeof issueSortColumns)[number];
-export const issueListQuerySchema = listQuerySchema(issueSortColumns);
+/** Issues also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
+export const issueListQuerySchema = v.object({ ...listQuerySchema(issueSortColumns).entries, tag: tagQueryParam });
 
 export type Issue = CommonFields & {
   resourceType: 'Issue';

@@ -8,6 +8,7 @@ import { locationSortColumns } from './lists.ts';
 import { messages } from './messages.ts';
 import { isoDate, listQuerySchema, version, type CommonFields } from './persons.ts';
 import { text } from './text.ts';
+import { tagQueryParam } from './tags.ts';
 
 /** Spec §3 Address `use` and `type` (the FHIR address vocabulary the spec's fields come from). */
 export const addressUses = ['work', 'billing', 'home', 'temp', 'old'] as const;
@@ -130,7 +131,8 @@ export type LocationPatch = v.InferInput<typeof locationPatchSchema>;
 export type LocationPatchParsed = v.InferOutput<typeof locationPatchSchema>;
 
 export { locationSortColumns, type LocationSort };
-export const locationListQuerySchema = listQuerySchema(locationSortColumns);
+/** Locations also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
+export const locationListQuerySchema = v.object({ ...listQuerySchema(locationSortColumns).entries, tag: tagQueryParam });
 
 export type Location = CommonFields & {
   resourceType: 'Location';

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tagMessages } from '../domain/tags.ts';
+import { demoIssues } from '../server/db/demo-catalogue.ts';
 import { expectNoAxeViolations, storageState } from './support.ts';
 
 /** A tag key of this run only, so the tests find their own tags among the seed's. */
@@ -150,6 +151,22 @@ test.describe('practice administrator', () => {
     await expect(page.getByLabel('Filter practitioners by tag')).toHaveValue(`${key}:Blue`);
     await expect(table.getByRole('rowgroup').nth(1).getByRole('row')).toHaveCount(1);
     await expect(table.getByRole('rowgroup').nth(1)).toContainText(first);
+  });
+
+  test('the issues list filters by a seeded tag from the tag filter box, and the URL keeps it', async ({ page }) => {
+    // The seed tags each demo issue with its category's team: clinical and medication issues go to Nursing.
+    const nursing = demoIssues.filter((issue) => issue.category === 'Clinical' || issue.category === 'Medication').map((issue) => issue.name);
+    await page.goto('/practice/issues');
+    const rows = page.getByRole('table', { name: 'Issues' }).getByRole('rowgroup').nth(1).getByRole('row');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows).not.toHaveCount(nursing.length);
+    const filter = page.getByLabel('Filter issues by tag');
+    await filter.fill('team:Nursing');
+    await filter.press('Enter');
+    await expect(page).toHaveURL(/[?&]tag=team(%3A|:)Nursing/);
+    await expect(rows).toHaveCount(nursing.length);
+    const shown = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent?.trim() ?? ''));
+    expect(shown.sort()).toEqual([...nursing].sort());
   });
 
   test('the palette finds a practitioner by its tag and opens it', async ({ page }) => {

@@ -3,13 +3,15 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
+import type { IssueCategory } from '../../domain/issues.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
-import { seedCatalogue } from './demo-catalogue.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { demoInsurances, demoIssues, seedCatalogue } from './demo-catalogue.ts';
 import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
-import { insertDemoLocations } from './demo-locations.ts';
+import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
-import { accounts, auditLog, contactPoints, credentials, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
+import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
 export function seedId(name: string): string {
@@ -150,10 +152,57 @@ async function seedSchedules(tx: Tx) {
   return true;
 }
 
+/** The team that takes each category of issue: every demo issue is tagged with one. */
+export const demoIssueTeams: Record<IssueCategory, string> = {
+  Clinical: 'Nursing', Medication: 'Nursing', Scheduling: 'Front desk', Billing: 'Billing office',
+  Records: 'Medical records', Referral: 'Referrals', Administrative: 'Front desk', Other: 'Front desk',
+};
+
+/** Further tags the demo seed puts on issues, insurance plans and locations. */
+export const demoIssueTags = [['script', 'Triage protocol'], ['escalate', 'Same day'], ['season', 'Flu season'], ['language', 'Spanish']] as const;
+export const demoInsuranceTags = [
+  ['billing', 'Electronic'], ['billing', 'Electronic'], ['billing', 'Electronic'], ['billing', 'Paper claims'],
+  ['contract', 'Renewal due'], ['credentialing', 'In progress'], ['portal', 'Payer portal'],
+] as const;
+export const demoLocationTags = [
+  ['parking', 'Yes'], ['parking', 'Yes'], ['parking', 'Street only'], ['access', 'Wheelchair accessible'],
+  ['transit', 'Bus line'], ['hours', 'Evenings'], ['lab', 'On site'],
+] as const;
+
+type TagPool = readonly (readonly [string, string])[];
+type TagRow = typeof tags.$inferInsert;
+
+/** Up to `perRecord` tags from the pool on each record, picked by `random` (one value per key, except languages). */
+function pickTags(random: ReturnType<typeof prng>, rows: TagRow[], stamp: Pick<TagRow, 'accountId' | 'createdBy' | 'modifiedBy'>, type: TaggedResourceType, ids: string[], pool: TagPool, perRecord: number, first?: (id: string) => [string, string]) {
+  for (const id of ids) {
+    const chosen = new Set<string>();
+    const add = (tagKey: string, value: string) => {
+      // One value per key on a record: two languages are two tags, but not "shift: nights" and "shift: days".
+      if (tagKey !== 'language' && [...chosen].some((c) => c.startsWith(`${tagKey}:`))) return;
+      if (chosen.has(`${tagKey}:${value}`)) return;
+      chosen.add(`${tagKey}:${value}`);
+      rows.push({ ...stamp, key: tagKey, value, taggedResourceType: type, taggedResourceId: id });
+    };
+    if (first) add(...first(id));
+    const n = random.int(perRecord + 1);
+    for (let i = 0; i < n; i++) add(...random.pick(pool));
+  }
+}
+
+/** Inserts tags 1000 rows at a time (one insert of many rows would pass PostgreSQL's 65,535 bind parameters). */
+async function insertTags(tx: Tx, rows: TagRow[]) {
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(tags).values(rows.slice(i, i + 1000));
+}
+
+/** The seeded records among `ids` that exist (a database may have lost some), in name order. */
+const seededIn = async (tx: Tx, table: typeof practitioners | typeof contactPoints | typeof locations | typeof issues | typeof insurances, id: PgColumn, name: PgColumn, ids: string[]) =>
+  (await tx.select({ id }).from(table as typeof locations).where(inArray(id, ids)).orderBy(asc(name), asc(id))).map((r) => r.id as string);
+
 /**
- * Tags per account on its practitioners and contact points (spec §3 Tag), picked by a fixed
- * seed from the records in name order, so every fresh database has the same. Runs after the
- * records it tags are seeded (its own marker: a database seeded before tags existed gets them).
+ * Tags per account on its seeded practitioners and contact points (spec §3 Tag), picked by a
+ * fixed seed from the records in name order, so every fresh database has the same. Only the
+ * records the seed made are tagged (never the account's bulk rows). Runs after the records it
+ * tags are seeded (its own marker: a database seeded before tags existed gets them).
  */
 async function seedTags(tx: Tx) {
   const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.tags'));
@@ -162,28 +211,41 @@ async function seedTags(tx: Tx) {
     const account = demoAccounts[key];
     const random = prng(seedOf(`tags:${key}`));
     const stamp = { accountId: account.id, createdBy: SEED, modifiedBy: SEED };
-    const rows: (typeof tags.$inferInsert)[] = [];
-    const tagAll = (type: TaggedResourceType, ids: string[], pool: readonly (readonly [string, string])[], perRecord: number) => {
-      for (const id of ids) {
-        const chosen = new Set<string>();
-        const n = random.int(perRecord + 1);
-        for (let i = 0; i < n; i++) {
-          const [tagKey, value] = random.pick(pool);
-          // One value per key on a record: two languages are two tags, but not "shift: nights" and "shift: days".
-          if (tagKey !== 'language' && [...chosen].some((c) => c.startsWith(`${tagKey}:`))) continue;
-          if (chosen.has(`${tagKey}:${value}`)) continue;
-          chosen.add(`${tagKey}:${value}`);
-          rows.push({ ...stamp, key: tagKey, value, taggedResourceType: type, taggedResourceId: id });
-        }
-      }
-    };
-    const practitionerIds = await tx.select({ id: practitioners.personId }).from(practitioners).where(eq(practitioners.accountId, account.id)).orderBy(asc(practitioners.name), asc(practitioners.personId));
-    tagAll('Practitioner', practitionerIds.map((r) => r.id), demoPractitionerTags, 3);
-    const contactPointIds = await tx.select({ id: contactPoints.id }).from(contactPoints).where(eq(contactPoints.accountId, account.id)).orderBy(asc(contactPoints.name), asc(contactPoints.id));
-    tagAll('ContactPoint', contactPointIds.map((r) => r.id), demoContactPointTags, 2);
-    if (rows.length > 0) await tx.insert(tags).values(rows);
+    const rows: TagRow[] = [];
+    const practitionerIds = Array.from({ length: demoPeople.practitioners }, (_, i) => seedId(`person:${key}:${i}`));
+    pickTags(random, rows, stamp, 'Practitioner', await seededIn(tx, practitioners, practitioners.personId, practitioners.name, practitionerIds), demoPractitionerTags, 3);
+    const contactPointIds = Array.from({ length: demoContactPointsPerAccount }, (_, i) => seedId(`contact-point:${key}:${i}`));
+    pickTags(random, rows, stamp, 'ContactPoint', await seededIn(tx, contactPoints, contactPoints.id, contactPoints.name, contactPointIds), demoContactPointTags, 2);
+    await insertTags(tx, rows);
   }
   await tx.insert(meta).values({ key: 'seeded.tags', value: { at: new Date().toISOString() } });
+  return true;
+}
+
+/**
+ * Tags on the seeded issues (each its team, by category), insurance plans and locations of every
+ * demo account; a marker of its own, so a database tagged before these kinds could be gets them.
+ * Runs after issues, plans and locations are seeded.
+ */
+async function seedCatalogueTags(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.tags.catalogue'));
+  if (done.length > 0) return false;
+  const teamOf = new Map(demoIssues.map((issue, i) => [i, demoIssueTeams[issue.category]]));
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    const account = demoAccounts[key];
+    const random = prng(seedOf(`tags:catalogue:${key}`));
+    const stamp = { accountId: account.id, createdBy: SEED, modifiedBy: SEED };
+    const rows: TagRow[] = [];
+    const issueIds = demoIssues.map((_, i) => seedId(`issue:${key}:${i}`));
+    const team = (id: string): [string, string] => ['team', teamOf.get(issueIds.indexOf(id))!];
+    pickTags(random, rows, stamp, 'Issue', await seededIn(tx, issues, issues.id, issues.name, issueIds), demoIssueTags, 1, team);
+    const planIds = demoInsurances.map((_, i) => seedId(`insurance:${key}:${i}`));
+    pickTags(random, rows, stamp, 'Insurance', await seededIn(tx, insurances, insurances.id, insurances.insurancePlanName, planIds), demoInsuranceTags, 2);
+    const locationIds = Array.from({ length: demoLocationsPerAccount }, (_, i) => seedId(`location:${key}:${i}`));
+    pickTags(random, rows, stamp, 'Location', await seededIn(tx, locations, locations.id, locations.name, locationIds), demoLocationTags, 3);
+    await insertTags(tx, rows);
+  }
+  await tx.insert(meta).values({ key: 'seeded.tags.catalogue', value: { at: new Date().toISOString() } });
   return true;
 }
 
@@ -224,11 +286,12 @@ export async function seed(db: Db): Promise<boolean> {
       const people = await seedPeople(tx);
       const catalogue = await seedDemoCatalogue(tx);
       const schedules = await seedSchedules(tx);
-      // Contact points before tags: the tags' seed tags them.
       const contactPoints = await seedContactPoints(tx);
-      const tagged = await seedTags(tx);
       const sites = await seedLocations(tx);
-      return catalogue || schedules || contactPoints || tagged || sites || people;
+      // Tags last: they go on the records seeded above.
+      const tagged = await seedTags(tx);
+      const catalogueTagged = await seedCatalogueTags(tx);
+      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || people;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -247,8 +310,9 @@ export async function seed(db: Db): Promise<boolean> {
     await seedDemoCatalogue(tx);
     await seedSchedules(tx);
     await seedContactPoints(tx);
-    await seedTags(tx);
     await seedLocations(tx);
+    await seedTags(tx);
+    await seedCatalogueTags(tx);
     return true;
   });
 }

@@ -5,7 +5,7 @@ import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoInsurances } from '../../db/demo-catalogue.ts';
-import { auditLog, insurances } from '../../db/schema.ts';
+import { auditLog, practitioners, insurances } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
@@ -256,5 +256,26 @@ describe('search provider', () => {
     expect(typo.groups.find((g) => g.type === 'insurance')?.hits.map((hit) => hit.title)).toContain('UnitedHealthcare Choice Plus');
     const byPrefix = (await (await h.call('manager', '/search?q=ZGP')).json()) as SearchAnswer;
     expect(byPrefix.groups.find((g) => g.type === 'insurance')?.hits[0]).toMatchObject({ title: 'Blue Cross Blue Shield PPO', matched: 'ZGP' });
+  });
+});
+
+describe('list filters by tag (tag=key or tag=key:value)', () => {
+  it('answers only the insurance tagged with the key, or the key and value, any case; a tag on another record or another kind does not match', async () => {
+    const tagged = await create({ insurancePlanName: fresh('Tagged') });
+    const other = await create({ insurancePlanName: fresh('Tagged') });
+    const tag = async (body: Record<string, unknown>) => expect((await send('manager', 'POST', '/tag', body)).status).toBe(201);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Insurance', taggedResourceId: tagged });
+    await tag({ key: 'Audit wave', value: 'Autumn', taggedResourceType: 'Insurance', taggedResourceId: other });
+    const [practitioner] = await h.db.select({ id: practitioners.personId }).from(practitioners).where(eq(practitioners.accountId, h.accounts.riverside.id)).limit(1);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Practitioner', taggedResourceId: practitioner!.id });
+    const ids = async (tagQuery: string) => {
+      const res = await h.call('manager', `/insurances?tag=${encodeURIComponent(tagQuery)}&limit=100`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as InsuranceList).items.map((i) => i.id).sort();
+    };
+    expect(await ids('audit wave')).toEqual([tagged, other].sort());
+    expect(await ids('Audit wave:SPRING')).toEqual([tagged]);
+    expect(await ids('Audit wave:Winter')).toEqual([]);
+    expect(await ids('wave')).toEqual([]);
   });
 });

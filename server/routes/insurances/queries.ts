@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Insurance, InsuranceList, InsuranceSort } from '../../../domain/insurances.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
+import type { TagFilter } from '../../../domain/tags.ts';
 import { listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { insurances } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { taggedWith } from '../../tagged.ts';
 
 type Reader = Db | Tx;
 export type InsuranceRow = typeof insurances.$inferSelect;
@@ -81,7 +83,7 @@ const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (
  * A page of the account's insurances (not deleted). `q` matches the plan name, or is one of its
  * plan prefixes (an agent reads the start of a member id), a type, or the id.
  */
-export async function listInsurances(db: Db, accountId: string, query: ListQuery<InsuranceSort>): Promise<InsuranceList> {
+export async function listInsurances(db: Db, accountId: string, query: ListQuery<InsuranceSort> & { tag?: TagFilter }): Promise<InsuranceList> {
   const offset = listOffset(query);
   const filter = query.q
     ? or(
@@ -91,7 +93,7 @@ export async function listInsurances(db: Db, accountId: string, query: ListQuery
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(insurances.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(insurances.accountId, accountId), isNull(insurances.deletedAt), filter);
+  const where = and(eq(insurances.accountId, accountId), isNull(insurances.deletedAt), filter, query.tag ? taggedWith('Insurance', insurances.id, accountId, query.tag) : undefined);
   const [items, [total]] = await Promise.all([
     db
       .select({

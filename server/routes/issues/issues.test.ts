@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueList } from '../../../domain/issues.ts';
 import { issueNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoIssues } from '../../db/demo-catalogue.ts';
-import { auditLog, issues } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { auditLog, issues, meta, practitioners, tags } from '../../db/schema.ts';
+import { demoIssueTeams, seed, seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -43,6 +43,26 @@ describe('seed', () => {
     }
     const first = await get(seedId('issue:riverside:0'));
     expect(first.name).toBe(demoIssues[0]!.name);
+  });
+
+  it("tags every demo issue with its category's team, so the list filters by a seeded tag", async () => {
+    const nursing = await list('tag=team:Nursing&limit=100');
+    const expected = demoIssues.filter((issue) => demoIssueTeams[issue.category] === 'Nursing').map((issue) => issue.name);
+    expect(nursing.items.map((i) => i.name).sort()).toEqual(expected.sort());
+    expect(nursing.total).toBeLessThan((await list('limit=100')).total);
+  });
+
+  it('a database tagged before issues, plans and locations could be gets their tags on the next start (its own marker), and nothing twice', async () => {
+    const kinds = inArray(tags.taggedResourceType, ['Issue', 'Insurance', 'Location']);
+    const before = await h.db.select({ n: count() }).from(tags);
+    const catalogue = await h.db.select({ n: count() }).from(tags).where(kinds);
+    expect(catalogue[0]!.n).toBeGreaterThan(0);
+    await h.db.delete(tags).where(kinds);
+    await h.db.delete(meta).where(eq(meta.key, 'seeded.tags.catalogue'));
+    expect(await seed(h.db)).toBe(true);
+    expect(await h.db.select({ n: count() }).from(tags)).toEqual(before);
+    expect(await seed(h.db)).toBe(false);
+    expect(await h.db.select({ n: count() }).from(tags)).toEqual(before);
   });
 });
 
@@ -305,5 +325,26 @@ describe('search provider', () => {
     expect(group?.hits[0]).toMatchObject({ title: 'Chest pain', path: `/practice/issues/${seedId('issue:riverside:3')}` });
     const exact = (await (await h.call('manager', `/search?q=${seedId('issue:riverside:3')}`)).json()) as SearchAnswer;
     expect(exact.exact?.title).toBe('Chest pain');
+  });
+});
+
+describe('list filters by tag (tag=key or tag=key:value)', () => {
+  it('answers only the issue tagged with the key, or the key and value, any case; a tag on another record or another kind does not match', async () => {
+    const tagged = await create({ name: fresh('Tagged') });
+    const other = await create({ name: fresh('Tagged') });
+    const tag = async (body: Record<string, unknown>) => expect((await send('manager', 'POST', '/tag', body)).status).toBe(201);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Issue', taggedResourceId: tagged });
+    await tag({ key: 'Audit wave', value: 'Autumn', taggedResourceType: 'Issue', taggedResourceId: other });
+    const [practitioner] = await h.db.select({ id: practitioners.personId }).from(practitioners).where(eq(practitioners.accountId, h.accounts.riverside.id)).limit(1);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Practitioner', taggedResourceId: practitioner!.id });
+    const ids = async (tagQuery: string) => {
+      const res = await h.call('manager', `/issues?tag=${encodeURIComponent(tagQuery)}&limit=100`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as IssueList).items.map((i) => i.id).sort();
+    };
+    expect(await ids('audit wave')).toEqual([tagged, other].sort());
+    expect(await ids('Audit wave:SPRING')).toEqual([tagged]);
+    expect(await ids('Audit wave:Winter')).toEqual([]);
+    expect(await ids('wave')).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Issue, IssueList, IssueSort } from '../../../domain/issues.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
+import type { TagFilter } from '../../../domain/tags.ts';
 import { listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { issues } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { taggedWith } from '../../tagged.ts';
 
 type Reader = Db | Tx;
 export type IssueRow = typeof issues.$inferSelect;
@@ -64,7 +66,7 @@ const sortColumns: Record<IssueSort, AnyColumn[]> = {
 const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 
 /** A page of the account's issues (not deleted); `q` matches the name, description or category, or is the id. */
-export async function listIssues(db: Db, accountId: string, query: ListQuery<IssueSort>): Promise<IssueList> {
+export async function listIssues(db: Db, accountId: string, query: ListQuery<IssueSort> & { tag?: TagFilter }): Promise<IssueList> {
   const offset = listOffset(query);
   const filter = query.q
     ? or(
@@ -74,7 +76,7 @@ export async function listIssues(db: Db, accountId: string, query: ListQuery<Iss
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(issues.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(issues.accountId, accountId), isNull(issues.deletedAt), filter);
+  const where = and(eq(issues.accountId, accountId), isNull(issues.deletedAt), filter, query.tag ? taggedWith('Issue', issues.id, accountId, query.tag) : undefined);
   const [items, [total]] = await Promise.all([
     db
       .select({ id: issues.id, name: issues.name, category: issues.category, urgent: issues.urgent, active: issues.active })

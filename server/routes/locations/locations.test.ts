@@ -4,7 +4,7 @@ import type { Location, LocationList } from '../../../domain/locations.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoLocationsPerAccount } from '../../db/demo-locations.ts';
-import { auditLog, locations } from '../../db/schema.ts';
+import { auditLog, practitioners, locations } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
@@ -281,5 +281,26 @@ describe('demo seed', () => {
     const main = await get(seedId('location:riverside:0'));
     expect(main).toMatchObject({ name: 'Riverside Main Clinic' });
     expect(main.addresses.length).toBeGreaterThan(1);
+  });
+});
+
+describe('list filters by tag (tag=key or tag=key:value)', () => {
+  it('answers only the location tagged with the key, or the key and value, any case; a tag on another record or another kind does not match', async () => {
+    const tagged = await create({ name: 'Tagged Clinic' });
+    const other = await create({ name: 'Other Tagged Clinic' });
+    const tag = async (body: Record<string, unknown>) => expect((await send('manager', 'POST', '/tag', body)).status).toBe(201);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Location', taggedResourceId: tagged });
+    await tag({ key: 'Audit wave', value: 'Autumn', taggedResourceType: 'Location', taggedResourceId: other });
+    const [practitioner] = await h.db.select({ id: practitioners.personId }).from(practitioners).where(eq(practitioners.accountId, h.accounts.riverside.id)).limit(1);
+    await tag({ key: 'Audit wave', value: 'Spring', taggedResourceType: 'Practitioner', taggedResourceId: practitioner!.id });
+    const ids = async (tagQuery: string) => {
+      const res = await h.call('manager', `/locations/locations?tag=${encodeURIComponent(tagQuery)}&limit=100`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as LocationList).items.map((i) => i.id).sort();
+    };
+    expect(await ids('audit wave')).toEqual([tagged, other].sort());
+    expect(await ids('Audit wave:SPRING')).toEqual([tagged]);
+    expect(await ids('Audit wave:Winter')).toEqual([]);
+    expect(await ids('wave')).toEqual([]);
   });
 });

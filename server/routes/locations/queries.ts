@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Location, LocationList, LocationSort } from '../../../domain/locations.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
+import type { TagFilter } from '../../../domain/tags.ts';
 import { listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { taggedWith } from '../../tagged.ts';
 
 type Reader = Db | Tx;
 export type LocationRow = typeof locations.$inferSelect;
@@ -62,7 +64,7 @@ const sortColumns: Record<LocationSort, SQL[]> = {
 const ordered = (columns: SQL[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 
 /** A page of the account's live locations. `q` matches the name, a city, a service, or the id. */
-export async function listLocations(db: Db, accountId: string, query: ListQuery<LocationSort>): Promise<LocationList> {
+export async function listLocations(db: Db, accountId: string, query: ListQuery<LocationSort> & { tag?: TagFilter }): Promise<LocationList> {
   const offset = listOffset(query);
   const filter = query.q
     ? or(
@@ -72,7 +74,7 @@ export async function listLocations(db: Db, accountId: string, query: ListQuery<
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(locations.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(locations.accountId, accountId), isNull(locations.deletedAt), filter);
+  const where = and(eq(locations.accountId, accountId), isNull(locations.deletedAt), filter, query.tag ? taggedWith('Location', locations.id, accountId, query.tag) : undefined);
   const [items, [total]] = await Promise.all([
     db
       .select({

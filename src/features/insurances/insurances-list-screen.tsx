@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { InsuranceListItem } from '../../../domain/insurances.ts';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
@@ -22,15 +23,19 @@ const columns = column.columns([
 type InsurancesListScreenProps = {
   search: InsuranceListSearch;
   onSearchChange(change: Partial<InsuranceListSearch>): void;
+  /** Filters composed in by the route (the tag filter). */
+  filters?: ReactNode;
 };
 
-export function InsurancesListScreen({ search, onSearchChange }: InsurancesListScreenProps) {
+export function InsurancesListScreen({ search, onSearchChange, filters }: InsurancesListScreenProps) {
   return (
     <RecordList
       title="Insurances"
       noun="insurances"
       description="The insurance plans the practice deals with, and what callers must know about each."
       filter={{ label: 'Filter insurances', placeholder: 'Plan name, prefix or type' }}
+      filters={filters}
+      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
       columns={columns}
       query={insuranceListQuery}
       rows={(page) => page.items}

@@ -9,7 +9,8 @@ import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
 
-export type InsuranceListSearch = ListSearch<InsuranceSort>;
+/** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
+export type InsuranceListSearch = ListSearch<InsuranceSort> & { tag: string };
 
 /** Query keys of insurances; the account comes first (switching accounts clears them all). */
 export const insuranceKeys = {

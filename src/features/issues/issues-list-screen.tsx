@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { IssueListItem } from '../../../domain/issues.ts';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
@@ -19,15 +20,19 @@ const columns = column.columns([
 type IssuesListScreenProps = {
   search: IssueListSearch;
   onSearchChange(change: Partial<IssueListSearch>): void;
+  /** Filters composed in by the route (the tag filter). */
+  filters?: ReactNode;
 };
 
-export function IssuesListScreen({ search, onSearchChange }: IssuesListScreenProps) {
+export function IssuesListScreen({ search, onSearchChange, filters }: IssuesListScreenProps) {
   return (
     <RecordList
       title="Issues"
       noun="issues"
       description="The reasons patients call, which interactions record as their conditions."
       filter={{ label: 'Filter issues', placeholder: 'Name, description or category' }}
+      filters={filters}
+      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
       columns={columns}
       query={issueListQuery}
       rows={(page) => page.items}

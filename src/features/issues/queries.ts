@@ -9,7 +9,8 @@ import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
 
-export type IssueListSearch = ListSearch<IssueSort>;
+/** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
+export type IssueListSearch = ListSearch<IssueSort> & { tag: string };
 
 /** Query keys of issues; the account comes first (switching accounts clears them all). */
 export const issueKeys = {

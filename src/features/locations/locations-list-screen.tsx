@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LocationListItem } from '../../../domain/locations.ts';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
@@ -21,15 +22,22 @@ const columns = column.columns([
   column.accessor('services', { header: 'Services' }),
 ]);
 
-type LocationsListScreenProps = { search: LocationListSearch; onSearchChange(change: Partial<LocationListSearch>): void };
+type LocationsListScreenProps = {
+  search: LocationListSearch;
+  onSearchChange(change: Partial<LocationListSearch>): void;
+  /** Filters composed in by the route (the tag filter). */
+  filters?: ReactNode;
+};
 
-export function LocationsListScreen({ search, onSearchChange }: LocationsListScreenProps) {
+export function LocationsListScreen({ search, onSearchChange, filters }: LocationsListScreenProps) {
   return (
     <RecordList
       title="Locations"
       noun="locations"
       description="The practice's sites, their addresses and the services offered there."
       filter={{ label: 'Filter locations', placeholder: 'Name, city, service or id' }}
+      filters={filters}
+      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
       columns={columns}
       query={locationListQuery}
       rows={(page) => page.items}

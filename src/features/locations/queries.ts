@@ -5,7 +5,8 @@ import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 
-export type LocationListSearch = ListSearch<LocationSort>;
+/** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
+export type LocationListSearch = ListSearch<LocationSort> & { tag: string };
 
 /** Query keys of locations; the account comes first (switching accounts clears them all). */
 export const locationKeys = {

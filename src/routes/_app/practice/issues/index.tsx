@@ -1,23 +1,27 @@
+import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { issueSortColumns } from '../../../../../domain/issues.ts';
 import { IssuesListScreen } from '../../../../features/issues/issues-list-screen.tsx';
 import { issueListQuery, type IssueListSearch } from '../../../../features/issues/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { listSearchDefaults, listSearchSchema } from '../../../../lib/list-search.ts';
+import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
+import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
 
 export const Route = createFileRoute('/_app/practice/issues/')({
-  validateSearch: listSearchSchema(issueSortColumns),
-  search: { middlewares: [stripSearchParams(listSearchDefaults)] },
-  loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
+  validateSearch: v.object({ ...listSearchSchema(issueSortColumns).entries, tag: tagSearchParam }),
+  search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
+  loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
   // A failed prefetch is not the route's failure: the screen shows the error with Retry.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(issueListQuery(currentAccountKey(), deps)).catch(() => undefined),
   component: function IssuesRoute() {
-    const { page, size, sort, order, q } = Route.useSearch();
+    const { page, size, sort, order, q, tag } = Route.useSearch();
     const navigate = Route.useNavigate();
+    const handleSearchChange = (change: Partial<IssueListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
     return (
       <IssuesListScreen
-        search={{ page, size, sort, order, q }}
-        onSearchChange={(change: Partial<IssueListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true })}
+        search={{ page, size, sort, order, q, tag }}
+        onSearchChange={handleSearchChange}
+        filters={<TagFilter noun="issues" value={tag} onValueChange={(value) => handleSearchChange({ tag: value, page: 1 })} />}
       />
     );
   },

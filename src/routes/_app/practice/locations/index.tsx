@@ -1,22 +1,26 @@
+import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { locationSortColumns } from '../../../../../domain/lists.ts';
 import { LocationsListScreen } from '../../../../features/locations/locations-list-screen.tsx';
 import { locationListQuery, type LocationListSearch } from '../../../../features/locations/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { listSearchDefaults, listSearchSchema } from '../../../../lib/list-search.ts';
+import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
+import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
 
 export const Route = createFileRoute('/_app/practice/locations/')({
-  validateSearch: listSearchSchema(locationSortColumns),
-  search: { middlewares: [stripSearchParams(listSearchDefaults)] },
-  loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
+  validateSearch: v.object({ ...listSearchSchema(locationSortColumns).entries, tag: tagSearchParam }),
+  search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
+  loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(locationListQuery(currentAccountKey(), deps)).catch(() => undefined),
   component: function LocationsRoute() {
-    const { page, size, sort, order, q } = Route.useSearch();
+    const { page, size, sort, order, q, tag } = Route.useSearch();
     const navigate = Route.useNavigate();
+    const handleSearchChange = (change: Partial<LocationListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
     return (
       <LocationsListScreen
-        search={{ page, size, sort, order, q }}
-        onSearchChange={(change: Partial<LocationListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true })}
+        search={{ page, size, sort, order, q, tag }}
+        onSearchChange={handleSearchChange}
+        filters={<TagFilter noun="locations" value={tag} onValueChange={(value) => handleSearchChange({ tag: value, page: 1 })} />}
       />
     );
   },
