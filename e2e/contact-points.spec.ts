@@ -343,7 +343,7 @@ test.describe('practice administrator', () => {
     const url = page.url();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('status').filter({ hasText: `Contact point “${name}” deleted` }).getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText(`Contact point “${name}” restored`)).toBeVisible();
+    await expect(page.getByText(`Restored contact point “${name}”`)).toBeVisible();
     await page.goto(`/practice/contact-points?q=${encodeURIComponent(name)}`);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
     await page.goto(url);
