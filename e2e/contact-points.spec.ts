@@ -331,6 +331,21 @@ test.describe('practice administrator', () => {
     await expect(page.getByText(`No contact points match “${name}”.`)).toBeVisible();
   });
 
+  test('Ctrl+Z after Delete on its page brings the contact point back into the list', async ({ page }) => {
+    const name = unique('Ctrl Z line');
+    await createContactPoint(page, { name, value: freshNumber() });
+    await openContactPoint(page, name);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Contact point “${name}” deleted` })).toBeVisible();
+    await expect(page).toHaveURL(/\/practice\/contact-points$/);
+    // Ctrl+Z undoes only when the focus is not in a field (there it undoes typing).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await expect(page.getByRole('status').filter({ hasText: `Restored contact point “${name}”` })).toBeVisible();
+    await page.goto(`/practice/contact-points?q=${encodeURIComponent(name)}`);
+    await expect(table(page).locator('tbody tr').filter({ hasText: name })).toHaveCount(1);
+  });
+
   test('Undo after Delete brings the contact point back with its practitioners', async ({ page }) => {
     const name = unique('Undone line');
     await page.goto('/practice/contact-points/create');
@@ -343,7 +358,7 @@ test.describe('practice administrator', () => {
     const url = page.url();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('status').filter({ hasText: `Contact point “${name}” deleted` }).getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText(`Contact point “${name}” restored`)).toBeVisible();
+    await expect(page.getByText(`Restored contact point “${name}”`)).toBeVisible();
     await page.goto(`/practice/contact-points?q=${encodeURIComponent(name)}`);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
     await page.goto(url);

@@ -86,7 +86,7 @@ test.describe('practice administrator: issues', () => {
       await page.getByLabel('Filter issues').fill(name);
       await expect(page.getByText(`No issues match “${name}”.`)).toBeVisible();
       await toast.getByRole('button', { name: 'Undo' }).click();
-      await expect(page.getByRole('status').filter({ hasText: `Issue “${name}” restored` })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: `Restored issue “${name}”` })).toBeVisible();
       const rows = page.getByRole('table', { name: 'Issues' }).locator('tbody tr');
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText(name);
@@ -142,7 +142,7 @@ test.describe('practice administrator: issues', () => {
       const undo = page.getByRole('status').filter({ hasText: `Issue “${name}” deleted` }).getByRole('button', { name: 'Undo' });
       await tabTo(page, undo);
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('status').filter({ hasText: `Issue “${name}” restored` })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: `Restored issue “${name}”` })).toBeVisible();
     });
   });
 
@@ -294,7 +294,7 @@ test.describe('practice administrator: insurances', () => {
     await expect(page).toHaveURL(listUrl('insurances'));
     await tabTo(page, page.getByRole('status').filter({ hasText: `Insurance “${name}” deleted` }).getByRole('button', { name: 'Undo' }));
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: `Insurance “${name}” restored` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `Restored insurance “${name}”` })).toBeVisible();
 
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });

@@ -223,7 +223,7 @@ test.describe('practice administrator', () => {
     await expect(page.getByText(`No locations match “${name}”.`)).toBeVisible();
 
     await toast.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Location “${name}” restored` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `Restored location “${name}”` })).toBeVisible();
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(name);
     await expect(rows.first().getByRole('link').first()).toHaveAttribute('href', path);

@@ -130,7 +130,8 @@ test.describe('practice administrator', () => {
       await expect(page.getByText(`Schedule “${name}” deleted`)).toBeVisible();
       await expect(page.getByRole('table', { name: 'Schedules' }).getByRole('row').filter({ hasText: name })).toHaveCount(0);
       await page.getByRole('button', { name: 'Undo' }).click();
-      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: `Restored schedule “${name}”` })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Schedules' }).getByRole('row').filter({ hasText: name })).toHaveCount(1);
     });
   });
 

@@ -18,8 +18,10 @@ import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
+import { useSoftDelete } from '../../lib/soft-delete.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
 import { ContactPointForm, toBody, toValues, type ContactPointFormHandle, type ContactPointValues } from './contact-point-form.tsx';
-import { contactPointQuery, useDeleteContactPoint, useUpdateContactPoint } from './queries.ts';
+import { contactPointDeleteTarget, contactPointQuery, useUpdateContactPoint } from './queries.ts';
 
 /** A contact point's page (also shown in the side panel): view mode, Edit, Save, Delete with Undo. */
 export function ContactPointScreen({ contactPointId }: { contactPointId: string }) {
@@ -52,7 +54,10 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
   const navigate = useNavigate();
   const toast = useToast();
   const update = useUpdateContactPoint(initial.id);
-  const { remove, restore } = useDeleteContactPoint();
+  const remove = useSoftDelete();
+  const account = useAccountKey();
+  const { pathname, closePanel } = useWorkspace();
+  const [deleting, setDeleting] = useState(false);
   const [editing, setEditing] = useState(false);
   // Cancel starts the fields again from the saved record.
   const [round, setRound] = useState(0);
@@ -80,18 +85,13 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
   }, [editing]);
 
   const handleDelete = async () => {
-    await remove.mutateAsync(base.id);
-    toast('success', `Contact point “${base.name}” deleted`, {
-      action: {
-        label: 'Undo',
-        run: () =>
-          void restore(base.id).then(
-            () => toast('success', `Contact point “${base.name}” restored`),
-            () => toast('error', messages.tryAgain),
-          ),
-      },
-    });
-    await navigate({ to: '/practice/contact-points' });
+    setDeleting(true);
+    const deleted = await remove(contactPointDeleteTarget(account, base));
+    setDeleting(false);
+    if (!deleted) return;
+    // On its own page the contact point is gone: back to the list (in the side panel, the screen behind stays).
+    if (pathname === `/practice/contact-points/${base.id}`) await navigate({ to: '/practice/contact-points' });
+    else closePanel();
   };
 
   return (
@@ -113,7 +113,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/contactpoints/contact-points/{id}', method: 'DELETE' }}>
-                <Button type="button" variant="secondary" disabled={remove.isPending} onClick={() => void handleDelete().catch(() => toast('error', messages.tryAgain))}>
+                <Button type="button" variant="secondary" disabled={deleting} onClick={() => void handleDelete()}>
                   Delete
                 </Button>
               </Permitted>

@@ -12,6 +12,8 @@ import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { practitionerKeys } from '../../lib/person-keys.ts';
+import { searchKeys } from '../../lib/search-keys.ts';
+import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
 
 /** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
 export type ContactPointListSearch = ListSearch<ContactPointSort> & { tag: string };
@@ -64,7 +66,7 @@ function useInvalidateContactPoints() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: contactPointKeys.lists(account) });
     void queryClient.invalidateQueries({ queryKey: practitionerKeys.all(account) });
-    void queryClient.invalidateQueries({ queryKey: [account, 'search'] });
+    void queryClient.invalidateQueries({ queryKey: searchKeys.all(account) });
   };
 }
 
@@ -89,24 +91,11 @@ export function useUpdateContactPoint(id: string) {
   });
 }
 
-/** DELETE (soft: the record leaves lists and search) and its Undo, `POST …/restore`. */
-export function useDeleteContactPoint() {
-  const queryClient = useQueryClient();
-  const account = useAccountKey();
-  const invalidate = useInvalidateContactPoints();
-  const remove = useMutation({
-    mutationFn: (id: string) => request<null>(path(id), { method: 'DELETE' }),
-    onSuccess: (_none, id) => {
-      queryClient.removeQueries({ queryKey: contactPointKeys.detail(account, id) });
-      invalidate();
-    },
-  });
-  // Undo runs after the screen that deleted is gone (the toast outlives it): a plain call, not a mutation of that screen.
-  const restore = async (id: string) => {
-    const contactPoint = await request<ContactPoint>(`${path(id)}/restore`, { method: 'POST', body: {} });
-    queryClient.setQueryData(contactPointKeys.detail(account, contactPoint.id), contactPoint);
-    invalidate();
-    return contactPoint;
-  };
-  return { remove, restore };
-}
+/** What Delete and its Undo need (see lib/soft-delete.ts): the paths, the toast's name, and the queries showing the contact point. */
+export const contactPointDeleteTarget = (account: string, { id, name }: { id: string; name: string }): SoftDeleteTarget => ({
+  path: path(id),
+  restorePath: `${path(id)}/restore`,
+  kind: 'Contact point',
+  name,
+  invalidate: [contactPointKeys.lists(account), contactPointKeys.detail(account, id), practitionerKeys.all(account), searchKeys.all(account)],
+});

@@ -1,29 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { AuditEntry } from '../../../domain/api.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { meets, type Requirement } from '../../lib/policy.ts';
 import { policyAtom } from '../../state/account.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
+import { changedRecordPath } from './changed-record-path.ts';
 import { recentChangesQuery } from './queries.ts';
-
-/** The page of a changed record, when it has one (a deleted record has none; a bulk insert has its list). */
-function changedRecordPath(entry: AuditEntry): string | null {
-  if (entry.action === 'delete') return null;
-  const lists: Record<string, string> = {
-    Person: '/practice/persons',
-    User: '/practice/users',
-    Practitioner: '/practice/practitioners',
-    PractitionerPhoto: '/practice/practitioners',
-    Issue: '/practice/issues',
-    Insurance: '/practice/insurances',
-  };
-  if (entry.resourceType === 'Account' && entry.resourceId) return `/account/${entry.resourceId}`;
-  const list = lists[entry.resourceType];
-  if (!list) return null;
-  return entry.resourceId ? `${list}/${entry.resourceId}` : list;
-}
 
 type Shortcut = { label: string; description: string; to: string; requires?: Requirement };
 

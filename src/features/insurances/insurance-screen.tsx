@@ -17,8 +17,10 @@ import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
+import { useSoftDelete } from '../../lib/soft-delete.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
 import { InsuranceForm, insuranceConflictFields, toInsuranceBody, toInsuranceValues, type InsuranceValues } from './insurance-form.tsx';
-import { insuranceQuery, useDeleteInsurance, useUpdateInsurance } from './queries.ts';
+import { insuranceDeleteTarget, insuranceQuery, useUpdateInsurance } from './queries.ts';
 
 /** An insurance plan's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function InsuranceScreen({ insuranceId }: { insuranceId: string }) {
@@ -59,15 +61,22 @@ function InsuranceDetail({ insurance }: { insurance: Insurance }) {
     setRefocus(true);
   };
   const stamps = useRecordStamps(insurance);
-  const remove = useDeleteInsurance();
+  const remove = useSoftDelete();
+  const account = useAccountKey();
+  const { pathname, closePanel } = useWorkspace();
+  const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const titleId = `insurance-${insurance.id}-title`;
 
-  const handleDelete = () =>
-    remove.mutate(
-      { id: insurance.id, name: insurance.insurancePlanName },
-      { onSuccess: () => void navigate({ to: '/practice/insurances', ignoreBlocker: true }) },
-    );
+  const handleDelete = async () => {
+    setDeleting(true);
+    const deleted = await remove(insuranceDeleteTarget(account, { id: insurance.id, name: insurance.insurancePlanName }));
+    setDeleting(false);
+    if (!deleted) return;
+    // On its own page the record is gone: back to the list (in the side panel, the screen behind stays).
+    if (pathname === `/practice/insurances/${insurance.id}`) await navigate({ to: '/practice/insurances', ignoreBlocker: true });
+    else closePanel();
+  };
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
@@ -84,7 +93,7 @@ function InsuranceDetail({ insurance }: { insurance: Insurance }) {
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/insurances/{id}', method: 'DELETE' }}>
-                <Button variant="secondary" onClick={handleDelete} disabled={remove.isPending}>
+                <Button variant="secondary" onClick={() => void handleDelete()} disabled={deleting}>
                   Delete
                 </Button>
               </Permitted>

@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import type { Insurance, InsuranceCreate, InsuranceList, InsurancePatch, InsuranceSort } from '../../../domain/insurances.ts';
-import { messages } from '../../../domain/messages.ts';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { ApiRequestError, request } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
+import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
 
 /** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
 export type InsuranceListSearch = ListSearch<InsuranceSort> & { tag: string };
@@ -61,39 +59,11 @@ export function useUpdateInsurance(id: string) {
   });
 }
 
-/**
- * Deleting is soft: the toast offers Undo, which restores the same plan (no confirmation first:
- * Undo makes a slip harmless). Undo runs after the deleting screen may have gone, so it is a
- * plain function, not a mutation bound to that screen.
- */
-export function useDeleteInsurance() {
-  const queryClient = useQueryClient();
-  const account = useAccountKey();
-  const toast = useToast();
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: insuranceKeys.lists(account) });
-    void queryClient.invalidateQueries({ queryKey: searchKeys.all(account) });
-  }, [queryClient, account]);
-  const restore = useCallback(
-    async (insurance: { id: string; name: string }) => {
-      try {
-        const restored = await request<Insurance>(`${path(insurance.id)}/restore`, { method: 'POST' });
-        queryClient.setQueryData(insuranceKeys.detail(account, insurance.id), restored);
-        refresh();
-        toast('success', `Insurance “${restored.insurancePlanName}” restored`);
-      } catch (error) {
-        toast('error', error instanceof ApiRequestError ? error.message : messages.serverError);
-      }
-    },
-    [queryClient, account, refresh, toast],
-  );
-  return useMutation({
-    mutationFn: (insurance: { id: string; name: string }) => request<null>(path(insurance.id), { method: 'DELETE' }),
-    onSuccess: (_answer, insurance) => {
-      queryClient.removeQueries({ queryKey: insuranceKeys.detail(account, insurance.id) });
-      refresh();
-      toast('success', `Insurance “${insurance.name}” deleted`, { action: { label: 'Undo', run: () => void restore(insurance) } });
-    },
-    onError: (error) => toast('error', error instanceof ApiRequestError ? error.message : messages.serverError),
-  });
-}
+/** What Delete and its Undo need (see lib/soft-delete.ts): the paths, the toast's name, and the queries showing the plan. */
+export const insuranceDeleteTarget = (account: string, { id, name }: { id: string; name: string }): SoftDeleteTarget => ({
+  path: path(id),
+  restorePath: `${path(id)}/restore`,
+  kind: 'Insurance',
+  name,
+  invalidate: [insuranceKeys.lists(account), insuranceKeys.detail(account, id), searchKeys.all(account)],
+});

@@ -16,8 +16,10 @@ import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
+import { useSoftDelete } from '../../lib/soft-delete.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
 import { IssueForm, issueConflictFields, toIssueBody, toIssueValues, type IssueValues } from './issue-form.tsx';
-import { issueQuery, useDeleteIssue, useUpdateIssue } from './queries.ts';
+import { issueDeleteTarget, issueQuery, useUpdateIssue } from './queries.ts';
 
 /** An issue's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function IssueScreen({ issueId }: { issueId: string }) {
@@ -45,12 +47,22 @@ function IssueDetail({ issue }: { issue: Issue }) {
     setRefocus(true);
   };
   const stamps = useRecordStamps(issue);
-  const remove = useDeleteIssue();
+  const remove = useSoftDelete();
+  const account = useAccountKey();
+  const { pathname, closePanel } = useWorkspace();
+  const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const titleId = `issue-${issue.id}-title`;
 
-  const handleDelete = () =>
-    remove.mutate({ id: issue.id, name: issue.name }, { onSuccess: () => void navigate({ to: '/practice/issues', ignoreBlocker: true }) });
+  const handleDelete = async () => {
+    setDeleting(true);
+    const deleted = await remove(issueDeleteTarget(account, { id: issue.id, name: issue.name }));
+    setDeleting(false);
+    if (!deleted) return;
+    // On its own page the record is gone: back to the list (in the side panel, the screen behind stays).
+    if (pathname === `/practice/issues/${issue.id}`) await navigate({ to: '/practice/issues', ignoreBlocker: true });
+    else closePanel();
+  };
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
@@ -67,7 +79,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/issues/{id}', method: 'DELETE' }}>
-                <Button variant="secondary" onClick={handleDelete} disabled={remove.isPending}>
+                <Button variant="secondary" onClick={() => void handleDelete()} disabled={deleting}>
                   Delete
                 </Button>
               </Permitted>

@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import type { Issue, IssueCreate, IssueList, IssuePatch, IssueSort } from '../../../domain/issues.ts';
-import { messages } from '../../../domain/messages.ts';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { ApiRequestError, request } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
+import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
 
 /** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
 export type IssueListSearch = ListSearch<IssueSort> & { tag: string };
@@ -61,40 +59,11 @@ export function useUpdateIssue(id: string) {
   });
 }
 
-/**
- * Deleting is soft: the toast offers Undo, which restores the same issue. Neither asks for
- * confirmation first (Undo makes a slip harmless). Undo runs after the screen that deleted may
- * have gone (the detail screen returns to the list), so it is a plain function, not a mutation
- * bound to that screen.
- */
-export function useDeleteIssue() {
-  const queryClient = useQueryClient();
-  const account = useAccountKey();
-  const toast = useToast();
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: issueKeys.lists(account) });
-    void queryClient.invalidateQueries({ queryKey: searchKeys.all(account) });
-  }, [queryClient, account]);
-  const restore = useCallback(
-    async (issue: { id: string; name: string }) => {
-      try {
-        const restored = await request<Issue>(`${path(issue.id)}/restore`, { method: 'POST' });
-        queryClient.setQueryData(issueKeys.detail(account, issue.id), restored);
-        refresh();
-        toast('success', `Issue “${restored.name}” restored`);
-      } catch (error) {
-        toast('error', error instanceof ApiRequestError ? error.message : messages.serverError);
-      }
-    },
-    [queryClient, account, refresh, toast],
-  );
-  return useMutation({
-    mutationFn: (issue: { id: string; name: string }) => request<null>(path(issue.id), { method: 'DELETE' }),
-    onSuccess: (_answer, issue) => {
-      queryClient.removeQueries({ queryKey: issueKeys.detail(account, issue.id) });
-      refresh();
-      toast('success', `Issue “${issue.name}” deleted`, { action: { label: 'Undo', run: () => void restore(issue) } });
-    },
-    onError: (error) => toast('error', error instanceof ApiRequestError ? error.message : messages.serverError),
-  });
-}
+/** What Delete and its Undo need (see lib/soft-delete.ts): the paths, the toast's name, and the queries showing the issue. */
+export const issueDeleteTarget = (account: string, { id, name }: { id: string; name: string }): SoftDeleteTarget => ({
+  path: path(id),
+  restorePath: `${path(id)}/restore`,
+  kind: 'Issue',
+  name,
+  invalidate: [issueKeys.lists(account), issueKeys.detail(account, id), searchKeys.all(account)],
+});

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Address, Location } from '../../../domain/locations.ts';
 import { messages } from '../../../domain/messages.ts';
@@ -17,8 +17,10 @@ import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
+import { useSoftDelete } from '../../lib/soft-delete.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
 import { addressLines, addressSummary, LocationForm, toBody, toValues, type LocationFormValues } from './location-form.tsx';
-import { locationQuery, useDeleteLocation, useUpdateLocation } from './queries.ts';
+import { locationDeleteTarget, locationQuery, useUpdateLocation } from './queries.ts';
 
 /** A location's page (also shown in the side panel): view mode; Edit turns it into the form, Save returns to view. */
 export function LocationScreen({ locationId }: { locationId: string }) {
@@ -90,10 +92,11 @@ function LocationDetail({ location }: { location: Location }) {
   const account = useAccountKey();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { pathname, closePanel } = useWorkspace();
   const toast = useToast();
   const update = useUpdateLocation(location.id);
-  const { remove, restore } = useDeleteLocation();
+  const remove = useSoftDelete();
+  const [deleting, setDeleting] = useState(false);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const formArea = useRef<HTMLDivElement>(null);
@@ -123,20 +126,13 @@ function LocationDetail({ location }: { location: Location }) {
   });
 
   const handleDelete = async () => {
-    const { name, id } = location;
-    await remove.mutateAsync(id);
-    toast('success', `Location “${name}” deleted`, {
-      action: {
-        label: 'Undo',
-        run: () =>
-          void restore.mutateAsync(id).then(
-            () => toast('success', `Location “${name}” restored`),
-            () => toast('error', messages.tryAgain),
-          ),
-      },
-    });
-    // On its own page the location is gone: back to the list (in the side panel, the list stays behind it).
-    if (pathname === `/practice/locations/${id}`) await navigate({ to: '/practice/locations' });
+    setDeleting(true);
+    const deleted = await remove(locationDeleteTarget(account, location));
+    setDeleting(false);
+    if (!deleted) return;
+    // On its own page the location is gone: back to the list (in the side panel, the screen behind stays).
+    if (pathname === `/practice/locations/${location.id}`) await navigate({ to: '/practice/locations' });
+    else closePanel();
   };
 
   const stamps = useRecordStamps(location);
@@ -157,7 +153,7 @@ function LocationDetail({ location }: { location: Location }) {
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/locations/locations/{id}', method: 'DELETE' }}>
-                <Button variant="secondary" onClick={() => void handleDelete().catch(() => toast('error', messages.tryAgain))} disabled={remove.isPending}>
+                <Button variant="secondary" onClick={() => void handleDelete()} disabled={deleting}>
                   Delete
                 </Button>
               </Permitted>

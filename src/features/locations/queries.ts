@@ -4,6 +4,8 @@ import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { searchKeys } from '../../lib/search-keys.ts';
+import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
 
 /** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
 export type LocationListSearch = ListSearch<LocationSort> & { tag: string };
@@ -15,9 +17,6 @@ export const locationKeys = {
   list: (account: string, query: object) => [account, 'locations', 'list', query] as const,
   detail: (account: string, id: string) => [account, 'locations', 'detail', id] as const,
 };
-
-/** The palette's entity search caches its answers under this key (see palette.tsx): a delete or restore drops them. */
-const searchKey = (account: string) => [account, 'search'] as const;
 
 const path = (id: string) => `/locations/locations/${encodeURIComponent(id)}`;
 
@@ -42,7 +41,7 @@ export function useCreateLocation() {
     mutationFn: (body: LocationCreate) => request<{ id: string }>('/locations/locations', { method: 'POST', body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: locationKeys.lists(account) });
-      void queryClient.invalidateQueries({ queryKey: searchKey(account) });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all(account) });
     },
   });
 }
@@ -55,33 +54,16 @@ export function useUpdateLocation(id: string) {
     onSuccess: (location) => {
       queryClient.setQueryData(locationKeys.detail(account, id), location);
       void queryClient.invalidateQueries({ queryKey: locationKeys.lists(account) });
-      void queryClient.invalidateQueries({ queryKey: searchKey(account) });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all(account) });
     },
   });
 }
 
-/** Soft delete, and its Undo (the restore path answers the location as it was). */
-export function useDeleteLocation() {
-  const queryClient = useQueryClient();
-  const account = useAccountKey();
-  const refresh = (id: string) => {
-    void queryClient.invalidateQueries({ queryKey: locationKeys.lists(account) });
-    void queryClient.invalidateQueries({ queryKey: searchKey(account) });
-    return queryClient.invalidateQueries({ queryKey: locationKeys.detail(account, id) });
-  };
-  const remove = useMutation({
-    mutationFn: (id: string) => request<null>(path(id), { method: 'DELETE' }),
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: locationKeys.detail(account, id) });
-      void refresh(id);
-    },
-  });
-  const restore = useMutation({
-    mutationFn: (id: string) => request<Location>(`${path(id)}/restore`, { method: 'POST', body: {} }),
-    onSuccess: (location) => {
-      queryClient.setQueryData(locationKeys.detail(account, location.id), location);
-      void refresh(location.id);
-    },
-  });
-  return { remove, restore };
-}
+/** What Delete and its Undo need (see lib/soft-delete.ts): the paths, the toast's name, and the queries showing the location. */
+export const locationDeleteTarget = (account: string, { id, name }: { id: string; name: string }): SoftDeleteTarget => ({
+  path: path(id),
+  restorePath: `${path(id)}/restore`,
+  kind: 'Location',
+  name,
+  invalidate: [locationKeys.lists(account), locationKeys.detail(account, id), searchKeys.all(account)],
+});

@@ -5,6 +5,8 @@ import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
+import { searchKeys } from '../../lib/search-keys.ts';
+import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
 
 export type ScheduleListSearch = ListSearch<ScheduleSort>;
 
@@ -18,7 +20,6 @@ export const scheduleKeys = {
   range: (account: string, id: string, from: string, to: string) => [account, 'schedules', 'detail', id, 'occurrences', from, to] as const,
   task: (account: string, scheduleId: string, id: string) => [account, 'schedules', 'detail', scheduleId, 'task', id] as const,
   practitioners: (account: string) => [account, 'schedules', 'practitioners'] as const,
-  search: (account: string) => [account, 'search'] as const,
 };
 
 const base = '/schedule/schedule';
@@ -67,7 +68,7 @@ export function useCreateSchedule() {
     mutationFn: (body: ScheduleCreate) => request<{ id: string }>(base, { method: 'POST', body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.lists(account) });
-      void queryClient.invalidateQueries({ queryKey: scheduleKeys.search(account) });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all(account) });
     },
   });
 }
@@ -80,24 +81,19 @@ export function useUpdateSchedule() {
     onSuccess: (schedule) => {
       queryClient.setQueryData(scheduleKeys.detail(account, schedule.id), schedule);
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.lists(account) });
-      void queryClient.invalidateQueries({ queryKey: scheduleKeys.search(account) });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all(account) });
     },
   });
 }
 
-/** Soft delete, and the restore its Undo calls. */
-export function useDeleteSchedule() {
-  const queryClient = useQueryClient();
-  const account = useAccountKey();
-  const refresh = (id: string) => {
-    void queryClient.invalidateQueries({ queryKey: scheduleKeys.lists(account) });
-    void queryClient.invalidateQueries({ queryKey: scheduleKeys.search(account) });
-    void queryClient.invalidateQueries({ queryKey: scheduleKeys.detail(account, id) });
-  };
-  const remove = useMutation({ mutationFn: (id: string) => request<null>(path(id), { method: 'DELETE' }), onSuccess: (_answer, id) => refresh(id) });
-  const restore = useMutation({ mutationFn: (id: string) => request<Schedule>(`${path(id)}/restore`, { method: 'POST' }), onSuccess: (_answer, id) => refresh(id) });
-  return { remove, restore };
-}
+/** What Delete and its Undo need (see lib/soft-delete.ts): the paths, the toast's name, and the queries showing the schedule. */
+export const scheduleDeleteTarget = (account: string, { id, name }: { id: string; name: string }): SoftDeleteTarget => ({
+  path: path(id),
+  restorePath: `${path(id)}/restore`,
+  kind: 'Schedule',
+  name,
+  invalidate: [scheduleKeys.lists(account), scheduleKeys.detail(account, id), searchKeys.all(account)],
+});
 
 export function useCreateTask(scheduleId: string) {
   const queryClient = useQueryClient();

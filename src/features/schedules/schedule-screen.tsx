@@ -11,11 +11,12 @@ import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isConflict, isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
+import { useSoftDelete } from '../../lib/soft-delete.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
 import { OwnerFields } from './owner-fields.tsx';
-import { occurrencesQuery, scheduleQuery, useDeleteSchedule, useUpdateSchedule } from './queries.ts';
+import { occurrencesQuery, scheduleDeleteTarget, scheduleQuery, useUpdateSchedule } from './queries.ts';
 import { ownerLabel } from './schedules-list-screen.tsx';
 import { WeekView } from './week-view.tsx';
 
@@ -36,8 +37,9 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
   const account = useAccountKey();
   const stamps = useRecordStamps(s);
   const navigate = useNavigate();
-  const toast = useToast();
-  const { remove, restore } = useDeleteSchedule();
+  const remove = useSoftDelete();
+  const { pathname, closePanel } = useWorkspace();
+  const [deleting, setDeleting] = useState(false);
   const [editing, setEditing] = useState(false);
   // Without a route (the side panel) the week lives here.
   const [ownWeek, setOwnWeek] = useState<string | null>(null);
@@ -48,19 +50,13 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
   const titleId = `schedule-${s.id}-title`;
 
   const handleDelete = async () => {
-    try {
-      await remove.mutateAsync(s.id);
-    } catch {
-      toast('error', messages.tryAgain);
-      return;
-    }
-    toast('success', `Schedule “${s.name}” deleted`, {
-      action: {
-        label: 'Undo',
-        run: () => void restore.mutateAsync(s.id).then(() => void navigate({ to: '/practice/schedules/$scheduleId', params: { scheduleId: s.id } }), () => toast('error', messages.tryAgain)),
-      },
-    });
-    await navigate({ to: '/practice/schedules' });
+    setDeleting(true);
+    const deleted = await remove(scheduleDeleteTarget(account, s));
+    setDeleting(false);
+    if (!deleted) return;
+    // On its own page the schedule is gone: back to the list (in the side panel, the screen behind stays).
+    if (pathname === `/practice/schedules/${s.id}`) await navigate({ to: '/practice/schedules' });
+    else closePanel();
   };
 
   return (
@@ -91,7 +87,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
               </Permitted>
             ) : null}
             <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'DELETE' }}>
-              <Button variant="danger" disabled={remove.isPending} onClick={() => void handleDelete()}>
+              <Button variant="danger" disabled={deleting} onClick={() => void handleDelete()}>
                 Delete
               </Button>
             </Permitted>
