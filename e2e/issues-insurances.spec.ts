@@ -83,7 +83,7 @@ test.describe('practice administrator: issues', () => {
       await expect(page).toHaveURL(listUrl('issues'));
       const toast = page.getByRole('status').filter({ hasText: `Issue “${name}” deleted` });
       await expect(toast).toBeVisible();
-      await page.getByLabel('Filter issues').fill(name);
+      await page.getByLabel('Filter issues', { exact: true }).fill(name);
       await expect(page.getByText(`No issues match “${name}”.`)).toBeVisible();
       await toast.getByRole('button', { name: 'Undo' }).click();
       await expect(page.getByRole('status').filter({ hasText: `Restored issue “${name}”` })).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('practice administrator: issues', () => {
       await page.keyboard.press('g');
       await page.keyboard.press('e');
       await expect(page).toHaveURL(listUrl('issues'));
-      await page.getByLabel('Filter issues').fill(name);
+      await page.getByLabel('Filter issues', { exact: true }).fill(name);
       const rows = page.getByRole('table', { name: 'Issues' }).getByRole('row');
       await expect(rows).toHaveCount(2);
       await page.getByRole('table', { name: 'Issues' }).locator('tbody').focus();
@@ -265,7 +265,7 @@ test.describe('practice administrator: insurances', () => {
       await expect(page).toHaveURL(listUrl('insurances'));
       const toast = page.getByRole('status').filter({ hasText: `Insurance “${name}” deleted` });
       await expect(toast).toBeVisible();
-      await page.getByLabel('Filter insurances').fill(name);
+      await page.getByLabel('Filter insurances', { exact: true }).fill(name);
       await expect(page.getByText(`No insurances match “${name}”.`)).toBeVisible();
       await toast.getByRole('button', { name: 'Undo' }).click();
       const rows = page.getByRole('table', { name: 'Insurances' }).locator('tbody tr');

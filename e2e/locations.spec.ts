@@ -218,7 +218,7 @@ test.describe('practice administrator', () => {
     await expect(page).toHaveURL(/\/practice\/locations$/);
     const toast = page.getByRole('status').filter({ hasText: `Location “${name}” deleted` });
     await expect(toast).toBeVisible();
-    await page.getByLabel('Filter locations').fill(name);
+    await page.getByLabel('Filter locations', { exact: true }).fill(name);
     const rows = page.getByRole('table', { name: 'Locations' }).locator('tbody tr');
     await expect(page.getByText(`No locations match “${name}”.`)).toBeVisible();
 
