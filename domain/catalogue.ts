@@ -28,5 +28,3 @@ export const objectWith = <const E extends v.ObjectEntries>(entries: E, missing:
 /** A yes/no field: true or false, nothing else ('urgent must be true or false'). */
 export const flag = (name: string) => v.boolean(`${name} must be true or false`);
 
-/** How long a deleted record can be restored (issue #9: "Recently deleted" lists the last 30 days). */
-export const restoreDays = 30;

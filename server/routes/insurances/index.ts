@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { restoreDays } from '../../../domain/catalogue.ts';
+import { restoreDays } from '../../../domain/deleted.ts';
 import { authorizationProblem, insuranceCreateSchema, insuranceListQuerySchema, insurancePatchSchema } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { restoreDays } from '../../../domain/catalogue.ts';
+import { restoreDays } from '../../../domain/deleted.ts';
 import { issueCreateSchema, issueListQuerySchema, issuePatchSchema } from '../../../domain/issues.ts';
 import { issueNameTaken } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
