@@ -34,7 +34,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/practice/issues/create': { title: 'Create issue', resource: '/issues', method: 'POST', keywords: ['new', 'add', 'condition'] },
   '/practice/insurances': { title: 'Insurances', shortcut: 'g b', resource: '/insurances', keywords: ['payers', 'plans', 'billing'] },
   '/practice/insurances/create': { title: 'Create insurance', resource: '/insurances', method: 'POST', keywords: ['new', 'add', 'plan', 'payer'] },
-  '/system/microsoft/teams/users': { title: 'Teams Users', resource: '/teamsbot/graph/team' },
+  '/system/microsoft/teams/users': { title: 'Teams Users', resource: '/teamsbot/graph/users' },
   '/system/microsoft/teams/teams': { title: 'Teams', resource: '/teamsbot/graph/team' },
   '/system/call-center/queues': { title: 'Call Center Queues', shortcut: 'g q', resource: '/callcenter/queues' },
   '/system/logs': { title: 'Logs', keywords: ['system'] },

@@ -31,7 +31,7 @@ export const systemMenu: NavMenu = {
   label: 'System',
   prefix: '/system',
   entries: [
-    { label: 'Teams Users', to: '/system/microsoft/teams/users', resource: '/teamsbot/graph/team' },
+    { label: 'Teams Users', to: '/system/microsoft/teams/users', resource: '/teamsbot/graph/users' },
     { label: 'Teams', to: '/system/microsoft/teams/teams', resource: '/teamsbot/graph/team' },
     { label: 'Call Center Queues', to: '/system/call-center/queues', resource: '/callcenter/queues' },
     { label: 'Logs', to: '/system/logs' },
