@@ -171,7 +171,8 @@ export type ContactPoint = CommonFields & {
 };
 
 export type ContactPointListItem = Pick<ContactPoint, 'id' | 'name' | 'value' | 'system' | 'vip' | 'serviceProvider' | 'systemType' | 'rank'>;
-export type ContactPointList = { items: ContactPointListItem[]; total: number; limit: number; offset: number };
+/** `totalEstimated`: a filtered list matched more than `filteredTotalBound` (domain/persons.ts) and `total` is that bound. */
+export type ContactPointList = { items: ContactPointListItem[]; total: number; totalEstimated?: boolean; limit: number; offset: number };
 
 /** `GET /contactpoints/vip/{value}`. */
 export type VipLookup = { vip: boolean; contactPoint: Pick<ContactPoint, 'id' | 'name' | 'value' | 'system'> | null };

@@ -244,6 +244,25 @@ export const contactPointPractitioners = pgTable(
   (t) => [primaryKey({ columns: [t.contactPointId, t.practitionerId] }), index('contact_point_practitioners_practitioner').on(t.practitionerId)],
 );
 
+/** Live (not deleted) contact points per account, exact, kept by triggers (0014), so an unfiltered list page costs one row to count. */
+export const contactPointCounts = pgTable('contact_point_counts', {
+  accountId: uuid('account_id').primaryKey(),
+  live: bigint('live', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The words of the account's contact point names (kept by a trigger, 0014): the palette corrects a
+ * mistyped word against these few hundred words instead of comparing it with every name.
+ */
+export const contactPointWords = pgTable(
+  'contact_point_words',
+  {
+    accountId: uuid('account_id').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.word] })],
+);
+
 /** Soft delete (issue #9): a deleted record keeps its row (and its associations) for 30 days of Undo and restore. */
 const softDelete = {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   e164,
   type ContactPoint,
@@ -6,11 +6,11 @@ import {
   type ContactPointList,
   type ContactPointSort,
 } from '../../../domain/contact-points.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import { filteredTotalBound, listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactPointPractitioners, contactPoints, practitioners } from '../../db/schema.ts';
+import { contactPointCounts, contactPointPractitioners, contactPoints, practitioners } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
@@ -134,6 +134,17 @@ const sortColumns: Record<ContactPointSort, AnyColumn[]> = {
   rank: [contactPoints.rank, contactPoints.name, contactPoints.id],
 };
 
+const listColumns = {
+  id: contactPoints.id,
+  name: contactPoints.name,
+  value: contactPoints.value,
+  system: contactPoints.system,
+  vip: contactPoints.vip,
+  serviceProvider: contactPoints.serviceProvider,
+  systemType: contactPoints.systemType,
+  rank: contactPoints.rank,
+};
+
 const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 
 /**
@@ -151,27 +162,54 @@ export async function listContactPoints(db: Db, accountId: string, query: ListQu
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(contactPoints.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(contactPoints.accountId, accountId), live(contactPoints), filter, query.tag ? taggedWith('ContactPoint', contactPoints.id, accountId, query.tag) : undefined);
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: contactPoints.id,
-        name: contactPoints.name,
-        value: contactPoints.value,
-        system: contactPoints.system,
-        vip: contactPoints.vip,
-        serviceProvider: contactPoints.serviceProvider,
-        systemType: contactPoints.systemType,
-        rank: contactPoints.rank,
-      })
+  const tag = query.tag ? taggedWith('ContactPoint', contactPoints.id, accountId, query.tag) : undefined;
+  const where = and(eq(contactPoints.accountId, accountId), live(contactPoints), filter, tag);
+  const sort = sortColumns[query.sort];
+  // Deferred join: the page's ids come from the sort index alone (live rows only, 0014), so the
+  // rows an offset skips are never read; only the page's own rows are.
+  const page = (order: SortOrder, limit: number, from: number) => {
+    const ids = db.select({ id: contactPoints.id }).from(contactPoints).where(where).orderBy(...ordered(sort, order)).limit(limit).offset(from).as('page');
+    return db
+      .select(listColumns)
       .from(contactPoints)
-      .where(where)
-      .orderBy(...ordered(sortColumns[query.sort], query.order))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(contactPoints).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+      .innerJoin(ids, eq(contactPoints.id, ids.id))
+      .orderBy(...ordered(sort, order));
+  };
+  if (!filter && !tag) {
+    // The exact number of live contact points is kept per account (contact_point_counts, 0014).
+    const [counted] = await db.select({ n: contactPointCounts.live }).from(contactPointCounts).where(eq(contactPointCounts.accountId, accountId));
+    const total = counted?.n ?? 0;
+    if (offset > total / 2 && offset < total) {
+      // A page in the second half is read from the other end: the last page is as cheap as the first.
+      const limit = Math.min(query.limit, total - offset);
+      const reversed = await page(query.order === 'asc' ? 'desc' : 'asc', limit, total - offset - limit);
+      return { items: reversed.reverse(), total, limit: query.limit, offset };
+    }
+    return { items: await page(query.order, query.limit, offset), total, limit: query.limit, offset };
+  }
+  // Counting every match of a common word among 100,000 costs more than the page: stop at the
+  // bound and say so (`totalEstimated`), as the persons list does.
+  const bounded = db.select({ one: sql`1` }).from(contactPoints).where(where).limit(filteredTotalBound + 1).as('bounded');
+  const [items, [counted]] = await Promise.all([filteredPage(db, where!, sort, query.order, query.limit, offset), db.select({ n: count() }).from(bounded)]);
+  const matched = counted?.n ?? 0;
+  return { items, total: Math.min(matched, filteredTotalBound), ...(matched > filteredTotalBound && { totalEstimated: true }), limit: query.limit, offset };
+}
+
+/**
+ * A filtered page: every match first (a bitmap of the trigram indexes), then sorted. Left to
+ * itself the planner walks a sort index and tests the filter row after row, half the account for
+ * a word that sorts in the middle ("Nurse triage"); `offset 0` keeps the sort out of the match.
+ * The inner query takes the table's name so the sort's columns name its rows.
+ */
+async function filteredPage(db: Db, where: SQL, sort: AnyColumn[], order: SortOrder, limit: number, offset: number) {
+  const matched = await db.execute<{ id: string }>(
+    sql`select ${contactPoints.id} from (select * from ${contactPoints} where ${where} offset 0) as ${contactPoints} order by ${sql.join(ordered(sort, order), sql`, `)} limit ${limit} offset ${offset}`,
+  );
+  const ids = matched.rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await db.select(listColumns).from(contactPoints).where(inArray(contactPoints.id, ids));
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
 
 /** The VIP lookup: one probe of (account_id, normalized_value); a VIP contact point wins over another holding the same number. */

@@ -92,3 +92,93 @@ describe('bulk insert (npm run seed -- --contact-points N)', () => {
     expect(sample!.normalizedValue).toBe(e164(sample!.value));
   });
 });
+
+describe("at scale: lakeside's bulk contact points (issue 9's bench, small)", () => {
+  const lakeside = () => h.accounts.lakeside.id;
+  const inLakeside = async (q: string) => {
+    const res = await h.call('admin', `/search?q=${encodeURIComponent(q)}&accountId=${lakeside()}`);
+    expect(res.status).toBe(200);
+    return contactPointHits((await res.json()) as SearchAnswer);
+  };
+  const list = async (params: string) => {
+    const res = await h.call('admin', `/contactpoints/contact-points?accountId=${lakeside()}&${params}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { items: { id: string; name: string }[]; total: number; totalEstimated?: boolean };
+  };
+
+  it('a word many names hold, and a mistyped one, find names by their words', async () => {
+    for (const q of ['oak street', 'oak stret', 'Oak Str', 'maple cort']) {
+      const hits = await inLakeside(q);
+      expect(hits.length, q).toBeGreaterThan(0);
+      const words = q.startsWith('maple') ? /Maple Court/ : /Oak Street/;
+      for (const hit of hits) expect(hit.title, q).toMatch(words);
+    }
+  });
+
+  it('a value match is not crowded out by the names holding the same word', async () => {
+    const [email] = await h.db.select().from(contactPoints).where(and(eq(contactPoints.accountId, lakeside()), eq(contactPoints.system, 'EMAIL'))).limit(1);
+    const word = email!.normalizedValue.split('@')[0]!;
+    const hits = await inLakeside(word);
+    expect(hits[0]).toMatchObject({ id: email!.id, matched: email!.value });
+  });
+
+  it('a part of a word no name has as a word still finds it (trigrams)', async () => {
+    const hits = await inLakeside('rben');
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) expect(hit.title).toMatch(/Riverbend/);
+  });
+
+  it('the unfiltered total is exact through create, soft delete and restore', async () => {
+    const live = () => h.db.$count(contactPoints, and(eq(contactPoints.accountId, lakeside()), sql`${contactPoints.deletedAt} is null`));
+    expect((await list('limit=10')).total).toBe(await live());
+    const created = await h.call('admin', `/contactpoints/contact-points?accountId=${lakeside()}`, { method: 'POST', json: { name: 'Count me', value: 'count-me@lakeside.test', system: 'EMAIL' } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const before = (await list('limit=10')).total;
+    expect(before).toBe(await live());
+    expect((await h.call('admin', `/contactpoints/contact-points/${id}?accountId=${lakeside()}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await list('limit=10')).total).toBe(before - 1);
+    expect((await h.call('admin', `/contactpoints/contact-points/${id}/restore?accountId=${lakeside()}`, { method: 'POST' })).status).toBe(200);
+    expect((await list('limit=10')).total).toBe(before);
+  });
+
+  it('a page in the second half (read from the other end) is the page an offset gives, for every sort and order', async () => {
+    const total = (await list('limit=10')).total;
+    const page = Math.ceil(total / 10) - 3;
+    for (const sort of ['name', 'id', 'value', 'vip', 'rank']) {
+      for (const order of ['asc', 'desc']) {
+        const answer = await list(`limit=10&page=${page}&sort=${sort}&order=${order}`);
+        const column = { name: 'name', id: 'id', value: 'value', vip: 'vip, name', rank: 'rank, name' }[sort]!;
+        const ids = column.split(', ').concat(sort === 'id' ? [] : ['id']).map((c) => `${c} ${order}`).join(', ');
+        const expected = await h.db.execute<{ id: string }>(
+          sql.raw(`select id from contact_points where account_id = '${lakeside()}' and deleted_at is null order by ${ids} limit 10 offset ${(page - 1) * 10}`),
+        );
+        expect(answer.items.map((i) => i.id), `${sort} ${order}`).toEqual(expected.rows.map((r) => r.id));
+      }
+    }
+  });
+
+  it('a filtered page is the page an offset of the matches gives, for every sort and order', async () => {
+    for (const sort of ['name', 'id', 'value', 'vip', 'rank']) {
+      for (const order of ['asc', 'desc']) {
+        const answer = await list(`limit=10&page=4&sort=${sort}&order=${order}&q=triage`);
+        const column = { name: 'name', id: 'id', value: 'value', vip: 'vip, name', rank: 'rank, name' }[sort]!;
+        const ids = column.split(', ').concat(sort === 'id' ? [] : ['id']).map((c) => `${c} ${order}`).join(', ');
+        const expected = await h.db.execute<{ id: string }>(
+          sql.raw(`select id from contact_points where account_id = '${lakeside()}' and deleted_at is null and (name ilike '%triage%' or value ilike '%triage%') order by ${ids} limit 10 offset 30`),
+        );
+        expect(expected.rows).toHaveLength(10);
+        expect(answer.items.map((i) => i.id), `${sort} ${order}`).toEqual(expected.rows.map((r) => r.id));
+      }
+    }
+  });
+
+  it('a filter matching more than a thousand stops counting at the bound and says so', async () => {
+    const wide = await list('limit=10&q=%20%C2%B7%20');
+    expect(wide).toMatchObject({ total: 1000, totalEstimated: true });
+    expect(wide.items).toHaveLength(10);
+    const narrow = await list(`limit=10&q=${encodeURIComponent('Count me')}`);
+    expect(narrow.total).toBe(1);
+    expect(narrow.totalEstimated).toBeUndefined();
+  });
+});

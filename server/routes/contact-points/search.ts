@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { e164, phoneSystems } from '../../../domain/contact-points.ts';
 import type { SearchHit } from '../../../domain/search.ts';
 import type { Db } from '../../db/client.ts';
-import { contactPoints } from '../../db/schema.ts';
+import { contactPointWords, contactPoints } from '../../db/schema.ts';
 import { containsPattern, prefixPattern } from '../../search/like.ts';
 import { live } from '../../soft-delete.ts';
 import type { SearchProvider } from '../../search/registry.ts';
@@ -35,8 +35,42 @@ function valueMatch(q: string): SQL {
   return ilike(contactPoints.normalizedValue, containsPattern(q.toLowerCase()));
 }
 
+/** How many matching rows the palette ranks (see `best`). */
+const candidatesPerQuery = 50;
+
+/** A word of a query as the search index splits names: letters and digits. */
+const queryWords = (q: string) => q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+
 /**
- * Contact points by name (typo-tolerant, trigram index on (account, name)) and by value in any
+ * The full-text query for the name: every typed word, as a word or the start of one, or one of
+ * the (at most three) account words a mistyped word is close to: "oak stret" becomes
+ * `('oak':* | 'oak') & ('stret':* | 'street')`. Null when `q` has no word.
+ */
+async function nameWords(db: Db, accountId: string, q: string): Promise<string | null> {
+  const typed = queryWords(q);
+  if (typed.length === 0) return null;
+  const correctable = typed.filter((w) => w.length >= 3 && /\p{L}/u.test(w));
+  const close = correctable.length
+    ? await db.execute<{ typed: string; word: string }>(
+        sql`select t.typed, w.word from unnest(string_to_array(${correctable.join(' ')}, ' ')) as t(typed)
+            cross join lateral (
+              select ${contactPointWords.word} as word from ${contactPointWords}
+              where ${contactPointWords.accountId} = ${accountId} and ${contactPointWords.word} % t.typed
+              order by ${contactPointWords.word} <-> t.typed limit 3
+            ) w`,
+      )
+    : { rows: [] };
+  // Words hold letters and digits only (queryWords), so quoting them is all the escaping needed.
+  return typed
+    .map((w) => {
+      const alternatives = new Set([`'${w}':*`, ...close.rows.filter((r) => r.typed === w).map((r) => `'${r.word}'`)]);
+      return `(${[...alternatives].join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/**
+ * Contact points by name (by its words, typo-tolerant; see `nameWords`) and by value in any
  * spelling: `(503) 555-0101`, `503.555.0101` and `+1 503 555 0101` find the same number.
  */
 export const contactPointSearch: SearchProvider = {
@@ -45,11 +79,10 @@ export const contactPointSearch: SearchProvider = {
   resource: '/contactpoints/contact-points',
   async search(db: Db, accountId: string, q: string, limit: number) {
     const byValue = valueMatch(q);
-    const valueFlag = sql<boolean>`(${byValue})`;
     if (q.length < 3) {
       // Too short for trigrams: names starting with it (the (account, name) index, in name order), or values holding it.
       const rows = await db
-        .select({ ...select, score: sql<number>`1`, byValue: valueFlag })
+        .select({ ...select, score: sql<number>`1`, byValue: sql<boolean>`(${byValue})` })
         .from(contactPoints)
         .where(and(eq(contactPoints.accountId, accountId), live(contactPoints), or(ilike(contactPoints.name, prefixPattern(q)), byValue)))
         .orderBy(asc(contactPoints.name), asc(contactPoints.id))
@@ -57,18 +90,39 @@ export const contactPointSearch: SearchProvider = {
       return rows.map(hit);
     }
     const nameScore = sql<number>`greatest(similarity(${q}, ${contactPoints.name}), word_similarity(${q}, ${contactPoints.name}))`;
-    const score = sql<number>`case when ${byValue} then 1 else ${nameScore} end`;
-    const close = or(byValue, ilike(contactPoints.name, containsPattern(q)), sql`${q} <% ${contactPoints.name}`)!;
-    const best = (match: SQL) =>
-      db
-        .select({ ...select, score, byValue: valueFlag })
+    const ranked = (match: SQL) => {
+      // The first rows that match (in no order), then the best of them: ranking every name that
+      // holds a common word ("oak": 7,000 of the bench's names) costs more than it tells.
+      const found = db
+        .select({ id: contactPoints.id })
         .from(contactPoints)
         .where(and(eq(contactPoints.accountId, accountId), live(contactPoints), match))
-        .orderBy(desc(score), asc(contactPoints.name), asc(contactPoints.id))
+        .limit(candidatesPerQuery)
+        .as('found');
+      return db
+        .select({ ...select, score: nameScore, byValue: sql<boolean>`false` })
+        .from(contactPoints)
+        .innerJoin(found, eq(found.id, contactPoints.id))
+        .orderBy(desc(nameScore), asc(contactPoints.name), asc(contactPoints.id))
         .limit(limit);
-    // Values and names containing the query first; the wider typo-tolerant match only when they are fewer than asked.
-    const closeRows = await best(close);
-    const rows = closeRows.length >= limit ? closeRows : await best(or(close, sql`${contactPoints.name} % ${q}`)!);
+    };
+    const valueRows = db
+      .select({ ...select, score: sql<number>`1`, byValue: sql<boolean>`true` })
+      .from(contactPoints)
+      .where(and(eq(contactPoints.accountId, accountId), live(contactPoints), byValue))
+      .orderBy(asc(contactPoints.name), asc(contactPoints.id))
+      .limit(limit);
+    // Names by their words: a typed word as a word or the start of one, a mistyped one also as
+    // the account's words it is close to.
+    const words = await nameWords(db, accountId, q);
+    const [byValueRows, byWords] = await Promise.all([valueRows, words ? ranked(sql`to_tsvector('simple', ${contactPoints.name}) @@ to_tsquery('simple', ${words})`) : []]);
+    // No name by its words: a part of a word, or a name too far from every word of the account;
+    // trigrams then (cheap here: what is rare in words is rare in trigrams too).
+    const byName = byWords.length
+      ? byWords
+      : await ranked(or(ilike(contactPoints.name, containsPattern(q)), sql`${q} <% ${contactPoints.name}`, sql`${contactPoints.name} % ${q}`)!);
+    const seen = new Set<string>();
+    const rows = [...byValueRows, ...byName].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
     return rows.map(hit);
   },
   async byId(db, accountId, id) {
