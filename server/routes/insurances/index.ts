@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { restoreDays } from '../../../domain/deleted.ts';
+import { deletedBy, undeleted } from '../../soft-delete.ts';
 import { authorizationProblem, insuranceCreateSchema, insuranceListQuerySchema, insurancePatchSchema } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
@@ -88,7 +88,7 @@ export const insuranceRoutes = new Hono<AppEnv>()
       const before = found(await findInsurance(tx, accountId, id, true));
       await tx
         .update(insurances)
-        .set({ deletedAt: new Date(), deletedBy: actorName, ...touched(actorName, insurances.version) })
+        .set({ ...deletedBy(actorName), ...touched(actorName, insurances.version) })
         .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id)));
       await audit({ action: 'delete', resourceType: 'Insurance', resourceId: id, before: presentInsurance(before) });
     });
@@ -98,11 +98,11 @@ export const insuranceRoutes = new Hono<AppEnv>()
   .post('/:id/restore', requires('/insurances/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
     const restored = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const deleted = found(await findRestorable(tx, accountId, id, restoreDays));
+      const deleted = found(await findRestorable(tx, accountId, id));
       await assertNameFree(tx, accountId, deleted.insurancePlanName, id);
       const [after] = await tx
         .update(insurances)
-        .set({ deletedAt: null, deletedBy: null, ...touched(actorName, insurances.version) })
+        .set({ ...undeleted, ...touched(actorName, insurances.version) })
         .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id)))
         .returning();
       await audit({ action: 'restore', resourceType: 'Insurance', resourceId: id, after: presentInsurance(after!) });

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { live, restorable } from '../../soft-delete.ts';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Insurance, InsuranceList, InsuranceSort } from '../../../domain/insurances.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
@@ -37,17 +38,17 @@ export function presentInsurance(row: InsuranceRow): Insurance {
 
 /** The insurance, always inside the request's account and not deleted (another account's, or a deleted one, is "not found"). */
 export async function findInsurance(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(insurances).where(and(eq(insurances.accountId, accountId), eq(insurances.id, id), isNull(insurances.deletedAt)));
+  const q = db.select().from(insurances).where(and(eq(insurances.accountId, accountId), eq(insurances.id, id), live(insurances)));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
 
-/** A deleted insurance of the account that may still be restored (deleted less than `days` days ago). */
-export async function findRestorable(db: Reader, accountId: string, id: string, days: number) {
+/** A deleted insurance of the account that may still be restored (within the restore window), locked for the restore. */
+export async function findRestorable(db: Reader, accountId: string, id: string) {
   const [row] = await db
     .select()
     .from(insurances)
-    .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id), sql`${insurances.deletedAt} > now() - make_interval(days => ${days})`))
+    .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id), restorable(insurances)))
     .for('update');
   return row ?? null;
 }
@@ -60,7 +61,7 @@ export async function insuranceNamed(db: Reader, accountId: string, planName: st
     .where(
       and(
         eq(insurances.accountId, accountId),
-        isNull(insurances.deletedAt),
+        live(insurances),
         sql`lower(${insurances.insurancePlanName}) = lower(${planName})`,
         except ? ne(insurances.id, except) : undefined,
       ),
@@ -93,7 +94,7 @@ export async function listInsurances(db: Db, accountId: string, query: ListQuery
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(insurances.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(insurances.accountId, accountId), isNull(insurances.deletedAt), filter, query.tag ? taggedWith('Insurance', insurances.id, accountId, query.tag) : undefined);
+  const where = and(eq(insurances.accountId, accountId), live(insurances), filter, query.tag ? taggedWith('Insurance', insurances.id, accountId, query.tag) : undefined);
   const [items, [total]] = await Promise.all([
     db
       .select({

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { restoreDays } from '../../../domain/deleted.ts';
+import { deletedBy, undeleted } from '../../soft-delete.ts';
 import { issueCreateSchema, issueListQuerySchema, issuePatchSchema } from '../../../domain/issues.ts';
 import { issueNameTaken } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
@@ -85,7 +85,7 @@ export const issueRoutes = new Hono<AppEnv>()
       const before = found(await findIssue(tx, accountId, id, true));
       await tx
         .update(issues)
-        .set({ deletedAt: new Date(), deletedBy: actorName, ...touched(actorName, issues.version) })
+        .set({ ...deletedBy(actorName), ...touched(actorName, issues.version) })
         .where(and(eq(issues.accountId, accountId), eq(issues.id, id)));
       await audit({ action: 'delete', resourceType: 'Issue', resourceId: id, before: presentIssue(before) });
     });
@@ -95,11 +95,11 @@ export const issueRoutes = new Hono<AppEnv>()
   .post('/:id/restore', requires('/issues/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
     const restored = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const deleted = found(await findRestorable(tx, accountId, id, restoreDays));
+      const deleted = found(await findRestorable(tx, accountId, id));
       await assertNameFree(tx, accountId, deleted.name, id);
       const [after] = await tx
         .update(issues)
-        .set({ deletedAt: null, deletedBy: null, ...touched(actorName, issues.version) })
+        .set({ ...undeleted, ...touched(actorName, issues.version) })
         .where(and(eq(issues.accountId, accountId), eq(issues.id, id)))
         .returning();
       await audit({ action: 'restore', resourceType: 'Issue', resourceId: id, after: presentIssue(after!) });

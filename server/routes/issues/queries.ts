@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { live, restorable } from '../../soft-delete.ts';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Issue, IssueList, IssueSort } from '../../../domain/issues.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
@@ -31,17 +32,17 @@ export function presentIssue(row: IssueRow): Issue {
 
 /** The issue, always inside the request's account and not deleted (another account's, or a deleted one, is "not found"). */
 export async function findIssue(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(issues).where(and(eq(issues.accountId, accountId), eq(issues.id, id), isNull(issues.deletedAt)));
+  const q = db.select().from(issues).where(and(eq(issues.accountId, accountId), eq(issues.id, id), live(issues)));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
 
-/** A deleted issue of the account that may still be restored (deleted less than `days` days ago). */
-export async function findRestorable(db: Reader, accountId: string, id: string, days: number) {
+/** A deleted issue of the account that may still be restored (within the restore window), locked for the restore. */
+export async function findRestorable(db: Reader, accountId: string, id: string) {
   const [row] = await db
     .select()
     .from(issues)
-    .where(and(eq(issues.accountId, accountId), eq(issues.id, id), sql`${issues.deletedAt} > now() - make_interval(days => ${days})`))
+    .where(and(eq(issues.accountId, accountId), eq(issues.id, id), restorable(issues)))
     .for('update');
   return row ?? null;
 }
@@ -51,7 +52,7 @@ export async function issueNamed(db: Reader, accountId: string, name: string, ex
   const [row] = await db
     .select({ id: issues.id, name: issues.name })
     .from(issues)
-    .where(and(eq(issues.accountId, accountId), isNull(issues.deletedAt), sql`lower(${issues.name}) = lower(${name})`, except ? ne(issues.id, except) : undefined));
+    .where(and(eq(issues.accountId, accountId), live(issues), sql`lower(${issues.name}) = lower(${name})`, except ? ne(issues.id, except) : undefined));
   return row ?? null;
 }
 
@@ -76,7 +77,7 @@ export async function listIssues(db: Db, accountId: string, query: ListQuery<Iss
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(issues.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(issues.accountId, accountId), isNull(issues.deletedAt), filter, query.tag ? taggedWith('Issue', issues.id, accountId, query.tag) : undefined);
+  const where = and(eq(issues.accountId, accountId), live(issues), filter, query.tag ? taggedWith('Issue', issues.id, accountId, query.tag) : undefined);
   const [items, [total]] = await Promise.all([
     db
       .select({ id: issues.id, name: issues.name, category: issues.category, urgent: issues.urgent, active: issues.active })

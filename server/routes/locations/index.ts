@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { deletedBy, undeleted } from '../../soft-delete.ts';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { locationCreateSchema, locationListQuerySchema, locationPatchSchema } from '../../../domain/locations.ts';
 import { requires } from '../../auth/requires.ts';
@@ -66,7 +67,7 @@ export const locationRoutes = new Hono<AppEnv>()
       const before = found(await findLocation(tx, accountId, id, true));
       await tx
         .update(locations)
-        .set({ deletedAt: sql`now()`, deletedBy: actorName, ...touched(actorName, locations.version) })
+        .set({ ...deletedBy(actorName), ...touched(actorName, locations.version) })
         .where(and(eq(locations.accountId, accountId), eq(locations.id, id)));
       await audit({ action: 'delete', resourceType: 'Location', resourceId: id, before: presentLocation(before) });
     });
@@ -79,7 +80,7 @@ export const locationRoutes = new Hono<AppEnv>()
       const deleted = found(await findRestorable(tx, accountId, id));
       const [row] = await tx
         .update(locations)
-        .set({ deletedAt: null, deletedBy: null, ...touched(actorName, locations.version) })
+        .set({ ...undeleted, ...touched(actorName, locations.version) })
         .where(and(eq(locations.accountId, accountId), eq(locations.id, id)))
         .returning();
       await audit({ action: 'restore', resourceType: 'Location', resourceId: id, before: presentLocation(deleted), after: presentLocation(row!) });

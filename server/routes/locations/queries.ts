@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { live, restorable } from '../../soft-delete.ts';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Location, LocationList, LocationSort } from '../../../domain/locations.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
@@ -12,7 +13,6 @@ type Reader = Db | Tx;
 export type LocationRow = typeof locations.$inferSelect;
 
 /** How long a deleted location can be restored. */
-export const restoreWindow = sql`interval '30 days'`;
 
 export function presentLocation(row: LocationRow): Location {
   return {
@@ -32,7 +32,7 @@ export function presentLocation(row: LocationRow): Location {
 
 /** The live location, always inside the request's account (another account's, or a deleted one, is "not found"). */
 export async function findLocation(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(locations).where(and(eq(locations.accountId, accountId), eq(locations.id, id), isNull(locations.deletedAt)));
+  const q = db.select().from(locations).where(and(eq(locations.accountId, accountId), eq(locations.id, id), live(locations)));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -42,7 +42,7 @@ export async function findRestorable(tx: Tx, accountId: string, id: string) {
   const [row] = await tx
     .select()
     .from(locations)
-    .where(and(eq(locations.accountId, accountId), eq(locations.id, id), isNotNull(locations.deletedAt), sql`${locations.deletedAt} > now() - ${restoreWindow}`))
+    .where(and(eq(locations.accountId, accountId), eq(locations.id, id), restorable(locations)))
     .for('update');
   return row ?? null;
 }
@@ -74,7 +74,7 @@ export async function listLocations(db: Db, accountId: string, query: ListQuery<
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(locations.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(locations.accountId, accountId), isNull(locations.deletedAt), filter, query.tag ? taggedWith('Location', locations.id, accountId, query.tag) : undefined);
+  const where = and(eq(locations.accountId, accountId), live(locations), filter, query.tag ? taggedWith('Location', locations.id, accountId, query.tag) : undefined);
   const [items, [total]] = await Promise.all([
     db
       .select({

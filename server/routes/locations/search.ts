@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { live } from '../../soft-delete.ts';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { addressSummary, type Address } from '../../../domain/locations.ts';
 import type { SearchHit } from '../../../domain/search.ts';
 import type { Db } from '../../db/client.ts';
@@ -42,7 +43,7 @@ export const locationSearch: SearchProvider = {
     const rows = await db
       .select({ id: locations.id, name: locations.name, addresses: locations.addresses, score })
       .from(locations)
-      .where(and(eq(locations.accountId, accountId), isNull(locations.deletedAt), or(ilike(locations.name, containsPattern(q)), byCity, sql`${nameScore} > ${SIMILARITY}`)))
+      .where(and(eq(locations.accountId, accountId), live(locations), or(ilike(locations.name, containsPattern(q)), byCity, sql`${nameScore} > ${SIMILARITY}`)))
       .orderBy(desc(score), asc(locations.name), asc(locations.id))
       .limit(limit);
     return rows.map((row) => locationHit(row, q));
@@ -51,7 +52,7 @@ export const locationSearch: SearchProvider = {
     const [row] = await db
       .select({ id: locations.id, name: locations.name, addresses: locations.addresses })
       .from(locations)
-      .where(and(eq(locations.accountId, accountId), eq(locations.id, id), isNull(locations.deletedAt)));
+      .where(and(eq(locations.accountId, accountId), eq(locations.id, id), live(locations)));
     return row ? locationHit({ ...row, score: 1 }) : null;
   },
 };
