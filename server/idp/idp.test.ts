@@ -8,11 +8,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, type Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { messages, tooManySignInAttempts } from '../../domain/messages.ts';
-import { startIdp, type Idp, type IdpUser } from './index.ts';
+import { logIdpError, startIdp, type Idp, type IdpUser } from './index.ts';
 
 const CLIENT_ID = 'astera-portal';
 const AUDIENCE = 'https://api.astera.test';
@@ -594,5 +594,23 @@ describe('embedded IdP (Auth0-compatible)', () => {
     const bobs = await submitLogin(client, bob.email, PASSWORD);
     expect(bobs.status).toBe(429);
     expect(await bobs.text()).toMatch(/Too many attempts, try again in 1?\d minutes?/);
+  });
+});
+
+describe('the log of an unexpected provider error', () => {
+  it('holds an id, the method, the route name, the class and the stack frames, never the message', () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    try {
+      const id = logIdpError({ method: 'POST', oidc: { route: 'token' } }, new TypeError('bad grant for patient.email@example.test'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(id);
+      expect(lines[0]).toContain('"route":"idp:token"');
+      expect(lines[0]).toContain('"error":"TypeError"');
+      expect(lines[0]).toMatch(/\n\s+at /);
+      expect(lines[0]).not.toContain('patient.email');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

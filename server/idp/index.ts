@@ -14,6 +14,7 @@ import { BodyTooLargeError, logoutParams, normaliseTokenRequest, readBody } from
 import { loadSigningKeys } from './keys.ts';
 import { loginPage, messagePage, signOutPage, type Page } from './pages.ts';
 import { signInThrottle, type SignInLimits } from './throttle.ts';
+import { logInternalError } from '../errors.ts';
 
 export type IdpUser = { sub: string; email: string; name: string };
 
@@ -119,6 +120,11 @@ function restoreOfflineAccess(ctx: KoaContextWithOIDC): void {
   const scopes = new Set(typeof oidc.params.scope === 'string' ? oidc.params.scope.split(' ') : []);
   scopes.add('offline_access');
   oidc.params.scope = [...scopes].join(' ');
+}
+
+/** An unexpected error of the provider, in the log (see `logInternalError`). */
+export function logIdpError(ctx: { method: string; oidc?: { route?: string } }, error: unknown): string {
+  return logInternalError(error, { method: ctx.method, route: `idp:${ctx.oidc?.route ?? 'interaction'}` });
 }
 
 export async function startIdp(opts: IdpOptions): Promise<Idp> {
@@ -243,8 +249,10 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
   };
 
   const provider = new Provider(opts.issuer, configuration);
-  // oidc-provider turns unexpected errors into a generic 500 page without logging them.
-  provider.on('server_error', (_ctx, error) => console.error('IdP server error:', error));
+  // oidc-provider turns unexpected errors into a generic 500 page without logging them. Logged
+  // like the API's: an id, the method, the provider's route name, the class and the stack frames;
+  // never the message or the URL (a sign-in's error can quote the email address typed).
+  provider.on('server_error', (ctx, error) => logIdpError(ctx, error));
 
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === routes.end_session) {
