@@ -38,6 +38,13 @@ describe('configuration by environment', () => {
     expect(() => loadConfig({ SERVE_SPA: 'no' })).toThrow(/^SERVE_SPA must be true or false/);
   });
 
+  it('trusts no proxy unless TRUST_PROXY_HOPS says how many', () => {
+    expect(loadConfig({}).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: 'yes' })).toThrow(/^TRUST_PROXY_HOPS must be a whole number from 0 to 10/);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1' })).toThrow(/^TRUST_PROXY_HOPS must be a whole number/);
+  });
+
   it('accepts any PostgreSQL and a relative or absolute API base', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/astera' }).databaseUrl).toBe('postgres://u:p@db:5432/astera');
     expect(loadConfig({ API_BASE_URL: 'https://api.example.com/v1/' }).apiBaseUrl).toBe('https://api.example.com/v1');

@@ -21,6 +21,12 @@ export type Config = {
   publicUrl: string;
   /** False: the API and the provider only, no SPA (API tests run before the SPA is built). */
   serveSpa: boolean;
+  /**
+   * How many proxies in front of the server each append the address they saw to X-Forwarded-For
+   * (`TRUST_PROXY_HOPS`, default 0: the connection's own address is the client's). The sign-in
+   * throttle counts the address that many entries from the right, which a client cannot forge.
+   */
+  trustProxyHops: number;
 };
 
 export class ConfigError extends Error {}
@@ -46,6 +52,14 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string, allowRelati
     throw new ConfigError(`${name} must be an absolute URL${allowRelative ? ' or a path starting with /' : ''} (got "${raw}")`);
   }
   return raw.replace(/\/$/, '');
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max} (got "${raw}")`);
+  return value;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -101,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportingUrl: url(env, 'REPORTING_URL', `${publicUrl}/insights`),
     publicUrl,
     serveSpa: flag(env, 'SERVE_SPA', true),
+    trustProxyHops: count(env, 'TRUST_PROXY_HOPS', 0, 10),
   };
 }

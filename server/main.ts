@@ -110,6 +110,7 @@ async function main() {
         postLogoutRedirectUris: [config.publicUrl, `${config.publicUrl}/`],
         keyFile: path.join(config.dataDir, 'idp-keys.json'),
         database,
+        trustProxyHops: config.trustProxyHops,
         ...credentialAccounts(database.db),
       });
       stops.push(() => idp.close());

@@ -44,6 +44,11 @@ export type IdpOptions = {
   database: Pick<Database, 'db' | 'pool'>;
   /** Default: 5 failed sign-ins per email and 20 per client address, each in 15 minutes. */
   signInLimits?: SignInLimits;
+  /**
+   * Proxies in front that append to X-Forwarded-For (default 0: the header is ignored). With n, the
+   * client address is the n-th entry from the right: the one the outermost trusted proxy saw.
+   */
+  trustProxyHops?: number;
 };
 
 export type Idp = { url: string; close(): Promise<void> };
@@ -253,6 +258,11 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
   // like the API's: an id, the method, the provider's route name, the class and the stack frames;
   // never the message or the URL (a sign-in's error can quote the email address typed).
   provider.on('server_error', (ctx, error) => logIdpError(ctx, error));
+  // Koa reads ctx.ip from X-Forwarded-For only when told to, and then only the last n entries.
+  if (opts.trustProxyHops) {
+    provider.proxy = true;
+    provider.maxIpsCount = opts.trustProxyHops;
+  }
 
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === routes.end_session) {
