@@ -286,6 +286,8 @@ describe('embedded IdP (Auth0-compatible)', () => {
     const { response: loginResponse, url: loginUrl } = await follow(user, await user.request(authorize), issuer);
     expect(loginUrl.pathname).toMatch(/^\/interaction\/[\w-]+$/);
     expect(loginResponse.status).toBe(200);
+    // The form posts here and its redirects lead to the SPA's callback, nowhere else.
+    expect(loginResponse.headers.get('content-security-policy')).toMatch(new RegExp(`; form-action 'self' ${SPA_ORIGIN}$`));
     const loginHtml = await loginResponse.text();
     expect(loginHtml).toContain('<html lang="en">');
     expect(loginHtml).toContain('<title>Sign in · Astera</title>');

@@ -133,6 +133,12 @@ export function logIdpError(ctx: { method: string; oidc?: { route?: string } }, 
 }
 
 export async function startIdp(opts: IdpOptions): Promise<Idp> {
+  // Where the pages' forms may lead, redirects after the submit included (Chromium checks those):
+  // this provider, then the SPA's callback or its signed-out page.
+  const formTargets = [...new Set([...opts.redirectUris, ...opts.postLogoutRedirectUris].map((uri) => new URL(uri).origin))];
+  const formAction = `form-action 'self' ${formTargets.join(' ')}`;
+  const reply = (ctx: KoaContext, page: Page, status?: number) => send(ctx, { ...page, contentSecurityPolicy: `${page.contentSecurityPolicy}; ${formAction}` }, status);
+
   const issuer = new URL(opts.issuer);
   if (!issuer.pathname.endsWith('/')) throw new Error(`IdP issuer must end with "/" like Auth0's (got "${opts.issuer}")`);
   const { jwks, cookieKeys } = await loadSigningKeys(opts);
@@ -204,10 +210,10 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
         enabled: true,
         // Auth0 logs out without asking, so the provider's confirmation form submits itself.
         logoutSource(ctx, form) {
-          send(ctx, signOutPage(form));
+          reply(ctx, signOutPage(form));
         },
         postLogoutSuccessSource(ctx) {
-          send(ctx, messagePage('Signed out', 'You have signed out of Astera. You can close this window.'));
+          reply(ctx, messagePage('Signed out', 'You have signed out of Astera. You can close this window.'));
         },
       },
       resourceIndicators: {
@@ -239,7 +245,7 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     renderError(ctx, out) {
       const description = typeof out.error_description === 'string' ? out.error_description : String(out.error ?? 'error');
-      send(ctx, messagePage('Something went wrong', description), ctx.status >= 400 ? ctx.status : 400);
+      reply(ctx, messagePage('Something went wrong', description), ctx.status >= 400 ? ctx.status : 400);
     },
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
@@ -291,7 +297,7 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
       throw error;
     });
     if (!details || details.uid !== uid) {
-      send(ctx, messagePage('Sign-in expired', 'This sign-in attempt has expired. Go back to Astera and sign in again.'), 400);
+      reply(ctx, messagePage('Sign-in expired', 'This sign-in attempt has expired. Go back to Astera and sign in again.'), 400);
       return;
     }
 
@@ -305,7 +311,7 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
     }
 
     if (ctx.method === 'GET') {
-      send(ctx, loginPage({ action }));
+      reply(ctx, loginPage({ action }));
       return;
     }
 
@@ -323,12 +329,12 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
     const attempt = email && password ? await throttle.attempt(email, ctx.ip) : null;
     if (attempt && !attempt.allowed) {
       ctx.set('Retry-After', String(attempt.retryAfterSeconds));
-      send(ctx, loginPage({ action, email, error: tooManySignInAttempts(Math.ceil(attempt.retryAfterSeconds / 60)) }), 429);
+      reply(ctx, loginPage({ action, email, error: tooManySignInAttempts(Math.ceil(attempt.retryAfterSeconds / 60)) }), 429);
       return;
     }
     const user = attempt ? await opts.authenticate(email, password) : null;
     if (!user) {
-      send(ctx, loginPage({ action, email, error: messages.invalidCredentials }));
+      reply(ctx, loginPage({ action, email, error: messages.invalidCredentials }));
       return;
     }
     await throttle.succeeded(email, ctx.ip);
