@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { insuranceFlags, type Insurance } from '../../../domain/insurances.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
@@ -17,8 +16,7 @@ import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
-import { useSoftDelete } from '../../lib/soft-delete.ts';
-import { useWorkspace } from '../../lib/workspace.ts';
+import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { InsuranceForm, insuranceConflictFields, toInsuranceBody, toInsuranceValues, type InsuranceValues } from './insurance-form.tsx';
 import { insuranceDeleteTarget, insuranceQuery, useUpdateInsurance } from './queries.ts';
 
@@ -47,36 +45,14 @@ function chips(values: string[], label: string, mono = false) {
 }
 
 function InsuranceDetail({ insurance }: { insurance: Insurance }) {
-  const [editing, setEditing] = useState(false);
-  // Leaving edit mode (Save or Cancel) gives the focus back to the Edit button that opened it.
-  const editButton = useRef<HTMLButtonElement>(null);
-  const [refocus, setRefocus] = useState(false);
-  useEffect(() => {
-    if (editing || !refocus) return;
-    editButton.current?.focus();
-    setRefocus(false);
-  }, [editing, refocus]);
-  const leaveEdit = () => {
-    setEditing(false);
-    setRefocus(true);
-  };
+  const { editing, editButton, startEditing, leaveEdit } = useEditMode();
   const stamps = useRecordStamps(insurance);
-  const remove = useSoftDelete();
   const account = useAccountKey();
-  const { pathname, closePanel } = useWorkspace();
-  const [deleting, setDeleting] = useState(false);
-  const navigate = useNavigate();
+  const { deleting, deleteRecord } = useDeleteRecord(insuranceDeleteTarget(account, { id: insurance.id, name: insurance.insurancePlanName }), {
+    own: `/practice/insurances/${insurance.id}`,
+    list: '/practice/insurances',
+  });
   const titleId = `insurance-${insurance.id}-title`;
-
-  const handleDelete = async () => {
-    setDeleting(true);
-    const deleted = await remove(insuranceDeleteTarget(account, { id: insurance.id, name: insurance.insurancePlanName }));
-    setDeleting(false);
-    if (!deleted) return;
-    // On its own page the record is gone: back to the list (in the side panel, the screen behind stays).
-    if (pathname === `/practice/insurances/${insurance.id}`) await navigate({ to: '/practice/insurances', ignoreBlocker: true });
-    else closePanel();
-  };
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
@@ -93,12 +69,12 @@ function InsuranceDetail({ insurance }: { insurance: Insurance }) {
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/insurances/{id}', method: 'DELETE' }}>
-                <Button variant="secondary" onClick={() => void handleDelete()} disabled={deleting}>
+                <Button variant="secondary" onClick={() => void deleteRecord()} disabled={deleting}>
                   Delete
                 </Button>
               </Permitted>
               <Permitted requires={{ resource: '/insurances/{id}', method: 'PATCH' }}>
-                <Button ref={editButton} onClick={() => setEditing(true)}>
+                <Button ref={editButton} onClick={startEditing}>
                   Edit
                 </Button>
               </Permitted>

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import type { Issue } from '../../../domain/issues.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
@@ -16,8 +15,7 @@ import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
-import { useSoftDelete } from '../../lib/soft-delete.ts';
-import { useWorkspace } from '../../lib/workspace.ts';
+import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { IssueForm, issueConflictFields, toIssueBody, toIssueValues, type IssueValues } from './issue-form.tsx';
 import { issueDeleteTarget, issueQuery, useUpdateIssue } from './queries.ts';
 
@@ -33,36 +31,14 @@ export function IssueScreen({ issueId }: { issueId: string }) {
 }
 
 function IssueDetail({ issue }: { issue: Issue }) {
-  const [editing, setEditing] = useState(false);
-  // Leaving edit mode (Save or Cancel) gives the focus back to the Edit button that opened it.
-  const editButton = useRef<HTMLButtonElement>(null);
-  const [refocus, setRefocus] = useState(false);
-  useEffect(() => {
-    if (editing || !refocus) return;
-    editButton.current?.focus();
-    setRefocus(false);
-  }, [editing, refocus]);
-  const leaveEdit = () => {
-    setEditing(false);
-    setRefocus(true);
-  };
+  const { editing, editButton, startEditing, leaveEdit } = useEditMode();
   const stamps = useRecordStamps(issue);
-  const remove = useSoftDelete();
   const account = useAccountKey();
-  const { pathname, closePanel } = useWorkspace();
-  const [deleting, setDeleting] = useState(false);
-  const navigate = useNavigate();
+  const { deleting, deleteRecord } = useDeleteRecord(issueDeleteTarget(account, { id: issue.id, name: issue.name }), {
+    own: `/practice/issues/${issue.id}`,
+    list: '/practice/issues',
+  });
   const titleId = `issue-${issue.id}-title`;
-
-  const handleDelete = async () => {
-    setDeleting(true);
-    const deleted = await remove(issueDeleteTarget(account, { id: issue.id, name: issue.name }));
-    setDeleting(false);
-    if (!deleted) return;
-    // On its own page the record is gone: back to the list (in the side panel, the screen behind stays).
-    if (pathname === `/practice/issues/${issue.id}`) await navigate({ to: '/practice/issues', ignoreBlocker: true });
-    else closePanel();
-  };
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
@@ -79,12 +55,12 @@ function IssueDetail({ issue }: { issue: Issue }) {
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/issues/{id}', method: 'DELETE' }}>
-                <Button variant="secondary" onClick={() => void handleDelete()} disabled={deleting}>
+                <Button variant="secondary" onClick={() => void deleteRecord()} disabled={deleting}>
                   Delete
                 </Button>
               </Permitted>
               <Permitted requires={{ resource: '/issues/{id}', method: 'PATCH' }}>
-                <Button ref={editButton} onClick={() => setEditing(true)}>
+                <Button ref={editButton} onClick={startEditing}>
                   Edit
                 </Button>
               </Permitted>
