@@ -1,5 +1,4 @@
-import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   insuranceCreateSchema,
   insuranceDefaults,
@@ -16,7 +15,7 @@ import { ChipInput } from '../../components/ui/chip.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, FieldError, Input } from '../../components/ui/field.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
-import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { useRecordForm } from '../../lib/record-form.ts';
 
 export type InsuranceValues = { insurancePlanName: string; insuranceType: InsuranceType[]; planPrefix: string[] } & Record<InsuranceFlag, boolean>;
 
@@ -70,31 +69,7 @@ type InsuranceFormProps = {
 
 /** Every field of spec §3 Insurance: the create form and the detail screen's edit mode. */
 export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: InsuranceFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const firstField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (focusFirstField) firstField.current?.focus();
-  }, [focusFirstField]);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const form = useForm({
-    defaultValues,
-    validationLogic: revalidateLogic(),
-    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(insuranceCreateSchema, toInsuranceBody(value))) },
-    onSubmit: async ({ value }) => {
-      setFailure(null);
-      setServerErrors({});
-      try {
-        await onSubmit(value);
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        setServerErrors(fields);
-        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
-      }
-    },
-  });
-  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
-  const submitting = useStore(form.store, (state) => state.isSubmitting);
-  const errorOf = (name: keyof InsuranceValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+  const { form, failure, dirty, submitting, errorOf, firstField } = useRecordForm({ defaultValues, schema: insuranceCreateSchema, toBody: toInsuranceBody, onSubmit, focusFirstField });
 
   return (
     <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">

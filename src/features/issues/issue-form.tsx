@@ -1,11 +1,10 @@
-import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { issueCategories, issueCreateSchema, issueDefaults, type Issue, type IssueCategory, type IssueCreate } from '../../../domain/issues.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, Input, Textarea } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { useRecordForm } from '../../lib/record-form.ts';
 
 export type IssueValues = { name: string; description: string; category: string; urgent: boolean; active: boolean };
 
@@ -53,31 +52,7 @@ type IssueFormProps = {
 
 /** Name (required), description, category, urgent and active: the create form and the detail screen's edit mode. */
 export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: IssueFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const firstField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (focusFirstField) firstField.current?.focus();
-  }, [focusFirstField]);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const form = useForm({
-    defaultValues,
-    validationLogic: revalidateLogic(),
-    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(issueCreateSchema, toIssueBody(value))) },
-    onSubmit: async ({ value }) => {
-      setFailure(null);
-      setServerErrors({});
-      try {
-        await onSubmit(value);
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        setServerErrors(fields);
-        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
-      }
-    },
-  });
-  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
-  const submitting = useStore(form.store, (state) => state.isSubmitting);
-  const errorOf = (name: keyof IssueValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+  const { form, failure, dirty, submitting, errorOf, firstField } = useRecordForm({ defaultValues, schema: issueCreateSchema, toBody: toIssueBody, onSubmit, focusFirstField });
 
   return (
     <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">

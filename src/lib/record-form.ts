@@ -1,0 +1,51 @@
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { useEffect, useRef, useState } from 'react';
+import type * as v from 'valibot';
+import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from './form.ts';
+
+type RecordFormOptions<Values> = {
+  defaultValues: Values;
+  /** The API's body schema (from `domain/`): the form checks what it would send. */
+  schema: v.GenericSchema;
+  /** The form's values as the API takes them. */
+  toBody(values: Values): unknown;
+  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
+  onSubmit(values: Values): Promise<void>;
+  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
+  focusFirstField?: boolean;
+};
+
+/**
+ * The working parts of a record's create/edit form: validation by the API's own schema as the user
+ * goes (after the first submit, on every change), the server's field errors under their fields, a
+ * form-level failure, whether anything changed, and the first field's focus.
+ */
+export function useRecordForm<Values extends object>({ defaultValues, schema, toBody, onSubmit, focusFirstField = false }: RecordFormOptions<Values>) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+  }, [focusFirstField]);
+  const form = useForm({
+    defaultValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(schema, toBody(value))) },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      setServerErrors({});
+      try {
+        await onSubmit(value);
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        setServerErrors(fields);
+        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+      }
+    },
+  });
+  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+  /** A field's message: the form's own check first, else what the server said of it. */
+  const errorOf = (name: keyof Values & string, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+  return { form, failure, dirty, submitting, errorOf, firstField };
+}
