@@ -73,7 +73,8 @@ test.describe('practice administrator', () => {
     await ready(page);
     const row = rows(page).filter({ hasText: `${name} renamed` });
     await expect(row).toHaveCount(1);
-    // Keyboard: the list has focus; move to the row and open it with Enter.
+    // Keyboard: J brings the keyboard into the list (on its first row); move to the row and open it with Enter.
+    await page.keyboard.press('j');
     await expect(table(page).locator('tbody')).toBeFocused();
     const index = await rows(page).evaluateAll((all, text) => all.findIndex((r) => r.textContent?.includes(text)), `${name} renamed`);
     for (let i = 0; i < index; i++) await page.keyboard.press('j');
@@ -101,7 +102,6 @@ test.describe('practice administrator', () => {
     const name = unique('Audit phone issue');
     await issueHistory(page, name);
     await page.goto('/system/audit?type=Issue');
-    await ready(page);
     await expect(rows(page).filter({ hasText: `${name} renamed` }).first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectNoAxeViolations(page);
