@@ -60,7 +60,7 @@ const fields = [
   'key', 'taggedResourceType', 'taggedResourceId',
   'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
 ];
-const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId'];
+const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
 const knownId = fc.nat({ max: 18 }).map((i) => ids[i % ids.length]!);

@@ -43,6 +43,8 @@ import { Route as AppPracticeSchedulesScheduleIdRouteImport } from './routes/_ap
 import { Route as AppPracticeSchedulesCreateRouteImport } from './routes/_app/practice/schedules/create'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
+import { Route as AppSystemAuditIndexRouteImport } from './routes/_app/system/audit/index'
+import { Route as AppSystemAuditEntryIdRouteImport } from './routes/_app/system/audit/$entryId'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
 import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './routes/_app/practice/practitioners/edit/$personId'
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
@@ -236,6 +238,16 @@ const AppPracticeUsersPersonIdRoute =
     path: '/practice/users/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSystemAuditIndexRoute = AppSystemAuditIndexRouteImport.update({
+  id: '/system/audit/',
+  path: '/system/audit/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemAuditEntryIdRoute = AppSystemAuditEntryIdRouteImport.update({
+  id: '/system/audit/$entryId',
+  path: '/system/audit/$entryId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPracticePersonsEditPersonIdRoute =
   AppPracticePersonsEditPersonIdRouteImport.update({
     id: '/practice/persons/edit/$personId',
@@ -293,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -301,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/system/audit/': typeof AppSystemAuditIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -333,6 +347,7 @@ export interface FileRoutesByTo {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
@@ -341,6 +356,7 @@ export interface FileRoutesByTo {
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
+  '/system/audit': typeof AppSystemAuditIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -375,6 +391,7 @@ export interface FileRoutesById {
   '/_app/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/_app/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -383,6 +400,7 @@ export interface FileRoutesById {
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/_app/system/audit/': typeof AppSystemAuditIndexRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -417,6 +435,7 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/audit/$entryId'
     | '/practice/contact-points/'
     | '/practice/insurances/'
     | '/practice/issues/'
@@ -425,6 +444,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners/'
     | '/practice/schedules/'
     | '/practice/users/'
+    | '/system/audit/'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -457,6 +477,7 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/audit/$entryId'
     | '/practice/contact-points'
     | '/practice/insurances'
     | '/practice/issues'
@@ -465,6 +486,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners'
     | '/practice/schedules'
     | '/practice/users'
+    | '/system/audit'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -498,6 +520,7 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/$scheduleId'
     | '/_app/practice/schedules/create'
     | '/_app/practice/users/$personId'
+    | '/_app/system/audit/$entryId'
     | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
@@ -506,6 +529,7 @@ export interface FileRouteTypes {
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
     | '/_app/practice/users/'
+    | '/_app/system/audit/'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
     | '/_app/practice/schedules/createTask/$scheduleId'
@@ -759,6 +783,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/audit/': {
+      id: '/_app/system/audit/'
+      path: '/system/audit'
+      fullPath: '/system/audit/'
+      preLoaderRoute: typeof AppSystemAuditIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/audit/$entryId': {
+      id: '/_app/system/audit/$entryId'
+      path: '/system/audit/$entryId'
+      fullPath: '/system/audit/$entryId'
+      preLoaderRoute: typeof AppSystemAuditEntryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/persons/edit/$personId': {
       id: '/_app/practice/persons/edit/$personId'
       path: '/practice/persons/edit/$personId'
@@ -821,6 +859,7 @@ interface AppRouteChildren {
   AppPracticeSchedulesScheduleIdRoute: typeof AppPracticeSchedulesScheduleIdRoute
   AppPracticeSchedulesCreateRoute: typeof AppPracticeSchedulesCreateRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppSystemAuditEntryIdRoute: typeof AppSystemAuditEntryIdRoute
   AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
@@ -829,6 +868,7 @@ interface AppRouteChildren {
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
+  AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -861,6 +901,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesScheduleIdRoute: AppPracticeSchedulesScheduleIdRoute,
   AppPracticeSchedulesCreateRoute: AppPracticeSchedulesCreateRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppSystemAuditEntryIdRoute: AppSystemAuditEntryIdRoute,
   AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
@@ -869,6 +910,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
+  AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
   AppPracticePractitionersEditPersonIdRoute:
     AppPracticePractitionersEditPersonIdRoute,

@@ -406,8 +406,16 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  // The record's history, newest first (a retried PATCH looks up the change that made its record).
-  (t) => [index('audit_account_at').on(t.accountId, t.at), index('audit_resource').on(t.accountId, t.resourceType, t.resourceId, t.id)],
+  (t) => [
+    // The audit log screen pages newest first by the cursor (at, id): per account, across every
+    // account (instance administrators), and filtered by record kind or by who.
+    index('audit_account_at_id').on(t.accountId, t.at, t.id),
+    index('audit_at_id').on(t.at, t.id),
+    index('audit_account_type_at_id').on(t.accountId, t.resourceType, t.at, t.id),
+    index('audit_account_actor_at_id').on(t.accountId, t.actorId, t.at, t.id),
+    // The record's history, newest first (a retried PATCH looks up the change that made its record).
+    index('audit_resource').on(t.accountId, t.resourceType, t.resourceId, t.id),
+  ],
 );
 
 /**

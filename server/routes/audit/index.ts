@@ -1,13 +1,18 @@
-import { and, desc, eq, inArray, lt, ne } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { isDeepStrictEqual } from 'node:util';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
+import { auditInstant, auditWord, defaultAuditPageSize, redactSecrets, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
+import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
-import { auditLog, persons, roles } from '../../db/schema.ts';
+import { isStorableText } from '../../../domain/text.ts';
+import { accounts, auditLog, persons, roles } from '../../db/schema.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
-import { query } from '../../validate.ts';
+import { notFound } from '../../errors.ts';
+import { param, query } from '../../validate.ts';
 
 const listQuery = v.object({
   limit: v.fallback(wholeNumber(1, 100), 20),
@@ -33,7 +38,8 @@ function snapshotName(row: AuditRow): string | null {
 
 /**
  * Every entry names its record (issue 8): from the log's snapshot, else the record's current
- * name (a practitioner's photo names the practitioner), else its kind and short id.
+ * name (a practitioner's photo names the practitioner), else its kind and short id. The rows may
+ * come from several accounts (an instance administrator's audit log): each is looked up in its own.
  */
 async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, string>> {
   const names = new Map<AuditRow, string>();
@@ -43,29 +49,106 @@ async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, stri
     if (name) names.set(row, name);
     else unnamed.push(row);
   }
-  const ids = [...new Set(unnamed.map((row) => row.resourceId).filter(isUuid))];
   const current = new Map<string, string>();
-  if (ids.length > 0) {
-    const accountId = unnamed[0]!.accountId;
-    for (const person of await db.select({ id: persons.id, name: persons.displayName }).from(persons).where(and(eq(persons.accountId, accountId), inArray(persons.id, ids)))) current.set(person.id, person.name);
-    for (const role of await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.accountId, accountId), inArray(roles.id, ids)))) current.set(role.id, role.name);
+  const key = (accountId: string, id: string) => `${accountId}/${id}`;
+  for (const accountId of new Set(unnamed.map((row) => row.accountId))) {
+    const ids = [...new Set(unnamed.filter((row) => row.accountId === accountId).map((row) => row.resourceId).filter(isUuid))];
+    if (ids.length === 0) continue;
+    for (const person of await db.select({ id: persons.id, name: persons.displayName }).from(persons).where(and(eq(persons.accountId, accountId), inArray(persons.id, ids)))) current.set(key(accountId, person.id), person.name);
+    for (const role of await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.accountId, accountId), inArray(roles.id, ids)))) current.set(key(accountId, role.id), role.name);
   }
-  for (const row of unnamed) names.set(row, (row.resourceId && current.get(row.resourceId)) || (row.resourceId ? `${row.resourceType} ${row.resourceId.slice(0, 8)}` : row.resourceType));
+  for (const row of unnamed) names.set(row, (row.resourceId && current.get(key(row.accountId, row.resourceId))) || (row.resourceId ? `${row.resourceType} ${row.resourceId.slice(0, 8)}` : row.resourceType));
   return names;
 }
 
 const verbs: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', restore: 'restored' };
 const verb = (action: string) => verbs[action] ?? action;
 
+/** The home's entry of one log row. */
+function toEntry(row: AuditRow, title: string): AuditEntry {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    actorName: row.actorName,
+    action: row.action,
+    resourceType: row.resourceType,
+    resourceId: row.resourceId,
+    title,
+    summary: `${row.actorName} ${verb(row.action)} ${row.resourceType} “${title}”`,
+  };
+}
+
+const cursor = wholeNumber(1, maxSerialId);
+const logQuery = v.object({
+  limit: v.fallback(wholeNumber(1, 100), defaultAuditPageSize),
+  /** Older entries than this one (the next page). */
+  before: v.optional(cursor),
+  /** Newer entries than this one (the previous page). */
+  after: v.optional(cursor),
+  actor: v.optional(v.pipe(v.string(), v.check(isStorableText), v.trim(), v.nonEmpty(), v.maxLength(200))),
+  resourceType: v.optional(auditWord),
+  action: v.optional(auditWord),
+  from: v.optional(auditInstant),
+  to: v.optional(auditInstant),
+  /** Instance administrators only: one account's entries (others only ever see their account's). */
+  account: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid())),
+});
+
 /**
- * The account's recent changes, newest first: what the home page shows. Sign-outs are in the log
- * (the audit log screen shows them) but change no record, so they are not "changes" here.
+ * Which accounts' entries the caller reads: an instance administrator every account's (or the one
+ * they filter by), anyone else the account they act in, whatever they filter by.
  */
-export const auditRoutes = new Hono<AppEnv>().get(
-  '/recent',
-  requires('/permissions/accesspolicy', 'GET'),
-  query(listQuery),
-  async (c) => {
+function accountScope(c: Context<AppEnv>, account: string | undefined): SQL | undefined {
+  if (c.var.caller.instanceAdmin) return account === undefined ? undefined : eq(auditLog.accountId, account);
+  return and(eq(auditLog.accountId, c.var.account.id), account === undefined ? undefined : eq(auditLog.accountId, account));
+}
+
+/** The row with its account's name, for the list and the detail. */
+const withAccount = { row: auditLog, accountName: accounts.name };
+
+function toItem(row: AuditRow, accountName: string | null, title: string): AuditLogItem {
+  return { ...toEntry(row, title), actorId: row.actorId, accountId: row.accountId, accountName: accountName ?? row.accountId };
+}
+
+/** Top-level fields whose value differs between the snapshots (a create: every field it set). */
+function changedFields(before: unknown, after: unknown): string[] {
+  const fields = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  const b = fields(before);
+  const a = fields(after);
+  return [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((name) => !isDeepStrictEqual(b[name], a[name]));
+}
+
+/**
+ * Distinct values of `column` among the scoped rows, found by skipping through its index
+ * (account_id, column, …) one value at a time: as fast on a large log as on a small one.
+ */
+async function distinctValues(db: Db, column: 'resource_type' | 'actor_id', account: string | undefined): Promise<{ accountId: string; value: string }[]> {
+  const col = sql.identifier(column);
+  const scope = account === undefined ? sql`true` : sql`account_id = ${account}`;
+  const result = await db.execute<{ account_id: string; value: string }>(sql`
+    with recursive found as (
+      (select account_id, ${col} as value from audit_log where ${scope} order by account_id, ${col} limit 1)
+      union all
+      select next.account_id, next.value from found, lateral (
+        select account_id, ${col} as value from audit_log
+        where ${scope} and (account_id, ${col}) > (found.account_id, found.value)
+        order by account_id, ${col} limit 1
+      ) next
+    )
+    select account_id, value from found`);
+  return result.rows.map((row) => ({ accountId: row.account_id, value: row.value }));
+}
+
+/**
+ * The audit log: the account's recent changes for the home page, and the audit log screen's
+ * pages, facets and entries. All read through the access policy grant.
+ */
+export const auditRoutes = new Hono<AppEnv>()
+  /**
+   * The account's recent changes, newest first: what the home page shows. Sign-outs are in the
+   * log (the audit log screen shows them) but change no record, so they are not "changes" here.
+   */
+  .get('/recent', requires('/permissions/accesspolicy', 'GET'), query(listQuery), async (c) => {
     const { limit, before } = c.req.valid('query');
     const rows = await c.var.deps.db
       .select()
@@ -74,19 +157,102 @@ export const auditRoutes = new Hono<AppEnv>().get(
       .orderBy(desc(auditLog.id))
       .limit(limit);
     const names = await recordNames(c.var.deps.db, rows);
-    const items: AuditEntry[] = rows.map((row) => {
-      const title = names.get(row)!;
-      return {
-        id: String(row.id),
-        at: row.at.toISOString(),
-        actorName: row.actorName,
-        action: row.action,
-        resourceType: row.resourceType,
-        resourceId: row.resourceId,
-        title,
-        summary: `${row.actorName} ${verb(row.action)} ${row.resourceType} “${title}”`,
-      };
-    });
+    const items: AuditEntry[] = rows.map((row) => toEntry(row, names.get(row)!));
     return c.json({ items });
-  },
-);
+  })
+  /**
+   * Every write, newest first, a page at a time: `before` (older) and `after` (newer) name the
+   * entry the page starts from, so entries written meanwhile neither repeat nor skip a row.
+   */
+  .get('/entries', requires('/permissions/accesspolicy', 'GET'), query(logQuery), async (c) => {
+    const { limit, before, after, actor, resourceType, action, from, to, account } = c.req.valid('query');
+    const { db } = c.var.deps;
+    const scope = accountScope(c, account);
+    const from_ = before ?? after;
+    let start: SQL | undefined;
+    if (from_ !== undefined) {
+      // The cursor's own time, to the microsecond (a JavaScript Date keeps milliseconds only).
+      const [edge] = await db.select({ at: sql<string>`${auditLog.at}::text` }).from(auditLog).where(and(eq(auditLog.id, from_), scope));
+      if (!edge) return c.json({ items: [], older: null, newer: null } satisfies AuditLogPage);
+      start = before !== undefined ? sql`(${auditLog.at}, ${auditLog.id}) < (${edge.at}::timestamptz, ${before})` : sql`(${auditLog.at}, ${auditLog.id}) > (${edge.at}::timestamptz, ${after})`;
+    }
+    const newestFirst = after === undefined;
+    const found = await db
+      .select(withAccount)
+      .from(auditLog)
+      .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
+      .where(
+        and(
+          scope,
+          start,
+          actor === undefined ? undefined : eq(auditLog.actorId, actor),
+          resourceType === undefined ? undefined : eq(auditLog.resourceType, resourceType),
+          action === undefined ? undefined : eq(auditLog.action, action),
+          from === undefined ? undefined : gte(auditLog.at, new Date(from)),
+          to === undefined ? undefined : lt(auditLog.at, new Date(to)),
+        ),
+      )
+      .orderBy(...(newestFirst ? [desc(auditLog.at), desc(auditLog.id)] : [asc(auditLog.at), asc(auditLog.id)]))
+      .limit(limit + 1);
+    const more = found.length > limit;
+    const page = found.slice(0, limit);
+    if (!newestFirst) page.reverse();
+    const names = await recordNames(
+      db,
+      page.map((r) => r.row),
+    );
+    const items = page.map(({ row, accountName }) => toItem(row, accountName, names.get(row)!));
+    const first = items[0]?.id ?? null;
+    const last = items.at(-1)?.id ?? null;
+    const answer: AuditLogPage = newestFirst
+      ? { items, older: more ? last : null, newer: before === undefined ? null : first }
+      : { items, older: last, newer: more ? first : null };
+    return c.json(answer);
+  })
+  /** Who and which kinds of record the filters offer (and, to instance administrators, the accounts). */
+  .get('/facets', requires('/permissions/accesspolicy', 'GET'), query(v.object({ account: logQuery.entries.account })), async (c) => {
+    const { db } = c.var.deps;
+    const admin = c.var.caller.instanceAdmin;
+    const { account } = c.req.valid('query');
+    const scoped = admin ? account : c.var.account.id;
+    const types = await distinctValues(db, 'resource_type', scoped);
+    const actorIds = await distinctValues(db, 'actor_id', scoped);
+    const actors = new Map<string, string>();
+    for (const { accountId, value } of actorIds) {
+      if (actors.has(value)) continue;
+      // The name the actor had last (a renamed user is listed under their name of today).
+      const [latest] = await db
+        .select({ name: auditLog.actorName })
+        .from(auditLog)
+        .where(and(eq(auditLog.accountId, accountId), eq(auditLog.actorId, value)))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(1);
+      actors.set(value, latest?.name ?? value);
+    }
+    const facets: AuditLogFacets = {
+      actors: [...actors].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+      resourceTypes: [...new Set(types.map((t) => t.value))].sort(),
+      accounts: admin ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).orderBy(asc(accounts.name)) : [],
+    };
+    return c.json(facets);
+  })
+  /** One change with the record before and after it; secrets never leave the server. */
+  .get('/entries/:id', requires('/permissions/accesspolicy', 'GET'), param(v.object({ id: cursor })), async (c) => {
+    const { id } = c.req.valid('param');
+    const [found] = await c.var.deps.db
+      .select(withAccount)
+      .from(auditLog)
+      .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
+      .where(and(eq(auditLog.id, id), accountScope(c, undefined)));
+    if (!found) throw notFound(messages.notFound);
+    const { row, accountName } = found;
+    const names = await recordNames(c.var.deps.db, [row]);
+    const detail: AuditLogDetail = {
+      ...toItem(row, accountName, names.get(row)!),
+      // Compared before hiding: a changed password shows as changed, its values as hidden.
+      changed: changedFields(row.before, row.after),
+      before: redactSecrets(row.before),
+      after: redactSecrets(row.after),
+    };
+    return c.json(detail);
+  });

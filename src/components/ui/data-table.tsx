@@ -64,6 +64,8 @@ export type DataTableProps<TData extends RowData> = {
   empty: ReactNode;
   error: ReactNode;
   onRetry?(): void;
+  /** Replaces the page-number pagination (a list paged by cursor has its own Newer/Older). */
+  pagination?: ReactNode;
 };
 
 const emptyRows: never[] = [];
@@ -303,17 +305,19 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
-      <Pagination
-        label={`${label} pages`}
-        page={page}
-        pageSize={pageSize}
-        pageSizes={props.pageSizes}
-        rowCount={rowCount}
-        estimated={props.rowCountEstimated}
-        unknown={data === undefined}
-        onPageChange={(next) => table.setPageIndex(next - 1)}
-        onPageSizeChange={(size) => table.setPageSize(size)}
-      />
+      {props.pagination ?? (
+        <Pagination
+          label={`${label} pages`}
+          page={page}
+          pageSize={pageSize}
+          pageSizes={props.pageSizes}
+          rowCount={rowCount}
+          estimated={props.rowCountEstimated}
+          unknown={data === undefined}
+          onPageChange={(next) => table.setPageIndex(next - 1)}
+          onPageSizeChange={(size) => table.setPageSize(size)}
+        />
+      )}
     </div>
   );
 }

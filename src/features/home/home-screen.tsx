@@ -5,7 +5,7 @@ import { useDateTimeFormat } from '../../lib/format.ts';
 import { meets, type Requirement } from '../../lib/policy.ts';
 import { policyAtom } from '../../state/account.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
-import { changedRecordPath } from './changed-record-path.ts';
+import { changedRecordPath } from '../../lib/changed-record-path.ts';
 import { recentChangesQuery } from './queries.ts';
 
 type Shortcut = { label: string; description: string; to: string; requires?: Requirement };
@@ -81,9 +81,14 @@ export function HomeScreen() {
       </section>
 
       <section aria-labelledby="recent-heading" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-        <h2 id="recent-heading" className="text-lg font-semibold">
-          Recent changes
-        </h2>
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="recent-heading" className="text-lg font-semibold">
+            Recent changes
+          </h2>
+          <NavLink to="/system/audit" aria-label="View all changes" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+            View all
+          </NavLink>
+        </div>
         {recent.isPending ? <p className="mt-3 text-sm text-slate-600">Loading…</p> : null}
         {recent.isError ? <p className="mt-3 text-sm text-red-700">{recent.error.message}</p> : null}
         {recent.data && recent.data.items.length === 0 ? <p className="mt-3 text-sm text-slate-600">No changes yet in this account.</p> : null}

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../domain/api.ts';
+import type { AuditEntry } from '../../domain/api.ts';
 
 /** The page of a changed record, when it has one (a deleted record has none; a bulk insert has its list). */
 export function changedRecordPath(entry: AuditEntry): string | null {

@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import type { AuditEntry } from './api.ts';
+import { pageSizes, defaultPageSize } from './lists.ts';
+
+/**
+ * The audit log screen (issue 10): every write of the account, newest first, paged by a cursor
+ * on (at, id) so that a page stays fast on a large log and stable while new entries arrive.
+ */
+
+/** The actions writes record (`write()`'s audit events); the filter offers these. */
+export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'sign-out'] as const;
+
+export const auditPageSizes = pageSizes;
+export const defaultAuditPageSize = defaultPageSize;
+
+/** A record kind or action as the log spells them ('ContactPoint', 'sign-out'). */
+export const auditWord = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'must be a word of letters, digits, - or _'));
+
+/** A day of the date filter (the SPA sends the instants of the user's own midnight). */
+export const auditInstant = v.pipe(v.string(), v.trim(), v.isoTimestamp('must be a date and time (ISO 8601)'));
+
+/** One row of the audit log list: the home's entry, with its account (instance administrators see every account's). */
+export type AuditLogItem = AuditEntry & {
+  actorId: string;
+  accountId: string;
+  accountName: string;
+};
+
+export type AuditLogPage = {
+  items: AuditLogItem[];
+  /** The cursor of the next page of older entries (`before`), when there is one. */
+  older: string | null;
+  /** The cursor of the previous page of newer entries (`after`), when there is one. */
+  newer: string | null;
+};
+
+/** One change: the record before and after it, secrets hidden, and the fields that changed. */
+export type AuditLogDetail = AuditLogItem & {
+  before: unknown;
+  after: unknown;
+  /** Top-level fields whose value differs between before and after. */
+  changed: string[];
+};
+
+/** Who and what the filters can choose from. */
+export type AuditLogFacets = {
+  actors: { id: string; name: string }[];
+  resourceTypes: string[];
+  /** Only for instance administrators: the accounts they can filter by. */
+  accounts: { id: string; name: string }[];
+};
+
+/** What replaces a secret's value in a snapshot shown to anyone. */
+export const redacted = '[redacted]';
+
+/** Field names whose values are secrets (API key hashes, password hashes, tokens): never shown. */
+const secretName = /secret|hash|password|passwd|token|credential|private/i;
+
+/** The snapshot with every secret-named field's value replaced, at any depth. */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, secretName.test(key) ? redacted : redactSecrets(inner)]));
+  }
+  return value;
+}

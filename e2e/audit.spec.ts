@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+
+/** A unique name per run, so the tests find their own changes among everyone's. */
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+const table = (page: Page) => page.getByRole('table', { name: 'Audit log' });
+const rows = (page: Page) => table(page).locator('tbody tr');
+const changes = (page: Page) => page.getByRole('table', { name: 'Before and after' });
+
+/** The shell is ready for the keyboard once the access policy has loaded (the avatar shows). */
+async function ready(page: Page) {
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+}
+
+/** An issue created, renamed and deleted through the API: three changes of this test's own. */
+async function issueHistory(page: Page, name: string) {
+  const api = await signedInApi(page);
+  const created = await api.send('POST', '/issues', { name, category: 'Other' });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await api.send('PATCH', `/issues/${id}`, { name: `${name} renamed`, version: 1 })).status()).toBe(200);
+  expect((await api.send('DELETE', `/issues/${id}`)).status()).toBe(204);
+  return id;
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+test.describe('practice administrator', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('View all from the home page lands on the list, focused; J/K move; filter by action with the keyboard', async ({ page }) => {
+    const name = unique('Audit e2e issue');
+    await issueHistory(page, name);
+
+    await page.goto('/home');
+    await ready(page);
+    await page.getByRole('link', { name: 'View all changes' }).click();
+    await expect(page).toHaveURL(/\/system\/audit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const body = table(page).locator('tbody');
+    await expect(body).toBeFocused();
+    await expect(table(page).getByRole('columnheader')).toHaveText(['When', 'Who', 'Action', 'Record']);
+    // Newest first: this test's deletion is among the first rows.
+    await expect(rows(page).filter({ hasText: `${name} renamed` }).filter({ hasText: 'delete' })).toHaveCount(1);
+    await expect(rows(page).first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('j');
+    await expect(rows(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('k');
+    await expect(rows(page).first()).toHaveAttribute('aria-selected', 'true');
+    await expectNoAxeViolations(page);
+
+    // The Action filter is a native select: focused, a typed letter picks the action.
+    await page.getByLabel('Action', { exact: true }).focus();
+    await page.keyboard.type('d');
+    await expect(page.getByLabel('Action', { exact: true })).toHaveValue('delete');
+    await expect(page).toHaveURL(/[?&]action=delete/);
+    await expect(rows(page).filter({ hasText: `${name} renamed` })).toHaveCount(1);
+    for (const action of await rows(page).locator('td:nth-child(3)').allTextContents()) expect(action).toBe('delete');
+    // The URL keeps the filter: a reload shows the same list.
+    await page.reload();
+    await expect(page.getByLabel('Action', { exact: true })).toHaveValue('delete');
+    await expect(rows(page).filter({ hasText: `${name} renamed` })).toHaveCount(1);
+  });
+
+  test('a row opens the change with its before and after side by side, the changed field highlighted', async ({ page }) => {
+    const name = unique('Audit diff issue');
+    await issueHistory(page, name);
+    await page.goto('/system/audit?type=Issue&action=update');
+    await ready(page);
+    const row = rows(page).filter({ hasText: `${name} renamed` });
+    await expect(row).toHaveCount(1);
+    // Keyboard: J brings the keyboard into the list (on its first row); move to the row and open it with Enter.
+    await page.keyboard.press('j');
+    await expect(table(page).locator('tbody')).toBeFocused();
+    const index = await rows(page).evaluateAll((all, text) => all.findIndex((r) => r.textContent?.includes(text)), `${name} renamed`);
+    for (let i = 0; i < index; i++) await page.keyboard.press('j');
+    await expect(row).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/system\/audit\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`updated Issue “${name} renamed”`);
+    await expect(changes(page).getByRole('columnheader')).toHaveText(['Field', 'Before', 'After']);
+    const nameRow = changes(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^name/ }) });
+    await expect(nameRow).toHaveAttribute('data-changed', 'true');
+    await expect(nameRow.getByRole('cell')).toHaveText([name, `${name} renamed`]);
+    await expect(nameRow).toContainText('Changed');
+    const categoryRow = changes(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^category/ }) });
+    await expect(categoryRow).not.toHaveAttribute('data-changed');
+    await expectNoAxeViolations(page);
+
+    // Back to the list, as it was (filters kept).
+    await page.goBack();
+    await expect(page).toHaveURL(/type=Issue/);
+    await expect(row).toHaveCount(1);
+  });
+
+  test('at phone size the list and a change fit the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = unique('Audit phone issue');
+    await issueHistory(page, name);
+    await page.goto('/system/audit?type=Issue');
+    await expect(rows(page).filter({ hasText: `${name} renamed` }).first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    await rows(page).filter({ hasText: `${name} renamed` }).filter({ hasText: 'update' }).getByRole('link').click();
+    await expect(changes(page)).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test('G then O opens the audit log, and the palette lists it', async ({ page }) => {
+    await page.goto('/home');
+    await ready(page);
+    await page.keyboard.press('g');
+    await page.keyboard.press('o');
+    await expect(page).toHaveURL(/\/system\/audit$/);
+    await expect(table(page).locator('tbody')).toBeFocused();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('Audit log');
+    await expect(palette.getByRole('option', { name: /Audit log/ }).first()).toBeVisible();
+  });
+});
+
+test.describe('read only', () => {
+  test.use({ storageState: storageState('viewer') });
+
+  test('reads the audit log (through the access policy grant), without an account column', async ({ page }) => {
+    await page.goto('/system/audit');
+    await ready(page);
+    await expect(rows(page).first()).toBeVisible();
+    await expect(table(page).getByRole('columnheader')).toHaveText(['When', 'Who', 'Action', 'Record']);
+    await expect(page.getByLabel('Account', { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('instance administrator', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test("sees every account's changes, with an account column and filter", async ({ page }) => {
+    await page.goto('/system/audit');
+    await ready(page);
+    await expect(table(page).getByRole('columnheader')).toHaveText(['When', 'Who', 'Action', 'Record', 'Account']);
+    const account = page.getByLabel('Account', { exact: true });
+    await account.selectOption({ label: 'Lakeside Pediatrics' });
+    await expect(page).toHaveURL(/[?&]account=[0-9a-f-]{36}/);
+    await expect(rows(page).first()).toBeVisible();
+    for (const name of await rows(page).locator('td:nth-child(5)').allTextContents()) expect(name).toBe('Lakeside Pediatrics');
+    await account.selectOption({ label: 'Riverside Family Practice' });
+    await expect(rows(page).locator('td:nth-child(5)').first()).toHaveText('Riverside Family Practice');
+    await expectNoAxeViolations(page);
+  });
+});
