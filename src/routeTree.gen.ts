@@ -43,6 +43,9 @@ import { Route as AppPracticeSchedulesScheduleIdRouteImport } from './routes/_ap
 import { Route as AppPracticeSchedulesCreateRouteImport } from './routes/_app/practice/schedules/create'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
+import { Route as AppSystemApikeysIndexRouteImport } from './routes/_app/system/apikeys/index'
+import { Route as AppSystemApikeysApiKeyIdRouteImport } from './routes/_app/system/apikeys/$apiKeyId'
+import { Route as AppSystemApikeysCreateRouteImport } from './routes/_app/system/apikeys/create'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
 import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './routes/_app/practice/practitioners/edit/$personId'
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
@@ -236,6 +239,22 @@ const AppPracticeUsersPersonIdRoute =
     path: '/practice/users/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSystemApikeysIndexRoute = AppSystemApikeysIndexRouteImport.update({
+  id: '/system/apikeys/',
+  path: '/system/apikeys/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemApikeysApiKeyIdRoute =
+  AppSystemApikeysApiKeyIdRouteImport.update({
+    id: '/system/apikeys/$apiKeyId',
+    path: '/system/apikeys/$apiKeyId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSystemApikeysCreateRoute = AppSystemApikeysCreateRouteImport.update({
+  id: '/system/apikeys/create',
+  path: '/system/apikeys/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPracticePersonsEditPersonIdRoute =
   AppPracticePersonsEditPersonIdRouteImport.update({
     id: '/practice/persons/edit/$personId',
@@ -293,6 +312,8 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
+  '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -301,6 +322,7 @@ export interface FileRoutesByFullPath {
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -333,6 +355,8 @@ export interface FileRoutesByTo {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
+  '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
@@ -341,6 +365,7 @@ export interface FileRoutesByTo {
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
+  '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -375,6 +400,8 @@ export interface FileRoutesById {
   '/_app/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/_app/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
+  '/_app/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -383,6 +410,7 @@ export interface FileRoutesById {
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -417,6 +445,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/apikeys/$apiKeyId'
+    | '/system/apikeys/create'
     | '/practice/contact-points/'
     | '/practice/insurances/'
     | '/practice/issues/'
@@ -425,6 +455,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners/'
     | '/practice/schedules/'
     | '/practice/users/'
+    | '/system/apikeys/'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -457,6 +488,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/apikeys/$apiKeyId'
+    | '/system/apikeys/create'
     | '/practice/contact-points'
     | '/practice/insurances'
     | '/practice/issues'
@@ -465,6 +498,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners'
     | '/practice/schedules'
     | '/practice/users'
+    | '/system/apikeys'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -498,6 +532,8 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/$scheduleId'
     | '/_app/practice/schedules/create'
     | '/_app/practice/users/$personId'
+    | '/_app/system/apikeys/$apiKeyId'
+    | '/_app/system/apikeys/create'
     | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
@@ -506,6 +542,7 @@ export interface FileRouteTypes {
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
     | '/_app/practice/users/'
+    | '/_app/system/apikeys/'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
     | '/_app/practice/schedules/createTask/$scheduleId'
@@ -759,6 +796,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/apikeys/': {
+      id: '/_app/system/apikeys/'
+      path: '/system/apikeys'
+      fullPath: '/system/apikeys/'
+      preLoaderRoute: typeof AppSystemApikeysIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/apikeys/$apiKeyId': {
+      id: '/_app/system/apikeys/$apiKeyId'
+      path: '/system/apikeys/$apiKeyId'
+      fullPath: '/system/apikeys/$apiKeyId'
+      preLoaderRoute: typeof AppSystemApikeysApiKeyIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/apikeys/create': {
+      id: '/_app/system/apikeys/create'
+      path: '/system/apikeys/create'
+      fullPath: '/system/apikeys/create'
+      preLoaderRoute: typeof AppSystemApikeysCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/persons/edit/$personId': {
       id: '/_app/practice/persons/edit/$personId'
       path: '/practice/persons/edit/$personId'
@@ -821,6 +879,8 @@ interface AppRouteChildren {
   AppPracticeSchedulesScheduleIdRoute: typeof AppPracticeSchedulesScheduleIdRoute
   AppPracticeSchedulesCreateRoute: typeof AppPracticeSchedulesCreateRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppSystemApikeysApiKeyIdRoute: typeof AppSystemApikeysApiKeyIdRoute
+  AppSystemApikeysCreateRoute: typeof AppSystemApikeysCreateRoute
   AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
@@ -829,6 +889,7 @@ interface AppRouteChildren {
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
+  AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -861,6 +922,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesScheduleIdRoute: AppPracticeSchedulesScheduleIdRoute,
   AppPracticeSchedulesCreateRoute: AppPracticeSchedulesCreateRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppSystemApikeysApiKeyIdRoute: AppSystemApikeysApiKeyIdRoute,
+  AppSystemApikeysCreateRoute: AppSystemApikeysCreateRoute,
   AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
@@ -869,6 +932,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
+  AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
   AppPracticePractitionersEditPersonIdRoute:
     AppPracticePractitionersEditPersonIdRoute,
