@@ -31,14 +31,13 @@ export const apiKeyListQuery = (account: string, search: ApiKeyListSearch) => {
 export const apiKeyQuery = (account: string, id: string) =>
   queryOptions({ queryKey: apiKeyKeys.detail(account, id), queryFn: () => request<ApiKey>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
 
-/** Creates a key: the answer carries its secret, which is never cached (only the screen shows it, once). */
+/** Creates a key: the answer carries its secret, which is never put in the cache (only the screen shows it, once). */
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   const account = useAccountKey();
   return useMutation({
     mutationFn: (body: ApiKeyCreate) => request<ApiKeyCreated>('/permissions/apikeys', { method: 'POST', body }),
-    onSuccess: ({ secret: _secret, ...key }) => {
-      queryClient.setQueryData(apiKeyKeys.detail(account, key.id), key);
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists(account) });
     },
   });
