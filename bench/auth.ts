@@ -14,7 +14,7 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_AUTH_SECONDS ?? 5);
 
 /** Requests per second over the run; every answer must have the expected status. */
-async function throughput(url: string, headers: Record<string, string>, expected: number, seconds: number): Promise<number> {
+export async function throughput(url: string, headers: Record<string, string>, expected: number, seconds: number): Promise<number> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   const statuses = Object.keys(result.statusCodeStats ?? {});
   if (result.errors > 0 || statuses.some((status) => status !== String(expected))) {
@@ -24,7 +24,7 @@ async function throughput(url: string, headers: Record<string, string>, expected
 }
 
 /** The bench API server (bench/api-server.ts) in a process of its own. */
-async function startApi(env: Record<string, string>) {
+export async function startApi(env: Record<string, string>) {
   const port = await getFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'api-server.ts')], {
     cwd: root,
@@ -36,6 +36,7 @@ async function startApi(env: Record<string, string>) {
     child.once('exit', (code) => reject(new Error(`bench API server exited with ${code}`)));
   });
   return {
+    base: `http://localhost:${port}/api`,
     url: `http://localhost:${port}/api/permissions/accesspolicy`,
     async stop() {
       child.removeAllListeners('exit');

@@ -1,3 +1,4 @@
+import { apiKeyFigures } from './apikeys.ts';
 import { authFigures } from './auth.ts';
 import { contactPointsFigures } from './contact-points.ts';
 import { keyboardFigures } from './keyboard.ts';
@@ -9,7 +10,7 @@ import { print } from './util.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth, apikeys);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -41,6 +42,10 @@ if (wanted('contact-points')) {
 if (wanted('auth')) {
   console.log('\nAuthenticated requests (HTTP, keep-alive)');
   print(await authFigures());
+}
+if (wanted('apikeys')) {
+  console.log('\nAPI keys beside bearer tokens (HTTP, keep-alive)');
+  print(await apiKeyFigures());
 }
 if (wanted('keyboard')) {
   console.log('\nKeyboard (Chromium)');

@@ -113,6 +113,14 @@ export const messages = {
   databaseUnavailable: 'Database unavailable: the change was not made or cannot be confirmed. Please try again in a moment.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new submit.',
+  // API keys (spec §2, §6, §7): their own refusals, worded for an administrator.
+  apiKeyNameRequired: 'name is required',
+  apiKeyNameTooLong: 'name must be at most 100 characters',
+  apiKeyRoleRequired: 'roleId is required',
+  apiKeyActiveInvalid: 'active must be true or false',
+  apiKeyInvalid: 'This API key is not valid: it is unknown, inactive or deleted.',
+  apiKeyNameTaken: 'Another API key of this account already has this name.',
+  apiKeyNotForSelf: 'An API key cannot use the settings of a signed-in user.',
 } as const;
 
 /** The sign-in page after too many failed attempts (per email or per client address). */

@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './env.ts';
 import { isDatabaseUnavailable } from './db/client.ts';
 import { ApiError, logInternalError, unavailable } from './errors.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
+import { apiKeyRoutes } from './routes/apikeys/index.ts';
 import { auditRoutes } from './routes/audit/index.ts';
 import { contactPointRoutes } from './routes/contact-points/index.ts';
 import { deletedRoutes } from './routes/deleted/index.ts';
@@ -63,6 +64,7 @@ export function createApi(deps: Deps) {
     .use(authenticate, resolveAccount)
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)
+    .route('/permissions/apikeys', apiKeyRoutes) // before /permissions, whose sub-app owns the rest of the path
     .route('/permissions', permissionsRoutes)
     .route('/audit', auditRoutes)
     .route('/person', personRoutes)

@@ -23,6 +23,8 @@ export type Caller = {
   homeAccountId: string;
   tokenId: string | null;
   tokenExpiresAt: Date;
+  /** Set when the request carries an API key instead of a user's token: it acts as the key (its id is `personId`). */
+  apiKey: { id: string; name: string } | null;
 };
 
 /** The account a request acts in, and the role that grants what the caller may do there. */

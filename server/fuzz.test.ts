@@ -46,6 +46,8 @@ beforeAll(async () => {
   ids.push(seedId(`schedule:${h.accounts.riverside.id}:0`));
   // Two demo locations of Riverside, so location updates reach their handler too.
   ids.push(seedId('location:riverside:1'), seedId('location:riverside:2'));
+  // Riverside's demo API keys, so key updates and deletes reach their handler.
+  ids.push(seedId('apikey:riverside:reporting'), seedId('apikey:riverside:scheduling'));
 }, 120_000);
 afterAll(() => h.close());
 
@@ -193,6 +195,8 @@ const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
   { ...goodFields, name: 'Fuzz Name' },
 ];
+/** An API key's: a role of Riverside (only for the keys' routes: elsewhere a valid roleId would regrant users). */
+const apiKeyBaseline = { ...baselines[1]!, roleId: seedId('role:riverside:Read Only') };
 const spoilable = [
   ...Object.keys(goodFields), 'name', 'name.0', 'name.0.family', 'name.0.given.0', 'name.0.given.1', 'name.0.use', 'name.0.prefix.0',
   'name.0.period.start', 'synonyms.0', 'communication.0.code', 'communication.0.preferred', 'accountId', 'roleId', 'instanceAdmin', 'photo',
@@ -227,7 +231,11 @@ function spoil(base: Record<string, unknown>, changes: [string, unknown][]): str
 const spoilt = (route: string) =>
   fc
     .tuple(
-      route === '/person/persons' ? fc.constant(baselines[0]!) : fc.constantFrom(baselines[1]!, baselines[1]!, baselines[0]!),
+      route === '/person/persons'
+        ? fc.constant(baselines[0]!)
+        : route.startsWith('/permissions/apikeys')
+          ? fc.constantFrom<Record<string, unknown>>(apiKeyBaseline, apiKeyBaseline, baselines[1]!)
+          : fc.constantFrom(baselines[1]!, baselines[1]!, baselines[0]!),
       fc.uniqueArray(spoilPath, { minLength: 1, maxLength: 2 }).chain((paths) =>
         fc.tuple(...paths.map((path) => fc.oneof({ arbitrary: unstorable, weight: 3 }, { arbitrary: fieldValue(path), weight: 2 }).map((value): [string, unknown] => [path, value]))),
       ),
@@ -304,6 +312,12 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
   }
+  // API keys are the instance administrator's to make in the demo (no practice role manages them).
+  const key = await h.call('admin', `/permissions/apikeys?accountId=${h.accounts.riverside.id}`, { method: 'POST', json: { ...apiKeyBaseline, name: 'Fuzz good key' } });
+  expect(key.status, await key.clone().text()).toBe(201);
+  const keyId = ((await key.json()) as { id: string }).id;
+  const keyPatch = await h.call('admin', `/permissions/apikeys/${keyId}?accountId=${h.accounts.riverside.id}`, { method: 'PATCH', json: { ...apiKeyBaseline, name: 'Fuzz good key 2' } });
+  expect(keyPatch.status, await keyPatch.clone().text()).toBe(200);
   const hits = new Map<string, Set<number>>();
   let written = await writeCount();
 

@@ -43,6 +43,9 @@ import { Route as AppPracticeSchedulesScheduleIdRouteImport } from './routes/_ap
 import { Route as AppPracticeSchedulesCreateRouteImport } from './routes/_app/practice/schedules/create'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
+import { Route as AppSystemApikeysIndexRouteImport } from './routes/_app/system/apikeys/index'
+import { Route as AppSystemApikeysApiKeyIdRouteImport } from './routes/_app/system/apikeys/$apiKeyId'
+import { Route as AppSystemApikeysCreateRouteImport } from './routes/_app/system/apikeys/create'
 import { Route as AppSystemAuditIndexRouteImport } from './routes/_app/system/audit/index'
 import { Route as AppSystemAuditEntryIdRouteImport } from './routes/_app/system/audit/$entryId'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
@@ -238,6 +241,22 @@ const AppPracticeUsersPersonIdRoute =
     path: '/practice/users/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSystemApikeysIndexRoute = AppSystemApikeysIndexRouteImport.update({
+  id: '/system/apikeys/',
+  path: '/system/apikeys/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemApikeysApiKeyIdRoute =
+  AppSystemApikeysApiKeyIdRouteImport.update({
+    id: '/system/apikeys/$apiKeyId',
+    path: '/system/apikeys/$apiKeyId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSystemApikeysCreateRoute = AppSystemApikeysCreateRouteImport.update({
+  id: '/system/apikeys/create',
+  path: '/system/apikeys/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemAuditIndexRoute = AppSystemAuditIndexRouteImport.update({
   id: '/system/audit/',
   path: '/system/audit/',
@@ -305,6 +324,8 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
+  '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
@@ -314,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
@@ -347,6 +369,8 @@ export interface FileRoutesByTo {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
+  '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
@@ -356,6 +380,7 @@ export interface FileRoutesByTo {
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
+  '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
@@ -391,6 +416,8 @@ export interface FileRoutesById {
   '/_app/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/_app/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
+  '/_app/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/_app/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
@@ -400,6 +427,7 @@ export interface FileRoutesById {
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
@@ -435,6 +463,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/apikeys/$apiKeyId'
+    | '/system/apikeys/create'
     | '/system/audit/$entryId'
     | '/practice/contact-points/'
     | '/practice/insurances/'
@@ -444,6 +474,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners/'
     | '/practice/schedules/'
     | '/practice/users/'
+    | '/system/apikeys/'
     | '/system/audit/'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
@@ -477,6 +508,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/apikeys/$apiKeyId'
+    | '/system/apikeys/create'
     | '/system/audit/$entryId'
     | '/practice/contact-points'
     | '/practice/insurances'
@@ -486,6 +519,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners'
     | '/practice/schedules'
     | '/practice/users'
+    | '/system/apikeys'
     | '/system/audit'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
@@ -520,6 +554,8 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/$scheduleId'
     | '/_app/practice/schedules/create'
     | '/_app/practice/users/$personId'
+    | '/_app/system/apikeys/$apiKeyId'
+    | '/_app/system/apikeys/create'
     | '/_app/system/audit/$entryId'
     | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
@@ -529,6 +565,7 @@ export interface FileRouteTypes {
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
     | '/_app/practice/users/'
+    | '/_app/system/apikeys/'
     | '/_app/system/audit/'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
@@ -783,6 +820,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/apikeys/': {
+      id: '/_app/system/apikeys/'
+      path: '/system/apikeys'
+      fullPath: '/system/apikeys/'
+      preLoaderRoute: typeof AppSystemApikeysIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/apikeys/$apiKeyId': {
+      id: '/_app/system/apikeys/$apiKeyId'
+      path: '/system/apikeys/$apiKeyId'
+      fullPath: '/system/apikeys/$apiKeyId'
+      preLoaderRoute: typeof AppSystemApikeysApiKeyIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/apikeys/create': {
+      id: '/_app/system/apikeys/create'
+      path: '/system/apikeys/create'
+      fullPath: '/system/apikeys/create'
+      preLoaderRoute: typeof AppSystemApikeysCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/audit/': {
       id: '/_app/system/audit/'
       path: '/system/audit'
@@ -859,6 +917,8 @@ interface AppRouteChildren {
   AppPracticeSchedulesScheduleIdRoute: typeof AppPracticeSchedulesScheduleIdRoute
   AppPracticeSchedulesCreateRoute: typeof AppPracticeSchedulesCreateRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppSystemApikeysApiKeyIdRoute: typeof AppSystemApikeysApiKeyIdRoute
+  AppSystemApikeysCreateRoute: typeof AppSystemApikeysCreateRoute
   AppSystemAuditEntryIdRoute: typeof AppSystemAuditEntryIdRoute
   AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
@@ -868,6 +928,7 @@ interface AppRouteChildren {
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
+  AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
@@ -901,6 +962,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesScheduleIdRoute: AppPracticeSchedulesScheduleIdRoute,
   AppPracticeSchedulesCreateRoute: AppPracticeSchedulesCreateRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppSystemApikeysApiKeyIdRoute: AppSystemApikeysApiKeyIdRoute,
+  AppSystemApikeysCreateRoute: AppSystemApikeysCreateRoute,
   AppSystemAuditEntryIdRoute: AppSystemAuditEntryIdRoute,
   AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
@@ -910,6 +973,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
+  AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
   AppPracticePractitionersEditPersonIdRoute:

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import * as v from 'valibot';
 import { messages } from '../../domain/messages.ts';
 import { accounts } from '../db/schema.ts';
 import type { AppEnv, Deps } from '../env.ts';
+import { apiKeyActorName } from '../../domain/api-keys.ts';
+import { hashApiKey, isApiKey, loadApiKeyCaller, recordApiKeyUse } from './api-keys.ts';
 import { loadIdentity, type Identity } from './callers.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 
@@ -13,12 +15,18 @@ import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
  * Verifies the bearer JWT (signature against the provider's keys, issuer, audience, expiry),
  * refuses revoked token ids, and loads the active user the token's subject belongs to (with their
  * home account, role and actable assumed accounts: one round trip, or none from the cache).
+ * An API key (`x-api-key: ak_…`, or `Authorization: Bearer ak_…`: told from a JWT by its prefix)
+ * stands for its key instead (`authenticateApiKey`).
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const { keys, issuer, audience } = c.var.deps;
-  const header = c.req.header('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const header = c.req.header('authorization');
+  const apiKey = c.req.header('x-api-key');
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  // One credential per request: an API key in `x-api-key`, or a bearer that is a key or a JWT.
+  if (header === undefined && apiKey !== undefined) return authenticateApiKey(c, next, apiKey.trim());
   if (!match) throw unauthorized(messages.unauthenticated);
+  if (isApiKey(match[1]!)) return authenticateApiKey(c, next, match[1]!);
   let payload;
   try {
     ({ payload } = await jwtVerify(match[1]!, keys, { issuer, audience, algorithms: ['RS256'] }));
@@ -41,9 +49,40 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     homeAccountId: user.home.id,
     tokenId: payload.jti ?? null,
     tokenExpiresAt: new Date(payload.exp * 1000),
+    apiKey: null,
   });
   await next();
 });
+
+/**
+ * A request carrying an API key acts with the key's role in the key's account, and in no other
+ * (a key has no assumed accounts, and is no instance administrator). An unknown, inactive or
+ * deleted key, or one of an inactive account, is refused (401) at once: the cache that may hold
+ * the key is cleared by every write and by the database's notifications when a key changes.
+ */
+async function authenticateApiKey(c: Context<AppEnv>, next: Next, secret: string) {
+  const { db, callers } = c.var.deps;
+  const load = () => loadApiKeyCaller(db, secret);
+  // Keyed by the secret's hash: the cache never holds a secret.
+  const key = isApiKey(secret) ? await (callers ? callers.get(`apikey\n${hashApiKey(secret)}`, load) : load()) : null;
+  if (!key || !key.active || !key.account.active) throw unauthorized(messages.apiKeyInvalid);
+  await recordApiKeyUse(db, key.id);
+  const name = apiKeyActorName(key.name);
+  const home = { id: key.account.id, name: key.account.name, active: key.account.active };
+  c.set('identity', { personId: key.id, name, email: '', principalId: `apikey:${key.id}`, instanceAdmin: false, active: true, home, role: key.role, actable: [] });
+  c.set('caller', {
+    personId: key.id,
+    name,
+    email: '',
+    principalId: `apikey:${key.id}`,
+    instanceAdmin: false,
+    homeAccountId: key.account.id,
+    tokenId: null,
+    tokenExpiresAt: new Date(),
+    apiKey: { id: key.id, name: key.name },
+  });
+  await next();
+}
 
 const uuidSchema = v.pipe(v.string(), v.uuid());
 

@@ -26,10 +26,11 @@ export function requires(resource: Resource, method: HttpMethod) {
   );
 }
 
-/** For the few routes every signed-in user may call about themself (sign out, own settings). */
+/** For the few routes every signed-in user may call about themself (sign out, own settings); an API key is no user. */
 export function signedIn() {
   return tag(
-    createMiddleware<AppEnv>(async (_c, next) => {
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (c.var.caller.apiKey) throw forbidden(messages.apiKeyNotForSelf);
       await next();
     }),
     'signed-in',

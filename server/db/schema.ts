@@ -502,3 +502,30 @@ export const locations = pgTable(
   // A practice has a handful of locations: lists and search read its live ones by this index.
   (t) => [index('locations_account_name').on(t.accountId, t.name, t.id).where(sql`deleted_at is null`)],
 );
+
+/**
+ * API keys (spec §3, §6): a named secret of an account linked to one of its roles. Only the
+ * secret's SHA-256 is stored (a 256-bit random secret needs no slow hash: it cannot be guessed,
+ * only stolen, and its hash reveals nothing); the API finds a presented key by that hash.
+ * Deleting is final (a deleted key's secret must never work again), so rows are removed.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...common,
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** A role of the same account (checked on write); cleared when the role is deleted, and the key may do nothing. */
+    roleId: uuid('role_id').references(() => roles.id, { onDelete: 'set null' }),
+    secretHash: text('secret_hash').notNull(),
+    /** The secret's first characters, shown so a holder can tell keys apart (never enough to use it). */
+    hint: text('hint').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash').on(t.secretHash),
+    uniqueIndex('api_keys_account_name').on(t.accountId, sql`lower(${t.name})`),
+    index('api_keys_role').on(t.roleId),
+  ],
+);

@@ -6,6 +6,7 @@ import type { Db, Tx } from './client.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { insertDemoApiKeys } from './demo-apikeys.ts';
 import { demoInsurances, demoIssues, seedCatalogue } from './demo-catalogue.ts';
 import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
@@ -276,6 +277,17 @@ async function seedContactPoints(tx: Tx) {
   return true;
 }
 
+/** Two API keys of every demo account (a marker of its own, so a database seeded before keys existed gets them too). */
+async function seedApiKeys(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.apikeys'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    await insertDemoApiKeys(tx, { accountId: demoAccounts[key].id, key, id: seedId, roleId: (role) => roleId(key, role), actor: SEED });
+  }
+  await tx.insert(meta).values({ key: 'seeded.apikeys', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
@@ -288,10 +300,11 @@ export async function seed(db: Db): Promise<boolean> {
       const schedules = await seedSchedules(tx);
       const contactPoints = await seedContactPoints(tx);
       const sites = await seedLocations(tx);
+      const keys = await seedApiKeys(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
-      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || people;
+      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -311,6 +324,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedSchedules(tx);
     await seedContactPoints(tx);
     await seedLocations(tx);
+    await seedApiKeys(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     return true;

@@ -1,0 +1,97 @@
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { apiKeyCreateSchema, type ApiKey } from '../../../domain/api-keys.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { roleOptionsQuery } from '../../lib/roles.ts';
+
+export type ApiKeyValues = { name: string; roleId: string; active: boolean };
+
+export const emptyApiKey: ApiKeyValues = { name: '', roleId: '', active: true };
+
+export const toApiKeyValues = (key: ApiKey): ApiKeyValues => ({ name: key.name, roleId: key.roleId ?? '', active: key.active });
+
+/** How each field reads in the conflict notice. */
+export const apiKeyConflictFields: { label: string; show(v: ApiKeyValues): string }[] = [
+  { label: 'Name', show: (v) => v.name },
+  { label: 'Role', show: (v) => v.roleId || '—' },
+  { label: 'Active', show: (v) => (v.active ? 'Yes' : 'No') },
+];
+
+type ApiKeyFormProps = {
+  /** The form's accessible name ('Create API key', 'Edit API key'). */
+  label: string;
+  defaultValues: ApiKeyValues;
+  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
+  onSubmit(values: ApiKeyValues): Promise<void>;
+  onCancel(): void;
+  submitLabel: string;
+  /** Edit mode also offers the active switch (a new key starts active). */
+  withActive?: boolean;
+  notice?: ReactNode;
+  focusFirstField?: boolean;
+};
+
+/** Name and role (one of the account's, from `GET /permissions/roles`), and in edit mode Active. */
+export function ApiKeyForm({ label, defaultValues, onSubmit, onCancel, submitLabel, withActive = false, notice = null, focusFirstField = false }: ApiKeyFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+  }, [focusFirstField]);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const roles = useQuery(roleOptionsQuery(useAccountKey()));
+  const form = useForm({
+    defaultValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(apiKeyCreateSchema, value)) },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      setServerErrors({});
+      try {
+        await onSubmit(value);
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        setServerErrors(fields);
+        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+      }
+    },
+  });
+  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+  const errorOf = (name: keyof ApiKeyValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
+
+  return (
+    <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+        <form.Field name="name">
+          {(field) => (
+            <Field label="Name" required hint="What the key is for, e.g. “Billing export”." error={errorOf('name', field.state.meta.errors)}>
+              {(control) => (
+                <Input {...control} ref={firstField} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="roleId">
+          {(field) => (
+            <Field label="Role" required hint="The key may do what this role grants, in this account only." error={errorOf('roleId', field.state.meta.errors) ?? (roles.isError ? 'The roles could not be loaded.' : undefined)}>
+              {(control) => <Select {...control} placeholder={roles.isPending ? 'Loading roles…' : 'Select a role'} options={roleOptions} value={field.state.value} onValueChange={field.handleChange} onBlur={field.handleBlur} />}
+            </Field>
+          )}
+        </form.Field>
+        {withActive ? (
+          <form.Field name="active">
+            {(field) => <Checkbox label="Active" description="An inactive key is refused at once." checked={field.state.value} onCheckedChange={field.handleChange} className="sm:col-span-2" />}
+          </form.Field>
+        ) : null}
+      </div>
+    </EditForm>
+  );
+}

@@ -1,0 +1,155 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { ApiKey } from '../../../domain/api-keys.ts';
+import { messages } from '../../../domain/messages.ts';
+import { NotFound } from '../../components/shell/not-found.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { conflictRows } from '../../components/ui/conflict-notice.tsx';
+import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
+import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
+import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { isNotFound, saveFailure } from '../../lib/form.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { ApiKeyForm, apiKeyConflictFields, toApiKeyValues, type ApiKeyValues } from './api-key-form.tsx';
+import { LastUsed } from './last-used.tsx';
+import { apiKeyQuery, useDeleteApiKey, useUpdateApiKey } from './queries.ts';
+
+/** An API key's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
+export function ApiKeyScreen({ apiKeyId }: { apiKeyId: string }) {
+  const key = useQuery(apiKeyQuery(useAccountKey(), apiKeyId));
+  if (key.isPending) return <DetailSkeleton label="Loading API key…" />;
+  if (key.isError) {
+    if (isNotFound(key.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void key.refetch()} />;
+  }
+  return <ApiKeyDetail apiKey={key.data} />;
+}
+
+function ApiKeyDetail({ apiKey }: { apiKey: ApiKey }) {
+  const [editing, setEditing] = useState(false);
+  // Leaving edit mode (Save or Cancel) gives the focus back to the Edit button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (editing || !refocus) return;
+    editButton.current?.focus();
+    setRefocus(false);
+  }, [editing, refocus]);
+  const leaveEdit = () => {
+    setEditing(false);
+    setRefocus(true);
+  };
+  const stamps = useRecordStamps(apiKey);
+  const titleId = `apikey-${apiKey.id}-title`;
+
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={apiKey.name}
+        description={apiKey.active ? 'Active: requests carrying this key are served.' : 'Inactive: requests carrying this key are refused.'}
+        back={
+          <Link to="/system/apikeys" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>API Keys
+          </Link>
+        }
+        actions={
+          editing ? null : (
+            <>
+              <Permitted requires={{ resource: '/permissions/apikeys/{id}', method: 'DELETE' }}>
+                <DeleteApiKey apiKey={apiKey} />
+              </Permitted>
+              <Permitted requires={{ resource: '/permissions/apikeys/{id}', method: 'PATCH' }}>
+                <Button ref={editButton} onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              </Permitted>
+            </>
+          )
+        }
+      />
+      {editing ? (
+        <ApiKeyEdit initial={apiKey} onDone={leaveEdit} />
+      ) : (
+        <Card title="API key" titleId={`${titleId}-details`}>
+          <DescriptionList
+            items={[
+              { label: 'Id', value: <span className="font-mono text-xs break-all">{apiKey.id}</span> },
+              { label: 'Name', value: apiKey.name },
+              { label: 'Active', value: <YesNo value={apiKey.active} /> },
+              { label: 'Role', value: apiKey.roleName ?? <Empty /> },
+              { label: 'Key', value: <span className="font-mono text-xs">{apiKey.hint}</span> },
+              { label: 'Last used', value: <LastUsed at={apiKey.lastUsedAt} /> },
+              ...stamps,
+            ]}
+          />
+        </Card>
+      )}
+    </article>
+  );
+}
+
+/** Edit mode: a save names the version it edited; a 409 shows the conflict notice instead of overwriting. */
+function ApiKeyEdit({ initial, onDone }: { initial: ApiKey; onDone(): void }) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const update = useUpdateApiKey(initial.id);
+  const { base, notice, submit } = useVersionedSave({
+    initial,
+    save: (values: ApiKeyValues, version) => update.mutateAsync({ version, name: values.name, roleId: values.roleId || undefined, active: values.active }),
+    fetchCurrent: () => queryClient.fetchQuery({ ...apiKeyQuery(account, initial.id), staleTime: 0 }),
+    onSaved: async () => {
+      toast('success', 'API key saved.');
+      onDone();
+    },
+    conflictRows: (mine, current) => conflictRows(apiKeyConflictFields, mine, toApiKeyValues(current)),
+    saving: update.isPending,
+  });
+  return <ApiKeyForm key={base.version} label="Edit API key" submitLabel="Save" defaultValues={toApiKeyValues(base)} onSubmit={submit} onCancel={onDone} notice={notice} withActive focusFirstField />;
+}
+
+/** Delete, after a confirmation: a deleted key cannot be brought back (its secret must never work again). */
+function DeleteApiKey({ apiKey, disabled, ...rest }: { apiKey: ApiKey; disabled?: boolean; 'aria-describedby'?: string }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteApiKey(apiKey.id);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { pathname, closePanel } = useWorkspace();
+  const handleDelete = async () => {
+    try {
+      await remove.mutateAsync();
+    } catch (error) {
+      toast('error', saveFailure(error));
+      return;
+    }
+    setOpen(false);
+    toast('success', `API key “${apiKey.name}” deleted.`);
+    if (pathname === `/system/apikeys/${apiKey.id}`) await navigate({ to: '/system/apikeys' });
+    else closePanel();
+  };
+  return (
+    <>
+      <Button variant="secondary" disabled={disabled} aria-describedby={rest['aria-describedby']} onClick={() => setOpen(true)}>
+        Delete
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={`Delete API key “${apiKey.name}”?`} description="Requests carrying it are refused at once. This cannot be undone: a new key would have a new secret.">
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => void handleDelete()}>
+            Delete API key
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

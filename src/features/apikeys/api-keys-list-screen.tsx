@@ -1,0 +1,43 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { ApiKeyListItem } from '../../../domain/api-keys.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { Empty } from '../../components/ui/description-list.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { LastUsed } from './last-used.tsx';
+import { apiKeyListQuery, type ApiKeyListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, ApiKeyListItem>();
+
+/** Spec §3 API key: Id, Name, Active, its role (by name), and when it was last used. */
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/system/apikeys/$apiKeyId" id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('roleName', { id: 'role', header: 'Role', cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('lastUsedAt', { header: 'Last used', cell: (info) => <LastUsed at={info.getValue()} /> }),
+]);
+
+type ApiKeysListScreenProps = {
+  search: ApiKeyListSearch;
+  onSearchChange(change: Partial<ApiKeyListSearch>): void;
+};
+
+export function ApiKeysListScreen({ search, onSearchChange }: ApiKeysListScreenProps) {
+  return (
+    <RecordList
+      title="API Keys"
+      noun="API keys"
+      description="Keys let other systems call the API with the permissions of a role of this account."
+      filter={{ label: 'Filter API keys', placeholder: 'Name, role or id' }}
+      columns={columns}
+      query={apiKeyListQuery}
+      rows={(page) => page.apiKeys}
+      getRowLabel={(row) => row.name}
+      rowPath="/system/apikeys/$apiKeyId"
+      create={{ label: 'Create API key', to: '/system/apikeys/create', requires: { resource: '/permissions/apikeys', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}

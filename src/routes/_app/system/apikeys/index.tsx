@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { apiKeySortColumns } from '../../../../../domain/api-keys.ts';
+import { ApiKeysListScreen } from '../../../../features/apikeys/api-keys-list-screen.tsx';
+import { apiKeyListQuery, type ApiKeyListSearch } from '../../../../features/apikeys/queries.ts';
+import { currentAccountKey } from '../../../../lib/account.ts';
+import { listSearchDefaults, listSearchSchema } from '../../../../lib/list-search.ts';
+
+export const Route = createFileRoute('/_app/system/apikeys/')({
+  validateSearch: v.object(listSearchSchema(apiKeySortColumns).entries),
+  search: { middlewares: [stripSearchParams(listSearchDefaults)] },
+  loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
+  // A failed prefetch is not the route's failure: the screen shows 'Error, please try again' with Retry.
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(apiKeyListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  component: function ApiKeysRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    const handleSearchChange = (change: Partial<ApiKeyListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+    return <ApiKeysListScreen search={search} onSearchChange={handleSearchChange} />;
+  },
+});
