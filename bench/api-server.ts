@@ -6,6 +6,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalJWKSet, type JWK } from 'jose';
+import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
@@ -22,6 +23,7 @@ const api = createApi({
   issuer: process.env.BENCH_ISSUER!,
   audience: process.env.BENCH_AUDIENCE!,
   reportingUrl: 'http://reports.bench',
+  teamDirectory: createTeamDirectory({}, database.db),
 });
 const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));
 process.on('SIGTERM', () => {

@@ -25,6 +25,7 @@ import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
 import { personRoutes } from './routes/person/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
+import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { requestTooLarge } from './records.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
@@ -74,6 +75,7 @@ export function createApi(deps: Deps) {
     .route('/insurances', insuranceRoutes)
     .route('/schedule', scheduleRoutes)
     .route('/tag', tagRoutes)
+    .route('/teamsbot', teamsbotRoutes)
     .route('/locations', locationRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes);

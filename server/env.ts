@@ -2,6 +2,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import type { CallerCache, Identity } from './auth/callers.ts';
 import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
+import type { TeamDirectory } from './integrations/team-directory/index.ts';
 
 export type Deps = {
   db: Db;
@@ -10,6 +11,8 @@ export type Deps = {
   issuer: string;
   audience: string;
   reportingUrl: string;
+  /** The Microsoft Teams directory of the accounts' Azure tenants (simulator unless TEAMS_DIRECTORY=graph). */
+  teamDirectory: TeamDirectory;
   /** The process's cache of callers (absent: every request resolves its caller in the database). */
   callers?: CallerCache;
 };

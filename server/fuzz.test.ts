@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { persons } from './db/schema.ts';
-import { seedId } from './db/seed.ts';
+import { demoTenants, seedId } from './db/seed.ts';
+import { directoryChannelId, directoryGuid } from './integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
 
 /**
@@ -48,8 +49,13 @@ beforeAll(async () => {
   ids.push(seedId('location:riverside:1'), seedId('location:riverside:2'));
   // Riverside's demo API keys, so key updates and deletes reach their handler.
   ids.push(seedId('apikey:riverside:reporting'), seedId('apikey:riverside:scheduling'));
+  // Riverside's Front Desk team in the team-directory simulator (the bot is installed there).
+  ids.push(frontDesk);
 }, 120_000);
 afterAll(() => h.close());
+
+const frontDesk = directoryGuid(`${demoTenants.riverside}:team:0`);
+const frontDeskGeneral = directoryChannelId(`${demoTenants.riverside}:0:General`);
 
 const fields = [
   'version', 'name', 'abbreviation', 'active', 'theme', 'locale', 'timeZone', 'accountId', 'gender', 'orgRole',
@@ -60,12 +66,13 @@ const fields = [
   'category', 'urgent', 'insurancePlanName', 'insuranceType', 'planPrefix', 'isInNetwork', 'isAuthorizationRequired', 'isOkToBringAuthorization',
   'title', 'who', 'notes', 'recurrence', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence', 'parentId',
   'key', 'taggedResourceType', 'taggedResourceId',
+  'message',
   'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 18 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 21 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -187,6 +194,8 @@ const goodFields = {
   key: 'fuzz',
   taggedResourceType: 'Practitioner',
   taggedResourceId: seedId('person:riverside:0'),
+  // A channel message's (the team service).
+  message: 'Fuzz message to the channel',
   // A location's.
   services: ['Laboratory', 'X-ray'],
   addresses: [{ use: 'work', type: 'both', line: ['1 Fuzz Street', 'Suite 2'], city: 'Fuzzton', district: 'Fuzz County', state: 'IL', postalCode: '62701', country: 'US', period: { start: '2020-01-01', end: '2030-01-01' } }],
@@ -211,7 +220,7 @@ const textPaths = [
   'title', 'who', 'notes', 'start', 'end',
   'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
   'services.0', 'addresses.0.line.0', 'addresses.0.line.1', 'addresses.0.city', 'addresses.0.district', 'addresses.0.state',
-  'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text',
+  'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text', 'message',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -318,6 +327,14 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
   const keyId = ((await key.json()) as { id: string }).id;
   const keyPatch = await h.call('admin', `/permissions/apikeys/${keyId}?accountId=${h.accounts.riverside.id}`, { method: 'PATCH', json: { ...apiKeyBaseline, name: 'Fuzz good key 2' } });
   expect(keyPatch.status, await keyPatch.clone().text()).toBe(200);
+  // The team service's writes: the instance administrator in Riverside (practice roles hold no grant).
+  for (const [route, good, status] of [
+    [`/teamsbot/graph/team/${frontDesk}`, undefined, 200],
+    [`/teamsbot/graph/team/${frontDesk}/channels/${encodeURIComponent(frontDeskGeneral)}/messages`, baselines[1]!, 201],
+  ] as const) {
+    const res = await h.call('admin', `${route}?accountId=${h.accounts.riverside.id}`, { method: 'POST', json: good });
+    expect(res.status, `${route}: ${await res.clone().text()}`).toBe(status);
+  }
   const hits = new Map<string, Set<number>>();
   let written = await writeCount();
 
@@ -334,7 +351,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
       fc.boolean(),
       accountParam,
       async ([route, text], user, id, odd, type, withQuery, accountId) => {
-        const path = route.path.replace(/:(id|value|scheduleId)\b/g, id);
+        const path = route.path.replace(/:(id|value|scheduleId|teamId|channelId)\b/g, id);
         const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
         const headers = new Headers();
         // Logout revokes the token it carries: it gets one of its own.

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { keepEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './db/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
+import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { startIdp } from './idp/index.ts';
 import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 
@@ -117,6 +118,7 @@ async function main() {
       phase('identity provider');
     }
 
+    const teamDirectory = createTeamDirectory(process.env, database.db);
     const callers = new CallerCache(databaseUrl);
     await callers.start();
     stops.push(() => callers.close());
@@ -127,6 +129,7 @@ async function main() {
       issuer: config.auth.issuer,
       audience: config.auth.audience,
       reportingUrl: config.reportingUrl,
+      teamDirectory,
     });
 
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;

@@ -53,6 +53,9 @@ import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './rout
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
 import { Route as AppPracticeSchedulesUpdateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/updateTask/$scheduleId'
 import { Route as AppPracticeUsersEditPersonIdRouteImport } from './routes/_app/practice/users/edit/$personId'
+import { Route as AppSystemMicrosoftTeamsUsersRouteImport } from './routes/_app/system/microsoft/teams/users'
+import { Route as AppSystemMicrosoftTeamsTeamsIndexRouteImport } from './routes/_app/system/microsoft/teams/teams/index'
+import { Route as AppSystemMicrosoftTeamsTeamsTeamIdChannelsRouteImport } from './routes/_app/system/microsoft/teams/teams/$teamId/channels'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -297,6 +300,24 @@ const AppPracticeUsersEditPersonIdRoute =
     path: '/practice/users/edit/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSystemMicrosoftTeamsUsersRoute =
+  AppSystemMicrosoftTeamsUsersRouteImport.update({
+    id: '/system/microsoft/teams/users',
+    path: '/system/microsoft/teams/users',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSystemMicrosoftTeamsTeamsIndexRoute =
+  AppSystemMicrosoftTeamsTeamsIndexRouteImport.update({
+    id: '/system/microsoft/teams/teams/',
+    path: '/system/microsoft/teams/teams/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute =
+  AppSystemMicrosoftTeamsTeamsTeamIdChannelsRouteImport.update({
+    id: '/system/microsoft/teams/teams/$teamId/channels',
+    path: '/system/microsoft/teams/teams/$teamId/channels',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -342,6 +363,9 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/system/microsoft/teams/teams/': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
+  '/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -387,6 +411,9 @@ export interface FileRoutesByTo {
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/system/microsoft/teams/teams': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
+  '/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -434,6 +461,9 @@ export interface FileRoutesById {
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/_app/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/_app/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/_app/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/_app/system/microsoft/teams/teams/': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
+  '/_app/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -481,6 +511,9 @@ export interface FileRouteTypes {
     | '/practice/schedules/createTask/$scheduleId'
     | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
+    | '/system/microsoft/teams/users'
+    | '/system/microsoft/teams/teams/'
+    | '/system/microsoft/teams/teams/$teamId/channels'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -526,6 +559,9 @@ export interface FileRouteTypes {
     | '/practice/schedules/createTask/$scheduleId'
     | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
+    | '/system/microsoft/teams/users'
+    | '/system/microsoft/teams/teams'
+    | '/system/microsoft/teams/teams/$teamId/channels'
   id:
     | '__root__'
     | '/'
@@ -572,6 +608,9 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/createTask/$scheduleId'
     | '/_app/practice/schedules/updateTask/$scheduleId'
     | '/_app/practice/users/edit/$personId'
+    | '/_app/system/microsoft/teams/users'
+    | '/_app/system/microsoft/teams/teams/'
+    | '/_app/system/microsoft/teams/teams/$teamId/channels'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -890,6 +929,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersEditPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/microsoft/teams/users': {
+      id: '/_app/system/microsoft/teams/users'
+      path: '/system/microsoft/teams/users'
+      fullPath: '/system/microsoft/teams/users'
+      preLoaderRoute: typeof AppSystemMicrosoftTeamsUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/microsoft/teams/teams/': {
+      id: '/_app/system/microsoft/teams/teams/'
+      path: '/system/microsoft/teams/teams'
+      fullPath: '/system/microsoft/teams/teams/'
+      preLoaderRoute: typeof AppSystemMicrosoftTeamsTeamsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/microsoft/teams/teams/$teamId/channels': {
+      id: '/_app/system/microsoft/teams/teams/$teamId/channels'
+      path: '/system/microsoft/teams/teams/$teamId/channels'
+      fullPath: '/system/microsoft/teams/teams/$teamId/channels'
+      preLoaderRoute: typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -935,6 +995,9 @@ interface AppRouteChildren {
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   AppPracticeSchedulesUpdateTaskScheduleIdRoute: typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   AppPracticeUsersEditPersonIdRoute: typeof AppPracticeUsersEditPersonIdRoute
+  AppSystemMicrosoftTeamsUsersRoute: typeof AppSystemMicrosoftTeamsUsersRoute
+  AppSystemMicrosoftTeamsTeamsIndexRoute: typeof AppSystemMicrosoftTeamsTeamsIndexRoute
+  AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute: typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -983,6 +1046,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesUpdateTaskScheduleIdRoute:
     AppPracticeSchedulesUpdateTaskScheduleIdRoute,
   AppPracticeUsersEditPersonIdRoute: AppPracticeUsersEditPersonIdRoute,
+  AppSystemMicrosoftTeamsUsersRoute: AppSystemMicrosoftTeamsUsersRoute,
+  AppSystemMicrosoftTeamsTeamsIndexRoute:
+    AppSystemMicrosoftTeamsTeamsIndexRoute,
+  AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute:
+    AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -529,3 +529,89 @@ export const apiKeys = pgTable(
     index('api_keys_role').on(t.roleId),
   ],
 );
+
+/**
+ * The team-directory simulator's Microsoft Teams tenants (server/integrations/team-directory):
+ * per Azure tenant id, the users, teams, memberships, channels, bot installs and the messages
+ * sent, so installs and messages survive a restart. Not the portal's own records: what Graph
+ * would hold.
+ */
+export const simTeamDirectoryTenants = pgTable('sim_team_directory_tenants', {
+  tenantId: uuid('tenant_id').primaryKey(),
+  provisionedAt: timestamp('provisioned_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const simTeamDirectoryUsers = pgTable(
+  'sim_team_directory_users',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    displayName: text('display_name').notNull(),
+    jobTitle: text('job_title'),
+    mail: text('mail'),
+    userPrincipalName: text('user_principal_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const simTeamDirectoryTeams = pgTable(
+  'sim_team_directory_teams',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    displayName: text('display_name').notNull(),
+    description: text('description'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const simTeamDirectoryMembers = pgTable(
+  'sim_team_directory_members',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.teamId, t.userId] })],
+);
+
+export const simTeamDirectoryChannels = pgTable(
+  'sim_team_directory_channels',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    /** Graph's channel id, `19:…@thread.tacv2`. */
+    id: text('id').notNull(),
+    displayName: text('display_name').notNull(),
+    description: text('description'),
+    membershipType: text('membership_type').notNull().default('standard'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.teamId, t.id] })],
+);
+
+export const simTeamDirectoryBotInstalls = pgTable(
+  'sim_team_directory_bot_installs',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    /** Graph's teamsAppInstallation id. */
+    installationId: text('installation_id').notNull(),
+    installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.teamId] })],
+);
+
+export const simTeamDirectoryMessages = pgTable(
+  'sim_team_directory_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    content: text('content').notNull(),
+    fromName: text('from_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sim_team_directory_messages_channel').on(t.tenantId, t.teamId, t.channelId, t.id)],
+);

@@ -12,6 +12,7 @@ import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-con
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
+import { insertDemoTeamDirectories } from './demo-team-directory.ts';
 import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
@@ -261,6 +262,21 @@ async function seedLocations(tx: Tx) {
   return true;
 }
 
+/** The Azure tenants of the demo accounts that have one (the team service's directories). */
+export const demoTenants = { riverside: seedId('tenant:riverside'), lakeside: seedId('tenant:lakeside') } as const;
+
+/** The team service's demo tenants and directories (a marker of its own, like the people). */
+async function seedTeamDirectories(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.team-directories'));
+  if (done.length > 0) return false;
+  await insertDemoTeamDirectories(
+    tx,
+    (Object.keys(demoTenants) as (keyof typeof demoTenants)[]).map((key) => ({ accountId: demoAccounts[key].id, tenantId: demoTenants[key] })),
+  );
+  await tx.insert(meta).values({ key: 'seeded.team-directories', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Contact points of every demo account, associated with its seeded practitioners (a marker of its own, like the people). */
 async function seedContactPoints(tx: Tx) {
   const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.contact-points'));
@@ -301,10 +317,11 @@ export async function seed(db: Db): Promise<boolean> {
       const contactPoints = await seedContactPoints(tx);
       const sites = await seedLocations(tx);
       const keys = await seedApiKeys(tx);
+      const teamDirectories = await seedTeamDirectories(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
-      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people;
+      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -325,6 +342,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedContactPoints(tx);
     await seedLocations(tx);
     await seedApiKeys(tx);
+    await seedTeamDirectories(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     return true;

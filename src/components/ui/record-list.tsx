@@ -100,8 +100,8 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
   rows(page: TPage): TRow[];
   /** Read aloud when a row becomes active by keyboard. */
   getRowLabel(row: TRow): string;
-  /** The page of one row: Enter opens it, Shift+Enter opens it in the side panel. */
-  rowPath: RecordPath;
+  /** The page of one row: Enter opens it, Shift+Enter opens it in the side panel (none: rows open nothing). */
+  rowPath?: RecordPath;
   /** The create action (with its C shortcut), shown to the roles that may create. */
   create?: RecordListCreate;
   search: ListSearch<TSort>;
@@ -177,8 +177,10 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         onPageChange={(page) => onSearchChange({ page })}
         onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, page: 1 })}
         onSortChange={(next) => onSearchChange({ sort: (next?.id ?? listSearchDefaults.sort) as TSort, order: next?.desc ? 'desc' : 'asc', page: 1 })}
-        onOpen={(row) => void navigate({ to: rowPath, params: recordParams(rowPath, row.id) })}
-        onOpenInPanel={(row) => openPanel(recordHref(rowPath, row.id))}
+        onOpen={(row) => {
+          if (rowPath) void navigate({ to: rowPath, params: recordParams(rowPath, row.id) });
+        }}
+        onOpenInPanel={rowPath ? (row) => openPanel(recordHref(rowPath, row.id)) : undefined}
         status={list.status}
         fetching={list.isPlaceholderData}
         empty={q || activeFilters.length > 0 ? `No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.` : `No ${noun} yet.`}

@@ -1,0 +1,25 @@
+import { teamsMessages } from '../../../domain/teams.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { useInstallBot } from './queries.ts';
+
+/** Installs the bot on a team, for the roles that may (others do not see it). */
+export function InstallBotButton({ teamId, teamName, variant = 'secondary' }: { teamId: string; teamName: string; variant?: 'primary' | 'secondary' }) {
+  const install = useInstallBot();
+  const toast = useToast();
+  const handleClick = () => {
+    install.mutate(teamId, {
+      onSuccess: () => toast('success', `${teamsMessages.botInstalled} The bot is on ${teamName}.`),
+      onError: (error) => toast('error', error instanceof ApiRequestError ? error.message : teamsMessages.directoryUnavailable),
+    });
+  };
+  return (
+    <Permitted requires={{ resource: '/teamsbot/graph/team/{teamId}', method: 'POST' }}>
+      <Button variant={variant} onClick={handleClick} disabled={install.isPending} aria-label={`Install bot on ${teamName}`}>
+        {install.isPending ? 'Installing…' : 'Install bot'}
+      </Button>
+    </Permitted>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Team } from '../../../domain/teams.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import type { ListSearch } from '../../lib/list-search.ts';
+import { InstallBotButton } from './install-bot-button.tsx';
+import { isNoTenant, NoTenant } from './no-tenant.tsx';
+import { teamListQuery, teamsQuery, type TeamSort } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, Team>();
+
+/** Teams of the tenant: Id (link to its channels), Name, Description, Bot Installed, and Install bot where it is not. */
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', enableSorting: false, cell: (info) => <RecordIdLink path="/system/microsoft/teams/teams/$teamId/channels" id={info.getValue()} /> }),
+  column.accessor('displayName', { id: 'name', header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('description', { header: 'Description', cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('botInstalled', { header: 'Bot Installed', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => (row.original.botInstalled ? null : <InstallBotButton teamId={row.original.id} teamName={row.original.displayName} />),
+  }),
+]);
+
+type TeamsScreenProps = {
+  search: ListSearch<TeamSort>;
+  onSearchChange(change: Partial<ListSearch<TeamSort>>): void;
+};
+
+const title = 'Teams';
+
+export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
+  const teams = useQuery(teamsQuery(useAccountKey()));
+  if (isNoTenant(teams.error)) return <NoTenant title={title} />;
+  return (
+    <RecordList
+      title={title}
+      noun="teams"
+      description="The Microsoft Teams of the account’s tenant. The bot can post to a team’s channels once it is installed there; Enter opens a team’s channels."
+      filter={{ label: 'Filter teams', placeholder: 'Name, description or id' }}
+      columns={columns}
+      query={teamListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => `${row.displayName}, bot ${row.botInstalled ? 'installed' : 'not installed'}`}
+      rowPath="/system/microsoft/teams/teams/$teamId/channels"
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}
