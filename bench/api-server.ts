@@ -9,6 +9,7 @@ import { createLocalJWKSet, type JWK } from 'jose';
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
+import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const database = connect(databaseUrl);
@@ -22,6 +23,7 @@ const api = createApi({
   issuer: process.env.BENCH_ISSUER!,
   audience: process.env.BENCH_AUDIENCE!,
   reportingUrl: 'http://reports.bench',
+  contactCenter: createContactCenter({}, database.db),
 });
 const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));
 process.on('SIGTERM', () => {

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { keepEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './db/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
+import { createContactCenter } from './integrations/contact-center/index.ts';
 import { startIdp } from './idp/index.ts';
 import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 
@@ -126,6 +127,7 @@ async function main() {
       issuer: config.auth.issuer,
       audience: config.auth.audience,
       reportingUrl: config.reportingUrl,
+      contactCenter: createContactCenter(process.env, database.db),
     });
 
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;

@@ -5,6 +5,7 @@ import { CallerCache } from '../auth/callers.ts';
 import { connect, type Database } from '../db/client.ts';
 import { demoAccounts, seed, seedId } from '../db/seed.ts';
 import type { Deps } from '../env.ts';
+import { createContactCenter } from '../integrations/contact-center/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const ISSUER = 'http://idp.test/';
@@ -32,6 +33,7 @@ export async function createHarness() {
     issuer: ISSUER,
     audience: AUDIENCE,
     reportingUrl: 'http://reports.test',
+    contactCenter: createContactCenter({}, database.db),
   };
   const api = createApi(deps);
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
+import { createContactCenter } from '../../integrations/contact-center/index.ts';
 import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
@@ -44,6 +45,7 @@ describe('while the database cannot be reached', () => {
       issuer: ISSUER,
       audience: AUDIENCE,
       reportingUrl: 'http://reports.test',
+      contactCenter: createContactCenter({}, database.db),
     });
     token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID() })
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
