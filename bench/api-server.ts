@@ -10,6 +10,7 @@ import { createTeamDirectory } from '../server/integrations/team-directory/index
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
+import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const database = connect(databaseUrl);
@@ -24,6 +25,7 @@ const api = createApi({
   audience: process.env.BENCH_AUDIENCE!,
   reportingUrl: 'http://reports.bench',
   teamDirectory: createTeamDirectory({}, database.db),
+  contactCenter: createContactCenter({}, database.db),
 });
 const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));
 process.on('SIGTERM', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
+import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { insertManyPersons } from '../server/db/demo-persons.ts';
@@ -44,7 +45,7 @@ export async function personsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze persons');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({}, database.db) });
     // The practice administrator's grants, not an instance administrator's pass.
     const headers = { Authorization: `Bearer ${token}` };
 

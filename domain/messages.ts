@@ -121,6 +121,16 @@ export const messages = {
   apiKeyInvalid: 'This API key is not valid: it is unknown, inactive or deleted.',
   apiKeyNameTaken: 'Another API key of this account already has this name.',
   apiKeyNotForSelf: 'An API key cannot use the settings of a signed-in user.',
+  // Call-center queues (spec §2 "Queue detail", §3 Queue). Bounds are ours.
+  noQueueDispositions: 'No default queue dispositions configured.',
+  imagePathTooLong: 'agentGreetingImageLocationPath must be at most 1000 characters',
+  greetingTooLong: 'a greeting must be at most 1000 characters',
+  dispositionRequired: 'a disposition cannot be empty',
+  dispositionTooLong: 'a disposition must be at most 100 characters',
+  tooManyDispositions: 'a queue can have at most 50 dispositions',
+  dispositionDuplicate: 'each disposition may be listed once',
+  contactCenterUnavailable: 'The contact center is not reachable right now, so the queues could not be refreshed. Please try again later.',
+  contactCenterNotConfigured: "This account's Amazon Connect settings (instance id and region) are missing, so its queues cannot be listed.",
 } as const;
 
 /** The sign-in page after too many failed attempts (per email or per client address). */

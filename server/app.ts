@@ -23,6 +23,7 @@ import { meRoutes } from './routes/me/index.ts';
 import { scheduleRoutes } from './routes/schedules/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
+import { queueRoutes } from './routes/queues/index.ts';
 import { personRoutes } from './routes/person/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
@@ -78,7 +79,8 @@ export function createApi(deps: Deps) {
     .route('/teamsbot', teamsbotRoutes)
     .route('/locations', locationRoutes)
     .route('/me', meRoutes)
-    .route('/search', searchRoutes);
+    .route('/search', searchRoutes)
+    .route('/callcenter', queueRoutes);
 
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
   api.onError((error, c) => {

@@ -3,6 +3,7 @@ import type { CallerCache, Identity } from './auth/callers.ts';
 import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/index.ts';
+import type { ContactCenter } from './integrations/contact-center/index.ts';
 
 export type Deps = {
   db: Db;
@@ -15,6 +16,8 @@ export type Deps = {
   teamDirectory: TeamDirectory;
   /** The process's cache of callers (absent: every request resolves its caller in the database). */
   callers?: CallerCache;
+  /** Where the account's call-center queues come from (Amazon Connect, or its simulator). */
+  contactCenter: ContactCenter;
 };
 
 export type Caller = {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { persons } from './db/schema.ts';
+import { persons, queues } from './db/schema.ts';
 import { demoTenants, seedId } from './db/seed.ts';
 import { directoryChannelId, directoryGuid } from './integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
@@ -51,6 +51,9 @@ beforeAll(async () => {
   ids.push(seedId('apikey:riverside:reporting'), seedId('apikey:riverside:scheduling'));
   // Riverside's Front Desk team in the team-directory simulator (the bot is installed there).
   ids.push(frontDesk);
+  // A call-center queue of Riverside (ids are the contact center's), so queue updates reach their handler.
+  const [queue] = await h.db.select({ id: queues.queueId }).from(queues).where(eq(queues.accountId, h.accounts.riverside.id)).limit(1);
+  ids.push(queue!.id);
 }, 120_000);
 afterAll(() => h.close());
 
@@ -68,11 +71,12 @@ const fields = [
   'key', 'taggedResourceType', 'taggedResourceId',
   'message',
   'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
+  'agentGreetingImageLocationPath', 'agentGreetings', 'inbound', 'outbound', 'callback', 'dispositions',
 ];
-const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account'];
+const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account', 'refresh'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 21 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 22 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -199,6 +203,10 @@ const goodFields = {
   // A location's.
   services: ['Laboratory', 'X-ray'],
   addresses: [{ use: 'work', type: 'both', line: ['1 Fuzz Street', 'Suite 2'], city: 'Fuzzton', district: 'Fuzz County', state: 'IL', postalCode: '62701', country: 'US', period: { start: '2020-01-01', end: '2030-01-01' } }],
+  // A call-center queue's settings.
+  agentGreetingImageLocationPath: 'https://assets.test/fuzz.png',
+  agentGreetings: { inbound: 'Hello, this is {{agentName}}', outbound: 'Hi', callback: 'Returning your call' },
+  dispositions: ['Fuzz resolved', 'Fuzz escalated'],
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -211,6 +219,7 @@ const spoilable = [
   'name.0.period.start', 'synonyms.0', 'communication.0.code', 'communication.0.preferred', 'accountId', 'roleId', 'instanceAdmin', 'photo',
   'recurrence.freq', 'recurrence.byDay.0', 'recurrence.until', 'recurrence.count', 'recurrence.interval', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence',
   'addresses.0', 'addresses.0.use', 'addresses.0.type', 'addresses.0.line', 'addresses.0.period', 'addresses.0.period.start', 'addresses.0.period.end',
+  'agentGreetings', 'dispositions',
 ];
 /** The text fields, spoilt more often: text is what reaches the database unchanged. */
 const textPaths = [
@@ -221,6 +230,8 @@ const textPaths = [
   'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
   'services.0', 'addresses.0.line.0', 'addresses.0.line.1', 'addresses.0.city', 'addresses.0.district', 'addresses.0.state',
   'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text', 'message',
+  'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text',
+  'agentGreetingImageLocationPath', 'agentGreetings.inbound', 'agentGreetings.outbound', 'agentGreetings.callback', 'dispositions.0', 'dispositions.1',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -335,6 +346,11 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     const res = await h.call('admin', `${route}?accountId=${h.accounts.riverside.id}`, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(status);
   }
+  // And so is the queue update's (PATCH, on the version it reads).
+  const queuePath = `/callcenter/queues/${ids.at(-1)}`;
+  const { version } = (await (await h.call('manager', queuePath)).json()) as { version: number };
+  const saved = await h.call('manager', queuePath, { method: 'PATCH', json: { ...baselines[1]!, version } });
+  expect(saved.status, await saved.clone().text()).toBe(200);
   const hits = new Map<string, Set<number>>();
   let written = await writeCount();
 
@@ -351,7 +367,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
       fc.boolean(),
       accountParam,
       async ([route, text], user, id, odd, type, withQuery, accountId) => {
-        const path = route.path.replace(/:(id|value|scheduleId|teamId|channelId)\b/g, id);
+        const path = route.path.replace(/:(id|value|scheduleId|teamId|channelId|queueId)\b/g, id);
         const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
         const headers = new Headers();
         // Logout revokes the token it carries: it gets one of its own.

@@ -12,6 +12,7 @@ import { keepEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './db/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
+import { createContactCenter } from './integrations/contact-center/index.ts';
 import { startIdp } from './idp/index.ts';
 import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 
@@ -130,6 +131,7 @@ async function main() {
       audience: config.auth.audience,
       reportingUrl: config.reportingUrl,
       teamDirectory,
+      contactCenter: createContactCenter(process.env, database.db),
     });
 
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;

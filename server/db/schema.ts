@@ -24,6 +24,7 @@ import type { IssueCategory } from '../../domain/issues.ts';
 import { defaultTimeZone, type Recurrence, type ScheduleOwnerType } from '../../domain/schedules.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
 import type { Address } from '../../domain/locations.ts';
+import type { AgentGreetings } from '../../domain/queues.ts';
 
 /** The common fields of spec §3: set by the server, never editable. */
 const common = {
@@ -614,4 +615,58 @@ export const simTeamDirectoryMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sim_team_directory_messages_channel').on(t.tenantId, t.teamId, t.channelId, t.id)],
+);
+
+/**
+ * Call-center queues (spec §3 Queue): the account's contact-center queues as last synced, with the
+ * portal's settings per queue. Keyed by the contact center's queue id; a queue the contact center
+ * no longer lists keeps its row and settings with `removed_at` set (a later sync that finds it
+ * again clears it).
+ */
+export const queues = pgTable(
+  'queues',
+  {
+    accountId: common.accountId,
+    queueId: text('queue_id').notNull(),
+    queueArn: text('queue_arn').notNull(),
+    queueName: text('queue_name').notNull(),
+    agentGreetingImageLocationPath: text('agent_greeting_image_location_path'),
+    agentGreetings: jsonb('agent_greetings').$type<AgentGreetings>().notNull().default({ inbound: null, outbound: null, callback: null }),
+    dispositions: text('dispositions').array().notNull().default(sql`'{}'::text[]`),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdTimestamp: common.createdTimestamp,
+    modifiedTimestamp: common.modifiedTimestamp,
+    createdBy: common.createdBy,
+    modifiedBy: common.modifiedBy,
+    version: common.version,
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.queueId] }), index('queues_account_name').on(t.accountId, t.queueName)],
+);
+
+/**
+ * The contact-center simulator's Amazon-Connect-like instance per account
+ * (server/integrations/contact-center/simulator.ts): its ids, and how many listings it has
+ * answered, which is how far its queues have changed.
+ */
+export const simContactCenterInstances = pgTable('sim_contact_center_instances', {
+  accountId: uuid('account_id').primaryKey(),
+  awsAccountId: text('aws_account_id').notNull(),
+  instanceId: text('instance_id').notNull(),
+  region: text('region').notNull(),
+  listings: integer('listings').notNull().default(0),
+});
+
+/** The simulator's queues: `removed_at` set once the simulated instance deleted one. */
+export const simContactCenterQueues = pgTable(
+  'sim_contact_center_queues',
+  {
+    accountId: uuid('account_id').notNull(),
+    queueId: text('queue_id').notNull(),
+    name: text('name').notNull(),
+    /** Part of the instance from the start (never removed), or added by a later listing. */
+    core: boolean('core').notNull(),
+    addedAt: integer('added_at').notNull(),
+    removedAt: integer('removed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.queueId] })],
 );

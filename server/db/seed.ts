@@ -11,6 +11,7 @@ import { demoInsurances, demoIssues, seedCatalogue } from './demo-catalogue.ts';
 import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
+import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
 import { insertDemoTeamDirectories } from './demo-team-directory.ts';
 import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
@@ -304,6 +305,18 @@ async function seedApiKeys(tx: Tx) {
   return true;
 }
 
+/** Call-center queues of every demo account, from the simulated contact center (a marker of its own, like the people's). */
+async function seedQueues(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.queues'));
+  if (done.length > 0) return false;
+  await insertDemoQueues(tx, Object.values(demoAccounts).map((a) => a.id), SEED);
+  for (const account of Object.values(demoAccounts)) {
+    await tx.insert(auditLog).values({ accountId: account.id, actorId: SEED, actorName: SEED, action: 'create', resourceType: 'Queue', resourceId: null, after: { name: 'queues of the contact center' } });
+  }
+  await tx.insert(meta).values({ key: 'seeded.queues', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
@@ -318,10 +331,11 @@ export async function seed(db: Db): Promise<boolean> {
       const sites = await seedLocations(tx);
       const keys = await seedApiKeys(tx);
       const teamDirectories = await seedTeamDirectories(tx);
+      const queued = await seedQueues(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
-      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories;
+      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -343,6 +357,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedLocations(tx);
     await seedApiKeys(tx);
     await seedTeamDirectories(tx);
+    await seedQueues(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     return true;

@@ -6,6 +6,7 @@ import { connect, type Database } from '../db/client.ts';
 import { demoAccounts, seed, seedId } from '../db/seed.ts';
 import type { Deps } from '../env.ts';
 import { createTeamDirectory } from '../integrations/team-directory/index.ts';
+import { createContactCenter } from '../integrations/contact-center/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const ISSUER = 'http://idp.test/';
@@ -35,6 +36,7 @@ export async function createHarness() {
     reportingUrl: 'http://reports.test',
     // The simulator, whatever the environment says: tests never reach Microsoft.
     teamDirectory: createTeamDirectory({}, database.db),
+    contactCenter: createContactCenter({}, database.db),
   };
   const api = createApi(deps);
 

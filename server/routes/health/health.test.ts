@@ -3,6 +3,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { createTeamDirectory } from '../../integrations/team-directory/index.ts';
+import { createContactCenter } from '../../integrations/contact-center/index.ts';
 import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
@@ -46,6 +47,7 @@ describe('while the database cannot be reached', () => {
       audience: AUDIENCE,
       reportingUrl: 'http://reports.test',
       teamDirectory: createTeamDirectory({}, database.db),
+      contactCenter: createContactCenter({}, database.db),
     });
     token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID() })
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })

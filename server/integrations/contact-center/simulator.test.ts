@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Database } from '../../db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { createContactCenter } from './index.ts';
+import { basicQueue, coreQueuesOf, createSimulatedContactCenter, keptLaterQueues, laterQueueNames } from './simulator.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = connect(testDb.url);
+}, 120_000);
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+});
+
+const accountA = '11111111-1111-4111-8111-111111111111';
+const accountB = '22222222-2222-4222-8222-222222222222';
+const names = (queues: { queueName: string }[]) => queues.map((q) => q.queueName);
+
+describe('contact-center simulator', () => {
+  it('starts each instance with BasicQueue and five queues picked from the account id, with Connect ARNs', async () => {
+    const sim = createSimulatedContactCenter(database.db);
+    const first = await sim.listQueues({ id: accountA, awsConnect: null });
+    expect(names(first).sort()).toEqual([basicQueue, ...coreQueuesOf(accountA)].sort());
+    for (const q of first) expect(q.queueArn).toMatch(new RegExp(`^arn:aws:connect:us-(east-1|west-2):\\d{12}:instance/[0-9a-f-]{36}/queue/${q.queueId}$`));
+    // Another account: its own instance, its own ids.
+    const other = await sim.listQueues({ id: accountB, awsConnect: null });
+    expect(other.map((q) => q.queueId)).not.toContain(first[0]!.queueId);
+  });
+
+  it('is deterministic: a fresh database gives the same account the same queues and ids', async () => {
+    const again = await createTestDatabase();
+    const db2 = connect(again.url);
+    try {
+      const a = await createSimulatedContactCenter(db2.db).listQueues({ id: accountA, awsConnect: null });
+      const b = await createSimulatedContactCenter(database.db).listQueues({ id: '33333333-3333-4333-8333-333333333333', awsConnect: null });
+      const c = await createSimulatedContactCenter(db2.db).listQueues({ id: '33333333-3333-4333-8333-333333333333', awsConnect: null });
+      expect(c).toEqual(b);
+      expect(names(a).sort()).toEqual([basicQueue, ...coreQueuesOf(accountA)].sort());
+    } finally {
+      await db2.close();
+      await again.drop();
+    }
+  });
+
+  it('changes with each later listing: adds the next queue, then removes the oldest added one, never a starting queue', async () => {
+    const sim = createSimulatedContactCenter(database.db);
+    const fresh = { id: '44444444-4444-4444-8444-444444444444', awsConnect: null };
+    const start = names(await sim.listQueues(fresh));
+    const seen: string[][] = [];
+    for (let i = 0; i < keptLaterQueues + 2; i++) seen.push(names(await sim.listQueues(fresh)));
+    // The first listing after the start was this account's second: it added the first later queue.
+    expect(seen[0]).toContain(laterQueueNames[0]);
+    const last = seen.at(-1)!;
+    expect(last).toEqual(expect.arrayContaining(start));
+    expect(last.length).toBe(start.length + keptLaterQueues);
+    expect(last).not.toContain(laterQueueNames[0]);
+    expect(last).toContain(laterQueueNames[keptLaterQueues + 1]);
+  });
+
+  it("uses the account's awsConnect settings in the ARNs where they are given", async () => {
+    const sim = createSimulatedContactCenter(database.db);
+    const queues = await sim.listQueues({ id: accountA, awsConnect: { accountId: '999988887777', instanceId: 'my-instance', region: 'eu-west-2' } });
+    for (const q of queues) expect(q.queueArn).toBe(`arn:aws:connect:eu-west-2:999988887777:instance/my-instance/queue/${q.queueId}`);
+  });
+
+  it('createContactCenter picks the simulator by default and refuses an unknown CONTACT_CENTER', () => {
+    expect(() => createContactCenter({ CONTACT_CENTER: 'genesys' }, database.db)).toThrow(/CONTACT_CENTER/);
+    expect(createContactCenter({}, database.db)).toBeDefined();
+  });
+});
