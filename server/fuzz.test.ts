@@ -46,6 +46,8 @@ beforeAll(async () => {
   ids.push(seedId(`schedule:${h.accounts.riverside.id}:0`));
   // Two demo locations of Riverside, so location updates reach their handler too.
   ids.push(seedId('location:riverside:1'), seedId('location:riverside:2'));
+  // A demo role of Riverside no demo user holds, so role and policy edits reach their handlers.
+  ids.push(seedId('role:riverside:Scheduler'));
 }, 120_000);
 afterAll(() => h.close());
 
@@ -59,11 +61,12 @@ const fields = [
   'title', 'who', 'notes', 'recurrence', 'ownerType', 'ownerId', 'practitionerId', 'isRecurring', 'occurrence', 'parentId',
   'key', 'taggedResourceType', 'taggedResourceId',
   'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
+  'resources', 'trustedRelationships', 'assumeRoles', 'ccpConfig', 'features', 'settings', 'roleAssociations', 'actions',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 18 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 19 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -302,6 +305,14 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/locations/locations', baselines[1]!],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
+    expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
+  }
+  // Roles and policies: only the instance administrator here may write them.
+  for (const [route, good] of [
+    ['/permissions/roles', { ...baselines[1]!, name: 'Fuzz Role' }],
+    ['/permissions/policies', { ...baselines[1]!, name: 'Fuzz Policy' }],
+  ] as const) {
+    const res = await h.call('admin', `${route}?accountId=${h.accounts.riverside.id}`, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
   }
   const hits = new Map<string, Set<number>>();

@@ -9,6 +9,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { demoInsurances, demoIssues, seedCatalogue } from './demo-catalogue.ts';
 import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
+import { insertDemoRoles } from './demo-roles.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
 import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
@@ -105,6 +106,17 @@ async function seedAccount(tx: Tx, key: keyof typeof demoAccounts) {
     resourceId: account.id,
     after: { name: account.name },
   });
+}
+
+/** The demo roles beyond the first three (server/db/demo-roles.ts), per account (a marker of its own, so older databases get them too). */
+async function seedRoles(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.roles'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    await insertDemoRoles(tx, demoAccounts[key].id, (name) => roleId(key, name), SEED);
+  }
+  await tx.insert(meta).values({ key: 'seeded.roles', value: { at: new Date().toISOString() } });
+  return true;
 }
 
 /** Demo people per account (spec §2 lists): enough to page, sort and search through. */
@@ -288,10 +300,11 @@ export async function seed(db: Db): Promise<boolean> {
       const schedules = await seedSchedules(tx);
       const contactPoints = await seedContactPoints(tx);
       const sites = await seedLocations(tx);
+      const moreRoles = await seedRoles(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
-      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || people;
+      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || people || moreRoles;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -311,6 +324,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedSchedules(tx);
     await seedContactPoints(tx);
     await seedLocations(tx);
+    await seedRoles(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     return true;
