@@ -22,3 +22,7 @@ export type PractitionerSort = (typeof practitionerSortColumns)[number];
 /** Locations (spec §2 Lists: Id, Name; City and Services are ours, from the first address and the services list). */
 export const locationSortColumns = ['id', 'name', 'city', 'services'] as const;
 export type LocationSort = (typeof locationSortColumns)[number];
+
+/** Roles (spec §2 / issue 10: Id, Name, number of users with the role). */
+export const roleSortColumns = ['id', 'name', 'users'] as const;
+export type RoleSort = (typeof roleSortColumns)[number];

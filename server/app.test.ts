@@ -206,7 +206,7 @@ describe('roles list', () => {
     const res = await h.call('viewer', '/permissions/roles');
     expect(res.status).toBe(200);
     const { items } = await res.json();
-    expect(items.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Practice Administrator', 'Read Only']);
+    expect(items.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Call-center agent', 'Practice Administrator', 'Read Only', 'Scheduler']);
     expect(items.every((r: { accountId: string }) => r.accountId === h.accounts.riverside.id)).toBe(true);
     expect((await h.call('manager', '/permissions/roles')).status).toBe(403);
   });

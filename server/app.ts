@@ -6,6 +6,7 @@ import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../domain/messages.ts';
 import { authenticate, resolveAccount } from './auth/authenticate.ts';
+import { policyStamp } from './auth/grants.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { isDatabaseUnavailable } from './db/client.ts';
 import { ApiError, logInternalError, unavailable } from './errors.ts';
@@ -63,7 +64,7 @@ export function createApi(deps: Deps) {
       await next();
     })
     .route('/health', healthRoutes) // before sign-in: probes carry no token
-    .use(authenticate, resolveAccount)
+    .use(authenticate, resolveAccount, policyStamp)
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)
     .route('/permissions/apikeys', apiKeyRoutes) // before /permissions, whose sub-app owns the rest of the path

@@ -51,7 +51,9 @@ beforeAll(async () => {
   ids.push(seedId('apikey:riverside:reporting'), seedId('apikey:riverside:scheduling'));
   // Riverside's Front Desk team in the team-directory simulator (the bot is installed there).
   ids.push(frontDesk);
-  // A call-center queue of Riverside (ids are the contact center's), so queue updates reach their handler.
+  // A demo role of Riverside no demo user holds, so role and policy edits reach their handlers.
+  ids.push(seedId('role:riverside:Scheduler'));
+  // A call-center queue of Riverside (last: the queue update below takes `ids.at(-1)`; ids are the contact center's), so queue updates reach their handler.
   const [queue] = await h.db.select({ id: queues.queueId }).from(queues).where(eq(queues.accountId, h.accounts.riverside.id)).limit(1);
   ids.push(queue!.id);
 }, 120_000);
@@ -72,11 +74,12 @@ const fields = [
   'message',
   'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
   'agentGreetingImageLocationPath', 'agentGreetings', 'inbound', 'outbound', 'callback', 'dispositions',
+  'resources', 'trustedRelationships', 'assumeRoles', 'ccpConfig', 'features', 'settings', 'roleAssociations', 'actions',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account', 'refresh'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
-const knownId = fc.nat({ max: 22 }).map((i) => ids[i % ids.length]!);
+const knownId = fc.nat({ max: 23 }).map((i) => ids[i % ids.length]!);
 
 /** Strings a careless server trips on: NUL, halves of characters, huge and odd numbers, ids of every shape. */
 const oddString = () =>
@@ -351,6 +354,14 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
   const { version } = (await (await h.call('manager', queuePath)).json()) as { version: number };
   const saved = await h.call('manager', queuePath, { method: 'PATCH', json: { ...baselines[1]!, version } });
   expect(saved.status, await saved.clone().text()).toBe(200);
+  // Roles and policies: only the instance administrator here may write them.
+  for (const [route, good] of [
+    ['/permissions/roles', { ...baselines[1]!, name: 'Fuzz Role' }],
+    ['/permissions/policies', { ...baselines[1]!, name: 'Fuzz Policy' }],
+  ] as const) {
+    const res = await h.call('admin', `${route}?accountId=${h.accounts.riverside.id}`, { method: 'POST', json: good });
+    expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
+  }
   const hits = new Map<string, Set<number>>();
   let written = await writeCount();
 

@@ -10,6 +10,7 @@ import { insertDemoApiKeys } from './demo-apikeys.ts';
 import { demoInsurances, demoIssues, seedCatalogue } from './demo-catalogue.ts';
 import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
+import { insertDemoRoles } from './demo-roles.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
@@ -108,6 +109,17 @@ async function seedAccount(tx: Tx, key: keyof typeof demoAccounts) {
     resourceId: account.id,
     after: { name: account.name },
   });
+}
+
+/** The demo roles beyond the first three (server/db/demo-roles.ts), per account (a marker of its own, so older databases get them too). */
+async function seedRoles(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.roles'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    await insertDemoRoles(tx, demoAccounts[key].id, (name) => roleId(key, name), SEED);
+  }
+  await tx.insert(meta).values({ key: 'seeded.roles', value: { at: new Date().toISOString() } });
+  return true;
 }
 
 /** Demo people per account (spec §2 lists): enough to page, sort and search through. */
@@ -332,10 +344,11 @@ export async function seed(db: Db): Promise<boolean> {
       const keys = await seedApiKeys(tx);
       const teamDirectories = await seedTeamDirectories(tx);
       const queued = await seedQueues(tx);
+      const moreRoles = await seedRoles(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
-      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued;
+      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -358,6 +371,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedApiKeys(tx);
     await seedTeamDirectories(tx);
     await seedQueues(tx);
+    await seedRoles(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     return true;

@@ -17,6 +17,18 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * What the caller's role granted at the last answer (the API's `X-Access-Policy` stamp): when it
+ * changes (someone edited the role), the listeners reload the access policy, so menus and
+ * commands follow the role on the next request.
+ */
+let policyStamp: string | null = null;
+const policyListeners = new Set<() => void>();
+export function onPolicyChanged(listener: () => void): () => void {
+  policyListeners.add(listener);
+  return () => policyListeners.delete(listener);
+}
+
 /** Bearer token on every call; `accountId` appended when acting in another account (spec §7). */
 export const api = ofetch.create({
   baseURL: settings.apiBaseUrl,
@@ -28,6 +40,13 @@ export const api = ofetch.create({
     const accountId = store.get(selectedAccountIdAtom);
     // An explicit accountId (a page about another account) wins over the selected account.
     if (accountId && !options.query?.accountId) options.query = { ...options.query, accountId };
+  },
+  onResponse({ response }) {
+    const stamp = response.headers.get('X-Access-Policy');
+    if (!stamp || stamp === policyStamp) return;
+    const changed = policyStamp !== null;
+    policyStamp = stamp;
+    if (changed) for (const listener of policyListeners) listener();
   },
 });
 

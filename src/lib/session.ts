@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { AccessPolicy } from '../../domain/api.ts';
-import { request } from './api.ts';
+import { onPolicyChanged, request } from './api.ts';
 import { auth } from './auth.ts';
 
 /** Query keys start with the account the data belongs to (CONVENTIONS: account in every key). */
@@ -14,6 +15,12 @@ export const accessPolicyQuery = (account: string) =>
     queryFn: () => request<AccessPolicy>('/permissions/accesspolicy'),
     staleTime: 5 * 60_000,
   });
+
+/** Reloads the access policy as soon as an API answer says the caller's role changed (lib/api.ts). */
+export function usePolicyFollowsRole(account: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => onPolicyChanged(() => void queryClient.invalidateQueries({ queryKey: sessionKeys.policy(account) })), [queryClient, account]);
+}
 
 /**
  * Signs out at the API (revoking this access token), revokes the refresh token at the provider (it

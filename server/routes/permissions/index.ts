@@ -1,38 +1,169 @@
-import { asc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { roles } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { grantAll } from '../../../domain/permissions.ts';
+import {
+  policyCreateSchema,
+  policyPatchSchema,
+  roleCreateSchema,
+  roleListQuerySchema,
+  roleNameTaken,
+  rolePatchSchema,
+  roleStillHeld,
+  type CcpConfig,
+  type RoleCreateParsed,
+  type RolePatchParsed,
+} from '../../../domain/roles.ts';
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
+import { assertWithinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
+import { roles } from '../../db/schema.ts';
+import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
+import { ApiError, errorCode } from '../../errors.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { json, query } from '../../validate.ts';
+import { findRole, listRoles, presentPolicy, presentRole, roleUsers } from './queries.ts';
 
+const nameTaken = (name: string) => new ApiError(409, 'conflict', roleNameTaken(name), { name: roleNameTaken(name) });
+
+/** Role names are unique in an account, without case: a clash (checked, or lost to a race at the unique index) is 409 on the name. */
+async function assertNameFree(c: Context<AppEnv>, name: string, except?: string) {
+  const rows = await c.var.deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.accountId, c.var.account.id));
+  const taken = rows.find((r) => r.id !== except && r.name.toLowerCase() === name.toLowerCase());
+  if (taken) throw nameTaken(taken.name);
+}
+function nameRace(error: unknown, name: string): never {
+  if (errorCode(error) === '23505') throw nameTaken(name);
+  throw error;
+}
+
+/**
+ * Creates a role (both shapes). The grants must be within the caller's own (server/auth/grants.ts).
+ */
+async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
+  assertWithinOwnGrants(c, body.resources, 'resources');
+  await assertNameFree(c, body.name);
+  return write(c, async ({ tx, audit, accountId, actorName }) => {
+    const [row] = await tx
+      .insert(roles)
+      .values({ ...body, ccpConfig: body.ccpConfig, accountId, createdBy: actorName, modifiedBy: actorName })
+      .returning()
+      .catch((error: unknown) => nameRace(error, body.name));
+    await audit({ action: 'create', resourceType: 'Role', resourceId: row!.id, after: presentRole(row!, 0) });
+    return { id: row!.id };
+  });
+}
+
+/**
+ * Edits a role (both shapes), versioned. A role edit takes effect on its holders' next request:
+ * `write` clears this process's caller cache and the roles table's trigger tells the others.
+ */
+async function updateRole(c: Context<AppEnv>, id: string, version: number, changes: Partial<Omit<RolePatchParsed, 'version'>>) {
+  if (changes.name !== undefined) await assertNameFree(c, changes.name, id);
+  return write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+    const current = found(await findRole(tx, accountId, id, true));
+    if (await repeats({ resourceType: 'Role', resourceId: id, record: current.role, version, changes })) return presentRole(current.role, current.users);
+    editable(current.role, version);
+    if (changes.resources) assertWithinOwnGrants(c, changes.resources, 'resources', current.role.resources);
+    const after = updatedRow(
+      await tx
+        .update(roles)
+        .set({ ...changes, ...touched(actorName, roles.version) })
+        .where(and(eq(roles.accountId, accountId), eq(roles.id, id), eq(roles.version, version)))
+        .returning()
+        .catch((error: unknown) => nameRace(error, changes.name ?? '')),
+    );
+    const before = presentRole(current.role, current.users);
+    const answer = presentRole(after, current.users);
+    await audit({ action: 'update', resourceType: 'Role', resourceId: id, before, after: answer });
+    return answer;
+  });
+}
+
+/** Deletes a role no user holds; one still held is refused with how many hold it. */
+async function deleteRole(c: Context<AppEnv>, id: string) {
+  await write(c, async ({ tx, audit, accountId }) => {
+    const current = found(await findRole(tx, accountId, id, true));
+    if (current.users > 0) throw new ApiError(409, 'conflict', roleStillHeld(current.users));
+    await tx.delete(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, id)));
+    await audit({ action: 'delete', resourceType: 'Role', resourceId: id, before: presentRole(current.role, 0) });
+  });
+}
+
+/** The policy shape's parts as the role's columns (only those sent). */
+function fromPolicy(body: {
+  resources?: RoleCreateParsed['resources'];
+  features?: { ccp?: boolean };
+  settings?: { ccpConfig?: CcpConfig | null };
+  roleAssociations?: { trustedRelationships?: Record<string, string>; assumeRoles?: Record<string, string> };
+}) {
+  // Features: ccp off means no softphone settings, whatever `settings` says.
+  const ccpConfig = body.features?.ccp === false ? null : body.settings?.ccpConfig;
+  return sent({
+    resources: body.resources,
+    ccpConfig,
+    trustedRelationships: body.roleAssociations?.trustedRelationships,
+    assumeRoles: body.roleAssociations?.assumeRoles,
+  });
+}
+
+const isPaged = (c: Context<AppEnv>) => c.req.query('limit') !== undefined || c.req.query('page') !== undefined || c.req.query('offset') !== undefined;
+
+/**
+ * Roles and the access policy (spec §6, §7): `/permissions/roles` and, in the older policy shape,
+ * `/permissions/policies` (the same roles). Every query is scoped to the request's account; a
+ * role of another account answers 404.
+ */
 export const permissionsRoutes = new Hono<AppEnv>()
-  /** The account's roles, by name (the role form and its screens come with the roles feature). */
-  .get('/roles', requires('/permissions/roles', 'GET'), async (c) => {
-    const rows = await c.var.deps.db.select().from(roles).where(eq(roles.accountId, c.var.account.id)).orderBy(asc(roles.name));
-    return c.json({
-      items: rows.map((role) => ({
-        id: role.id,
-        accountId: role.accountId,
-        name: role.name,
-        resources: role.resources,
-        trustedRelationships: role.trustedRelationships,
-        assumeRoles: role.assumeRoles,
-        ccpConfig: role.ccpConfig,
-        createdTimestamp: role.createdTimestamp,
-        modifiedTimestamp: role.modifiedTimestamp,
-        createdBy: role.createdBy,
-        modifiedBy: role.modifiedBy,
-        version: role.version,
-        resourceType: 'Role',
-      })),
-    });
+  .get('/roles', requires('/permissions/roles', 'GET'), query(roleListQuerySchema), async (c) => {
+    return c.json(await listRoles(c.var.deps.db, c.var.account.id, c.req.valid('query'), isPaged(c)));
   })
-  .get(
-  '/accesspolicy',
-  requires('/permissions/accesspolicy', 'GET'),
-  async (c) => {
+  .post('/roles', requires('/permissions/roles', 'POST'), jsonLimit, json(roleCreateSchema), async (c) => {
+    return c.json(await createRole(c, c.req.valid('json')), 201);
+  })
+  .get('/roles/:id', requires('/permissions/roles/{id}', 'GET'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const { db } = c.var.deps;
+    const row = found(await findRole(db, c.var.account.id, id));
+    return c.json({ ...presentRole(row.role, row.users), associatedUsers: await roleUsers(db, c.var.account.id, id) });
+  })
+  .patch('/roles/:id', requires('/permissions/roles/{id}', 'PATCH'), idParam(), jsonLimit, json(rolePatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, ...body } = c.req.valid('json');
+    return c.json(await updateRole(c, id, version, sent(body)));
+  })
+  .delete('/roles/:id', requires('/permissions/roles/{id}', 'DELETE'), idParam(), async (c) => {
+    await deleteRole(c, c.req.valid('param').id);
+    return c.body(null, 204);
+  })
+  // --------------------------------------------------------------- the older policy shape
+  .get('/policies', requires('/permissions/policies', 'GET'), query(roleListQuerySchema), async (c) => {
+    const list = await listRoles(c.var.deps.db, c.var.account.id, c.req.valid('query'), isPaged(c));
+    return c.json({ ...list, items: list.items.map(presentPolicy) });
+  })
+  .post('/policies', requires('/permissions/policies', 'POST'), jsonLimit, json(policyCreateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const parts = fromPolicy(body);
+    return c.json(
+      await createRole(c, { name: body.name, resources: body.resources, trustedRelationships: parts.trustedRelationships ?? {}, assumeRoles: parts.assumeRoles ?? {}, ccpConfig: parts.ccpConfig ?? null }),
+      201,
+    );
+  })
+  .get('/policies/:id', requires('/permissions/policies/{id}', 'GET'), idParam(), async (c) => {
+    const row = found(await findRole(c.var.deps.db, c.var.account.id, c.req.valid('param').id));
+    return c.json(presentPolicy(presentRole(row.role, row.users)));
+  })
+  .patch('/policies/:id', requires('/permissions/policies/{id}', 'PATCH'), idParam(), jsonLimit, json(policyPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, name, ...body } = c.req.valid('json');
+    return c.json(presentPolicy(await updateRole(c, id, version, sent({ name, ...fromPolicy(body) }))));
+  })
+  .delete('/policies/:id', requires('/permissions/policies/{id}', 'DELETE'), idParam(), async (c) => {
+    await deleteRole(c, c.req.valid('param').id);
+    return c.body(null, 204);
+  })
+  .get('/accesspolicy', requires('/permissions/accesspolicy', 'GET'), async (c) => {
     const { caller, account } = c.var;
     const assumedAccounts = caller.instanceAdmin ? [] : actableAssumedAccounts(c);
     const policy: AccessPolicy = {
@@ -47,5 +178,4 @@ export const permissionsRoutes = new Hono<AppEnv>()
       assumedAccounts,
     };
     return c.json(policy);
-  },
-);
+  });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../../../domain/messages.ts';
 import {
@@ -16,12 +16,12 @@ import {
   userPatchSchema,
   type PersonCreated,
 } from '../../../domain/persons.ts';
+import { assertWithinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
-import type { ActingAccount, AppEnv } from '../../env.ts';
-import { isAllowed, permissionCatalogue } from '../../../domain/permissions.ts';
+import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { removeTagsOf } from '../../tagged.ts';
@@ -48,19 +48,14 @@ const photoTooLarge = () => new ApiError(413, 'payload_too_large', messages.phot
 
 /**
  * The role must be one of the account's own (a role id of another account grants nothing here),
- * and, unless an instance administrator grants it, grant nothing the granting user's own role
- * lacks: whoever may edit users must not be able to make themselves (or a sign-in of theirs)
- * an Administrator.
+ * and grant nothing the granting user's own role lacks (server/auth/grants.ts): whoever may edit
+ * users must not be able to make themselves (or a sign-in of theirs) an Administrator.
  */
-async function assertRole(tx: Tx, accountId: string, roleId: string | null | undefined, grantor: ActingAccount['role'] | 'instance-admin') {
+async function assertRole(c: Context<AppEnv>, tx: Tx, accountId: string, roleId: string | null | undefined) {
   if (!roleId) return;
   const [role] = await tx.select({ id: roles.id, resources: roles.resources }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
   if (!role) throw badRequest(messages.invalidRequest, { roleId: messages.roleNotFound });
-  if (grantor === 'instance-admin') return;
-  const exceeds = permissionCatalogue.some((entry) =>
-    entry.methods.some((method) => isAllowed(role.resources, entry.resource, method) && !isAllowed(grantor?.resources, entry.resource, method)),
-  );
-  if (exceeds) throw new ApiError(403, 'forbidden', messages.roleBeyondOwn, { roleId: messages.roleBeyondOwn });
+  assertWithinOwnGrants(c, role.resources, 'roleId');
 }
 
 const principalTaken = () => new ApiError(409, 'conflict', messages.principalIdTaken, { principalId: messages.principalIdTaken });
@@ -180,7 +175,7 @@ export const personRoutes = new Hono<AppEnv>()
     await write(c, async ({ tx, audit, accountId, actorName }) => {
       const person = found(await findPerson(tx, accountId, id, true));
       if (person.userRecord || (await findUser(tx, accountId, id))) throw conflict(messages.userExists);
-      await assertRole(tx, accountId, body.roleId, c.var.caller.instanceAdmin ? 'instance-admin' : c.var.account.role);
+      await assertRole(c, tx, accountId, body.roleId);
       await assertPrincipalFree(tx, body.principalId, id);
       const [user] = await tx
         .insert(users)
@@ -221,7 +216,7 @@ export const personRoutes = new Hono<AppEnv>()
       }
       if (await repeats({ resourceType: 'User', resourceId: id, record: before, version, changes })) return before;
       editable(before, version);
-      await assertRole(tx, accountId, changes.roleId, c.var.caller.instanceAdmin ? 'instance-admin' : c.var.account.role);
+      await assertRole(c, tx, accountId, changes.roleId);
       if (changes.principalId) await assertPrincipalFree(tx, changes.principalId, id);
       const after = updatedRow(
         await tx

@@ -7,7 +7,7 @@ import { messages } from '../../../domain/messages.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useServerPreferences } from '../../lib/preferences.ts';
-import { accessPolicyQuery, signOut } from '../../lib/session.ts';
+import { accessPolicyQuery, signOut, usePolicyFollowsRole } from '../../lib/session.ts';
 import { screenPath, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { commandEntries, routeEntries, type Entry } from '../../palette/entries.ts';
 import { useHotkeys } from '../../palette/hotkeys.ts';
@@ -216,6 +216,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
   useServerPreferences();
   useVisitTracking();
   useEffect(() => setPolicy(policy.data ?? null), [policy.data, setPolicy]);
+  usePolicyFollowsRole(account);
   useEffect(() => {
     if (policy.isError) stopHoldingEarlyKeys();
   }, [policy.isError]);

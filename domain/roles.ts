@@ -1,0 +1,263 @@
+/**
+ * Roles (spec §2 "Role form", §3 Role, §4, §5, §6, §7): what a role grants (catalogue resources
+ * × methods), its trust between accounts, and the softphone (CCP) settings of its holders. Also
+ * the older policy shape of `/permissions/policies` (spec §3: "resources with actions, features,
+ * settings, roleAssociations"), which is another view of the same roles.
+ *
+ * Bounds the spec leaves open ("Field bounds for … role: not shown") are ours: a name of 100
+ * characters, 50 trust rows per map, 200 characters per softphone setting, an ACW timeout of at
+ * most a day in seconds.
+ */
+import * as v from 'valibot';
+import { roleSortColumns, type RoleSort } from './lists.ts';
+export type { RoleSort };
+import { messages } from './messages.ts';
+import { listQuerySchema, version, type CommonFields } from './persons.ts';
+import { httpMethods, permissionCatalogue, type HttpMethod, type ResourceGrants } from './permissions.ts';
+import { text } from './text.ts';
+
+export const roleLimits = { name: 100, trustRows: 50, setting: 200, acwTimeout: 86_400 } as const;
+
+export const roleMessages = {
+  nameRequired: 'Role name is required',
+  nameTooLong: `Role name must be at most ${roleLimits.name} characters`,
+  resourcesInvalid: 'resources must map catalogue resources to the methods the catalogue offers for them',
+  trustInvalid: 'must map account ids to role ids',
+  tooManyTrustRows: `at most ${roleLimits.trustRows} rows`,
+  settingTooLong: `must be at most ${roleLimits.setting} characters`,
+  acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
+  booleanExpected: 'must be true or false',
+  saved: 'Successfully Saved Role',
+} as const;
+
+/** A role name already used by another role of the account (names are told apart without case). */
+export const roleNameTaken = (name: string) => `A role named "${name}" already exists in this account`;
+
+/** Deleting a role its users still hold: say how many, so the administrator knows what to change first. */
+export const roleStillHeld = (users: number) =>
+  `This role is held by ${users} ${users === 1 ? 'user' : 'users'}; give ${users === 1 ? 'that user' : 'them'} another role before deleting it.`;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const nameField = v.pipe(text(roleLimits.name, roleMessages.nameTooLong, roleMessages.nameRequired), v.nonEmpty(roleMessages.nameRequired));
+
+/** `resources`: only catalogue resources and their methods; `false` is allowed (and dropped). */
+export const grantsSchema = v.pipe(
+  v.record(v.string(), v.record(v.string(), v.boolean(roleMessages.resourcesInvalid), roleMessages.resourcesInvalid), roleMessages.resourcesInvalid),
+  v.check(
+    (grants) =>
+      Object.entries(grants).every(([resource, methods]) => {
+        const entry = permissionCatalogue.find((e) => e.resource === resource);
+        return entry !== undefined && Object.keys(methods).every((m) => (entry.methods as readonly string[]).includes(m));
+      }),
+    roleMessages.resourcesInvalid,
+  ),
+  v.transform((grants): ResourceGrants => {
+    const out: ResourceGrants = {};
+    for (const [resource, methods] of Object.entries(grants)) {
+      const granted = Object.fromEntries(Object.entries(methods).filter(([, on]) => on));
+      if (Object.keys(granted).length > 0) out[resource] = granted as Partial<Record<HttpMethod, boolean>>;
+    }
+    return out;
+  }),
+);
+
+/** Account id → role id (trusted relationships, assume roles). Ids are stored lower case. */
+export const trustSchema = v.pipe(
+  v.record(v.string(), v.string(roleMessages.trustInvalid), roleMessages.trustInvalid),
+  v.check((map) => Object.keys(map).length <= roleLimits.trustRows, roleMessages.tooManyTrustRows),
+  v.check((map) => Object.entries(map).every(([account, role]) => uuidPattern.test(account) && uuidPattern.test(role)), roleMessages.trustInvalid),
+  v.transform((map): RoleTrust => Object.fromEntries(Object.entries(map).map(([account, role]) => [account.toLowerCase(), role.toLowerCase()]))),
+);
+export type RoleTrust = Record<string, string>;
+
+/** A softphone setting: trimmed text, empty is left out. */
+const setting = v.optional(
+  v.pipe(
+    v.nullable(text(roleLimits.setting, roleMessages.settingTooLong)),
+    v.transform((s) => (s ? s : undefined)),
+  ),
+);
+const flag = v.optional(v.nullable(v.boolean(roleMessages.booleanExpected)));
+
+export const ccpConfigSchema = v.pipe(
+  v.object(
+    {
+      awsConnect: v.optional(
+        v.nullable(
+          v.object(
+            {
+              accountId: setting,
+              instanceId: setting,
+              region: setting,
+              ccpUrl: setting,
+              loginUrl: setting,
+              defaultProvisionProfile: v.optional(
+                v.nullable(
+                  v.object(
+                    {
+                      // Spec §5: "ACW timeout is parsed as an integer".
+                      acwTimeout: v.optional(
+                        v.nullable(v.pipe(v.number(roleMessages.acwTimeoutInvalid), v.integer(roleMessages.acwTimeoutInvalid), v.minValue(0, roleMessages.acwTimeoutInvalid), v.maxValue(roleLimits.acwTimeout, roleMessages.acwTimeoutInvalid))),
+                      ),
+                      autoAnswer: flag,
+                      hierarchyGroupId: setting,
+                      routingProfileId: setting,
+                      securityProfileId: setting,
+                    },
+                    messages.objectExpected,
+                  ),
+                ),
+              ),
+            },
+            messages.objectExpected,
+          ),
+        ),
+      ),
+      spiceDomain: setting,
+      spiceDomain2: setting,
+      allowPauseResumeRecording: flag,
+    },
+    messages.objectExpected,
+  ),
+  v.transform((config) => compactCcpConfig(config as CcpConfig)),
+);
+
+/** Spec §3 Role.ccpConfig. */
+export type CcpConfig = {
+  awsConnect?: {
+    accountId?: string;
+    instanceId?: string;
+    region?: string;
+    ccpUrl?: string;
+    loginUrl?: string;
+    defaultProvisionProfile?: {
+      acwTimeout?: number;
+      autoAnswer?: boolean;
+      hierarchyGroupId?: string;
+      routingProfileId?: string;
+      securityProfileId?: string;
+    };
+  };
+  spiceDomain?: string;
+  spiceDomain2?: string;
+  allowPauseResumeRecording?: boolean;
+};
+
+/** Drops absent values and the maps left empty; a configuration with nothing in it is none (null). */
+export function compactCcpConfig(config: CcpConfig | null | undefined): CcpConfig | null {
+  const compact = (value: unknown): unknown => {
+    if (value === null || value === undefined || value === '') return undefined;
+    if (typeof value !== 'object') return value;
+    const entries = Object.entries(value as Record<string, unknown>)
+      .map(([k, inner]) => [k, compact(inner)] as const)
+      .filter(([, inner]) => inner !== undefined);
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  };
+  return (compact(config) as CcpConfig | undefined) ?? null;
+}
+
+const missing: Record<string, string> = { name: roleMessages.nameRequired, version: messages.versionRequired };
+const object = <const E extends v.ObjectEntries>(entries: E) =>
+  v.object(entries, (issue) => {
+    const key = issue.path?.[issue.path.length - 1]?.key;
+    if (typeof key !== 'string') return messages.objectExpected;
+    return missing[key] ?? `${key} is required`;
+  });
+
+/** `POST /permissions/roles`: a name; everything else may be left out (grants nothing, trusts no one). */
+export const roleCreateSchema = object({
+  name: nameField,
+  resources: v.optional(grantsSchema, () => ({})),
+  trustedRelationships: v.optional(trustSchema, () => ({})),
+  assumeRoles: v.optional(trustSchema, () => ({})),
+  ccpConfig: v.optional(v.nullable(ccpConfigSchema), null),
+});
+export type RoleCreate = v.InferInput<typeof roleCreateSchema>;
+export type RoleCreateParsed = v.InferOutput<typeof roleCreateSchema>;
+
+/** `PATCH /permissions/roles/{id}`: the version edited and the fields changed (a map sent replaces the stored one). */
+export const rolePatchSchema = object({
+  version,
+  name: v.optional(nameField),
+  resources: v.optional(grantsSchema),
+  trustedRelationships: v.optional(trustSchema),
+  assumeRoles: v.optional(trustSchema),
+  ccpConfig: v.optional(v.nullable(ccpConfigSchema)),
+});
+export type RolePatch = v.InferInput<typeof rolePatchSchema>;
+export type RolePatchParsed = v.InferOutput<typeof rolePatchSchema>;
+
+export const roleListQuerySchema = listQuerySchema(roleSortColumns);
+
+/** A user holding the role (the role page links to their user pages). */
+export type RoleUser = { id: string; name: string; email: string; active: boolean };
+
+export type Role = CommonFields & {
+  resourceType: 'Role';
+  name: string;
+  resources: ResourceGrants;
+  trustedRelationships: RoleTrust;
+  assumeRoles: RoleTrust;
+  ccpConfig: CcpConfig | null;
+  /** How many users of the account hold it. */
+  userCount: number;
+};
+/** `GET /permissions/roles/{id}` also lists the role's users (spec §3: "Associated users also exist on roles"). */
+export type RoleDetail = Role & { associatedUsers: RoleUser[] };
+export type RoleList = { items: Role[]; total: number; limit: number | null; offset: number };
+
+// ------------------------------------------------------------------ the older policy shape
+
+/** Spec §3's older shape: each resource lists its allowed methods as `actions`. */
+export type PolicyResources = Record<string, { actions: HttpMethod[] }>;
+export type Policy = CommonFields & {
+  resourceType: 'Policy';
+  name: string;
+  resources: PolicyResources;
+  /** Features beyond the resources: `ccp` is on when the role carries softphone settings. */
+  features: { ccp: boolean };
+  settings: { ccpConfig: CcpConfig | null };
+  roleAssociations: { trustedRelationships: RoleTrust; assumeRoles: RoleTrust };
+};
+
+const policyResourcesSchema = v.pipe(
+  v.record(
+    v.string(),
+    v.object({ actions: v.array(v.picklist(httpMethods, roleMessages.resourcesInvalid), roleMessages.resourcesInvalid) }, roleMessages.resourcesInvalid),
+    roleMessages.resourcesInvalid,
+  ),
+  v.transform((resources) => Object.fromEntries(Object.entries(resources).map(([resource, { actions }]) => [resource, Object.fromEntries(actions.map((a) => [a, true]))]))),
+  grantsSchema,
+);
+
+const policyParts = {
+  resources: policyResourcesSchema,
+  features: v.object({ ccp: v.optional(v.boolean(roleMessages.booleanExpected)) }, messages.objectExpected),
+  settings: v.object({ ccpConfig: v.optional(v.nullable(ccpConfigSchema)) }, messages.objectExpected),
+  roleAssociations: v.object({ trustedRelationships: v.optional(trustSchema), assumeRoles: v.optional(trustSchema) }, messages.objectExpected),
+};
+
+export const policyCreateSchema = object({
+  name: nameField,
+  resources: v.optional(policyParts.resources, () => ({})),
+  features: v.optional(policyParts.features),
+  settings: v.optional(policyParts.settings),
+  roleAssociations: v.optional(policyParts.roleAssociations),
+});
+export const policyPatchSchema = object({
+  version,
+  name: v.optional(nameField),
+  resources: v.optional(policyParts.resources),
+  features: v.optional(policyParts.features),
+  settings: v.optional(policyParts.settings),
+  roleAssociations: v.optional(policyParts.roleAssociations),
+});
+export type PolicyCreate = v.InferInput<typeof policyCreateSchema>;
+export type PolicyPatch = v.InferInput<typeof policyPatchSchema>;
+
+/** The role's grants in the policy shape (methods in the catalogue's order). */
+export const toPolicyResources = (grants: ResourceGrants): PolicyResources =>
+  Object.fromEntries(
+    Object.entries(grants).map(([resource, methods]) => [resource, { actions: httpMethods.filter((m) => methods?.[m] === true) }]),
+  );

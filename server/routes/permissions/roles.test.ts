@@ -1,0 +1,354 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../domain/messages.ts';
+import type { ResourceGrants } from '../../../domain/permissions.ts';
+import { roleMessages, roleNameTaken, roleStillHeld, type Policy, type Role, type RoleDetail, type RoleList } from '../../../domain/roles.ts';
+import { demoRoles } from '../../db/demo-roles.ts';
+import { auditLog, roles, users } from '../../db/schema.ts';
+import { roleId, seedId } from '../../db/seed.ts';
+import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+}, 120_000);
+afterAll(() => h.close());
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
+/** The instance administrator acts in Riverside, where the practice users are. */
+const asAdmin = (method: string, path: string, json?: unknown) => h.call('admin', `${path}${path.includes('?') ? '&' : '?'}accountId=${h.accounts.riverside.id}`, { method, json });
+const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
+
+let unique = 0;
+const roleName = (prefix: string) => `${prefix} ${++unique}`;
+
+async function create(body: Record<string, unknown>) {
+  const res = await asAdmin('POST', '/permissions/roles', body);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+const get = async (id: string) => (await (await asAdmin('GET', `/permissions/roles/${id}`)).json()) as RoleDetail;
+const lastAudit = async (id: string) => (await h.db.select().from(auditLog).where(eq(auditLog.resourceId, id)).orderBy(desc(auditLog.id)).limit(1))[0];
+
+/** Gives Read Only (the viewer's role) extra grants for one test, then puts it back. */
+async function withViewerGrants(extra: ResourceGrants, run: () => Promise<void>) {
+  const readOnly = roleId('riverside', 'Read Only');
+  const [role] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, readOnly));
+  await h.db.update(roles).set({ resources: { ...role!.resources, ...extra } }).where(eq(roles.id, readOnly));
+  h.callers.clear();
+  try {
+    await run();
+  } finally {
+    await h.db.update(roles).set({ resources: role!.resources }).where(eq(roles.id, readOnly));
+    h.callers.clear();
+  }
+}
+const roleWriter: ResourceGrants = {
+  '/permissions/roles': { GET: true, POST: true },
+  '/permissions/roles/{id}': { GET: true, PATCH: true, DELETE: true },
+};
+
+const ccpConfig = {
+  awsConnect: {
+    accountId: '123456789012',
+    instanceId: 'f0e1d2c3-0000-4000-8000-000000000001',
+    region: 'us-east-1',
+    ccpUrl: 'https://example.my.connect.aws/ccp-v2',
+    loginUrl: 'https://example.awsapps.com/start',
+    defaultProvisionProfile: { acwTimeout: 45, autoAnswer: true, hierarchyGroupId: 'hg-1', routingProfileId: 'rp-1', securityProfileId: 'sp-1' },
+  },
+  spiceDomain: 'spice.example.test',
+  spiceDomain2: 'spice2.example.test',
+  allowPauseResumeRecording: true,
+};
+
+describe('create, read, list (spec §3, §7)', () => {
+  it('stores name, grants, trust maps and softphone settings, answers them, and audits the create', async () => {
+    const name = roleName('Front desk');
+    const id = await create({
+      name,
+      resources: { '/person/persons': { GET: true, POST: true, DELETE: false }, '/locations/locations': { GET: true } },
+      trustedRelationships: { [h.accounts.lakeside.id.toUpperCase()]: roleId('lakeside', 'Read Only') },
+      assumeRoles: { [h.accounts.lakeside.id]: roleId('lakeside', 'Read Only') },
+      ccpConfig,
+    });
+    const role = await get(id);
+    expect(role).toMatchObject({
+      resourceType: 'Role',
+      id,
+      accountId: h.accounts.riverside.id,
+      version: 1,
+      name,
+      // `false` grants nothing and is not kept.
+      resources: { '/person/persons': { GET: true, POST: true }, '/locations/locations': { GET: true } },
+      trustedRelationships: { [h.accounts.lakeside.id]: roleId('lakeside', 'Read Only') },
+      assumeRoles: { [h.accounts.lakeside.id]: roleId('lakeside', 'Read Only') },
+      ccpConfig,
+      userCount: 0,
+      associatedUsers: [],
+    });
+    expect(await lastAudit(id)).toMatchObject({ action: 'create', resourceType: 'Role', accountId: h.accounts.riverside.id });
+  });
+
+  it('empty softphone settings and empty maps are left out (no configuration at all is null)', async () => {
+    const id = await create({ name: roleName('Bare'), ccpConfig: { awsConnect: { accountId: '', defaultProvisionProfile: {} }, spiceDomain: ' ' } });
+    expect((await get(id)).ccpConfig).toBeNull();
+    const other = await create({ name: roleName('Partial'), ccpConfig: { awsConnect: { region: 'eu-west-2', defaultProvisionProfile: { acwTimeout: 0 } }, spiceDomain: '' } });
+    expect((await get(other)).ccpConfig).toEqual({ awsConnect: { region: 'eu-west-2', defaultProvisionProfile: { acwTimeout: 0 } } });
+  });
+
+  it('lists the role with the number of users holding it; the page lists those users', async () => {
+    const res = await h.call('viewer', '/permissions/roles');
+    const { items } = (await res.json()) as RoleList;
+    const readOnly = items.find((r) => r.id === roleId('riverside', 'Read Only'))!;
+    const holders = await h.db.select({ id: users.personId }).from(users).where(and(eq(users.accountId, h.accounts.riverside.id), eq(users.roleId, readOnly.id)));
+    expect(holders.length).toBeGreaterThan(0);
+    expect(readOnly.userCount).toBe(holders.length);
+    const detail = (await (await h.call('viewer', `/permissions/roles/${readOnly.id}`)).json()) as RoleDetail;
+    expect(detail.associatedUsers.map((u) => u.id).sort()).toEqual(holders.map((u) => u.id).sort());
+    expect(detail.associatedUsers.find((u) => u.id === seedId('person:viewer'))).toMatchObject({ name: 'Victor Chen', email: 'viewer@astera.test' });
+  });
+
+  it('pages, sorts by users and filters by name when asked (without paging every role is answered)', async () => {
+    const res = await h.call('viewer', '/permissions/roles?limit=10&sort=users&order=desc&q=read');
+    const list = (await res.json()) as RoleList;
+    expect(list).toMatchObject({ limit: 10, offset: 0, total: 1 });
+    expect(list.items.map((r) => r.name)).toEqual(['Read Only']);
+    const all = (await (await h.call('viewer', '/permissions/roles')).json()) as RoleList;
+    expect(all.limit).toBeNull();
+    expect(all.items.length).toBe(all.total);
+  });
+
+  it('the seed gives every account a Scheduler and a Call-center agent', async () => {
+    for (const account of ['astera', 'riverside', 'lakeside'] as const) {
+      for (const demo of demoRoles) {
+        const [row] = await h.db.select().from(roles).where(eq(roles.id, roleId(account, demo.name)));
+        expect(row).toMatchObject({ accountId: h.accounts[account].id, name: demo.name, resources: demo.resources });
+      }
+    }
+    const [scheduler] = await h.db.select().from(roles).where(eq(roles.id, roleId('riverside', 'Scheduler')));
+    expect(scheduler!.resources['/schedule/schedule']).toEqual({ GET: true, POST: true, PATCH: true, DELETE: true });
+    expect(scheduler!.resources['/person/practitioners']).toEqual({ GET: true });
+  });
+});
+
+describe('validation', () => {
+  it('a role name is required and at most 100 characters; the field says so', async () => {
+    for (const [body, message] of [
+      [{}, roleMessages.nameRequired],
+      [{ name: '   ' }, roleMessages.nameRequired],
+      [{ name: 'x'.repeat(101) }, roleMessages.nameTooLong],
+    ] as const) {
+      const res = await asAdmin('POST', '/permissions/roles', body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).fields?.name).toBe(message);
+    }
+  });
+
+  it('grants only for catalogue resources and their methods', async () => {
+    for (const resources of [{ '/nope': { GET: true } }, { '/permissions/accesspolicy': { POST: true } }, { '/person/persons': { GET: 'yes' } }, { '/person/persons': ['GET'] }]) {
+      const res = await asAdmin('POST', '/permissions/roles', { name: roleName('Bad grants'), resources });
+      expect(res.status).toBe(400);
+      expect(Object.keys((await errorOf(res)).fields ?? {}).some((k) => k.startsWith('resources'))).toBe(true);
+    }
+  });
+
+  it('trust maps take account ids to role ids; the ACW timeout is a whole number; nothing is echoed', async () => {
+    const trust = await asAdmin('POST', '/permissions/roles', { name: roleName('Bad trust'), assumeRoles: { 'not-an-account': '<script>' } });
+    expect(trust.status).toBe(400);
+    const text = await trust.text();
+    expect(text).not.toContain('<script>');
+    expect((JSON.parse(text) as ErrorBody).error.fields?.assumeRoles).toBe(roleMessages.trustInvalid);
+    const acw = await asAdmin('POST', '/permissions/roles', { name: roleName('Bad acw'), ccpConfig: { awsConnect: { defaultProvisionProfile: { acwTimeout: 2.5 } } } });
+    expect(acw.status).toBe(400);
+    expect((await errorOf(acw)).fields?.['ccpConfig.awsConnect.defaultProvisionProfile.acwTimeout']).toBe(roleMessages.acwTimeoutInvalid);
+  });
+
+  it('names are unique in the account without case: 409 on the name field', async () => {
+    const res = await asAdmin('POST', '/permissions/roles', { name: 'read only' });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).fields?.name).toBe(roleNameTaken('Read Only'));
+    const id = await create({ name: roleName('Rename me') });
+    const clash = await asAdmin('PATCH', `/permissions/roles/${id}`, { version: 1, name: 'SCHEDULER' });
+    expect(clash.status).toBe(409);
+    expect((await errorOf(clash)).fields?.name).toBe(roleNameTaken('Scheduler'));
+  });
+});
+
+describe('edit (versioned)', () => {
+  it('changes what is sent, bumps the version, audits before and after; a stale version is 409', async () => {
+    const id = await create({ name: roleName('Editable'), resources: { '/issues': { GET: true } }, ccpConfig });
+    const res = await asAdmin('PATCH', `/permissions/roles/${id}`, { version: 1, resources: { '/issues': { GET: true, POST: true } }, ccpConfig: null });
+    expect(res.status).toBe(200);
+    const role = (await res.json()) as Role;
+    expect(role).toMatchObject({ version: 2, resources: { '/issues': { GET: true, POST: true } }, ccpConfig: null });
+    expect(role.name).toMatch(/^Editable/);
+    expect(await lastAudit(id)).toMatchObject({ action: 'update', before: { version: 1, ccpConfig }, after: { version: 2, ccpConfig: null } });
+    const stale = await asAdmin('PATCH', `/permissions/roles/${id}`, { version: 1, name: roleName('Stale') });
+    expect(stale.status).toBe(409);
+    expect((await errorOf(stale)).message).toBe(messages.conflict);
+    expect((await get(id)).version).toBe(2);
+  });
+
+  it("takes effect on the holder's next request (the caller cache is cleared by the role write)", async () => {
+    // One token for every call, so the cached caller (keyed by the token's id) is what is tested.
+    const token = await h.token('viewer');
+    const asViewer = () => h.call('viewer', '/person/persons', { token });
+    expect(h.callers.listening).toBe(true);
+    const first = await asViewer();
+    expect(first.status).toBe(200);
+    const stamp = first.headers.get('X-Access-Policy');
+    expect(stamp).toBeTruthy();
+    const readOnly = roleId('riverside', 'Read Only');
+    const before = await get(readOnly);
+    const { '/person/persons': _persons, ...rest } = before.resources;
+    const res = await asAdmin('PATCH', `/permissions/roles/${readOnly}`, { version: before.version, resources: rest });
+    expect(res.status).toBe(200);
+    try {
+      const refused = await asViewer();
+      expect(refused.status).toBe(403);
+      // The answer tells the SPA the role changed, so it reloads the policy (menus) at once.
+      expect(refused.headers.get('X-Access-Policy')).toBeTruthy();
+      expect(refused.headers.get('X-Access-Policy')).not.toBe(stamp);
+      const policy = (await (await h.call('viewer', '/permissions/accesspolicy', { token })).json()) as { resources: ResourceGrants };
+      expect(policy.resources['/person/persons']).toBeUndefined();
+    } finally {
+      const now = await get(readOnly);
+      expect((await asAdmin('PATCH', `/permissions/roles/${readOnly}`, { version: now.version, resources: before.resources })).status).toBe(200);
+    }
+    expect((await asViewer()).status).toBe(200);
+  });
+});
+
+describe('a caller grants only what their own role holds (also on role writes)', () => {
+  it('create: grants beyond the caller’s role are refused (403 on resources), within it allowed', async () => {
+    await withViewerGrants(roleWriter, async () => {
+      const beyond = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Escalate'), resources: { '/person/persons': { GET: true, POST: true } } });
+      expect(beyond.status).toBe(403);
+      expect((await errorOf(beyond)).fields?.resources).toBe(messages.roleBeyondOwn);
+      expect(await h.db.select().from(roles).where(eq(roles.name, `Escalate ${unique}`))).toHaveLength(0);
+      const within = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Reader'), resources: { '/person/persons': { GET: true } } });
+      expect(within.status).toBe(201);
+    });
+  });
+
+  it('edit: no one adds to a role (their own included) what they lack; grants a role already had may stay', async () => {
+    await withViewerGrants(roleWriter, async () => {
+      const own = (await (await h.call('viewer', `/permissions/roles/${roleId('riverside', 'Read Only')}`)).json()) as Role;
+      const raise = await send('viewer', 'PATCH', `/permissions/roles/${own.id}`, { version: own.version, resources: { ...own.resources, '/person/persons': { GET: true, DELETE: true } } });
+      expect(raise.status).toBe(403);
+      expect((await errorOf(raise)).fields?.resources).toBe(messages.roleBeyondOwn);
+      // The Administrator role holds everything already: a rename or a reduction adds nothing.
+      const admin = (await (await h.call('viewer', `/permissions/roles/${roleId('riverside', 'Administrator')}`)).json()) as Role;
+      // Read Only (the viewer's role here) lacks DELETE on persons: take it away, then try to give it back.
+      const fewer = { ...admin.resources, '/person/persons': { GET: true, POST: true, PATCH: true } };
+      const reduce = await send('viewer', 'PATCH', `/permissions/roles/${admin.id}`, { version: admin.version, resources: fewer });
+      expect(reduce.status).toBe(200);
+      const readd = await send('viewer', 'PATCH', `/permissions/roles/${admin.id}`, { version: admin.version + 1, resources: admin.resources });
+      expect(readd.status).toBe(403);
+      // An instance administrator may grant anything.
+      expect((await asAdmin('PATCH', `/permissions/roles/${admin.id}`, { version: admin.version + 1, resources: admin.resources })).status).toBe(200);
+    });
+  });
+
+  it('the older policy shape is held to the same rule', async () => {
+    await withViewerGrants({ '/permissions/policies': { GET: true, POST: true } }, async () => {
+      const res = await send('viewer', 'POST', '/permissions/policies', { name: roleName('Policy escalate'), resources: { '/person/users': { actions: ['GET', 'PATCH'] } } });
+      expect(res.status).toBe(403);
+    });
+  });
+});
+
+describe('delete', () => {
+  it('a role users still hold is refused with how many; an unheld one is deleted and audited', async () => {
+    const readOnly = roleId('riverside', 'Read Only');
+    const held = (await get(readOnly)).userCount;
+    const refused = await asAdmin('DELETE', `/permissions/roles/${readOnly}`);
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(roleStillHeld(held));
+    expect(roleStillHeld(held)).toContain(`${held} users`);
+    expect(roleStillHeld(1)).toContain('1 user;');
+    const id = await create({ name: roleName('Short-lived') });
+    expect((await asAdmin('DELETE', `/permissions/roles/${id}`)).status).toBe(204);
+    expect((await asAdmin('GET', `/permissions/roles/${id}`)).status).toBe(404);
+    expect(await lastAudit(id)).toMatchObject({ action: 'delete', resourceType: 'Role' });
+  });
+});
+
+describe('access and tenancy', () => {
+  it('each route is behind its catalogue resource', async () => {
+    const id = roleId('riverside', 'Scheduler');
+    // The practice administrator has no grant on roles or policies; Read Only reads only.
+    for (const [method, path] of [['GET', '/permissions/roles'], ['GET', `/permissions/roles/${id}`], ['GET', '/permissions/policies'], ['GET', `/permissions/policies/${id}`]] as const) {
+      expect((await send('manager', method, path)).status).toBe(403);
+      expect((await send('viewer', method, path)).status).toBe(200);
+    }
+    for (const [method, path] of [['POST', '/permissions/roles'], ['PATCH', `/permissions/roles/${id}`], ['DELETE', `/permissions/roles/${id}`], ['POST', '/permissions/policies'], ['PATCH', `/permissions/policies/${id}`], ['DELETE', `/permissions/policies/${id}`]] as const) {
+      expect((await send('viewer', method, path, { name: 'Nope', version: 1 })).status).toBe(403);
+    }
+  });
+
+  it("another account's role is not found (404), whatever the method", async () => {
+    const lakesideRole = roleId('lakeside', 'Scheduler');
+    for (const prefix of ['/permissions/roles', '/permissions/policies']) {
+      expect((await asAdmin('GET', `${prefix}/${lakesideRole}`)).status).toBe(404);
+      expect((await asAdmin('PATCH', `${prefix}/${lakesideRole}`, { version: 1, name: 'Taken over' })).status).toBe(404);
+      expect((await asAdmin('DELETE', `${prefix}/${lakesideRole}`)).status).toBe(404);
+      expect((await h.call('viewer', `${prefix}/${lakesideRole}`)).status).toBe(404);
+    }
+    const [row] = await h.db.select().from(roles).where(eq(roles.id, lakesideRole));
+    expect(row!.name).toBe('Scheduler');
+    const list = (await (await h.call('viewer', '/permissions/roles')).json()) as RoleList;
+    expect(list.items.every((r) => r.accountId === h.accounts.riverside.id)).toBe(true);
+    expect((await asAdmin('GET', '/permissions/roles/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('the older policy shape (/permissions/policies, spec §3)', () => {
+  it('creates a role from resources with actions, features, settings and role associations, and reads it in both shapes', async () => {
+    const name = roleName('Policy');
+    const res = await asAdmin('POST', '/permissions/policies', {
+      name,
+      resources: { '/person/persons': { actions: ['GET', 'POST'] }, '/issues': { actions: [] } },
+      features: { ccp: true },
+      settings: { ccpConfig },
+      roleAssociations: { trustedRelationships: { [h.accounts.lakeside.id]: roleId('lakeside', 'Read Only') }, assumeRoles: {} },
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect(await get(id)).toMatchObject({
+      name,
+      resources: { '/person/persons': { GET: true, POST: true } },
+      ccpConfig,
+      trustedRelationships: { [h.accounts.lakeside.id]: roleId('lakeside', 'Read Only') },
+      assumeRoles: {},
+    });
+    const policy = (await (await asAdmin('GET', `/permissions/policies/${id}`)).json()) as Policy;
+    expect(policy).toMatchObject({
+      resourceType: 'Policy',
+      id,
+      version: 1,
+      resources: { '/person/persons': { actions: ['GET', 'POST'] } },
+      features: { ccp: true },
+      settings: { ccpConfig },
+      roleAssociations: { trustedRelationships: { [h.accounts.lakeside.id]: roleId('lakeside', 'Read Only') }, assumeRoles: {} },
+    });
+    const list = (await (await asAdmin('GET', '/permissions/policies')).json()) as { items: Policy[] };
+    expect(list.items.find((p) => p.id === id)?.resources).toEqual({ '/person/persons': { actions: ['GET', 'POST'] } });
+
+    // Turning the ccp feature off clears the softphone settings; a stale version is 409.
+    const patched = await asAdmin('PATCH', `/permissions/policies/${id}`, { version: 1, features: { ccp: false }, resources: { '/person/persons': { actions: ['GET'] } } });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ version: 2, features: { ccp: false }, settings: { ccpConfig: null }, resources: { '/person/persons': { actions: ['GET'] } } });
+    expect((await asAdmin('PATCH', `/permissions/policies/${id}`, { version: 1, name: 'x' })).status).toBe(409);
+    expect((await asAdmin('DELETE', `/permissions/policies/${id}`)).status).toBe(204);
+    expect((await asAdmin('GET', `/permissions/roles/${id}`)).status).toBe(404);
+  });
+
+  it('refuses actions that are not methods and resources outside the catalogue', async () => {
+    for (const resources of [{ '/person/persons': { actions: ['FETCH'] } }, { '/nowhere': { actions: ['GET'] } }]) {
+      expect((await asAdmin('POST', '/permissions/policies', { name: roleName('Bad policy'), resources })).status).toBe(400);
+    }
+  });
+});
