@@ -53,6 +53,8 @@ import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './rout
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
 import { Route as AppPracticeSchedulesUpdateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/updateTask/$scheduleId'
 import { Route as AppPracticeUsersEditPersonIdRouteImport } from './routes/_app/practice/users/edit/$personId'
+import { Route as AppSystemCallCenterQueuesIndexRouteImport } from './routes/_app/system/call-center/queues/index'
+import { Route as AppSystemCallCenterQueuesQueueIdRouteImport } from './routes/_app/system/call-center/queues/$queueId'
 import { Route as AppSystemMicrosoftTeamsUsersRouteImport } from './routes/_app/system/microsoft/teams/users'
 import { Route as AppSystemMicrosoftTeamsTeamsIndexRouteImport } from './routes/_app/system/microsoft/teams/teams/index'
 import { Route as AppSystemMicrosoftTeamsTeamsTeamIdChannelsRouteImport } from './routes/_app/system/microsoft/teams/teams/$teamId/channels'
@@ -300,6 +302,18 @@ const AppPracticeUsersEditPersonIdRoute =
     path: '/practice/users/edit/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSystemCallCenterQueuesIndexRoute =
+  AppSystemCallCenterQueuesIndexRouteImport.update({
+    id: '/system/call-center/queues/',
+    path: '/system/call-center/queues/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSystemCallCenterQueuesQueueIdRoute =
+  AppSystemCallCenterQueuesQueueIdRouteImport.update({
+    id: '/system/call-center/queues/$queueId',
+    path: '/system/call-center/queues/$queueId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSystemMicrosoftTeamsUsersRoute =
   AppSystemMicrosoftTeamsUsersRouteImport.update({
     id: '/system/microsoft/teams/users',
@@ -363,7 +377,9 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
   '/system/microsoft/teams/teams/': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   '/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
@@ -411,7 +427,9 @@ export interface FileRoutesByTo {
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/system/call-center/queues': typeof AppSystemCallCenterQueuesIndexRoute
   '/system/microsoft/teams/teams': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   '/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
@@ -461,7 +479,9 @@ export interface FileRoutesById {
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/_app/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/_app/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/_app/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/_app/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/_app/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
   '/_app/system/microsoft/teams/teams/': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   '/_app/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
@@ -511,7 +531,9 @@ export interface FileRouteTypes {
     | '/practice/schedules/createTask/$scheduleId'
     | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
+    | '/system/call-center/queues/$queueId'
     | '/system/microsoft/teams/users'
+    | '/system/call-center/queues/'
     | '/system/microsoft/teams/teams/'
     | '/system/microsoft/teams/teams/$teamId/channels'
   fileRoutesByTo: FileRoutesByTo
@@ -559,7 +581,9 @@ export interface FileRouteTypes {
     | '/practice/schedules/createTask/$scheduleId'
     | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
+    | '/system/call-center/queues/$queueId'
     | '/system/microsoft/teams/users'
+    | '/system/call-center/queues'
     | '/system/microsoft/teams/teams'
     | '/system/microsoft/teams/teams/$teamId/channels'
   id:
@@ -608,7 +632,9 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/createTask/$scheduleId'
     | '/_app/practice/schedules/updateTask/$scheduleId'
     | '/_app/practice/users/edit/$personId'
+    | '/_app/system/call-center/queues/$queueId'
     | '/_app/system/microsoft/teams/users'
+    | '/_app/system/call-center/queues/'
     | '/_app/system/microsoft/teams/teams/'
     | '/_app/system/microsoft/teams/teams/$teamId/channels'
   fileRoutesById: FileRoutesById
@@ -929,6 +955,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersEditPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/call-center/queues/': {
+      id: '/_app/system/call-center/queues/'
+      path: '/system/call-center/queues'
+      fullPath: '/system/call-center/queues/'
+      preLoaderRoute: typeof AppSystemCallCenterQueuesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/call-center/queues/$queueId': {
+      id: '/_app/system/call-center/queues/$queueId'
+      path: '/system/call-center/queues/$queueId'
+      fullPath: '/system/call-center/queues/$queueId'
+      preLoaderRoute: typeof AppSystemCallCenterQueuesQueueIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/microsoft/teams/users': {
       id: '/_app/system/microsoft/teams/users'
       path: '/system/microsoft/teams/users'
@@ -995,7 +1035,9 @@ interface AppRouteChildren {
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   AppPracticeSchedulesUpdateTaskScheduleIdRoute: typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   AppPracticeUsersEditPersonIdRoute: typeof AppPracticeUsersEditPersonIdRoute
+  AppSystemCallCenterQueuesQueueIdRoute: typeof AppSystemCallCenterQueuesQueueIdRoute
   AppSystemMicrosoftTeamsUsersRoute: typeof AppSystemMicrosoftTeamsUsersRoute
+  AppSystemCallCenterQueuesIndexRoute: typeof AppSystemCallCenterQueuesIndexRoute
   AppSystemMicrosoftTeamsTeamsIndexRoute: typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute: typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
@@ -1046,7 +1088,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesUpdateTaskScheduleIdRoute:
     AppPracticeSchedulesUpdateTaskScheduleIdRoute,
   AppPracticeUsersEditPersonIdRoute: AppPracticeUsersEditPersonIdRoute,
+  AppSystemCallCenterQueuesQueueIdRoute: AppSystemCallCenterQueuesQueueIdRoute,
   AppSystemMicrosoftTeamsUsersRoute: AppSystemMicrosoftTeamsUsersRoute,
+  AppSystemCallCenterQueuesIndexRoute: AppSystemCallCenterQueuesIndexRoute,
   AppSystemMicrosoftTeamsTeamsIndexRoute:
     AppSystemMicrosoftTeamsTeamsIndexRoute,
   AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute:
