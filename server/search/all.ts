@@ -1,3 +1,4 @@
+import { apiKeySearch } from '../routes/apikeys/search.ts';
 import { catalogueSearchProviders } from './catalogue-providers.ts';
 import { tagSearch } from '../routes/tags/search.ts';
 import { locationSearch } from '../routes/locations/search.ts';
@@ -8,4 +9,4 @@ import type { SearchProvider } from './registry.ts';
 import { scheduleSearch } from '../routes/schedules/search.ts';
 
 /** Every searchable entity type, in palette order. Each API area adds its providers here. */
-export const searchProviders: SearchProvider[] = [...personSearchProviders, contactPointSearch, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch];
+export const searchProviders: SearchProvider[] = [...personSearchProviders, contactPointSearch, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch, apiKeySearch];

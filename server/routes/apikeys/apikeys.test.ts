@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyPattern, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '../../../domain/api-keys.ts';
 import type { AuditEntry } from '../../../domain/api.ts';
+import type { SearchAnswer } from '../../../domain/search.ts';
 import { messages } from '../../../domain/messages.ts';
 import { grantAll } from '../../../domain/permissions.ts';
 import { demoApiKeys } from '../../db/demo-apikeys.ts';
@@ -323,5 +324,20 @@ describe('editing (versioned PATCH) and permissions', () => {
     await h.db.delete(roles).where(eq(roles.id, role!.id));
     await vi.waitFor(async () => expect((await withKey(created.secret, '/issues')).status).toBe(403), { timeout: 10_000, interval: 50 });
     expect((await getKey(created.id)).roleId).toBeNull();
+  });
+});
+
+describe('search (the palette)', () => {
+  it('finds the account’s keys by name, typo-tolerant, for roles that may read keys only', async () => {
+    const created = await createKey('Payroll bridge');
+    const answer = (await (await h.call('viewer', `/search?q=${encodeURIComponent('payrol brige')}`)).json()) as SearchAnswer;
+    const group = answer.groups.find((g) => g.type === 'apikey');
+    expect(group?.label).toBe('API Keys');
+    expect(group?.hits.map((hit) => hit.id)).toContain(created.id);
+    expect(group?.hits.find((hit) => hit.id === created.id)?.path).toBe(`/system/apikeys/${created.id}`);
+    const manager = (await (await h.call('manager', `/search?q=${encodeURIComponent('Payroll bridge')}`)).json()) as SearchAnswer;
+    expect(manager.groups.find((g) => g.type === 'apikey')).toBeUndefined();
+    const lakeside = (await (await h.call('admin', `/search?q=${encodeURIComponent('Payroll bridge')}&accountId=${h.accounts.lakeside.id}`)).json()) as SearchAnswer;
+    expect(lakeside.groups.find((g) => g.type === 'apikey')?.hits ?? []).toEqual([]);
   });
 });
