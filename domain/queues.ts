@@ -47,13 +47,12 @@ export const queuePatchSchema = objectWith(
 );
 export type QueuePatch = v.InferInput<typeof queuePatchSchema>;
 
-export const queueSortColumns = ['queueName', 'id', 'dispositions'] as const;
+export const queueSortColumns = ['name', 'id', 'dispositions'] as const;
 export type QueueSort = (typeof queueSortColumns)[number];
 
 /** `GET /callcenter/queues`: the list query, and `refresh=1` to sync from the contact center first (spec §7). */
 export const queueListQuerySchema = v.object({
   ...listQuerySchema(queueSortColumns).entries,
-  sort: v.fallback(v.optional(v.picklist(queueSortColumns), 'queueName'), 'queueName'),
   refresh: v.fallback(v.optional(v.picklist(['0', '1', 'true', 'false'])), undefined),
 });
 

@@ -48,6 +48,8 @@ import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './rout
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
 import { Route as AppPracticeSchedulesUpdateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/updateTask/$scheduleId'
 import { Route as AppPracticeUsersEditPersonIdRouteImport } from './routes/_app/practice/users/edit/$personId'
+import { Route as AppSystemCallCenterQueuesIndexRouteImport } from './routes/_app/system/call-center/queues/index'
+import { Route as AppSystemCallCenterQueuesQueueIdRouteImport } from './routes/_app/system/call-center/queues/$queueId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -266,6 +268,18 @@ const AppPracticeUsersEditPersonIdRoute =
     path: '/practice/users/edit/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSystemCallCenterQueuesIndexRoute =
+  AppSystemCallCenterQueuesIndexRouteImport.update({
+    id: '/system/call-center/queues/',
+    path: '/system/call-center/queues/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSystemCallCenterQueuesQueueIdRoute =
+  AppSystemCallCenterQueuesQueueIdRouteImport.update({
+    id: '/system/call-center/queues/$queueId',
+    path: '/system/call-center/queues/$queueId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -306,6 +320,8 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
+  '/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -346,6 +362,8 @@ export interface FileRoutesByTo {
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
+  '/system/call-center/queues': typeof AppSystemCallCenterQueuesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -388,6 +406,8 @@ export interface FileRoutesById {
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   '/_app/practice/schedules/updateTask/$scheduleId': typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   '/_app/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
+  '/_app/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
+  '/_app/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -430,6 +450,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/createTask/$scheduleId'
     | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
+    | '/system/call-center/queues/$queueId'
+    | '/system/call-center/queues/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -470,6 +492,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/createTask/$scheduleId'
     | '/practice/schedules/updateTask/$scheduleId'
     | '/practice/users/edit/$personId'
+    | '/system/call-center/queues/$queueId'
+    | '/system/call-center/queues'
   id:
     | '__root__'
     | '/'
@@ -511,6 +535,8 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/createTask/$scheduleId'
     | '/_app/practice/schedules/updateTask/$scheduleId'
     | '/_app/practice/users/edit/$personId'
+    | '/_app/system/call-center/queues/$queueId'
+    | '/_app/system/call-center/queues/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -794,6 +820,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersEditPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/call-center/queues/': {
+      id: '/_app/system/call-center/queues/'
+      path: '/system/call-center/queues'
+      fullPath: '/system/call-center/queues/'
+      preLoaderRoute: typeof AppSystemCallCenterQueuesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/call-center/queues/$queueId': {
+      id: '/_app/system/call-center/queues/$queueId'
+      path: '/system/call-center/queues/$queueId'
+      fullPath: '/system/call-center/queues/$queueId'
+      preLoaderRoute: typeof AppSystemCallCenterQueuesQueueIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -834,6 +874,8 @@ interface AppRouteChildren {
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
   AppPracticeSchedulesUpdateTaskScheduleIdRoute: typeof AppPracticeSchedulesUpdateTaskScheduleIdRoute
   AppPracticeUsersEditPersonIdRoute: typeof AppPracticeUsersEditPersonIdRoute
+  AppSystemCallCenterQueuesQueueIdRoute: typeof AppSystemCallCenterQueuesQueueIdRoute
+  AppSystemCallCenterQueuesIndexRoute: typeof AppSystemCallCenterQueuesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -877,6 +919,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesUpdateTaskScheduleIdRoute:
     AppPracticeSchedulesUpdateTaskScheduleIdRoute,
   AppPracticeUsersEditPersonIdRoute: AppPracticeUsersEditPersonIdRoute,
+  AppSystemCallCenterQueuesQueueIdRoute: AppSystemCallCenterQueuesQueueIdRoute,
+  AppSystemCallCenterQueuesIndexRoute: AppSystemCallCenterQueuesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -87,7 +87,7 @@ export async function applyQueueSync(tx: Tx, accountId: string, actorName: strin
 }
 
 const sortColumns: Record<QueueSort, SQL[]> = {
-  queueName: [sql`lower(${queues.queueName})`, sql`${queues.queueId}`],
+  name: [sql`lower(${queues.queueName})`, sql`${queues.queueId}`],
   id: [sql`${queues.queueId}`],
   dispositions: [sql`cardinality(${queues.dispositions})`, sql`lower(${queues.queueName})`, sql`${queues.queueId}`],
 };

@@ -104,6 +104,8 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
   rowPath: RecordPath;
   /** The create action (with its C shortcut), shown to the roles that may create. */
   create?: RecordListCreate;
+  /** Further buttons in the header, before the create action (a list's Refresh, say). */
+  actions?: ReactNode;
   search: ListSearch<TSort>;
   onSearchChange(change: Partial<ListSearch<TSort>>): void;
 };
@@ -128,6 +130,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   getRowLabel,
   rowPath,
   create,
+  actions,
   search,
   onSearchChange,
 }: RecordListProps<TRow, TSort, TPage, TKey>) {
@@ -146,15 +149,20 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         titleId={titleId}
         description={description}
         actions={
-          create && mayCreate ? (
-            <Button asChild>
-              <Link to={create.to} aria-keyshortcuts="C">
-                {create.label}
-                <kbd aria-hidden="true" className="rounded border border-white/40 px-1 font-sans text-xs">
-                  C
-                </kbd>
-              </Link>
-            </Button>
+          actions || (create && mayCreate) ? (
+            <>
+              {actions}
+              {create && mayCreate ? (
+                <Button asChild>
+                  <Link to={create.to} aria-keyshortcuts="C">
+                    {create.label}
+                    <kbd aria-hidden="true" className="rounded border border-white/40 px-1 font-sans text-xs">
+                      C
+                    </kbd>
+                  </Link>
+                </Button>
+              ) : null}
+            </>
           ) : null
         }
       />
