@@ -25,6 +25,17 @@ export const objectWith = <const E extends v.ObjectEntries>(entries: E, missing:
     return missing[key as keyof E & string] ?? `${key} is required`;
   });
 
+/**
+ * A map whose keys the sender chose (resources, account ids): checked as a whole, so its error is
+ * the map's own field ('resources'), never a path naming a key that was sent (an error answer does
+ * not echo the request).
+ */
+export const keyedMap = <S extends v.GenericSchema>(value: S, message: string) =>
+  v.custom<Record<string, v.InferOutput<S>>>(
+    (input) => typeof input === 'object' && input !== null && !Array.isArray(input) && Object.values(input).every((entry) => v.is(value, entry)),
+    message,
+  );
+
 /** A yes/no field: true or false, nothing else ('urgent must be true or false'). */
 export const flag = (name: string) => v.boolean(`${name} must be true or false`);
 

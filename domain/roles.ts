@@ -9,6 +9,7 @@
  * most a day in seconds.
  */
 import * as v from 'valibot';
+import { keyedMap } from './catalogue.ts';
 import { roleSortColumns, type RoleSort } from './lists.ts';
 export type { RoleSort };
 import { messages } from './messages.ts';
@@ -31,7 +32,8 @@ export const roleMessages = {
 } as const;
 
 /** A role name already used by another role of the account (names are told apart without case). */
-export const roleNameTaken = (name: string) => `A role named "${name}" already exists in this account`;
+/** A name another role of the account has (never quoting it: an error answer does not echo what was sent). */
+export const roleNameTaken = 'Another role of this account already has this name.';
 
 /** Deleting a role its users still hold: say how many, so the administrator knows what to change first. */
 export const roleStillHeld = (users: number) =>
@@ -43,7 +45,7 @@ const nameField = v.pipe(text(roleLimits.name, roleMessages.nameTooLong, roleMes
 
 /** `resources`: only catalogue resources and their methods; `false` is allowed (and dropped). */
 export const grantsSchema = v.pipe(
-  v.record(v.string(), v.record(v.string(), v.boolean(roleMessages.resourcesInvalid), roleMessages.resourcesInvalid), roleMessages.resourcesInvalid),
+  keyedMap(keyedMap(v.boolean(), roleMessages.resourcesInvalid), roleMessages.resourcesInvalid),
   v.check(
     (grants) =>
       Object.entries(grants).every(([resource, methods]) => {
@@ -64,7 +66,7 @@ export const grantsSchema = v.pipe(
 
 /** Account id → role id (trusted relationships, assume roles). Ids are stored lower case. */
 export const trustSchema = v.pipe(
-  v.record(v.string(), v.string(roleMessages.trustInvalid), roleMessages.trustInvalid),
+  keyedMap(v.string(), roleMessages.trustInvalid),
   v.check((map) => Object.keys(map).length <= roleLimits.trustRows, roleMessages.tooManyTrustRows),
   v.check((map) => Object.entries(map).every(([account, role]) => uuidPattern.test(account) && uuidPattern.test(role)), roleMessages.trustInvalid),
   v.transform((map): RoleTrust => Object.fromEntries(Object.entries(map).map(([account, role]) => [account.toLowerCase(), role.toLowerCase()]))),
@@ -222,11 +224,7 @@ export type Policy = CommonFields & {
 };
 
 const policyResourcesSchema = v.pipe(
-  v.record(
-    v.string(),
-    v.object({ actions: v.array(v.picklist(httpMethods, roleMessages.resourcesInvalid), roleMessages.resourcesInvalid) }, roleMessages.resourcesInvalid),
-    roleMessages.resourcesInvalid,
-  ),
+  keyedMap(v.object({ actions: v.array(v.picklist(httpMethods)) }), roleMessages.resourcesInvalid),
   v.transform((resources) => Object.fromEntries(Object.entries(resources).map(([resource, { actions }]) => [resource, Object.fromEntries(actions.map((a) => [a, true]))]))),
   grantsSchema,
 );

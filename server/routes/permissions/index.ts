@@ -25,16 +25,16 @@ import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '
 import { json, query } from '../../validate.ts';
 import { findRole, listRoles, presentPolicy, presentRole, roleUsers } from './queries.ts';
 
-const nameTaken = (name: string) => new ApiError(409, 'conflict', roleNameTaken(name), { name: roleNameTaken(name) });
+const nameTaken = () => new ApiError(409, 'conflict', roleNameTaken, { name: roleNameTaken });
 
 /** Role names are unique in an account, without case: a clash (checked, or lost to a race at the unique index) is 409 on the name. */
 async function assertNameFree(c: Context<AppEnv>, name: string, except?: string) {
   const rows = await c.var.deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.accountId, c.var.account.id));
   const taken = rows.find((r) => r.id !== except && r.name.toLowerCase() === name.toLowerCase());
-  if (taken) throw nameTaken(taken.name);
+  if (taken) throw nameTaken();
 }
 function nameRace(error: unknown, name: string): never {
-  if (errorCode(error) === '23505') throw nameTaken(name);
+  if (errorCode(error) === '23505') throw nameTaken();
   throw error;
 }
 
