@@ -33,7 +33,7 @@ async function assertNameFree(c: Context<AppEnv>, name: string, except?: string)
   const taken = rows.find((r) => r.id !== except && r.name.toLowerCase() === name.toLowerCase());
   if (taken) throw nameTaken();
 }
-function nameRace(error: unknown, name: string): never {
+function nameRace(error: unknown): never {
   if (errorCode(error) === '23505') throw nameTaken();
   throw error;
 }
@@ -49,7 +49,7 @@ async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
       .insert(roles)
       .values({ ...body, ccpConfig: body.ccpConfig, accountId, createdBy: actorName, modifiedBy: actorName })
       .returning()
-      .catch((error: unknown) => nameRace(error, body.name));
+      .catch((error: unknown) => nameRace(error));
     await audit({ action: 'create', resourceType: 'Role', resourceId: row!.id, after: presentRole(row!, 0) });
     return { id: row!.id };
   });
@@ -72,7 +72,7 @@ async function updateRole(c: Context<AppEnv>, id: string, version: number, chang
         .set({ ...changes, ...touched(actorName, roles.version) })
         .where(and(eq(roles.accountId, accountId), eq(roles.id, id), eq(roles.version, version)))
         .returning()
-        .catch((error: unknown) => nameRace(error, changes.name ?? '')),
+        .catch((error: unknown) => nameRace(error)),
     );
     const before = presentRole(current.role, current.users);
     const answer = presentRole(after, current.users);
