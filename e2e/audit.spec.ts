@@ -31,6 +31,8 @@ async function expectNoHorizontalOverflow(page: Page) {
 
 test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });
+  // Each test writes its own history through the API and runs axe: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
 
   test('View all from the home page lands on the list, focused; J/K move; filter by action with the keyboard', async ({ page }) => {
     const name = unique('Audit e2e issue');

@@ -124,16 +124,18 @@ function changedFields(before: unknown, after: unknown): string[] {
  */
 async function distinctValues(db: Db, column: 'resource_type' | 'actor_id', account: string | undefined): Promise<{ accountId: string; value: string }[]> {
   const col = sql.identifier(column);
-  const scope = account === undefined ? sql`true` : sql`account_id = ${account}`;
+  // One account: skip along (account_id = X, column > last); every account: along (account_id, column) pairs.
+  const first = account === undefined ? sql`true` : sql`account_id = ${account}`;
+  const next = account === undefined ? sql`(account_id, ${col}) > (found.account_id, found.value)` : sql`account_id = ${account} and ${col} > found.value`;
   const result = await db.execute<{ account_id: string; value: string }>(sql`
     with recursive found as (
-      (select account_id, ${col} as value from audit_log where ${scope} order by account_id, ${col} limit 1)
+      (select account_id, ${col} as value from audit_log where ${first} order by account_id, ${col} limit 1)
       union all
-      select next.account_id, next.value from found, lateral (
+      select later.account_id, later.value from found, lateral (
         select account_id, ${col} as value from audit_log
-        where ${scope} and (account_id, ${col}) > (found.account_id, found.value)
+        where ${next}
         order by account_id, ${col} limit 1
-      ) next
+      ) later
     )
     select account_id, value from found`);
   return result.rows.map((row) => ({ accountId: row.account_id, value: row.value }));
