@@ -43,6 +43,9 @@ import { Route as AppPracticeSchedulesScheduleIdRouteImport } from './routes/_ap
 import { Route as AppPracticeSchedulesCreateRouteImport } from './routes/_app/practice/schedules/create'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
+import { Route as AppSystemRoleCreateRouteImport } from './routes/_app/system/role/create'
+import { Route as AppSystemRolesIndexRouteImport } from './routes/_app/system/roles/index'
+import { Route as AppSystemRolesRoleIdRouteImport } from './routes/_app/system/roles/$roleId'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
 import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './routes/_app/practice/practitioners/edit/$personId'
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
@@ -236,6 +239,21 @@ const AppPracticeUsersPersonIdRoute =
     path: '/practice/users/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSystemRoleCreateRoute = AppSystemRoleCreateRouteImport.update({
+  id: '/system/role/create',
+  path: '/system/role/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemRolesIndexRoute = AppSystemRolesIndexRouteImport.update({
+  id: '/system/roles/',
+  path: '/system/roles/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemRolesRoleIdRoute = AppSystemRolesRoleIdRouteImport.update({
+  id: '/system/roles/$roleId',
+  path: '/system/roles/$roleId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPracticePersonsEditPersonIdRoute =
   AppPracticePersonsEditPersonIdRouteImport.update({
     id: '/practice/persons/edit/$personId',
@@ -293,6 +311,8 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/role/create': typeof AppSystemRoleCreateRoute
+  '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
   '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -301,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/system/roles/': typeof AppSystemRolesIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -333,6 +354,8 @@ export interface FileRoutesByTo {
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/system/role/create': typeof AppSystemRoleCreateRoute
+  '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
   '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
@@ -341,6 +364,7 @@ export interface FileRoutesByTo {
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
+  '/system/roles': typeof AppSystemRolesIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -375,6 +399,8 @@ export interface FileRoutesById {
   '/_app/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/_app/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
+  '/_app/system/role/create': typeof AppSystemRoleCreateRoute
+  '/_app/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
   '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -383,6 +409,7 @@ export interface FileRoutesById {
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/_app/system/roles/': typeof AppSystemRolesIndexRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -417,6 +444,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/role/create'
+    | '/system/roles/$roleId'
     | '/practice/contact-points/'
     | '/practice/insurances/'
     | '/practice/issues/'
@@ -425,6 +454,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners/'
     | '/practice/schedules/'
     | '/practice/users/'
+    | '/system/roles/'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -457,6 +487,8 @@ export interface FileRouteTypes {
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
     | '/practice/users/$personId'
+    | '/system/role/create'
+    | '/system/roles/$roleId'
     | '/practice/contact-points'
     | '/practice/insurances'
     | '/practice/issues'
@@ -465,6 +497,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners'
     | '/practice/schedules'
     | '/practice/users'
+    | '/system/roles'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -498,6 +531,8 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/$scheduleId'
     | '/_app/practice/schedules/create'
     | '/_app/practice/users/$personId'
+    | '/_app/system/role/create'
+    | '/_app/system/roles/$roleId'
     | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
@@ -506,6 +541,7 @@ export interface FileRouteTypes {
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
     | '/_app/practice/users/'
+    | '/_app/system/roles/'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
     | '/_app/practice/schedules/createTask/$scheduleId'
@@ -759,6 +795,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/role/create': {
+      id: '/_app/system/role/create'
+      path: '/system/role/create'
+      fullPath: '/system/role/create'
+      preLoaderRoute: typeof AppSystemRoleCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/roles/': {
+      id: '/_app/system/roles/'
+      path: '/system/roles'
+      fullPath: '/system/roles/'
+      preLoaderRoute: typeof AppSystemRolesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/roles/$roleId': {
+      id: '/_app/system/roles/$roleId'
+      path: '/system/roles/$roleId'
+      fullPath: '/system/roles/$roleId'
+      preLoaderRoute: typeof AppSystemRolesRoleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/persons/edit/$personId': {
       id: '/_app/practice/persons/edit/$personId'
       path: '/practice/persons/edit/$personId'
@@ -821,6 +878,8 @@ interface AppRouteChildren {
   AppPracticeSchedulesScheduleIdRoute: typeof AppPracticeSchedulesScheduleIdRoute
   AppPracticeSchedulesCreateRoute: typeof AppPracticeSchedulesCreateRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
+  AppSystemRoleCreateRoute: typeof AppSystemRoleCreateRoute
+  AppSystemRolesRoleIdRoute: typeof AppSystemRolesRoleIdRoute
   AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
@@ -829,6 +888,7 @@ interface AppRouteChildren {
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
+  AppSystemRolesIndexRoute: typeof AppSystemRolesIndexRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -861,6 +921,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesScheduleIdRoute: AppPracticeSchedulesScheduleIdRoute,
   AppPracticeSchedulesCreateRoute: AppPracticeSchedulesCreateRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
+  AppSystemRoleCreateRoute: AppSystemRoleCreateRoute,
+  AppSystemRolesRoleIdRoute: AppSystemRolesRoleIdRoute,
   AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
@@ -869,6 +931,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
+  AppSystemRolesIndexRoute: AppSystemRolesIndexRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
   AppPracticePractitionersEditPersonIdRoute:
     AppPracticePractitionersEditPersonIdRoute,

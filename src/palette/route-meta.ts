@@ -39,7 +39,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/system/call-center/queues': { title: 'Call Center Queues', shortcut: 'g q', resource: '/callcenter/queues' },
   '/system/logs': { title: 'Logs', keywords: ['system'] },
   '/system/roles': { title: 'Roles', shortcut: 'g r', resource: '/permissions/roles', keywords: ['permissions'] },
-  '/system/role/create': { title: 'Create role', resource: '/permissions/roles', method: 'POST' },
+  '/system/role/create': { title: 'Create role', resource: '/permissions/roles', method: 'POST', keywords: ['new', 'add', 'permissions'] },
   '/system/apikeys': { title: 'API Keys', shortcut: 'g k', resource: '/permissions/apikeys' },
   '/system/datamanagement': { title: 'Data Management' },
   '/system/identityproviders': { title: 'Identity Providers' },
