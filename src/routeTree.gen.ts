@@ -48,6 +48,9 @@ import { Route as AppSystemApikeysApiKeyIdRouteImport } from './routes/_app/syst
 import { Route as AppSystemApikeysCreateRouteImport } from './routes/_app/system/apikeys/create'
 import { Route as AppSystemAuditIndexRouteImport } from './routes/_app/system/audit/index'
 import { Route as AppSystemAuditEntryIdRouteImport } from './routes/_app/system/audit/$entryId'
+import { Route as AppSystemRoleCreateRouteImport } from './routes/_app/system/role/create'
+import { Route as AppSystemRolesIndexRouteImport } from './routes/_app/system/roles/index'
+import { Route as AppSystemRolesRoleIdRouteImport } from './routes/_app/system/roles/$roleId'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
 import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './routes/_app/practice/practitioners/edit/$personId'
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
@@ -272,6 +275,21 @@ const AppSystemAuditEntryIdRoute = AppSystemAuditEntryIdRouteImport.update({
   path: '/system/audit/$entryId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSystemRoleCreateRoute = AppSystemRoleCreateRouteImport.update({
+  id: '/system/role/create',
+  path: '/system/role/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemRolesIndexRoute = AppSystemRolesIndexRouteImport.update({
+  id: '/system/roles/',
+  path: '/system/roles/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemRolesRoleIdRoute = AppSystemRolesRoleIdRouteImport.update({
+  id: '/system/roles/$roleId',
+  path: '/system/roles/$roleId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPracticePersonsEditPersonIdRoute =
   AppPracticePersonsEditPersonIdRouteImport.update({
     id: '/practice/persons/edit/$personId',
@@ -362,6 +380,8 @@ export interface FileRoutesByFullPath {
   '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
   '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
+  '/system/role/create': typeof AppSystemRoleCreateRoute
+  '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
   '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -372,6 +392,7 @@ export interface FileRoutesByFullPath {
   '/practice/users/': typeof AppPracticeUsersIndexRoute
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
+  '/system/roles/': typeof AppSystemRolesIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -412,6 +433,8 @@ export interface FileRoutesByTo {
   '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
   '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
+  '/system/role/create': typeof AppSystemRoleCreateRoute
+  '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
   '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
@@ -422,6 +445,7 @@ export interface FileRoutesByTo {
   '/practice/users': typeof AppPracticeUsersIndexRoute
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
+  '/system/roles': typeof AppSystemRolesIndexRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -464,6 +488,8 @@ export interface FileRoutesById {
   '/_app/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
   '/_app/system/apikeys/create': typeof AppSystemApikeysCreateRoute
   '/_app/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
+  '/_app/system/role/create': typeof AppSystemRoleCreateRoute
+  '/_app/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
   '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -474,6 +500,7 @@ export interface FileRoutesById {
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
+  '/_app/system/roles/': typeof AppSystemRolesIndexRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -516,6 +543,8 @@ export interface FileRouteTypes {
     | '/system/apikeys/$apiKeyId'
     | '/system/apikeys/create'
     | '/system/audit/$entryId'
+    | '/system/role/create'
+    | '/system/roles/$roleId'
     | '/practice/contact-points/'
     | '/practice/insurances/'
     | '/practice/issues/'
@@ -526,6 +555,7 @@ export interface FileRouteTypes {
     | '/practice/users/'
     | '/system/apikeys/'
     | '/system/audit/'
+    | '/system/roles/'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -566,6 +596,8 @@ export interface FileRouteTypes {
     | '/system/apikeys/$apiKeyId'
     | '/system/apikeys/create'
     | '/system/audit/$entryId'
+    | '/system/role/create'
+    | '/system/roles/$roleId'
     | '/practice/contact-points'
     | '/practice/insurances'
     | '/practice/issues'
@@ -576,6 +608,7 @@ export interface FileRouteTypes {
     | '/practice/users'
     | '/system/apikeys'
     | '/system/audit'
+    | '/system/roles'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -617,6 +650,8 @@ export interface FileRouteTypes {
     | '/_app/system/apikeys/$apiKeyId'
     | '/_app/system/apikeys/create'
     | '/_app/system/audit/$entryId'
+    | '/_app/system/role/create'
+    | '/_app/system/roles/$roleId'
     | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
@@ -627,6 +662,7 @@ export interface FileRouteTypes {
     | '/_app/practice/users/'
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
+    | '/_app/system/roles/'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
     | '/_app/practice/schedules/createTask/$scheduleId'
@@ -920,6 +956,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemAuditEntryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/role/create': {
+      id: '/_app/system/role/create'
+      path: '/system/role/create'
+      fullPath: '/system/role/create'
+      preLoaderRoute: typeof AppSystemRoleCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/roles/': {
+      id: '/_app/system/roles/'
+      path: '/system/roles'
+      fullPath: '/system/roles/'
+      preLoaderRoute: typeof AppSystemRolesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/roles/$roleId': {
+      id: '/_app/system/roles/$roleId'
+      path: '/system/roles/$roleId'
+      fullPath: '/system/roles/$roleId'
+      preLoaderRoute: typeof AppSystemRolesRoleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/persons/edit/$personId': {
       id: '/_app/practice/persons/edit/$personId'
       path: '/practice/persons/edit/$personId'
@@ -1020,6 +1077,8 @@ interface AppRouteChildren {
   AppSystemApikeysApiKeyIdRoute: typeof AppSystemApikeysApiKeyIdRoute
   AppSystemApikeysCreateRoute: typeof AppSystemApikeysCreateRoute
   AppSystemAuditEntryIdRoute: typeof AppSystemAuditEntryIdRoute
+  AppSystemRoleCreateRoute: typeof AppSystemRoleCreateRoute
+  AppSystemRolesRoleIdRoute: typeof AppSystemRolesRoleIdRoute
   AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
@@ -1030,6 +1089,7 @@ interface AppRouteChildren {
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
+  AppSystemRolesIndexRoute: typeof AppSystemRolesIndexRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -1070,6 +1130,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemApikeysApiKeyIdRoute: AppSystemApikeysApiKeyIdRoute,
   AppSystemApikeysCreateRoute: AppSystemApikeysCreateRoute,
   AppSystemAuditEntryIdRoute: AppSystemAuditEntryIdRoute,
+  AppSystemRoleCreateRoute: AppSystemRoleCreateRoute,
+  AppSystemRolesRoleIdRoute: AppSystemRolesRoleIdRoute,
   AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
@@ -1080,6 +1142,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
+  AppSystemRolesIndexRoute: AppSystemRolesIndexRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
   AppPracticePractitionersEditPersonIdRoute:
     AppPracticePractitionersEditPersonIdRoute,

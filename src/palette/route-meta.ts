@@ -40,7 +40,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/system/logs': { title: 'Logs', keywords: ['system'] },
   '/system/audit': { title: 'Audit log', shortcut: 'g o', resource: '/permissions/accesspolicy', keywords: ['history', 'changes', 'who changed', 'activity'] },
   '/system/roles': { title: 'Roles', shortcut: 'g r', resource: '/permissions/roles', keywords: ['permissions'] },
-  '/system/role/create': { title: 'Create role', resource: '/permissions/roles', method: 'POST' },
+  '/system/role/create': { title: 'Create role', resource: '/permissions/roles', method: 'POST', keywords: ['new', 'add', 'permissions'] },
   '/system/apikeys': { title: 'API Keys', shortcut: 'g k', resource: '/permissions/apikeys', keywords: ['tokens', 'integrations'] },
   '/system/apikeys/create': { title: 'Create API key', resource: '/permissions/apikeys', method: 'POST', keywords: ['new', 'add', 'token'] },
   '/system/datamanagement': { title: 'Data Management' },

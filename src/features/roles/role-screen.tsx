@@ -1,0 +1,117 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { roleMessages, type RoleDetail } from '../../../domain/roles.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { conflictRows } from '../../components/ui/conflict-notice.tsx';
+import { Card } from '../../components/ui/description-list.tsx';
+import { DetailSkeleton } from '../../components/ui/load-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { roleQuery, useUpdateRole } from './queries.ts';
+import { savedSnackbarMs } from './role-create-screen.tsx';
+import { RoleForm, toBody, toValues, type RoleFormValues } from './role-form.tsx';
+
+function Failure({ message }: { message: string }) {
+  return (
+    <div role="alert" className="mx-auto max-w-4xl rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      {message}
+    </div>
+  );
+}
+
+/** A role's page (spec §2 "Role form", §8): 'No Role Id' without an id, 'Failed to load role' (no retry) when it cannot load. */
+export function RoleScreen({ roleId }: { roleId: string }) {
+  const account = useAccountKey();
+  const role = useQuery({ ...roleQuery(account, roleId), enabled: roleId.trim() !== '' });
+  if (roleId.trim() === '') return <Failure message={messages.noRoleId} />;
+  if (role.isPending) return <DetailSkeleton label="Loading role…" />;
+  if (role.isError) return <Failure message={messages.failedToLoadRole} />;
+  return <RoleDetailView key={role.data.id} role={role.data} />;
+}
+
+const conflictFields: { label: string; show(v: RoleFormValues): string }[] = [
+  { label: 'Role Name', show: (v) => v.name },
+  { label: 'Resource Permissions', show: (v) => `${Object.values(v.resources).reduce((n, m) => n + Object.keys(m ?? {}).length, 0)} granted` },
+  { label: 'CCP Configuration', show: (v) => (v.ccpEnabled ? 'On' : 'Off') },
+];
+
+function RoleDetailView({ role }: { role: RoleDetail }) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const update = useUpdateRole(role.id);
+  const [editing, setEditing] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    if (editing) document.querySelector<HTMLInputElement>('form[aria-label="Edit role"] input')?.focus();
+    else toggleRef.current?.focus();
+  }, [editing]);
+  const toggle = (next: boolean) => {
+    toggled.current = true;
+    setEditing(next);
+  };
+  const titleId = `role-${role.id}-title`;
+
+  const { base, notice, submit } = useVersionedSave({
+    initial: role,
+    save: (values: RoleFormValues, version): Promise<unknown> => update.mutateAsync({ version, ...toBody(values, toValues(base)) }),
+    fetchCurrent: () => queryClient.fetchQuery({ ...roleQuery(account, role.id), staleTime: 0 }),
+    onSaved: async () => {
+      toast('success', roleMessages.saved, savedSnackbarMs);
+      toggle(false);
+    },
+    conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
+    saving: update.isPending,
+  });
+  const shown = editing ? base : role;
+
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-4xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={shown.name}
+        description={`${role.userCount} ${role.userCount === 1 ? 'user holds' : 'users hold'} this role`}
+        back={
+          <Link to="/system/roles" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Roles
+          </Link>
+        }
+        actions={
+          <Permitted requires={{ resource: '/permissions/roles/{id}', method: 'PATCH' }}>
+            <Button ref={toggleRef} variant={editing ? 'secondary' : 'primary'} onClick={() => toggle(!editing)}>
+              {editing ? 'Cancel' : 'Edit'}
+            </Button>
+          </Permitted>
+        }
+      />
+      {editing ? (
+        <RoleForm key={`edit-${base.version}`} label="Edit role" initial={toValues(base)} submitLabel="Save Changes" onSubmit={submit} onCancel={() => toggle(false)} notice={notice} />
+      ) : (
+        <RoleForm key={`view-${role.version}`} label="Role" initial={toValues(role)} readOnly />
+      )}
+      <Card title="Users with this role" titleId={`${titleId}-users`}>
+        {role.associatedUsers.length > 0 ? (
+          <ul aria-labelledby={`${titleId}-users`} className="flex flex-col gap-1 text-sm">
+            {role.associatedUsers.map((user) => (
+              <li key={user.id}>
+                <Link to="/practice/users/$personId" params={{ personId: user.id }} className="text-brand-700 hover:underline dark:text-brand-100">
+                  {user.name}
+                </Link>{' '}
+                <span className="text-slate-600 dark:text-slate-400">{user.email}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">No user holds this role.</p>
+        )}
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Role } from '../../../domain/roles.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { roleListQuery, type RoleListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, Role>();
+
+/** Issue 10: Id (link), Name, and the number of users holding the role. */
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/system/roles/$roleId" id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('userCount', { id: 'users', header: 'Users' }),
+]);
+
+type RolesListScreenProps = { search: RoleListSearch; onSearchChange(change: Partial<RoleListSearch>): void };
+
+export function RolesListScreen({ search, onSearchChange }: RolesListScreenProps) {
+  return (
+    <RecordList
+      title="Roles"
+      noun="roles"
+      description="What each role may see and change, and who holds it."
+      filter={{ label: 'Filter roles', placeholder: 'Name or id' }}
+      columns={columns}
+      query={roleListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => row.name}
+      rowPath="/system/roles/$roleId"
+      create={{ label: 'Add Role', to: '/system/role/create', requires: { resource: '/permissions/roles', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}
