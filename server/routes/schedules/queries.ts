@@ -5,6 +5,7 @@ import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, locations, practitioners, scheduleTasks, schedules } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { restorable } from '../../soft-delete.ts';
 import { expand } from './recurrence.ts';
 
 type Reader = Db | Tx;
@@ -12,6 +13,7 @@ export type ScheduleRow = typeof schedules.$inferSelect;
 export type TaskRow = typeof scheduleTasks.$inferSelect;
 
 const live = isNull(schedules.deletedAt);
+const liveTask = isNull(scheduleTasks.deletedAt);
 
 export function presentSchedule(row: ScheduleRow, ownerName: string | null, timeZone: string): Schedule {
   return {
@@ -155,13 +157,23 @@ export async function listSchedules(db: Db, accountId: string, query: ListQuery<
   return { items: rows.map((r) => ({ ...r, ownerName: r.ownerName ?? null })), total: total?.n ?? 0, limit: query.limit, offset };
 }
 
-/** A task of the schedule (inside the account), with its practitioner's name. */
+/** A live (not deleted) task of the schedule, inside the account. */
 export async function findTask(db: Reader, accountId: string, scheduleId: string, id: string, forUpdate = false) {
   const q = db
     .select()
     .from(scheduleTasks)
-    .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.scheduleId, scheduleId), eq(scheduleTasks.id, id)));
+    .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.scheduleId, scheduleId), eq(scheduleTasks.id, id), liveTask));
   const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** A task of the schedule deleted within the restore window (what Undo may bring back). */
+export async function findDeletedTask(tx: Tx, accountId: string, scheduleId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(scheduleTasks)
+    .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.scheduleId, scheduleId), eq(scheduleTasks.id, id), restorable(scheduleTasks)))
+    .for('update');
   return row ?? null;
 }
 
@@ -193,6 +205,7 @@ export async function occurrencesOf(db: Db, accountId: string, scheduleId: strin
       and(
         eq(scheduleTasks.accountId, accountId),
         eq(scheduleTasks.scheduleId, scheduleId),
+        liveTask,
         // A single block or exception outside the range cannot appear; a series may start long before it.
         or(sql`${scheduleTasks.recurrence} is not null`, and(sql`${scheduleTasks.end} > ${from.toISOString()}`, sql`${scheduleTasks.start} < ${to.toISOString()}`)),
         sql`${scheduleTasks.start} < ${to.toISOString()}`,
