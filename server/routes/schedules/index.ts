@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -28,7 +28,7 @@ import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
-import { deletedBy, undeleted } from '../../soft-delete.ts';
+import { deletedBy, live, undeleted } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
   findDeletedSchedule,
@@ -315,7 +315,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
       await tx
         .update(scheduleTasks)
         .set({ ...deletedBy(actorName), ...touched(actorName, scheduleTasks.version) })
-        .where(and(eq(scheduleTasks.accountId, accountId), or(eq(scheduleTasks.id, id), eq(scheduleTasks.parentId, id)), isNull(scheduleTasks.deletedAt)));
+        .where(and(eq(scheduleTasks.accountId, accountId), or(eq(scheduleTasks.id, id), eq(scheduleTasks.parentId, id)), live(scheduleTasks)));
       await audit({ action: 'delete', resourceType: 'ScheduleTask', resourceId: id, before });
     });
     return c.body(null, 204);
@@ -338,7 +338,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
         const [exception] = await tx
           .select({ id: scheduleTasks.id })
           .from(scheduleTasks)
-          .where(and(eq(scheduleTasks.parentId, id), eq(scheduleTasks.occurrenceDate, date), isNull(scheduleTasks.deletedAt)));
+          .where(and(eq(scheduleTasks.parentId, id), eq(scheduleTasks.occurrenceDate, date), live(scheduleTasks)));
         if (!series.exdates.includes(date) || exception) throw notFound(messages.notFound);
         const before = await presentTaskOf(tx, accountId, series);
         const [row] = await tx
@@ -357,7 +357,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
         const [other] = await tx
           .select({ id: scheduleTasks.id })
           .from(scheduleTasks)
-          .where(and(eq(scheduleTasks.parentId, deleted.parentId), eq(scheduleTasks.occurrenceDate, deleted.occurrenceDate ?? ''), isNull(scheduleTasks.deletedAt)));
+          .where(and(eq(scheduleTasks.parentId, deleted.parentId), eq(scheduleTasks.occurrenceDate, deleted.occurrenceDate ?? ''), live(scheduleTasks)));
         if (other) throw conflict(scheduleMessages.occurrenceChangedMeanwhile);
       }
       await tx

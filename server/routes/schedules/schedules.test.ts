@@ -12,7 +12,7 @@ import {
   type TaskOccurrenceList,
 } from '../../../domain/schedules.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { auditLog, locations, practitioners, scheduleTasks, schedules } from '../../db/schema.ts';
+import { auditLog, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -95,6 +95,19 @@ describe('schedules: create, get, list, PATCH with the id in the body (spec §7)
     expect(((await (await h.call('manager', `${base}/${id}`)).json()) as Schedule).ownerName).toBe(riverside!.name);
     const listed = ((await (await h.call('manager', `${base}?q=${encodeURIComponent('Front desk at the site')}`)).json()) as ScheduleList).items;
     expect(listed.map((item) => item.ownerName)).toEqual([riverside!.name]);
+  });
+
+  it("a schedule for one of the account's call-center queues answers the queue's name (get and list); an unknown queue id has none", async () => {
+    await h.db
+      .insert(queues)
+      .values({ accountId: h.accounts.riverside.id, queueId: 'sched-test-queue', queueArn: 'arn:aws:connect:test/queue/sched-test-queue', queueName: 'Evening triage line', createdBy: 'test', modifiedBy: 'test' })
+      .onConflictDoNothing();
+    const id = await createSchedule({ name: 'Triage rota', ownerType: 'Queue', ownerId: 'sched-test-queue' });
+    expect(((await (await h.call('manager', `${base}/${id}`)).json()) as Schedule).ownerName).toBe('Evening triage line');
+    const listed = ((await (await h.call('manager', `${base}?q=${encodeURIComponent('Triage rota')}`)).json()) as ScheduleList).items;
+    expect(listed.map((item) => item.ownerName)).toEqual(['Evening triage line']);
+    const unknown = await createSchedule({ name: 'Unknown queue rota', ownerType: 'Queue', ownerId: 'no-such-queue' });
+    expect(((await (await h.call('manager', `${base}/${unknown}`)).json()) as Schedule).ownerName).toBeNull();
   });
 
   it('DELETE stamps who changed the schedule and when', async () => {
