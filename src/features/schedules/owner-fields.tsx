@@ -7,7 +7,8 @@ import { scheduleOwnerTypes, type ScheduleOwnerType } from '../../../domain/sche
 import { Field, Input, controlClass } from '../../components/ui/field.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
-import { ownerChoicesQuery, practitionerOptionsQuery, type OwnerChoice } from './queries.ts';
+import { useMeets } from '../../lib/policy.ts';
+import { ownerChoicesQuery, practitionerOptionsQuery, type OwnerChoice, type OwnerChoiceKind } from './queries.ts';
 
 /** The account's practitioners as options (name, id), by name. */
 export function usePractitionerOptions() {
@@ -28,8 +29,12 @@ type OwnerFieldsProps = {
   onChange(change: OwnerChange): void;
 };
 
-/** "For": nobody in particular, a practitioner or a location (each picked by name from the account's live ones), or a queue (by id). */
+/**
+ * "For": nobody in particular, a practitioner, a location or a call-center queue, each picked by name
+ * from the account's live ones (a queue by its id when the role may not list the queues).
+ */
 export function OwnerFields({ ownerType, ownerId, ownerName, errors, disabled, onChange }: OwnerFieldsProps) {
+  const mayListQueues = useMeets({ resource: '/callcenter/queues', method: 'GET' });
   return (
     <>
       <Field label="For" error={errors.ownerType}>
@@ -79,10 +84,26 @@ export function OwnerFields({ ownerType, ownerId, ownerName, errors, disabled, o
           )}
         </Field>
       ) : ownerType === 'Queue' ? (
-        // Queues are the call center's; until the portal lists them, a queue is named by its id.
-        <Field label="Queue id" hint="The call center's id of the queue, as the call center shows it" error={errors.ownerId} required>
-          {(control) => <Input {...control} value={ownerId} disabled={disabled} onChange={(e) => onChange({ ownerId: e.target.value, ownerName: null })} />}
-        </Field>
+        mayListQueues ? (
+          <Field label="Queue" error={errors.ownerId} required>
+            {(control) => (
+              <RecordPicker
+                {...control}
+                noun="queue"
+                plural="Queues"
+                value={ownerId ? { id: ownerId, name: ownerName ?? ownerId } : null}
+                disabled={disabled}
+                kind="queues"
+                onChange={(q) => onChange({ ownerId: q.id, ownerName: q.name })}
+              />
+            )}
+          </Field>
+        ) : (
+          // A role that may not list the call center's queues names one by its id.
+          <Field label="Queue id" hint="The call center's id of the queue, as the call center shows it" error={errors.ownerId} required>
+            {(control) => <Input {...control} value={ownerId} disabled={disabled} onChange={(e) => onChange({ ownerId: e.target.value, ownerName: null })} />}
+          </Field>
+        )
       ) : null}
     </>
   );
@@ -102,7 +123,7 @@ type RecordPickerProps = {
   value: Choice | null;
   disabled?: boolean;
   /** Which of the account's records are offered. */
-  kind: 'practitioners' | 'locations';
+  kind: OwnerChoiceKind;
   onChange(choice: Choice): void;
 };
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LocationList } from '../../../domain/locations.ts';
 import type { PractitionerList } from '../../../domain/persons.ts';
+import type { QueueList } from '../../../domain/queues.ts';
 import type { Schedule, ScheduleCreate, ScheduleList, SchedulePatch, ScheduleSort, ScheduleTask, TaskCreate, TaskOccurrenceList, TaskPatch } from '../../../domain/schedules.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
@@ -22,7 +23,7 @@ export const scheduleKeys = {
   task: (account: string, scheduleId: string, id: string) => [account, 'schedules', 'detail', scheduleId, 'task', id] as const,
   practitioners: (account: string) => [account, 'schedules', 'practitioners'] as const,
   /** The owner pickers' choices for what was typed. */
-  choices: (account: string, kind: 'practitioners' | 'locations', q: string) => [account, 'schedules', 'choices', kind, q] as const,
+  choices: (account: string, kind: OwnerChoiceKind, q: string) => [account, 'schedules', 'choices', kind, q] as const,
 };
 
 const base = '/schedule/schedule';
@@ -66,16 +67,22 @@ export const practitionerOptionsQuery = (account: string) =>
 
 /** A record the owner picker offers. */
 export type OwnerChoice = { id: string; name: string };
+/** Which of the account's records an owner picker offers. */
+export type OwnerChoiceKind = 'practitioners' | 'locations' | 'queues';
 
 /**
  * The owner picker's choices matching `q`, the first 50 by name: the account's practitioners (by
- * name), or its live locations (name, city or service).
+ * name), its live locations (name, city or service), or its call-center queues (name or ARN).
  */
-export const ownerChoicesQuery = (account: string, kind: 'practitioners' | 'locations', q: string) =>
+export const ownerChoicesQuery = (account: string, kind: OwnerChoiceKind, q: string) =>
   queryOptions({
     queryKey: scheduleKeys.choices(account, kind, q),
     queryFn: async (): Promise<{ items: OwnerChoice[] }> => {
       const query = { limit: 50, sort: 'name', order: 'asc', ...(q ? { q } : {}) };
+      if (kind === 'queues') {
+        const queues = await request<QueueList>('/callcenter/queues', { query });
+        return { items: queues.items.map(({ id, queueName }) => ({ id, name: queueName })) };
+      }
       const page =
         kind === 'practitioners'
           ? await request<PractitionerList>('/person/practitioners', { query })
