@@ -140,6 +140,9 @@ function RecordPicker({ id, noun, plural, value, disabled, kind, onChange, 'aria
   const deferredQ = useDeferredValue(q.trim());
   const found = useQuery({ ...ownerChoicesQuery(useAccountKey(), kind, deferredQ), enabled: open });
   const options = [...(found.data?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  // The highlighted choice: the first match until the arrows move it, so Enter right after typing chooses.
+  const [active, setActive] = useState('');
+  const highlighted = options.some((o) => o.id === active) ? active : (options[0]?.id ?? '');
   return (
     <Popover.Root
       open={open}
@@ -170,7 +173,7 @@ function RecordPicker({ id, noun, plural, value, disabled, kind, onChange, 'aria
         aria-label={`Choose a ${noun}`}
         className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
-        <Cmdk label={`Find a ${noun}`} shouldFilter={false} loop>
+        <Cmdk label={`Find a ${noun}`} shouldFilter={false} loop value={highlighted} onValueChange={setActive}>
           <Cmdk.Input value={q} onValueChange={setQ} placeholder={`Find a ${noun}…`} className={cn(controlClass, 'mb-2')} />
           <Cmdk.List aria-label={plural} className="max-h-64 overflow-y-auto">
             <Cmdk.Empty className="px-2 py-3 text-sm text-slate-600 dark:text-slate-300">
