@@ -20,6 +20,7 @@ export const scheduleMessages = {
   ownerIdInvalid: 'must be an id',
   ownerPractitionerUnknown: 'No practitioner with this id in this account',
   ownerLocationUnknown: 'No location with this id in this account',
+  occurrenceChangedMeanwhile: 'This occurrence was changed again since; that change stands',
   practitionerUnknown: 'No practitioner with this id in this account',
   practitionerIdInvalid: 'must be a practitioner id',
   startRequired: 'start must be a date and time',
@@ -330,6 +331,14 @@ export type TaskPatch = Omit<v.InferInput<typeof taskPatchSchema>, 'start' | 'en
 /** `DELETE …/task/{id}?isRecurring=false&occurrence=…`: one occurrence of a series; otherwise the task (a series with its exceptions). */
 export const taskDeleteQuerySchema = v.object({
   isRecurring: v.optional(v.picklist(['true', 'false'], 'isRecurring must be true or false'), 'true'),
+  occurrence: v.optional(instant(scheduleMessages.occurrenceRequired)),
+});
+
+/**
+ * `POST …/task/{id}/restore[?occurrence=…]`: undoes a task's delete (a series with the exceptions
+ * deleted with it), or with `occurrence` the delete of that one occurrence of a series.
+ */
+export const taskRestoreQuerySchema = v.object({
   occurrence: v.optional(instant(scheduleMessages.occurrenceRequired)),
 });
 

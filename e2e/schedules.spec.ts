@@ -135,6 +135,118 @@ test.describe('practice administrator', () => {
     });
   });
 
+  test("the owner is picked by name from the account's locations; Add task off a schedule asks which schedule", async ({ page }) => {
+    test.setTimeout(90_000);
+    const name = unique('Site rota');
+
+    await test.step('For: Location opens a searchable picker of the live locations', async () => {
+      await page.goto('/practice/schedules/create');
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('For').selectOption('Location');
+      const picker = page.getByRole('button', { name: 'Location', exact: true });
+      await expect(picker).toContainText('Choose a location');
+      await picker.click();
+      const find = page.getByPlaceholder('Find a location…');
+      await expect(find).toBeFocused();
+      await find.fill('North Sat');
+      await expect(page.getByRole('dialog', { name: 'Choose a location' }).getByRole('option')).toHaveText(['Riverside North Satellite']);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Enter');
+      await expect(picker).toContainText('Riverside North Satellite');
+      await expect(picker).toBeFocused();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByText('Location: Riverside North Satellite').first()).toBeVisible();
+    });
+
+    await test.step("For: Queue offers the account's call-center queues by name", async () => {
+      await page.goto('/practice/schedules/create');
+      await page.getByLabel('For').selectOption('Queue');
+      const picker = page.getByRole('button', { name: 'Queue', exact: true });
+      await expect(picker).toContainText('Choose a queue');
+      await picker.click();
+      const first = page.getByRole('dialog', { name: 'Choose a queue' }).getByRole('option').first();
+      await expect(first).toBeVisible();
+      const queueName = (await first.textContent())!.trim();
+      await page.keyboard.press('Enter');
+      await expect(picker).toContainText(queueName);
+      await expect(picker).toBeFocused();
+    });
+
+    await test.step('the palette command Add task elsewhere offers the schedules, filtered by typing; Enter goes to create a task there', async () => {
+      await page.goto('/practice/schedules');
+      await expect(page.getByRole('table', { name: 'Schedules' })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('Add task');
+      await expect(page.getByRole('option', { name: /Add task/ }).first()).toBeVisible();
+      await page.keyboard.press('Enter');
+      const input = page.getByPlaceholder('Add a task to which schedule?');
+      await expect(input).toBeFocused();
+      await expect(page.getByRole('option', { name: /After-hours on-call/ })).toBeVisible();
+      await page.keyboard.type(name);
+      await expect(page.getByRole('option')).toHaveCount(1);
+      await expect(page.getByRole('option')).toContainText(name);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/practice\/schedules\/createTask\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Add task' })).toBeVisible();
+      await expect(page.getByText(name).first()).toBeVisible();
+    });
+  });
+
+  test('deleting a task, and one occurrence of a series, is undone by Undo and by Ctrl+Z', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = unique('Undo rota');
+    await page.goto('/practice/schedules/create');
+    await page.getByLabel('Name').fill(name);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    const addTask = async (title: string, repeat?: { times: string }) => {
+      await page.getByRole('link', { name: 'Add task' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Add task' })).toBeVisible();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Date').fill('2027-02-01');
+      await page.getByLabel('Start time').fill(repeat ? '08:00' : '13:00');
+      await page.getByLabel('End time').fill(repeat ? '08:30' : '14:00');
+      if (repeat) {
+        await page.getByLabel('Repeats').selectOption('DAILY');
+        await page.getByLabel('Ends').selectOption('count');
+        await page.getByLabel('Times').fill(repeat.times);
+      }
+      await page.getByRole('button', { name: 'Save task' }).click();
+      await expect(weekHeading(page)).toHaveText(/Week of Jan 31\s*–\s*Feb 6, 2027/);
+    };
+
+    await test.step('a single task: Delete, it leaves the week; Undo brings it back', async () => {
+      await addTask('Huddle');
+      await expect(occurrences(page).filter({ hasText: 'Huddle' })).toHaveCount(1);
+      await occurrences(page).filter({ hasText: 'Huddle' }).click();
+      await expect(page).toHaveURL(/updateTask/);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(weekHeading(page)).toHaveText(/Week of Jan 31\s*–\s*Feb 6, 2027/);
+      await expect(page.getByText('Task “Huddle” deleted')).toBeVisible();
+      await expect(occurrences(page).filter({ hasText: 'Huddle' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Restored task “Huddle”' })).toBeVisible();
+      await expect(occurrences(page).filter({ hasText: 'Huddle' })).toHaveCount(1);
+    });
+
+    await test.step('one occurrence of a daily series: Delete this occurrence, then Ctrl+Z brings it back', async () => {
+      await addTask('Rounds', { times: '3' });
+      const rounds = occurrences(page).filter({ hasText: 'Rounds' });
+      await expect(rounds).toHaveCount(3);
+      await rounds.nth(1).click();
+      await expect(page.getByRole('radio', { name: 'This occurrence only' })).toBeChecked();
+      await page.getByRole('button', { name: 'Delete this occurrence' }).click();
+      await expect(page.getByText('Occurrence of “Rounds” deleted')).toBeVisible();
+      await expect(rounds).toHaveCount(2);
+      await page.locator('section[data-route-focus]').focus();
+      await page.keyboard.press('Control+z');
+      await expect(page.getByRole('status').filter({ hasText: 'Restored occurrence of “Rounds”' })).toBeVisible();
+      await expect(rounds).toHaveCount(3);
+    });
+  });
+
   test('the palette offers Create schedule, and Add task on a schedule', async ({ page }) => {
     await openSeeded(page, 'After-hours on-call');
     await page.keyboard.press('Control+k');

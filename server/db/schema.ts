@@ -378,11 +378,12 @@ export const scheduleTasks = pgTable(
     exdates: text('exdates').array().notNull().default(sql`'{}'::text[]`),
     parentId: uuid('parent_id').references((): AnyPgColumn => scheduleTasks.id, { onDelete: 'cascade' }),
     occurrenceDate: text('occurrence_date'),
+    ...deletion,
   },
   (t) => [
     index('schedule_tasks_schedule').on(t.accountId, t.scheduleId),
-    // One exception per occurrence of a series.
-    uniqueIndex('schedule_tasks_exception').on(t.parentId, t.occurrenceDate),
+    // One live exception per occurrence of a series.
+    uniqueIndex('schedule_tasks_exception').on(t.parentId, t.occurrenceDate).where(sql`${t.deletedAt} is null`),
   ],
 );
 

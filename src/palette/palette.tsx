@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Command as Cmdk } from 'cmdk';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { AccessPolicy } from '../../domain/api.ts';
 import { messages } from '../../domain/messages.ts';
 import { useToast } from '../components/ui/toast.tsx';
+import type { ScheduleList } from '../../domain/schedules.ts';
 import type { SearchAnswer } from '../../domain/search.ts';
 import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
@@ -32,6 +33,18 @@ const MAX_RENDERED = 40;
 const searchQuery = (account: string, q: string) => ({
   queryKey: searchKeys.query(account, q),
   queryFn: () => request<SearchAnswer>('/search', { query: { q, limit: 5 } }),
+  staleTime: 30_000,
+});
+
+/**
+ * "Add task" off a schedule's page: the account's live schedules matching `q`, the first 50 by name.
+ * The key sits under the schedules' lists (features/schedules `scheduleKeys.lists`), so any schedule
+ * write refreshes it.
+ */
+const scheduleChooserQuery = (account: string, q: string) => ({
+  queryKey: [account, 'schedules', 'list', 'chooser', q],
+  queryFn: () => request<ScheduleList>('/schedule/schedule', { query: { limit: 50, sort: 'name', order: 'asc', ...(q ? { q } : {}) } }),
+  placeholderData: keepPreviousData,
   staleTime: 30_000,
 });
 
@@ -91,6 +104,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const canSwitch = policy.instanceAdmin || policy.assumedAccounts.length > 0;
   const accounts = useQuery({ ...accountListQuery(account), enabled: open && canSwitch });
   const deleted = useQuery({ ...deletedListQuery(account), enabled: open && page === 'deleted' });
+  const schedules = useQuery({ ...scheduleChooserQuery(account, debounced), enabled: open && page === 'add-task' });
   const restore = useRestore();
   const formatTime = useDateTimeFormat();
 
@@ -141,6 +155,18 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       // Newest first, as the server answers, until the user types.
       return [{ heading: 'Recently deleted', entries: query.trim() === '' ? items.slice(0, MAX_RENDERED) : rank(items, query, MAX_RENDERED) }];
     }
+    if (page === 'add-task') {
+      // Found by the server (beyond its first 50), ranked here with each keystroke.
+      const items = (schedules.data?.items ?? []).map<Entry>((sc) => ({
+        id: `add-task:${sc.id}`,
+        label: sc.name,
+        group: 'Add task to schedule',
+        hint: sc.ownerName ?? sc.ownerType ?? undefined,
+        keywords: [sc.description ?? '', sc.id],
+        path: `/practice/schedules/createTask/${sc.id}`,
+      }));
+      return [{ heading: 'Add task to schedule', entries: query.trim() === '' ? items.slice(0, MAX_RENDERED) : rank(items, query, MAX_RENDERED) }];
+    }
     if (query.trim() === '') {
       const recentEntries = [...recent]
         .sort((a, b) => frecency(b) - frecency(a))
@@ -163,10 +189,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       }
     }
     return grouped(results);
-  }, [page, accounts.data, deleted.data, formatTime, query, recent, base, search.data, policy]);
+  }, [page, accounts.data, deleted.data, schedules.data, formatTime, query, recent, base, search.data, policy]);
 
   const entries = useMemo(() => groups.flatMap((g) => g.entries), [groups]);
-  const loading = (page === 'accounts' && accounts.isPending) || (page === 'deleted' && deleted.isPending) || (page === null && query.trim().length >= 2 && (search.isFetching || debounced !== query.trim()));
+  const loading =
+    (page === 'accounts' && accounts.isPending) ||
+    (page === 'deleted' && deleted.isPending) ||
+    (page === 'add-task' && (schedules.isPending || schedules.isFetching)) ||
+    (page === null && query.trim().length >= 2 && (search.isFetching || debounced !== query.trim()));
   // Enter with nothing to choose yet waits for the answer rather than being dropped.
   const enterMustWait = entries.length === 0 && loading;
 
@@ -253,12 +283,15 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       return;
     }
     if (entry.command) {
-      if (!entry.command.keepsPaletteOpen) close();
+      const { keepsPaletteOpen } = entry.command;
+      if (!(typeof keepsPaletteOpen === 'function' ? keepsPaletteOpen({ pathname: context.pathname }) : keepsPaletteOpen)) close();
       Promise.resolve(entry.command.run(ctx)).catch((error: unknown) => toast('error', error instanceof Error ? error.message : messages.serverError));
       return;
     }
     if (!entry.path) return;
-    recordVisit({ path: entry.path, title: entry.label, kind: entry.group === 'Go to' || entry.group === 'Recent' ? (entry.hint ?? 'screen') : entry.group });
+    // A create screen is not a record worth listing under Recent.
+    if (!entry.id.startsWith('add-task:'))
+      recordVisit({ path: entry.path, title: entry.label, kind: entry.group === 'Go to' || entry.group === 'Recent' ? (entry.hint ?? 'screen') : entry.group });
     close();
     if (how === 'panel') openPanel(entry.path);
     else if (how === 'tab') openTab(entry.path, entry.label);
@@ -288,7 +321,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     }
   }
 
-  const placeholder = page === 'accounts' ? 'Switch to account…' : page === 'deleted' ? 'Restore a record deleted in the last 30 days…' : 'Search screens, actions and records…';
+  const placeholder =
+    page === 'accounts'
+      ? 'Switch to account…'
+      : page === 'deleted'
+        ? 'Restore a record deleted in the last 30 days…'
+        : page === 'add-task'
+          ? 'Add a task to which schedule?'
+          : 'Search screens, actions and records…';
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Portal>
@@ -321,7 +361,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                     input.current?.focus();
                   }}
                   className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                  ← {page === 'deleted' ? 'Recently deleted' : 'Switch account'}
+                  ← {page === 'deleted' ? 'Recently deleted' : page === 'add-task' ? 'Add task' : 'Switch account'}
                 </button>
               ) : null}
               <Cmdk.Input
@@ -342,6 +382,12 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
               <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
                 {page === 'accounts' && accounts.isPending
                   ? 'Loading accounts…'
+                  : page === 'add-task'
+                    ? schedules.isPending || schedules.isFetching
+                      ? 'Loading schedules…'
+                      : schedules.isError
+                        ? messages.tryAgain
+                        : 'No schedule matches.'
                   : page === 'deleted'
                     ? deleted.isPending
                       ? 'Loading…'

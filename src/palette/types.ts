@@ -11,11 +11,11 @@ export type CommandContext = {
   openPanel(path: string): void;
   /** Opens an app path as a workspace tab. */
   openTab(path: string, title?: string): void;
-  /** Opens a nested page of the palette (e.g. 'accounts' for "Switch account…", 'deleted' for "Recently deleted"). */
+  /** Opens a nested page of the palette (e.g. 'accounts' for "Switch account…", 'deleted' for "Recently deleted", 'add-task' for the schedule "Add task" goes to). */
   openPage(page: PalettePage): void;
 };
 
-export type PalettePage = 'accounts' | 'deleted';
+export type PalettePage = 'accounts' | 'deleted' | 'add-task';
 
 /**
  * A palette entry contributed by a feature (`src/features/<area>/commands.ts` exports
@@ -33,7 +33,7 @@ export type Command = {
   requires?: Requirement;
   /** Hidden unless this returns true (default: shown): where the command applies, not who may run it. */
   isVisible?(policy: AccessPolicy, where: { pathname: string }): boolean;
-  /** True when running it leaves the palette open on a nested page. */
-  keepsPaletteOpen?: boolean;
+  /** True when running it leaves the palette open on a nested page (a function: only where it returns true). */
+  keepsPaletteOpen?: boolean | ((where: { pathname: string }) => boolean);
   run(ctx: CommandContext): void | Promise<void>;
 };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -12,6 +12,7 @@ import {
   schedulePatchSchema,
   taskCreateSchema,
   taskDeleteQuerySchema,
+  taskRestoreQuerySchema,
   taskPatchSchema,
   taskRangeQuerySchema,
   timesProblem,
@@ -25,11 +26,13 @@ import type { Tx } from '../../db/client.ts';
 import { scheduleTasks, schedules } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { deletedBy, live, undeleted } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
   findDeletedSchedule,
+  findDeletedTask,
   findSchedule,
   findTask,
   knownPractitioners,
@@ -286,8 +289,8 @@ export const scheduleRoutes = new Hono<AppEnv>()
     return c.json(answer);
   })
   /**
-   * Deletes a task: a series with its exceptions; or, with `isRecurring=false&occurrence=…`, only
-   * that occurrence of a series (the series skips its date).
+   * Deletes a task (soft: Undo restores it): a series with its live exceptions; or, with
+   * `isRecurring=false&occurrence=…`, only that occurrence of a series (the series skips its date).
    */
   .delete('/schedule/:scheduleId/task/:id', requires('/schedule/schedule/{id}', 'DELETE'), taskParams, query(taskDeleteQuerySchema), async (c) => {
     const { scheduleId, id } = c.req.valid('param');
@@ -308,9 +311,69 @@ export const scheduleRoutes = new Hono<AppEnv>()
         await audit({ action: 'update', resourceType: 'ScheduleTask', resourceId: id, before, after: await presentTaskOf(tx, accountId, series!) });
         return;
       }
-      // A series' exceptions go with it (foreign key cascade).
-      await tx.delete(scheduleTasks).where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.id, id)));
+      // A series' live exceptions go with it, stamped with the same instant (now() is the transaction's), so a restore brings back those and no others.
+      await tx
+        .update(scheduleTasks)
+        .set({ ...deletedBy(actorName), ...touched(actorName, scheduleTasks.version) })
+        .where(and(eq(scheduleTasks.accountId, accountId), or(eq(scheduleTasks.id, id), eq(scheduleTasks.parentId, id)), live(scheduleTasks)));
       await audit({ action: 'delete', resourceType: 'ScheduleTask', resourceId: id, before });
     });
     return c.body(null, 204);
+  })
+  /**
+   * Undo of a task's delete: the task (a series with the exceptions deleted with it) comes back with
+   * its id; with `occurrence`, the deleted occurrence of a live series comes back (unless an
+   * exception now stands for it). A task deleted more than 30 days ago, or not deleted, is 404.
+   */
+  .post('/schedule/:scheduleId/task/:id/restore', requires('/schedule/schedule/{id}', 'DELETE'), taskParams, query(taskRestoreQuerySchema), async (c) => {
+    const { scheduleId, id } = c.req.valid('param');
+    const { occurrence } = c.req.valid('query');
+    const answer = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      await liveSchedule(tx, accountId, scheduleId);
+      if (occurrence) {
+        const series = found(await findTask(tx, accountId, scheduleId, id, true));
+        if (!series.recurrence) throw badRequest(messages.invalidRequest, { occurrence: scheduleMessages.occurrenceUnknown });
+        const date = dateOf(wallOf(occurrence, await timeZoneOf(tx, accountId)));
+        // Only a date the series skips without an exception standing for it was a deleted occurrence.
+        const [exception] = await tx
+          .select({ id: scheduleTasks.id })
+          .from(scheduleTasks)
+          .where(and(eq(scheduleTasks.parentId, id), eq(scheduleTasks.occurrenceDate, date), live(scheduleTasks)));
+        if (!series.exdates.includes(date) || exception) throw notFound(messages.notFound);
+        const before = await presentTaskOf(tx, accountId, series);
+        const [row] = await tx
+          .update(scheduleTasks)
+          .set({ exdates: sql`array_remove(${scheduleTasks.exdates}, ${date})`, ...touched(actorName, scheduleTasks.version) })
+          .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.id, id)))
+          .returning();
+        const after = await presentTaskOf(tx, accountId, row!);
+        await audit({ action: 'update', resourceType: 'ScheduleTask', resourceId: id, before, after });
+        return after;
+      }
+      const deleted = found(await findDeletedTask(tx, accountId, scheduleId, id));
+      if (deleted.parentId) {
+        // A changed occurrence comes back only to its live series, and only while no other change stands for that date.
+        if (!(await findTask(tx, accountId, scheduleId, deleted.parentId))) throw notFound(messages.notFound);
+        const [other] = await tx
+          .select({ id: scheduleTasks.id })
+          .from(scheduleTasks)
+          .where(and(eq(scheduleTasks.parentId, deleted.parentId), eq(scheduleTasks.occurrenceDate, deleted.occurrenceDate ?? ''), live(scheduleTasks)));
+        if (other) throw conflict(scheduleMessages.occurrenceChangedMeanwhile);
+      }
+      await tx
+        .update(scheduleTasks)
+        .set({ ...undeleted, ...touched(actorName, scheduleTasks.version) })
+        .where(
+          and(
+            eq(scheduleTasks.accountId, accountId),
+            // The exceptions deleted with it carry its deletion instant (compared in the database: microseconds).
+            or(eq(scheduleTasks.id, id), and(eq(scheduleTasks.parentId, id), sql`${scheduleTasks.deletedAt} = (select d.deleted_at from schedule_tasks d where d.id = ${id})`)),
+          ),
+        )
+      const restored = found(await findTask(tx, accountId, scheduleId, id));
+      const after = await presentTaskOf(tx, accountId, restored);
+      await audit({ action: 'restore', resourceType: 'ScheduleTask', resourceId: id, after });
+      return after;
+    });
+    return c.json(answer);
   });

@@ -3,15 +3,15 @@ import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence } from '../../../domain/schedules.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, locations, practitioners, scheduleTasks, schedules } from '../../db/schema.ts';
+import { accounts, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { live, restorable } from '../../soft-delete.ts';
 import { expand } from './recurrence.ts';
 
 type Reader = Db | Tx;
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type TaskRow = typeof scheduleTasks.$inferSelect;
 
-const live = isNull(schedules.deletedAt);
 
 export function presentSchedule(row: ScheduleRow, ownerName: string | null, timeZone: string): Schedule {
   return {
@@ -66,27 +66,36 @@ export async function timeZoneOf(db: Reader, accountId: string): Promise<string>
 
 /** A live (not deleted) schedule of the account. */
 export async function findSchedule(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(schedules).where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), live));
+  const q = db.select().from(schedules).where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), live(schedules)));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
 
-/** A schedule deleted at most 30 days ago (what restore may bring back). */
+/** A schedule deleted within the restore window (what restore may bring back). */
 export async function findDeletedSchedule(tx: Tx, accountId: string, id: string) {
   const [row] = await tx
     .select()
     .from(schedules)
-    .where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), sql`${schedules.deletedAt} > now() - interval '30 days'`))
+    .where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), restorable(schedules)))
     .for('update');
   return row ?? null;
 }
 
-/** The name shown for a schedule's owner: a practitioner's or a (live) location's name (queues show their id). */
+/** The name shown for a schedule's owner: a practitioner's, a (live) location's or a call-center queue's name. */
 export async function ownerNameOf(db: Reader, accountId: string, row: Pick<ScheduleRow, 'ownerType' | 'ownerId'>): Promise<string | null> {
   if (!row.ownerId) return null;
   if (row.ownerType === 'Practitioner') return practitionerName(db, accountId, row.ownerId);
   if (row.ownerType === 'Location') return locationName(db, accountId, row.ownerId);
-  return null;
+  return queueName(db, accountId, row.ownerId);
+}
+
+/** The queue's name, when the id is one of the account's call-center queues (one the call center still lists). */
+export async function queueName(db: Reader, accountId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: queues.queueName })
+    .from(queues)
+    .where(and(eq(queues.accountId, accountId), eq(queues.queueId, id), isNull(queues.removedAt)));
+  return row?.name ?? null;
 }
 
 /** The location's name, when the id is one of the account's locations that is not deleted. */
@@ -95,7 +104,7 @@ export async function locationName(db: Reader, accountId: string, id: string): P
   const [row] = await db
     .select({ name: locations.name })
     .from(locations)
-    .where(and(eq(locations.accountId, accountId), sql`${locations.id}::text = ${id}`, isNull(locations.deletedAt)));
+    .where(and(eq(locations.accountId, accountId), sql`${locations.id}::text = ${id}`, live(locations)));
   return row?.name ?? null;
 }
 
@@ -126,7 +135,7 @@ export async function listSchedules(db: Db, accountId: string, query: ListQuery<
         /^[0-9a-f-]{36}$/i.test(query.q) ? eq(schedules.id, query.q.toLowerCase()) : undefined,
       )
     : undefined;
-  const where = and(eq(schedules.accountId, accountId), live, filter);
+  const where = and(eq(schedules.accountId, accountId), live(schedules), filter);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -135,7 +144,7 @@ export async function listSchedules(db: Db, accountId: string, query: ListQuery<
         description: schedules.description,
         ownerType: schedules.ownerType,
         ownerId: schedules.ownerId,
-        ownerName: sql<string | null>`coalesce(${practitioners.name}, ${locations.name})`,
+        ownerName: sql<string | null>`coalesce(${practitioners.name}, ${locations.name}, ${queues.queueName})`,
       })
       .from(schedules)
       .leftJoin(
@@ -144,8 +153,9 @@ export async function listSchedules(db: Db, accountId: string, query: ListQuery<
       )
       .leftJoin(
         locations,
-        and(eq(schedules.ownerType, 'Location'), eq(locations.accountId, schedules.accountId), sql`${locations.id}::text = ${schedules.ownerId}`, isNull(locations.deletedAt)),
+        and(eq(schedules.ownerType, 'Location'), eq(locations.accountId, schedules.accountId), sql`${locations.id}::text = ${schedules.ownerId}`, live(locations)),
       )
+      .leftJoin(queues, and(eq(schedules.ownerType, 'Queue'), eq(queues.accountId, schedules.accountId), eq(queues.queueId, schedules.ownerId), isNull(queues.removedAt)))
       .where(where)
       .orderBy(...ordered(sortColumns[query.sort], query.order))
       .limit(query.limit)
@@ -155,13 +165,23 @@ export async function listSchedules(db: Db, accountId: string, query: ListQuery<
   return { items: rows.map((r) => ({ ...r, ownerName: r.ownerName ?? null })), total: total?.n ?? 0, limit: query.limit, offset };
 }
 
-/** A task of the schedule (inside the account), with its practitioner's name. */
+/** A live (not deleted) task of the schedule, inside the account. */
 export async function findTask(db: Reader, accountId: string, scheduleId: string, id: string, forUpdate = false) {
   const q = db
     .select()
     .from(scheduleTasks)
-    .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.scheduleId, scheduleId), eq(scheduleTasks.id, id)));
+    .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.scheduleId, scheduleId), eq(scheduleTasks.id, id), live(scheduleTasks)));
   const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** A task of the schedule deleted within the restore window (what Undo may bring back). */
+export async function findDeletedTask(tx: Tx, accountId: string, scheduleId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(scheduleTasks)
+    .where(and(eq(scheduleTasks.accountId, accountId), eq(scheduleTasks.scheduleId, scheduleId), eq(scheduleTasks.id, id), restorable(scheduleTasks)))
+    .for('update');
   return row ?? null;
 }
 
@@ -193,6 +213,7 @@ export async function occurrencesOf(db: Db, accountId: string, scheduleId: strin
       and(
         eq(scheduleTasks.accountId, accountId),
         eq(scheduleTasks.scheduleId, scheduleId),
+        live(scheduleTasks),
         // A single block or exception outside the range cannot appear; a series may start long before it.
         or(sql`${scheduleTasks.recurrence} is not null`, and(sql`${scheduleTasks.end} > ${from.toISOString()}`, sql`${scheduleTasks.start} < ${to.toISOString()}`)),
         sql`${scheduleTasks.start} < ${to.toISOString()}`,

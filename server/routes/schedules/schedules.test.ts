@@ -12,7 +12,7 @@ import {
   type TaskOccurrenceList,
 } from '../../../domain/schedules.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { auditLog, locations, practitioners, schedules } from '../../db/schema.ts';
+import { auditLog, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -95,6 +95,19 @@ describe('schedules: create, get, list, PATCH with the id in the body (spec §7)
     expect(((await (await h.call('manager', `${base}/${id}`)).json()) as Schedule).ownerName).toBe(riverside!.name);
     const listed = ((await (await h.call('manager', `${base}?q=${encodeURIComponent('Front desk at the site')}`)).json()) as ScheduleList).items;
     expect(listed.map((item) => item.ownerName)).toEqual([riverside!.name]);
+  });
+
+  it("a schedule for one of the account's call-center queues answers the queue's name (get and list); an unknown queue id has none", async () => {
+    await h.db
+      .insert(queues)
+      .values({ accountId: h.accounts.riverside.id, queueId: 'sched-test-queue', queueArn: 'arn:aws:connect:test/queue/sched-test-queue', queueName: 'Evening triage line', createdBy: 'test', modifiedBy: 'test' })
+      .onConflictDoNothing();
+    const id = await createSchedule({ name: 'Triage rota', ownerType: 'Queue', ownerId: 'sched-test-queue' });
+    expect(((await (await h.call('manager', `${base}/${id}`)).json()) as Schedule).ownerName).toBe('Evening triage line');
+    const listed = ((await (await h.call('manager', `${base}?q=${encodeURIComponent('Triage rota')}`)).json()) as ScheduleList).items;
+    expect(listed.map((item) => item.ownerName)).toEqual(['Evening triage line']);
+    const unknown = await createSchedule({ name: 'Unknown queue rota', ownerType: 'Queue', ownerId: 'no-such-queue' });
+    expect(((await (await h.call('manager', `${base}/${unknown}`)).json()) as Schedule).ownerName).toBeNull();
   });
 
   it('DELETE stamps who changed the schedule and when', async () => {
@@ -309,6 +322,79 @@ describe('soft delete and restore', () => {
     expect((await occurrences(id, ny('2026-05-01', '00:00'), ny('2026-05-10', '00:00'))).items).toHaveLength(2);
     const actions = (await h.db.select().from(auditLog).where(eq(auditLog.resourceId, id))).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['create', 'delete', 'restore']));
+  });
+
+  it('a deleted task is soft: it leaves the week and its GET, and restore brings back the series with its exceptions (same ids), audited', async () => {
+    const id = await createSchedule({ name: 'Undo tasks' });
+    const seriesId = await createTask(id, { title: 'Clinic', start: ny('2026-08-03', '09:00'), end: ny('2026-08-03', '12:00'), recurrence: weeklyMonday });
+    let res = await send('manager', 'PATCH', `${base}/${id}/task/${seriesId}`, { version: 1, isRecurring: false, occurrence: ny('2026-08-10', '09:00'), title: 'Clinic (short)' });
+    const exception = (await res.json()) as ScheduleTask;
+    const week = () => occurrences(id, ny('2026-08-01', '00:00'), ny('2026-08-22', '00:00'));
+    const shown = async () => (await week()).items.map((o) => [o.title, o.taskId]);
+    const before = await shown();
+    expect(before).toEqual([
+      ['Clinic', seriesId],
+      ['Clinic (short)', exception.id],
+      ['Clinic', seriesId],
+    ]);
+
+    expect((await send('manager', 'DELETE', `${base}/${id}/task/${seriesId}`)).status).toBe(204);
+    expect(await shown()).toEqual([]);
+    expect((await h.call('manager', `${base}/${id}/task/${seriesId}`)).status).toBe(404);
+    expect((await h.call('manager', `${base}/${id}/task/${exception.id}`)).status).toBe(404);
+    expect((await send('manager', 'PATCH', `${base}/${id}/task/${seriesId}`, { version: 3, title: 'Ghost' })).status).toBe(404);
+    // The read-only role may not undo.
+    expect((await send('viewer', 'POST', `${base}/${id}/task/${seriesId}/restore`)).status).toBe(403);
+
+    res = await send('manager', 'POST', `${base}/${id}/task/${seriesId}/restore`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()) as ScheduleTask).toMatchObject({ id: seriesId, title: 'Clinic', exdates: ['2026-08-10'] });
+    expect(await shown()).toEqual(before);
+    // Not deleted any more: a second restore is 404.
+    expect((await send('manager', 'POST', `${base}/${id}/task/${seriesId}/restore`)).status).toBe(404);
+    const actions = (await h.db.select().from(auditLog).where(eq(auditLog.resourceId, seriesId))).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['create', 'delete', 'restore']));
+
+    // A changed occurrence deleted on its own comes back on its own.
+    expect((await send('manager', 'DELETE', `${base}/${id}/task/${exception.id}`)).status).toBe(204);
+    expect((await shown()).map(([title]) => title)).toEqual(['Clinic', 'Clinic']);
+    expect((await send('manager', 'POST', `${base}/${id}/task/${exception.id}/restore`)).status).toBe(200);
+    expect(await shown()).toEqual(before);
+  });
+
+  it('the delete of one occurrence of a series is undone by a restore naming that occurrence', async () => {
+    const id = await createSchedule({ name: 'Undo occurrence' });
+    const seriesId = await createTask(id, { title: 'Rounds', start: ny('2026-09-07', '08:00'), end: ny('2026-09-07', '09:00'), recurrence: weeklyMonday });
+    const occurrence = encodeURIComponent(ny('2026-09-14', '08:00'));
+    const starts = async () => (await occurrences(id, ny('2026-09-01', '00:00'), ny('2026-09-22', '00:00'))).items.map((o) => o.start);
+    expect((await send('manager', 'DELETE', `${base}/${id}/task/${seriesId}?isRecurring=false&occurrence=${occurrence}`)).status).toBe(204);
+    expect(await starts()).toEqual([ny('2026-09-07', '08:00'), ny('2026-09-21', '08:00')]);
+    const res = await send('manager', 'POST', `${base}/${id}/task/${seriesId}/restore?occurrence=${occurrence}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()) as ScheduleTask).toMatchObject({ exdates: [] });
+    expect(await starts()).toEqual([ny('2026-09-07', '08:00'), ny('2026-09-14', '08:00'), ny('2026-09-21', '08:00')]);
+    // An occurrence the series does not skip is not a deleted one.
+    expect((await send('manager', 'POST', `${base}/${id}/task/${seriesId}/restore?occurrence=${occurrence}`)).status).toBe(404);
+  });
+
+  it('a changed occurrence comes back only while no other change stands for its date; a task deleted over 30 days ago stays deleted', async () => {
+    const id = await createSchedule({ name: 'Undo conflict' });
+    const seriesId = await createTask(id, { title: 'Desk', start: ny('2026-10-05', '08:00'), end: ny('2026-10-05', '09:00'), recurrence: weeklyMonday });
+    const occurrence = ny('2026-10-12', '08:00');
+    let res = await send('manager', 'PATCH', `${base}/${id}/task/${seriesId}`, { version: 1, isRecurring: false, occurrence, title: 'Desk (late)' });
+    const first = (await res.json()) as ScheduleTask;
+    expect((await send('manager', 'DELETE', `${base}/${id}/task/${first.id}`)).status).toBe(204);
+    // The series still skips the date; editing that date again is refused as it is no occurrence now, so a new exception is made by hand in the database.
+    const [row] = await h.db.select().from(scheduleTasks).where(eq(scheduleTasks.id, first.id));
+    await h.db.insert(scheduleTasks).values({ ...row!, id: undefined, title: 'Desk (other)', deletedAt: null, deletedBy: null });
+    res = await send('manager', 'POST', `${base}/${id}/task/${first.id}/restore`);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(scheduleMessages.occurrenceChangedMeanwhile);
+
+    const single = await createTask(id, { title: 'Once', start: ny('2026-10-06', '08:00'), end: ny('2026-10-06', '09:00') });
+    await send('manager', 'DELETE', `${base}/${id}/task/${single}`);
+    await h.db.update(scheduleTasks).set({ deletedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(scheduleTasks.id, single));
+    expect((await send('manager', 'POST', `${base}/${id}/task/${single}/restore`)).status).toBe(404);
   });
 
   it('restoring a schedule deleted more than 30 days ago, or one not deleted, is 404', async () => {

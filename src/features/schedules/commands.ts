@@ -20,11 +20,12 @@ export const commands: Command[] = [
     group: 'Schedules',
     keywords: ['schedule', 'block', 'shift', 'recurring', 'on-call'],
     requires: { resource: '/schedule/schedule/{id}', method: 'POST' },
-    // Tasks belong to a schedule: offered where one is open.
-    isVisible: (_policy, { pathname }) => schedulePage.test(pathname),
+    // Tasks belong to a schedule: on a schedule's page to that one; elsewhere the palette asks which.
+    keepsPaletteOpen: ({ pathname }) => !schedulePage.test(pathname),
     run: (ctx) => {
       const id = schedulePage.exec(ctx.pathname)?.[1];
       if (id) ctx.navigate(`/practice/schedules/createTask/${id}`);
+      else ctx.openPage('add-task');
     },
   },
 ];

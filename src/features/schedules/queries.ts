@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LocationList } from '../../../domain/locations.ts';
 import type { PractitionerList } from '../../../domain/persons.ts';
+import type { QueueList } from '../../../domain/queues.ts';
 import type { Schedule, ScheduleCreate, ScheduleList, SchedulePatch, ScheduleSort, ScheduleTask, TaskCreate, TaskOccurrenceList, TaskPatch } from '../../../domain/schedules.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
@@ -20,6 +22,8 @@ export const scheduleKeys = {
   range: (account: string, id: string, from: string, to: string) => [account, 'schedules', 'detail', id, 'occurrences', from, to] as const,
   task: (account: string, scheduleId: string, id: string) => [account, 'schedules', 'detail', scheduleId, 'task', id] as const,
   practitioners: (account: string) => [account, 'schedules', 'practitioners'] as const,
+  /** The owner pickers' choices for what was typed. */
+  choices: (account: string, kind: OwnerChoiceKind, q: string) => [account, 'schedules', 'choices', kind, q] as const,
 };
 
 const base = '/schedule/schedule';
@@ -59,6 +63,34 @@ export const practitionerOptionsQuery = (account: string) =>
     queryKey: scheduleKeys.practitioners(account),
     queryFn: () => request<PractitionerList>('/person/practitioners', { query: { limit: 50, sort: 'name', order: 'asc' } }),
     staleTime: 60_000,
+  });
+
+/** A record the owner picker offers. */
+export type OwnerChoice = { id: string; name: string };
+/** Which of the account's records an owner picker offers. */
+export type OwnerChoiceKind = 'practitioners' | 'locations' | 'queues';
+
+/**
+ * The owner picker's choices matching `q`, the first 50 by name: the account's practitioners (by
+ * name), its live locations (name, city or service), or its call-center queues (name or ARN).
+ */
+export const ownerChoicesQuery = (account: string, kind: OwnerChoiceKind, q: string) =>
+  queryOptions({
+    queryKey: scheduleKeys.choices(account, kind, q),
+    queryFn: async (): Promise<{ items: OwnerChoice[] }> => {
+      const query = { limit: 50, sort: 'name', order: 'asc', ...(q ? { q } : {}) };
+      if (kind === 'queues') {
+        const queues = await request<QueueList>('/callcenter/queues', { query });
+        return { items: queues.items.map(({ id, queueName }) => ({ id, name: queueName })) };
+      }
+      const page =
+        kind === 'practitioners'
+          ? await request<PractitionerList>('/person/practitioners', { query })
+          : await request<LocationList>('/locations/locations', { query });
+      return { items: page.items.map(({ id, name }) => ({ id, name })) };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 
 export function useCreateSchedule() {
@@ -116,13 +148,17 @@ export function useUpdateTask(scheduleId: string, id: string) {
   });
 }
 
-/** Deletes a task, or with `occurrence` one occurrence of a series. */
-export function useDeleteTask(scheduleId: string, id: string) {
-  const queryClient = useQueryClient();
-  const account = useAccountKey();
-  return useMutation({
-    mutationFn: (occurrence: string | null) =>
-      request<null>(taskPath(scheduleId, id), { method: 'DELETE', query: occurrence ? { isRecurring: 'false', occurrence } : {} }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: scheduleKeys.occurrences(account, scheduleId) }),
-  });
-}
+/**
+ * What Delete and its Undo need for a task (see lib/soft-delete.ts): the task (a series with its
+ * exceptions), or with `occurrence` that one occurrence of a series; the schedule's week refreshes.
+ */
+export const taskDeleteTarget = (account: string, scheduleId: string, task: { id: string; title: string }, occurrence: string | null): SoftDeleteTarget => {
+  const one = occurrence ? `occurrence=${encodeURIComponent(occurrence)}` : '';
+  return {
+    path: occurrence ? `${taskPath(scheduleId, task.id)}?isRecurring=false&${one}` : taskPath(scheduleId, task.id),
+    restorePath: `${taskPath(scheduleId, task.id)}/restore${one ? `?${one}` : ''}`,
+    kind: occurrence ? 'Occurrence of' : 'Task',
+    name: task.title,
+    invalidate: [scheduleKeys.occurrences(account, scheduleId), scheduleKeys.task(account, scheduleId, task.id)],
+  };
+};

@@ -14,7 +14,7 @@ export function ScheduleCreateScreen() {
   const create = useCreateSchedule();
   const navigate = useNavigate();
   const toast = useToast();
-  const [values, setValues] = useState({ name: '', description: '', ownerType: '' as ScheduleOwnerType | '', ownerId: '' });
+  const [values, setValues] = useState({ name: '', description: '', ownerType: '' as ScheduleOwnerType | '', ownerId: '', ownerName: null as string | null });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -59,7 +59,7 @@ export function ScheduleCreateScreen() {
         <Field label="Description" error={errors.description}>
           {(control) => <Textarea {...control} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />}
         </Field>
-        <OwnerFields ownerType={values.ownerType} ownerId={values.ownerId} errors={errors} onChange={(change) => setValues({ ...values, ...change })} />
+        <OwnerFields ownerType={values.ownerType} ownerId={values.ownerId} ownerName={values.ownerName} errors={errors} onChange={(change) => setValues({ ...values, ...change })} />
         <FormError>{failure}</FormError>
         <div className="flex gap-2">
           <Button type="submit" disabled={create.isPending}>

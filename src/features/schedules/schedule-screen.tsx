@@ -128,7 +128,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
 /** Edit: name, description and who it is for; Save sends the version read (a stale one shows the conflict). */
 function ScheduleEditForm({ schedule: s, onDone }: { schedule: Schedule; onDone(): void }) {
   const update = useUpdateSchedule();
-  const [values, setValues] = useState({ name: s.name, description: s.description ?? '', ownerType: (s.ownerType ?? '') as ScheduleOwnerType | '', ownerId: s.ownerId ?? '' });
+  const [values, setValues] = useState({ name: s.name, description: s.description ?? '', ownerType: (s.ownerType ?? '') as ScheduleOwnerType | '', ownerId: s.ownerId ?? '', ownerName: s.ownerName });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const handleSubmit = async (event: FormEvent) => {
@@ -160,7 +160,7 @@ function ScheduleEditForm({ schedule: s, onDone }: { schedule: Schedule; onDone(
         <Field label="Description" error={errors.description}>
           {(control) => <Textarea {...control} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />}
         </Field>
-        <OwnerFields ownerType={values.ownerType} ownerId={values.ownerId} errors={errors} onChange={(change) => setValues({ ...values, ...change })} />
+        <OwnerFields ownerType={values.ownerType} ownerId={values.ownerId} ownerName={values.ownerName} errors={errors} onChange={(change) => setValues({ ...values, ...change })} />
         <FormError>{failure}</FormError>
         <div className="flex gap-2">
           <Button type="submit" disabled={update.isPending}>

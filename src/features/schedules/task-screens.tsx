@@ -12,7 +12,8 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useMeets } from '../../lib/policy.ts';
 import { isConflict, isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
-import { scheduleQuery, taskQuery, useCreateTask, useDeleteTask, useUpdateTask } from './queries.ts';
+import { useSoftDelete } from '../../lib/soft-delete.ts';
+import { scheduleQuery, taskDeleteTarget, taskQuery, useCreateTask, useUpdateTask } from './queries.ts';
 import { emptyTask, TaskForm, taskFieldOf, taskFormValues, type TaskBody } from './task-form.tsx';
 import { timeRange } from './week-view.tsx';
 
@@ -96,7 +97,9 @@ export function TaskUpdateScreen({ scheduleId, taskId, occurrence }: { scheduleI
 
 function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: ScheduleTask; occurrence?: string }) {
   const update = useUpdateTask(schedule.id, task.id);
-  const remove = useDeleteTask(schedule.id, task.id);
+  const account = useAccountKey();
+  const remove = useSoftDelete();
+  const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
   // One occurrence of a series (opened from the week) or the series itself.
@@ -123,14 +126,12 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
       if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
     }
   };
+  // Soft: the toast offers Undo (also Ctrl+Z), which brings the task, or the one occurrence, back.
   const handleDelete = async () => {
-    try {
-      await remove.mutateAsync(oneOccurrence ? occurrence : null);
-      toast('success', oneOccurrence ? 'Occurrence deleted' : `Task “${task.title}” deleted`, 3000);
-      await backToWeek();
-    } catch (error) {
-      setFailure(saveFailure(error));
-    }
+    setDeleting(true);
+    const deleted = await remove(taskDeleteTarget(account, schedule.id, task, oneOccurrence ? occurrence : null));
+    setDeleting(false);
+    if (deleted) await backToWeek();
   };
 
   return (
@@ -167,7 +168,7 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
           }
           extraActions={
             <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'DELETE' }}>
-              <Button type="button" variant="danger" disabled={remove.isPending} onClick={() => void handleDelete()}>
+              <Button type="button" variant="danger" disabled={deleting} onClick={() => void handleDelete()}>
                 {oneOccurrence ? 'Delete this occurrence' : task.isRecurring ? 'Delete series' : 'Delete'}
               </Button>
             </Permitted>
