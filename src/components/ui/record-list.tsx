@@ -24,8 +24,8 @@ export type StaticPath = Exclude<AppPath, `${string}$${string}`>;
 /** A row of a record list: every record has an id, which is also the parameter of its page. */
 export type RecordRow = { id: string };
 
-/** The name of a record path's parameter ('personId'). */
-const paramOf = (path: RecordPath) => path.slice(path.lastIndexOf('$') + 1);
+/** The name of a record path's parameter ('personId'; 'teamId' in '/…/teams/$teamId/channels'). */
+const paramOf = (path: RecordPath) => /\$([^/]+)/.exec(path)![1]!;
 
 /**
  * The params of a record's page. The router types params per route, and a RecordList only knows

@@ -16,7 +16,7 @@ const column = createColumnHelper<DataTableFeatures, Team>();
 const columns = column.columns([
   column.accessor('id', { header: 'Id', enableSorting: false, cell: (info) => <RecordIdLink path="/system/microsoft/teams/teams/$teamId/channels" id={info.getValue()} /> }),
   column.accessor('displayName', { id: 'name', header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('description', { header: 'Description', cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('description', { header: 'Description', meta: { headerClassName: 'max-sm:hidden', cellClassName: 'max-sm:hidden' }, cell: (info) => info.getValue() ?? '—' }),
   column.accessor('botInstalled', { header: 'Bot Installed', cell: (info) => <YesNo value={info.getValue()} /> }),
   column.display({
     id: 'actions',

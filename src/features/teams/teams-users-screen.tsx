@@ -15,7 +15,7 @@ const column = createColumnHelper<DataTableFeatures, TeamsUser>();
 const columns = column.columns([
   column.accessor('displayName', { id: 'name', header: 'Display Name', meta: { cellClassName: 'font-medium' } }),
   column.accessor('jobTitle', { header: 'Job Title', cell: (info) => info.getValue() ?? '—' }),
-  column.accessor('id', { header: 'Id', cell: (info) => <span className="font-mono text-xs break-all">{info.getValue()}</span> }),
+  column.accessor('id', { header: 'Id', cell: (info) => <span title={info.getValue()} className="font-mono text-xs max-sm:inline-block max-sm:max-w-[9ch] max-sm:truncate max-sm:align-bottom">{info.getValue()}</span> }),
   column.accessor('teamsBotInstalled', { header: 'Bot Installed', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
