@@ -38,7 +38,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
 
     test('the main screens fit the width and pass axe', async ({ page }) => {
       // Thirteen screens, each with an axe run: a budget for the whole walk, not a timing check.
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const check = async (name: string) => {
         await expectNoHorizontalOverflow(page);
         await expectNoAxeViolations(page);
@@ -99,6 +99,25 @@ for (const [size, viewport] of Object.entries(sizes)) {
           await page.goto(path + ids[name]);
           await expect(page.getByRole('button', { name: /^Save/ })).toBeVisible();
           await check(`${name}-edit`);
+        }
+      });
+      await test.step('issue 9 screens: lists and records (contact points, locations, schedules with the week, issues, insurances)', async () => {
+        for (const [name, path, table] of [
+          ['contact-points', '/practice/contact-points', 'Contact Points'],
+          ['locations', '/practice/locations', 'Locations'],
+          ['schedules', '/practice/schedules', 'Schedules'],
+          ['issues', '/practice/issues', 'Issues'],
+          ['insurances', '/practice/insurances', 'Insurances'],
+        ] as const) {
+          const id = await firstRecord(page, path, table);
+          await expectNoHorizontalOverflow(page);
+          await shoot(page, size, `${name}-list`);
+          await page.goto(`${path}/${id}`);
+          await expect(page.locator('h1')).toBeVisible();
+          if (name === 'schedules') await expect(page.getByRole('heading', { level: 2, name: /^Week of/ })).toBeVisible();
+          await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
+          await expectNoHorizontalOverflow(page);
+          await shoot(page, size, name);
         }
       });
       await test.step('404', async () => {
