@@ -1,13 +1,12 @@
-import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { apiKeyCreateSchema, type ApiKey } from '../../../domain/api-keys.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { useRecordForm } from '../../lib/record-form.ts';
 import { roleOptionsQuery } from '../../lib/roles.ts';
 
 export type ApiKeyValues = { name: string; roleId: string; active: boolean };
@@ -39,32 +38,14 @@ type ApiKeyFormProps = {
 
 /** Name and role (one of the account's, from `GET /permissions/roles`), and in edit mode Active. */
 export function ApiKeyForm({ label, defaultValues, onSubmit, onCancel, submitLabel, withActive = false, notice = null, focusFirstField = false }: ApiKeyFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const firstField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (focusFirstField) firstField.current?.focus();
-  }, [focusFirstField]);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const roles = useQuery(roleOptionsQuery(useAccountKey()));
-  const form = useForm({
+  const { form, failure, dirty, submitting, errorOf, firstField } = useRecordForm({
     defaultValues,
-    validationLogic: revalidateLogic(),
-    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(apiKeyCreateSchema, value)) },
-    onSubmit: async ({ value }) => {
-      setFailure(null);
-      setServerErrors({});
-      try {
-        await onSubmit(value);
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        setServerErrors(fields);
-        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
-      }
-    },
+    schema: apiKeyCreateSchema,
+    toBody: (values: ApiKeyValues) => values,
+    onSubmit,
+    focusFirstField,
   });
-  const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
-  const submitting = useStore(form.store, (state) => state.isSubmitting);
-  const errorOf = (name: keyof ApiKeyValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+  const roles = useQuery(roleOptionsQuery(useAccountKey()));
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
 
   return (
