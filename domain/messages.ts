@@ -83,6 +83,29 @@ export const messages = {
   insurancePrefixInvalid: 'a plan prefix must be 1 to 10 letters or digits',
   insuranceTooManyPrefixes: 'an insurance can have at most 20 plan prefixes',
   insuranceBringWithoutRequired: 'OK to bring authorization needs authorization required',
+  // Campaigns and the patients' public survey (spec §2 "Campaigns", §4, §8, issue 11). Bounds are ours.
+  campaignSubmissionError: 'There was an error with your submission',
+  campaignNotFound: 'Campaign not found',
+  campaignResponseNotFound: 'Campaign response not found',
+  campaignNoResults: 'There were no results found for this campaign',
+  campaignNameRequired: 'name is required',
+  campaignNameTooLong: 'name must be at most 200 characters',
+  campaignDescriptionTooLong: 'description must be at most 1000 characters',
+  campaignSurveyTypeInvalid: 'surveyType must be thumbs or three',
+  campaignQuestionRequired: 'question is required',
+  campaignQuestionTooLong: 'question must be at most 500 characters',
+  campaignCommentLabelTooLong: 'commentLabel must be at most 200 characters',
+  surveyCampaignIdInvalid: 'campaignId must be a campaign id',
+  surveyAnswerInvalid: 'answer must be one of the choices of this survey',
+  surveyCommentTooLong: 'comment must be at most 1000 characters',
+  surveyExternalIdInvalid: 'externalId must be at most 200 characters',
+  surveyExternalUserInvalid: 'externalUser must be at most 200 characters',
+  surveyQueryParametersInvalid: 'queryParameters must be at most 20 names and text values of at most 500 characters',
+  /** A public id that is unknown or whose campaign is not running: both are answered alike (ARCHITECTURE "Public pages"). */
+  surveyUnavailable: 'This survey is not available. It may have ended.',
+  surveyAlreadyReceived: 'Your answer to this survey was already received. Thank you!',
+  surveyThanks: 'Thank you! Your answer was received.',
+  surveyTooManyRequests: 'Too many answers from this device. Please try again later.',
   // Locations (spec §3, §5); the bounds the spec leaves open are ours.
   locationNameRequired: 'name is required',
   locationNameTooLong: 'name must be at most 200 characters',
@@ -151,4 +174,19 @@ export function issueNameTaken(existing: { id: string; name: string }): string {
 /** A plan name already used by another insurance of the account. */
 export function insurancePlanNameTaken(existing: { id: string; name: string }): string {
   return `An insurance plan named "${existing.name}" already exists (${existing.id})`;
+}
+
+/** The results grid's count (spec §2 "Campaigns": 'N Response(s)'). */
+export function campaignResponseCount(n: number): string {
+  return `${n} Response(s)`;
+}
+
+/** The response screen's title (spec §2 "Campaigns"). */
+export function campaignResultTitle(name: string, responseId: string): string {
+  return `Campaign Result for: ${name} Response ID: ${responseId}`;
+}
+
+/** The campaign edit screen's title (spec §2 "Campaigns"). */
+export function editingCampaignTitle(id: string): string {
+  return `Editing Campaign ID# ${id}`;
 }

@@ -54,6 +54,10 @@ export const permissionCatalogue = [
   { resource: '/callcenter/ccp', label: 'Call control panel', methods: ['GET', 'POST'] },
   { resource: '/metrics/realtime', label: 'Realtime metrics', methods: ['GET'] },
   { resource: '/metrics/historic', label: 'Historic metrics', methods: ['GET'] },
+  // Not in spec §6's list (issue 11): survey campaigns and their responses (the public survey needs no grant).
+  { resource: '/surveys/campaigns', label: 'Survey campaigns', methods: ['GET', 'POST'] },
+  { resource: '/surveys/campaigns/{id}', label: 'Individual campaign', methods: ['GET', 'PATCH'] },
+  { resource: '/surveys/campaigns/{campaignId}/surveys', label: 'Campaign responses', methods: ['GET'] },
 ] as const satisfies readonly { resource: string; label: string; methods: readonly HttpMethod[] }[];
 
 export type Resource = (typeof permissionCatalogue)[number]['resource'];

@@ -1,0 +1,315 @@
+/**
+ * Survey campaigns and the patients' public survey (spec §2 "Campaigns", §3 Campaign and Survey
+ * response, §4, §7 `/surveys/...`, issue 11). Shared by the API (validation, answers) and the SPA
+ * (the campaign screens and the public survey page).
+ *
+ * The form's fields (Campaign Name, Campaign Description, Survey Type, Campaign Question, Comment
+ * Label) are what the API takes; the campaign stores them as spec §3's `questions`: the question
+ * with the survey type, then (when a comment label is given) a `comment` question whose text is the
+ * label. Answers carry both, so a screen never has to take `questions` apart.
+ */
+import * as v from 'valibot';
+import { objectWith, versionField } from './catalogue.ts';
+import { listQuerySchema, type CommonFields } from './persons.ts';
+import { messages } from './messages.ts';
+import { isStorableText, requiredText, text } from './text.ts';
+import { sortOrders } from './lists.ts';
+
+/** Survey Type of the create form: thumbs up/down, or good/neutral/bad (spec §2, §4). */
+export const surveyTypes = ['thumbs', 'three'] as const;
+export type SurveyType = (typeof surveyTypes)[number];
+
+/** Question types of spec §3/§4: the survey's own question, and the free-text comment. */
+export const questionTypes = ['thumbs', 'three', 'comment'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+
+/**
+ * Campaign status (spec §4): `running` on create and on every edit. `ended` is the only other
+ * state (the demo seed has ended campaigns; nothing in the API ends one yet). Only a `running`
+ * campaign takes answers; the timestamps do not decide it (create sets endTimestamp to now).
+ */
+export const campaignStatuses = ['running', 'ended'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** Answer values stored (spec §4: good/neutral/bad are 1, 3, 2; ours: thumbs up 1, down 2, like good and bad). */
+export const answerValues = {
+  thumbs: { up: 1, down: 2 },
+  three: { good: 1, neutral: 3, bad: 2 },
+} as const;
+export type AnswerKey = 'up' | 'down' | 'good' | 'neutral' | 'bad';
+export type AnswerValue = 1 | 2 | 3;
+
+/** The choices a survey type offers, in the order the page shows them (key, stored value, label). */
+export const answerChoices: Record<SurveyType, readonly { key: AnswerKey; value: AnswerValue; label: string }[]> = {
+  thumbs: [
+    { key: 'up', value: 1, label: 'Thumbs up' },
+    { key: 'down', value: 2, label: 'Thumbs down' },
+  ],
+  three: [
+    { key: 'good', value: 1, label: 'Good' },
+    { key: 'neutral', value: 3, label: 'Neutral' },
+    { key: 'bad', value: 2, label: 'Bad' },
+  ],
+};
+
+/** The label of a stored answer of a survey type ('Good', 'Thumbs down'), or null for a value the type does not have. */
+export const answerLabel = (type: SurveyType, value: number): string | null =>
+  answerChoices[type].find((choice) => choice.value === value)?.label ?? null;
+
+export const campaignLimits = {
+  name: 200,
+  description: 1000,
+  question: 500,
+  commentLabel: 200,
+  /** The public survey's comment (issue 11: "comment length capped"). */
+  comment: 1000,
+  externalId: 200,
+  externalUser: 200,
+  /** The link's query parameters kept with a response: at most this many names, each name and value bounded. */
+  queryParameters: 20,
+  queryParameterName: 100,
+  queryParameterValue: 500,
+} as const;
+
+const nameField = requiredText(campaignLimits.name, messages.campaignNameRequired, messages.campaignNameTooLong);
+/** Optional text: empty becomes null, so a cleared field clears the value. */
+const nullableText = (max: number, tooLong: string) =>
+  v.nullable(
+    v.pipe(
+      text(max, tooLong),
+      v.transform((s) => (s === '' ? null : s)),
+    ),
+  );
+const descriptionField = nullableText(campaignLimits.description, messages.campaignDescriptionTooLong);
+const surveyTypeField = v.picklist(surveyTypes, messages.campaignSurveyTypeInvalid);
+const questionField = requiredText(campaignLimits.question, messages.campaignQuestionRequired, messages.campaignQuestionTooLong);
+/** No label (null or empty): the survey asks for no comment. */
+const commentLabelField = nullableText(campaignLimits.commentLabel, messages.campaignCommentLabelTooLong);
+
+/** `POST /surveys/campaigns` (the create form). The server sets status, timestamps and counts (spec §4). */
+export const campaignCreateSchema = objectWith(
+  {
+    name: nameField,
+    description: v.optional(descriptionField, null),
+    surveyType: surveyTypeField,
+    question: questionField,
+    commentLabel: v.optional(commentLabelField, null),
+  },
+  { name: messages.campaignNameRequired, surveyType: messages.campaignSurveyTypeInvalid, question: messages.campaignQuestionRequired },
+);
+export type CampaignCreate = v.InferInput<typeof campaignCreateSchema>;
+
+/**
+ * `PATCH /surveys/campaigns/{id}`: the version edited and the fields changed. Every edit sets the
+ * status to running, startTimestamp to now and clears endTimestamp (spec §4), whatever changed.
+ */
+export const campaignPatchSchema = objectWith(
+  {
+    version: versionField,
+    name: v.optional(nameField),
+    description: v.optional(descriptionField),
+    surveyType: v.optional(surveyTypeField),
+    question: v.optional(questionField),
+    commentLabel: v.optional(commentLabelField),
+  },
+  { version: messages.versionRequired },
+);
+export type CampaignPatch = v.InferInput<typeof campaignPatchSchema>;
+
+export type CampaignQuestion = { questionText: string; type: QuestionType };
+
+export type Campaign = CommonFields & {
+  resourceType: 'Campaign';
+  name: string;
+  description: string | null;
+  status: CampaignStatus;
+  /** ISO timestamps; endTimestamp is null after an edit (spec §4). */
+  startTimestamp: string;
+  endTimestamp: string | null;
+  /** Spec §3: the survey question (type thumbs or three), then the comment question when there is a label. */
+  questions: CampaignQuestion[];
+  /** The form's view of `questions`. */
+  surveyType: SurveyType;
+  question: string;
+  commentLabel: string | null;
+  /** Responses received (kept in the response's transaction). */
+  completedCount: number;
+  /** SMS reached and requested (spec §3). Nothing sends the campaign's SMS yet: seeded, otherwise 0. */
+  reachedCount: number;
+  requestCount: number;
+  /** Stored responses, counted. */
+  responseCount: number;
+  /** The patients' page of this campaign (the SMS link): `{portal origin}/survey/{id}`. */
+  publicUrl: string;
+  /** The user who created it (the "first response" notification goes to them); null for seeded campaigns. */
+  createdById: string | null;
+};
+
+export const campaignSortColumns = ['name', 'status', 'startTimestamp', 'endTimestamp', 'requestCount', 'reachedCount', 'completedCount', 'responseCount'] as const;
+export type CampaignSort = (typeof campaignSortColumns)[number];
+/** `GET /surveys/campaigns`: page, limit, sort (default name), order, `q` (name or description, or the id), `status`. */
+export const campaignListQuerySchema = v.object({
+  ...listQuerySchema(campaignSortColumns).entries,
+  status: v.fallback(v.optional(v.picklist(campaignStatuses)), undefined),
+});
+
+export type CampaignListItem = Pick<
+  Campaign,
+  'id' | 'name' | 'status' | 'surveyType' | 'startTimestamp' | 'endTimestamp' | 'requestCount' | 'reachedCount' | 'completedCount' | 'responseCount'
+>;
+export type CampaignList = { items: CampaignListItem[]; total: number; limit: number; offset: number };
+
+/** One answer of a response (spec §3): 1/2/3 for thumbs and three (`answerValues`), the text for a comment. */
+export type SurveyAnswer =
+  | { questionText: string; type: SurveyType; answer: AnswerValue }
+  | { questionText: string; type: 'comment'; answer: string };
+
+/** A survey response (spec §3). Its text is stored and shown as text, never as HTML. */
+export type SurveyResponse = {
+  resourceType: 'SurveyResponse';
+  id: string;
+  accountId: string;
+  campaignId: string;
+  startTimestamp: string;
+  endTimestamp: string;
+  answers: SurveyAnswer[];
+  externalId: string | null;
+  externalUser: string | null;
+  queryParameters: Record<string, string>;
+};
+
+/** The results grid's row: the response with its survey answer and comment pulled out for columns and the CSV. */
+export type SurveyResponseListItem = Pick<SurveyResponse, 'id' | 'startTimestamp' | 'endTimestamp' | 'externalId' | 'externalUser'> & {
+  answer: AnswerValue | null;
+  comment: string | null;
+};
+export type SurveyResponseList = { items: SurveyResponseListItem[]; total: number; limit: number; offset: number };
+
+export const surveySortColumns = ['endTimestamp', 'startTimestamp', 'externalId', 'externalUser', 'answer'] as const;
+export type SurveySort = (typeof surveySortColumns)[number];
+/**
+ * `GET /surveys/campaigns/{campaignId}/surveys`: newest first unless asked otherwise; `q` matches
+ * the comment, externalId or externalUser. `limit` also takes 100 and 500 so the CSV export needs
+ * few pages.
+ */
+export const surveyListQuerySchema = v.object({
+  ...listQuerySchema(surveySortColumns).entries,
+  limit: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]),
+        v.picklist([10, 20, 30, 40, 50, 100, 500]),
+      ),
+      10,
+    ),
+    10,
+  ),
+  sort: v.fallback(v.optional(v.picklist(surveySortColumns), 'endTimestamp'), 'endTimestamp'),
+  order: v.fallback(v.optional(v.picklist(sortOrders), 'desc'), 'desc'),
+});
+
+/** `GET /surveys/campaigns/{id}/timeline?days=N`: daily answer counts for the chart, UTC days, every day present. */
+export const timelineDays = { default: 90, max: 366 } as const;
+export const timelineQuerySchema = v.object({
+  days: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(timelineDays.max),
+      ),
+      timelineDays.default,
+    ),
+    timelineDays.default,
+  ),
+});
+export type CampaignTimeline = {
+  surveyType: SurveyType;
+  /** The series the chart draws, in order (`answerChoices[surveyType]`). */
+  series: { key: AnswerKey; value: AnswerValue; label: string }[];
+  /** Oldest first, one entry per UTC day of the window ending today; `answers` has every series key. */
+  days: { date: string; total: number; answers: Partial<Record<AnswerKey, number>> }[];
+};
+
+/** `GET /surveys/public/campaigns/{id}`: only what the patients' page needs (no account data). */
+export type PublicCampaign = {
+  id: string;
+  name: string;
+  surveyType: SurveyType;
+  question: string;
+  /** Null: no comment box. */
+  commentLabel: string | null;
+  choices: { key: AnswerKey; value: AnswerValue; label: string }[];
+  commentMaxLength: number;
+};
+
+const queryParametersField = v.pipe(
+  v.custom<Record<string, string>>(
+    (input) =>
+      typeof input === 'object' &&
+      input !== null &&
+      !Array.isArray(input) &&
+      Object.entries(input).length <= campaignLimits.queryParameters &&
+      Object.entries(input).every(
+        ([name, value]) =>
+          name.length >= 1 &&
+          name.length <= campaignLimits.queryParameterName &&
+          isStorableText(name) &&
+          typeof value === 'string' &&
+          value.length <= campaignLimits.queryParameterValue &&
+          isStorableText(value),
+      ),
+    messages.surveyQueryParametersInvalid,
+  ),
+  // A plain object of own entries only (no prototype tricks reach the database).
+  v.transform((input) => Object.fromEntries(Object.entries(input))),
+);
+
+/** The empty string is no id: null. */
+const optionalId = (max: number, message: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        text(max, message, message),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+    null,
+  );
+
+/**
+ * `POST /surveys/public/surveys` (no sign-in): the patient's answer. Strict: an unknown key is an
+ * error. The answer must be one of the campaign's survey type (checked against the campaign).
+ * externalId / externalUser come from the SMS link's query parameters (`?externalId=…&externalUser=…`);
+ * queryParameters is the whole query of the link. One response per externalId per campaign.
+ */
+const publicSurveyEntries = {
+  campaignId: v.pipe(v.string(messages.surveyCampaignIdInvalid), v.uuid(messages.surveyCampaignIdInvalid)),
+  answer: v.picklist([1, 2, 3], messages.surveyAnswerInvalid),
+  comment: v.optional(
+    v.nullable(
+      v.pipe(
+        text(campaignLimits.comment, messages.surveyCommentTooLong, messages.surveyCommentTooLong),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+    null,
+  ),
+  externalId: optionalId(campaignLimits.externalId, messages.surveyExternalIdInvalid),
+  externalUser: optionalId(campaignLimits.externalUser, messages.surveyExternalUserInvalid),
+  queryParameters: v.optional(queryParametersField, {}),
+};
+const publicSurveyKeys: readonly string[] = Object.keys(publicSurveyEntries);
+/** Strict without `v.strictObject`, whose error would be keyed by the unknown key that was sent (an answer never echoes the request). */
+export const publicSurveySchema = v.pipe(
+  v.custom<Record<string, unknown>>(
+    (input) => typeof input === 'object' && input !== null && !Array.isArray(input) && Object.keys(input).every((key) => publicSurveyKeys.includes(key)),
+    messages.invalidRequest,
+  ),
+  v.object(publicSurveyEntries, messages.invalidRequest),
+);
+export type PublicSurveyInput = v.InferInput<typeof publicSurveySchema>;
+
+/** `POST /surveys/public/surveys` answers 201 with this (nothing the patient sent is echoed). */
+export type PublicSurveyAccepted = { id: string; message: string };
