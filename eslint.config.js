@@ -36,6 +36,12 @@ export default tseslint.config(
     noServer,
     { regex: '(^|/)(features|routes)/', message: 'lib/, components/, state/ and palette/ sit below features and routes.' },
   ]),
+  // Public pages (the patients' survey) are small and separate: no sign-in, router, query or state code.
+  restrict(['src/public/**'], [
+    noServer,
+    { regex: '(^|/)(components|features|routes|state|palette)/|(^|/)lib/(?!settings\\.ts$)', message: 'A public page imports only domain/ and lib/settings.ts.' },
+    { regex: '^(react|react-dom|jotai|ofetch|cmdk)(/|$)|^@(tanstack|auth0|radix-ui)/', message: 'A public page stays a small bundle of its own (ARCHITECTURE "Public pages").' },
+  ]),
   ...features.map((name) =>
     restrict([`src/features/${name}/**`], [
       noServer,

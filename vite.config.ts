@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -16,6 +17,17 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+    // Two pages: the portal, and the patients' survey (its own small bundle, no sign-in code).
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        survey: fileURLToPath(new URL('survey.html', import.meta.url)),
+      },
+    },
+  },
   server: { port: 5173 },
 });

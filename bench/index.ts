@@ -5,7 +5,7 @@ import { keyboardFigures } from './keyboard.ts';
 import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
 import { personsFigures } from './persons.ts';
-import { firstScreenFigure, initialJsFigure, startupFigures } from './startup.ts';
+import { firstScreenFigure, initialJsFigure, startupFigures, surveyJsFigure } from './startup.ts';
 import { print } from './util.ts';
 
 /**
@@ -19,12 +19,12 @@ const wanted = (section: string) => !only || only.includes(section);
 console.log('Astera Portal benchmarks');
 if (wanted('startup')) {
   console.log('\nStart-up and size');
-  print([initialJsFigure()]);
+  print([initialJsFigure(), surveyJsFigure()]);
   print(await startupFigures());
 }
 if (only?.includes('first-screen')) {
   console.log('\nFirst screen');
-  print([initialJsFigure(), ...(await firstScreenFigure())]);
+  print([initialJsFigure(), surveyJsFigure(), ...(await firstScreenFigure())]);
 }
 if (wanted('palette')) {
   console.log('\nCommand palette (Chromium)');

@@ -58,7 +58,15 @@ describe('headers', () => {
       distDir = await mkdtemp(path.join(tmpdir(), 'astera-dist-'));
       const indexHtml = '<!doctype html><html><head><!--astera-settings--></head><body><script type="module" src="/assets/main.js"></script></body></html>';
       await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-      portal = createPortal({ api: h.api, page: spaPage(indexHtml, { ...settings, reportingUrl: '</script><script>alert(1)</script>' }), distDir, settings });
+      const surveyHtml = '<!doctype html><html><head><!--astera-settings--></head><body><script type="module" src="/assets/survey.js"></script></body></html>';
+      await writeFile(path.join(distDir, 'survey.html'), surveyHtml);
+      portal = createPortal({
+        api: h.api,
+        page: spaPage(indexHtml, { ...settings, reportingUrl: '</script><script>alert(1)</script>' }),
+        surveyPage: spaPage(surveyHtml, { apiBaseUrl: settings.apiBaseUrl }),
+        distDir,
+        settings,
+      });
     });
     afterAll(() => rm(distDir, { recursive: true, force: true }));
 
@@ -89,6 +97,21 @@ describe('headers', () => {
       expect(html).not.toContain('<script>alert(1)');
       const block = /<script type="application\/json" id="astera-settings">(.*?)<\/script>/.exec(html)![1]!;
       expect(JSON.parse(block)).toMatchObject({ authDomain: 'http://localhost:3201', reportingUrl: '</script><script>alert(1)</script>' });
+    });
+
+    it('the patients’ survey is its own page at /survey/{campaignId}: told only where the API is, under the same CSP, never cached', async () => {
+      const res = await portal.request('/survey/5f0c9a8e-7d1b-4c2a-9e3f-1a2b3c4d5e6f?externalId=abc');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const html = await res.text();
+      expect(html).toContain('src="/assets/survey.js"');
+      expect(html).not.toContain('/assets/main.js');
+      const block = /<script type="application\/json" id="astera-settings">(.*?)<\/script>/.exec(html)![1]!;
+      expect(JSON.parse(block)).toEqual({ apiBaseUrl: '/api' });
+      // The built file itself is not served bare (it would lack its settings).
+      expect(await (await portal.request('/survey.html')).text()).not.toContain('/assets/survey.js');
     });
 
     it('API answers through the portal keep the API headers; an unknown API path is a JSON 404, not the SPA', async () => {

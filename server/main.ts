@@ -137,7 +137,9 @@ async function main() {
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;
     if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');
     const settings = spaSettings(config);
-    const app = createPortal({ api, page: spaPage(indexHtml, settings), distDir, settings });
+    const surveyHtml = config.serveSpa ? await readFile(path.join(distDir, 'survey.html'), 'utf8').catch(() => null) : null;
+    const surveyPage = surveyHtml ? spaPage(surveyHtml, { apiBaseUrl: settings.apiBaseUrl }) : undefined;
+    const app = createPortal({ api, page: spaPage(indexHtml, settings), surveyPage, distDir, settings });
 
     const server = serve({ fetch: app.fetch, port: config.port });
     await new Promise<void>((resolve, reject) => {

@@ -18,6 +18,9 @@ export type SpaSettings = {
   reportingUrl: string;
 };
 
+/** What a public page (the patients' survey) is told: where the API is, nothing about sign-in. */
+export type PublicPageSettings = Pick<SpaSettings, 'apiBaseUrl'>;
+
 /** The id of the data block that carries the settings into index.html. */
 export const settingsElementId = 'astera-settings';
 
@@ -26,7 +29,7 @@ export const settingsElementId = 'astera-settings';
  * needs no inline script and its Content-Security-Policy can forbid them. `<` is escaped so no
  * value can end the block.
  */
-export function spaPage(indexHtml: string, settings: SpaSettings): string {
+export function spaPage(indexHtml: string, settings: SpaSettings | PublicPageSettings): string {
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return indexHtml.replace('<!--astera-settings-->', `<script type="application/json" id="${settingsElementId}">${json}</script>`);
 }
@@ -67,11 +70,28 @@ export const spaHeaders = (settings: SpaSettings) =>
     referrerPolicy: 'no-referrer',
   });
 
+/** The built pages (dist/*.html) that are only served with their settings, never as files. */
+const pageFiles = new Set(['/index.html', '/survey.html']);
+
 /**
  * The portal: the API under /api (with headers of its own), the SPA's hashed assets, the files at
- * the top of dist, and index.html for every other path (the SPA routes on the client).
+ * the top of dist, the patients' survey page at /survey/{campaignId} (its own small entry, outside
+ * the signed-in SPA), and index.html for every other path (the SPA routes on the client).
  */
-export function createPortal({ api, page, distDir, settings }: { api: AppType; page: string; distDir: string; settings: SpaSettings }) {
+export function createPortal({
+  api,
+  page,
+  surveyPage,
+  distDir,
+  settings,
+}: {
+  api: AppType;
+  page: string;
+  /** survey.html with its settings (absent: /survey/… is the SPA's, which shows its 404 screen). */
+  surveyPage?: string;
+  distDir: string;
+  settings: SpaSettings;
+}) {
   const root = path.relative(process.cwd(), distDir) || '.';
   const portal = new Hono()
     .route('/api', api)
@@ -83,10 +103,15 @@ export function createPortal({ api, page, distDir, settings }: { api: AppType; p
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     })
     .use('/assets/*', serveStatic({ root }))
+    .get('/survey/:campaignId', async (c, next) => {
+      if (!surveyPage) return next();
+      c.header('Cache-Control', 'no-store');
+      return c.html(surveyPage);
+    })
     .get('*', async (c, next) => {
       // Files at the top of dist (favicon…) are served as they are; every other path is the SPA.
       const file = path.join(distDir, path.normalize(c.req.path));
-      if (file.startsWith(distDir + path.sep) && c.req.path !== '/index.html') {
+      if (file.startsWith(distDir + path.sep) && !pageFiles.has(c.req.path)) {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) return serveStatic({ root })(c, next);
       }
