@@ -12,15 +12,18 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppCampaignRouteImport } from './routes/_app/campaign'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as LoginCallbackRouteImport } from './routes/login/callback'
 import { Route as AppAccountAccountIdRouteImport } from './routes/_app/account/$accountId'
+import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppSystemAmazonconnectRouteImport } from './routes/_app/system/amazonconnect'
 import { Route as AppSystemDatamanagementRouteImport } from './routes/_app/system/datamanagement'
 import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/endpoints'
 import { Route as AppSystemIdentityprovidersRouteImport } from './routes/_app/system/identityproviders'
 import { Route as AppSystemLogsRouteImport } from './routes/_app/system/logs'
 import { Route as AppSystemPhonenumbersRouteImport } from './routes/_app/system/phonenumbers'
+import { Route as AppCampaignsCampaignCreateRouteImport } from './routes/_app/campaigns/campaign/create'
 import { Route as AppPracticeContactPointsIndexRouteImport } from './routes/_app/practice/contact-points/index'
 import { Route as AppPracticeContactPointsContactPointIdRouteImport } from './routes/_app/practice/contact-points/$contactPointId'
 import { Route as AppPracticeContactPointsCreateRouteImport } from './routes/_app/practice/contact-points/create'
@@ -51,6 +54,8 @@ import { Route as AppSystemAuditEntryIdRouteImport } from './routes/_app/system/
 import { Route as AppSystemRoleCreateRouteImport } from './routes/_app/system/role/create'
 import { Route as AppSystemRolesIndexRouteImport } from './routes/_app/system/roles/index'
 import { Route as AppSystemRolesRoleIdRouteImport } from './routes/_app/system/roles/$roleId'
+import { Route as AppCampaignsCampaignCampaignIdIndexRouteImport } from './routes/_app/campaigns/campaign/$campaignId/index'
+import { Route as AppCampaignsCampaignEditCampaignIdRouteImport } from './routes/_app/campaigns/campaign/edit/$campaignId'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
 import { Route as AppPracticePractitionersEditPersonIdRouteImport } from './routes/_app/practice/practitioners/edit/$personId'
 import { Route as AppPracticeSchedulesCreateTaskScheduleIdRouteImport } from './routes/_app/practice/schedules/createTask/$scheduleId'
@@ -59,6 +64,8 @@ import { Route as AppPracticeUsersEditPersonIdRouteImport } from './routes/_app/
 import { Route as AppSystemCallCenterQueuesIndexRouteImport } from './routes/_app/system/call-center/queues/index'
 import { Route as AppSystemCallCenterQueuesQueueIdRouteImport } from './routes/_app/system/call-center/queues/$queueId'
 import { Route as AppSystemMicrosoftTeamsUsersRouteImport } from './routes/_app/system/microsoft/teams/users'
+import { Route as AppCampaignsCampaignCampaignIdResultsIndexRouteImport } from './routes/_app/campaigns/campaign/$campaignId/results/index'
+import { Route as AppCampaignsCampaignCampaignIdResultsResponseIdRouteImport } from './routes/_app/campaigns/campaign/$campaignId/results/$responseId'
 import { Route as AppSystemMicrosoftTeamsTeamsIndexRouteImport } from './routes/_app/system/microsoft/teams/teams/index'
 import { Route as AppSystemMicrosoftTeamsTeamsTeamIdChannelsRouteImport } from './routes/_app/system/microsoft/teams/teams/$teamId/channels'
 
@@ -76,6 +83,11 @@ const AppSplatRoute = AppSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCampaignRoute = AppCampaignRouteImport.update({
+  id: '/campaign',
+  path: '/campaign',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -89,6 +101,11 @@ const LoginCallbackRoute = LoginCallbackRouteImport.update({
 const AppAccountAccountIdRoute = AppAccountAccountIdRouteImport.update({
   id: '/account/$accountId',
   path: '/account/$accountId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
+  id: '/campaigns/',
+  path: '/campaigns/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemAmazonconnectRoute = AppSystemAmazonconnectRouteImport.update({
@@ -122,6 +139,12 @@ const AppSystemPhonenumbersRoute = AppSystemPhonenumbersRouteImport.update({
   path: '/system/phonenumbers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCampaignsCampaignCreateRoute =
+  AppCampaignsCampaignCreateRouteImport.update({
+    id: '/campaigns/campaign/create',
+    path: '/campaigns/campaign/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticeContactPointsIndexRoute =
   AppPracticeContactPointsIndexRouteImport.update({
     id: '/practice/contact-points/',
@@ -290,6 +313,18 @@ const AppSystemRolesRoleIdRoute = AppSystemRolesRoleIdRouteImport.update({
   path: '/system/roles/$roleId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCampaignsCampaignCampaignIdIndexRoute =
+  AppCampaignsCampaignCampaignIdIndexRouteImport.update({
+    id: '/campaigns/campaign/$campaignId/',
+    path: '/campaigns/campaign/$campaignId/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsCampaignEditCampaignIdRoute =
+  AppCampaignsCampaignEditCampaignIdRouteImport.update({
+    id: '/campaigns/campaign/edit/$campaignId',
+    path: '/campaigns/campaign/edit/$campaignId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticePersonsEditPersonIdRoute =
   AppPracticePersonsEditPersonIdRouteImport.update({
     id: '/practice/persons/edit/$personId',
@@ -338,6 +373,18 @@ const AppSystemMicrosoftTeamsUsersRoute =
     path: '/system/microsoft/teams/users',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsCampaignCampaignIdResultsIndexRoute =
+  AppCampaignsCampaignCampaignIdResultsIndexRouteImport.update({
+    id: '/campaigns/campaign/$campaignId/results/',
+    path: '/campaigns/campaign/$campaignId/results/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsCampaignCampaignIdResultsResponseIdRoute =
+  AppCampaignsCampaignCampaignIdResultsResponseIdRouteImport.update({
+    id: '/campaigns/campaign/$campaignId/results/$responseId',
+    path: '/campaigns/campaign/$campaignId/results/$responseId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSystemMicrosoftTeamsTeamsIndexRoute =
   AppSystemMicrosoftTeamsTeamsIndexRouteImport.update({
     id: '/system/microsoft/teams/teams/',
@@ -354,6 +401,7 @@ const AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof AppSplatRoute
+  '/campaign': typeof AppCampaignRoute
   '/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
@@ -363,6 +411,8 @@ export interface FileRoutesByFullPath {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/campaigns/': typeof AppCampaignsIndexRoute
+  '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
@@ -393,6 +443,7 @@ export interface FileRoutesByFullPath {
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
   '/system/roles/': typeof AppSystemRolesIndexRoute
+  '/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -400,13 +451,17 @@ export interface FileRoutesByFullPath {
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
   '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/campaigns/campaign/$campaignId/': typeof AppCampaignsCampaignCampaignIdIndexRoute
   '/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
+  '/campaigns/campaign/$campaignId/results/$responseId': typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
+  '/campaigns/campaign/$campaignId/results/': typeof AppCampaignsCampaignCampaignIdResultsIndexRoute
   '/system/microsoft/teams/teams/': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   '/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof AppSplatRoute
+  '/campaign': typeof AppCampaignRoute
   '/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
@@ -416,6 +471,8 @@ export interface FileRoutesByTo {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/campaigns': typeof AppCampaignsIndexRoute
+  '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
@@ -446,6 +503,7 @@ export interface FileRoutesByTo {
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
   '/system/roles': typeof AppSystemRolesIndexRoute
+  '/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -453,7 +511,10 @@ export interface FileRoutesByTo {
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
   '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/campaigns/campaign/$campaignId': typeof AppCampaignsCampaignCampaignIdIndexRoute
   '/system/call-center/queues': typeof AppSystemCallCenterQueuesIndexRoute
+  '/campaigns/campaign/$campaignId/results/$responseId': typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
+  '/campaigns/campaign/$campaignId/results': typeof AppCampaignsCampaignCampaignIdResultsIndexRoute
   '/system/microsoft/teams/teams': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   '/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
@@ -462,6 +523,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/_app/$': typeof AppSplatRoute
+  '/_app/campaign': typeof AppCampaignRoute
   '/_app/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/_app/account/$accountId': typeof AppAccountAccountIdRoute
@@ -471,6 +533,8 @@ export interface FileRoutesById {
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/_app/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/_app/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
@@ -501,6 +565,7 @@ export interface FileRoutesById {
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
   '/_app/system/roles/': typeof AppSystemRolesIndexRoute
+  '/_app/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
   '/_app/practice/schedules/createTask/$scheduleId': typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -508,7 +573,10 @@ export interface FileRoutesById {
   '/_app/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
   '/_app/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/_app/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/_app/campaigns/campaign/$campaignId/': typeof AppCampaignsCampaignCampaignIdIndexRoute
   '/_app/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
+  '/_app/campaigns/campaign/$campaignId/results/$responseId': typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
+  '/_app/campaigns/campaign/$campaignId/results/': typeof AppCampaignsCampaignCampaignIdResultsIndexRoute
   '/_app/system/microsoft/teams/teams/': typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   '/_app/system/microsoft/teams/teams/$teamId/channels': typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
@@ -517,6 +585,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/campaign'
     | '/home'
     | '/login/callback'
     | '/account/$accountId'
@@ -526,6 +595,8 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/campaigns/'
+    | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
     | '/practice/insurances/$insuranceId'
@@ -556,6 +627,7 @@ export interface FileRouteTypes {
     | '/system/apikeys/'
     | '/system/audit/'
     | '/system/roles/'
+    | '/campaigns/campaign/edit/$campaignId'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -563,13 +635,17 @@ export interface FileRouteTypes {
     | '/practice/users/edit/$personId'
     | '/system/call-center/queues/$queueId'
     | '/system/microsoft/teams/users'
+    | '/campaigns/campaign/$campaignId/'
     | '/system/call-center/queues/'
+    | '/campaigns/campaign/$campaignId/results/$responseId'
+    | '/campaigns/campaign/$campaignId/results/'
     | '/system/microsoft/teams/teams/'
     | '/system/microsoft/teams/teams/$teamId/channels'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
+    | '/campaign'
     | '/home'
     | '/login/callback'
     | '/account/$accountId'
@@ -579,6 +655,8 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/campaigns'
+    | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
     | '/practice/insurances/$insuranceId'
@@ -609,6 +687,7 @@ export interface FileRouteTypes {
     | '/system/apikeys'
     | '/system/audit'
     | '/system/roles'
+    | '/campaigns/campaign/edit/$campaignId'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
     | '/practice/schedules/createTask/$scheduleId'
@@ -616,7 +695,10 @@ export interface FileRouteTypes {
     | '/practice/users/edit/$personId'
     | '/system/call-center/queues/$queueId'
     | '/system/microsoft/teams/users'
+    | '/campaigns/campaign/$campaignId'
     | '/system/call-center/queues'
+    | '/campaigns/campaign/$campaignId/results/$responseId'
+    | '/campaigns/campaign/$campaignId/results'
     | '/system/microsoft/teams/teams'
     | '/system/microsoft/teams/teams/$teamId/channels'
   id:
@@ -624,6 +706,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/_app/$'
+    | '/_app/campaign'
     | '/_app/home'
     | '/login/callback'
     | '/_app/account/$accountId'
@@ -633,6 +716,8 @@ export interface FileRouteTypes {
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/campaigns/'
+    | '/_app/campaigns/campaign/create'
     | '/_app/practice/contact-points/$contactPointId'
     | '/_app/practice/contact-points/create'
     | '/_app/practice/insurances/$insuranceId'
@@ -663,6 +748,7 @@ export interface FileRouteTypes {
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
     | '/_app/system/roles/'
+    | '/_app/campaigns/campaign/edit/$campaignId'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
     | '/_app/practice/schedules/createTask/$scheduleId'
@@ -670,7 +756,10 @@ export interface FileRouteTypes {
     | '/_app/practice/users/edit/$personId'
     | '/_app/system/call-center/queues/$queueId'
     | '/_app/system/microsoft/teams/users'
+    | '/_app/campaigns/campaign/$campaignId/'
     | '/_app/system/call-center/queues/'
+    | '/_app/campaigns/campaign/$campaignId/results/$responseId'
+    | '/_app/campaigns/campaign/$campaignId/results/'
     | '/_app/system/microsoft/teams/teams/'
     | '/_app/system/microsoft/teams/teams/$teamId/channels'
   fileRoutesById: FileRoutesById
@@ -704,6 +793,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaign': {
+      id: '/_app/campaign'
+      path: '/campaign'
+      fullPath: '/campaign'
+      preLoaderRoute: typeof AppCampaignRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/home': {
       id: '/_app/home'
       path: '/home'
@@ -723,6 +819,13 @@ declare module '@tanstack/react-router' {
       path: '/account/$accountId'
       fullPath: '/account/$accountId'
       preLoaderRoute: typeof AppAccountAccountIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/': {
+      id: '/_app/campaigns/'
+      path: '/campaigns'
+      fullPath: '/campaigns/'
+      preLoaderRoute: typeof AppCampaignsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/amazonconnect': {
@@ -765,6 +868,13 @@ declare module '@tanstack/react-router' {
       path: '/system/phonenumbers'
       fullPath: '/system/phonenumbers'
       preLoaderRoute: typeof AppSystemPhonenumbersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/campaign/create': {
+      id: '/_app/campaigns/campaign/create'
+      path: '/campaigns/campaign/create'
+      fullPath: '/campaigns/campaign/create'
+      preLoaderRoute: typeof AppCampaignsCampaignCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/practice/contact-points/': {
@@ -977,6 +1087,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemRolesRoleIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/campaign/$campaignId/': {
+      id: '/_app/campaigns/campaign/$campaignId/'
+      path: '/campaigns/campaign/$campaignId'
+      fullPath: '/campaigns/campaign/$campaignId/'
+      preLoaderRoute: typeof AppCampaignsCampaignCampaignIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/campaign/edit/$campaignId': {
+      id: '/_app/campaigns/campaign/edit/$campaignId'
+      path: '/campaigns/campaign/edit/$campaignId'
+      fullPath: '/campaigns/campaign/edit/$campaignId'
+      preLoaderRoute: typeof AppCampaignsCampaignEditCampaignIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/persons/edit/$personId': {
       id: '/_app/practice/persons/edit/$personId'
       path: '/practice/persons/edit/$personId'
@@ -1033,6 +1157,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemMicrosoftTeamsUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/campaign/$campaignId/results/': {
+      id: '/_app/campaigns/campaign/$campaignId/results/'
+      path: '/campaigns/campaign/$campaignId/results'
+      fullPath: '/campaigns/campaign/$campaignId/results/'
+      preLoaderRoute: typeof AppCampaignsCampaignCampaignIdResultsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/campaign/$campaignId/results/$responseId': {
+      id: '/_app/campaigns/campaign/$campaignId/results/$responseId'
+      path: '/campaigns/campaign/$campaignId/results/$responseId'
+      fullPath: '/campaigns/campaign/$campaignId/results/$responseId'
+      preLoaderRoute: typeof AppCampaignsCampaignCampaignIdResultsResponseIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/microsoft/teams/teams/': {
       id: '/_app/system/microsoft/teams/teams/'
       path: '/system/microsoft/teams/teams'
@@ -1052,6 +1190,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppCampaignRoute: typeof AppCampaignRoute
   AppHomeRoute: typeof AppHomeRoute
   AppAccountAccountIdRoute: typeof AppAccountAccountIdRoute
   AppSystemAmazonconnectRoute: typeof AppSystemAmazonconnectRoute
@@ -1060,6 +1199,8 @@ interface AppRouteChildren {
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppCampaignsCampaignCreateRoute: typeof AppCampaignsCampaignCreateRoute
   AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
   AppPracticeContactPointsCreateRoute: typeof AppPracticeContactPointsCreateRoute
   AppPracticeInsurancesInsuranceIdRoute: typeof AppPracticeInsurancesInsuranceIdRoute
@@ -1090,6 +1231,7 @@ interface AppRouteChildren {
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
   AppSystemRolesIndexRoute: typeof AppSystemRolesIndexRoute
+  AppCampaignsCampaignEditCampaignIdRoute: typeof AppCampaignsCampaignEditCampaignIdRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
   AppPracticeSchedulesCreateTaskScheduleIdRoute: typeof AppPracticeSchedulesCreateTaskScheduleIdRoute
@@ -1097,13 +1239,17 @@ interface AppRouteChildren {
   AppPracticeUsersEditPersonIdRoute: typeof AppPracticeUsersEditPersonIdRoute
   AppSystemCallCenterQueuesQueueIdRoute: typeof AppSystemCallCenterQueuesQueueIdRoute
   AppSystemMicrosoftTeamsUsersRoute: typeof AppSystemMicrosoftTeamsUsersRoute
+  AppCampaignsCampaignCampaignIdIndexRoute: typeof AppCampaignsCampaignCampaignIdIndexRoute
   AppSystemCallCenterQueuesIndexRoute: typeof AppSystemCallCenterQueuesIndexRoute
+  AppCampaignsCampaignCampaignIdResultsResponseIdRoute: typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
+  AppCampaignsCampaignCampaignIdResultsIndexRoute: typeof AppCampaignsCampaignCampaignIdResultsIndexRoute
   AppSystemMicrosoftTeamsTeamsIndexRoute: typeof AppSystemMicrosoftTeamsTeamsIndexRoute
   AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute: typeof AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppCampaignRoute: AppCampaignRoute,
   AppHomeRoute: AppHomeRoute,
   AppAccountAccountIdRoute: AppAccountAccountIdRoute,
   AppSystemAmazonconnectRoute: AppSystemAmazonconnectRoute,
@@ -1112,6 +1258,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppCampaignsCampaignCreateRoute: AppCampaignsCampaignCreateRoute,
   AppPracticeContactPointsContactPointIdRoute:
     AppPracticeContactPointsContactPointIdRoute,
   AppPracticeContactPointsCreateRoute: AppPracticeContactPointsCreateRoute,
@@ -1143,6 +1291,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
   AppSystemRolesIndexRoute: AppSystemRolesIndexRoute,
+  AppCampaignsCampaignEditCampaignIdRoute:
+    AppCampaignsCampaignEditCampaignIdRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
   AppPracticePractitionersEditPersonIdRoute:
     AppPracticePractitionersEditPersonIdRoute,
@@ -1153,7 +1303,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeUsersEditPersonIdRoute: AppPracticeUsersEditPersonIdRoute,
   AppSystemCallCenterQueuesQueueIdRoute: AppSystemCallCenterQueuesQueueIdRoute,
   AppSystemMicrosoftTeamsUsersRoute: AppSystemMicrosoftTeamsUsersRoute,
+  AppCampaignsCampaignCampaignIdIndexRoute:
+    AppCampaignsCampaignCampaignIdIndexRoute,
   AppSystemCallCenterQueuesIndexRoute: AppSystemCallCenterQueuesIndexRoute,
+  AppCampaignsCampaignCampaignIdResultsResponseIdRoute:
+    AppCampaignsCampaignCampaignIdResultsResponseIdRoute,
+  AppCampaignsCampaignCampaignIdResultsIndexRoute:
+    AppCampaignsCampaignCampaignIdResultsIndexRoute,
   AppSystemMicrosoftTeamsTeamsIndexRoute:
     AppSystemMicrosoftTeamsTeamsIndexRoute,
   AppSystemMicrosoftTeamsTeamsTeamIdChannelsRoute:

@@ -13,6 +13,8 @@ type RecordFormOptions<Values> = {
   onSubmit(values: Values): Promise<void>;
   /** Edit mode opened by a button that then goes away: the first field takes the focus. */
   focusFirstField?: boolean;
+  /** The form-level message of every failed save, beside any field errors (a screen whose spec names one). */
+  failureMessage?: string;
 };
 
 /**
@@ -20,7 +22,7 @@ type RecordFormOptions<Values> = {
  * goes (after the first submit, on every change), the server's field errors under their fields, a
  * form-level failure, whether anything changed, and the first field's focus.
  */
-export function useRecordForm<Values extends object>({ defaultValues, schema, toBody, onSubmit, focusFirstField = false }: RecordFormOptions<Values>) {
+export function useRecordForm<Values extends object>({ defaultValues, schema, toBody, onSubmit, focusFirstField = false, failureMessage }: RecordFormOptions<Values>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const firstField = useRef<HTMLInputElement>(null);
@@ -39,7 +41,8 @@ export function useRecordForm<Values extends object>({ defaultValues, schema, to
       } catch (error) {
         const fields = serverFieldErrors(error);
         setServerErrors(fields);
-        if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+        if (failureMessage) setFailure(failureMessage);
+        else if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
       }
     },
   });

@@ -50,8 +50,8 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/system/endpoints': { title: 'Endpoints' },
   '/accounts': { title: 'Accounts', shortcut: 'g a' },
   '/accounts/create': { title: 'Create account' },
-  '/campaigns': { title: 'Campaigns', shortcut: 'g v', keywords: ['surveys'] },
-  '/campaigns/campaign/create': { title: 'Create campaign', keywords: ['survey'] },
+  '/campaigns': { title: 'Campaigns', shortcut: 'g v', resource: '/surveys/campaigns', keywords: ['surveys'] },
+  '/campaigns/campaign/create': { title: 'Create campaign', resource: '/surveys/campaigns', method: 'POST', keywords: ['survey'] },
   '/insights': { title: 'Insights', shortcut: 'g n', keywords: ['reports', 'metrics'] },
 };
 

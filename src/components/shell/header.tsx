@@ -73,9 +73,11 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                 Accounts
               </NavLink>
             ) : null}
-            <NavLink to="/campaigns" className={tabClass(pathname.startsWith('/campaign'))}>
-              Campaigns
-            </NavLink>
+            {can(policy, '/surveys/campaigns', 'GET') ? (
+              <NavLink to="/campaigns" className={tabClass(pathname.startsWith('/campaign'))}>
+                Campaigns
+              </NavLink>
+            ) : null}
             <NavDropdown menu={insightsMenu} policy={policy} pathname={pathname} />
           </nav>
         ) : null}

@@ -21,7 +21,7 @@ export function PhoneMenuContent({ policy, onOpenSearch, onSwitchAccount, onDial
   const main: NavEntry[] = [
     ...(can(policy, '/interactions/interactions', 'GET') ? [{ label: 'Interactions', to: '/interactions' }] : []),
     ...(policy.instanceAdmin ? [{ label: 'Accounts', to: '/accounts' }] : []),
-    { label: 'Campaigns', to: '/campaigns' },
+    ...(can(policy, '/surveys/campaigns', 'GET') ? [{ label: 'Campaigns', to: '/campaigns' }] : []),
   ];
   const groups = [practiceMenu, systemMenu, insightsMenu].map((menu) => ({ label: menu.label, entries: visibleEntries(policy, menu) })).filter((group) => group.entries.length > 0);
   return (

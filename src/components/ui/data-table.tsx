@@ -58,6 +58,8 @@ export type DataTableProps<TData extends RowData> = {
   onOpen(row: TData): void;
   /** Shift+Enter on the active row: open it beside the list (side panel). */
   onOpenInPanel?(row: TData): void;
+  /** A click on a row opens it (a grid whose spec says so); otherwise a click makes it active and a double click opens it. */
+  openOnClick?: boolean;
   status: 'pending' | 'error' | 'success';
   /** A newer page is on its way while the old one stays visible. */
   fetching?: boolean;
@@ -284,9 +286,16 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                     }}
                     aria-selected={index === active}
                     data-active={index === active || undefined}
-                    onClick={() => setActive(index)}
+                    onClick={(event) => {
+                      setActive(index);
+                      // A link or button inside the row does its own thing.
+                      if (props.openOnClick && !(event.target as Element).closest('a, button')) props.onOpen(row.original);
+                    }}
                     onDoubleClick={() => props.onOpen(row.original)}
-                    className="border-b border-slate-100 last:border-b-0 hover:bg-slate-50 data-active:bg-brand-50 group-focus/body:data-active:outline-2 group-focus/body:data-active:-outline-offset-2 group-focus/body:data-active:outline-brand-600 dark:border-slate-800 dark:hover:bg-slate-800/60 dark:data-active:bg-slate-800"
+                    className={cn(
+                      'border-b border-slate-100 last:border-b-0 hover:bg-slate-50 data-active:bg-brand-50 group-focus/body:data-active:outline-2 group-focus/body:data-active:-outline-offset-2 group-focus/body:data-active:outline-brand-600 dark:border-slate-800 dark:hover:bg-slate-800/60 dark:data-active:bg-slate-800',
+                      props.openOnClick && 'cursor-pointer',
+                    )}
                   >
                     {row.getAllCells().map((cell) => (
                       <td key={cell.id} className={cn('px-3 py-2', cell.column.columnDef.meta?.cellClassName)}>

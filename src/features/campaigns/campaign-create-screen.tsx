@@ -1,0 +1,34 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { CampaignForm, emptyCampaign, toCampaignBody, type CampaignValues } from './campaign-form.tsx';
+import { useCreateCampaign } from './queries.ts';
+
+const title = 'Create New Campaign';
+
+/** Spec §2 "Campaigns": the create screen; after create it goes to /campaigns. */
+export function CampaignCreateScreen() {
+  const create = useCreateCampaign();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const handleSubmit = async (values: CampaignValues) => {
+    await create.mutateAsync(toCampaignBody(values));
+    toast('success', 'Campaign created.');
+    await navigate({ to: '/campaigns', ignoreBlocker: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={title}
+        back={
+          <Link to="/campaigns" className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>Campaigns
+          </Link>
+        }
+      />
+      <CampaignForm label={title} submitLabel="Create Survey" defaultValues={emptyCampaign} onSubmit={handleSubmit} onCancel={() => void navigate({ to: '/campaigns' })} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
+import type { CampaignListItem } from '../../../domain/campaigns.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { RecordList } from '../../components/ui/record-list.tsx';
+import { CampaignStatusBadge, When } from './campaign-parts.tsx';
+import { campaignListQuery, type CampaignListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, CampaignListItem>();
+const count = { meta: { headerClassName: 'text-right', cellClassName: 'text-right tabular-nums' } } as const;
+
+/** Spec §2 "Campaigns" list: Name (link), Status, Start, End, Requests, Reached, Completed, responses. */
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Name',
+    meta: { cellClassName: 'font-medium' },
+    cell: (info) => (
+      <Link
+        to="/campaigns/campaign/$campaignId"
+        params={{ campaignId: info.row.original.id }}
+        className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+      >
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('status', { header: 'Status', cell: (info) => <CampaignStatusBadge status={info.getValue()} /> }),
+  column.accessor('startTimestamp', { header: 'Start', cell: (info) => <When at={info.getValue()} /> }),
+  column.accessor('endTimestamp', { header: 'End', cell: (info) => <When at={info.getValue()} /> }),
+  column.accessor('requestCount', { header: 'Requests', ...count }),
+  column.accessor('reachedCount', { header: 'Reached', ...count }),
+  column.accessor('completedCount', { header: 'Completed', ...count }),
+  column.accessor('responseCount', { header: 'Responses', ...count }),
+]);
+
+type CampaignsListScreenProps = {
+  search: CampaignListSearch;
+  onSearchChange(change: Partial<CampaignListSearch>): void;
+};
+
+export function CampaignsListScreen({ search, onSearchChange }: CampaignsListScreenProps) {
+  return (
+    <RecordList
+      title="Campaigns"
+      noun="campaigns"
+      description="Surveys sent to patients by SMS, and how they answered."
+      filter={{ label: 'Filter campaigns', placeholder: 'Name, description or id' }}
+      columns={columns}
+      query={campaignListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => row.name}
+      rowPath="/campaigns/campaign/$campaignId"
+      create={{ label: 'Create', to: '/campaigns/campaign/create', requires: { resource: '/surveys/campaigns', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}

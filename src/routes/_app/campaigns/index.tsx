@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { campaignSortColumns } from '../../../../domain/campaigns.ts';
+import { CampaignsListScreen } from '../../../features/campaigns/campaigns-list-screen.tsx';
+import { campaignListQuery, type CampaignListSearch } from '../../../features/campaigns/queries.ts';
+import { currentAccountKey } from '../../../lib/account.ts';
+import { listSearchDefaults, listSearchSchema } from '../../../lib/list-search.ts';
+
+export const Route = createFileRoute('/_app/campaigns/')({
+  validateSearch: v.object(listSearchSchema(campaignSortColumns).entries),
+  search: { middlewares: [stripSearchParams(listSearchDefaults)] },
+  loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
+  // A failed prefetch is not the route's failure: the screen shows 'Error, please try again' with Retry.
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(campaignListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  component: function CampaignsRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    const handleSearchChange = (change: Partial<CampaignListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+    return <CampaignsListScreen search={search} onSearchChange={handleSearchChange} />;
+  },
+});
