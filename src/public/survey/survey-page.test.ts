@@ -128,6 +128,15 @@ describe('the patients’ survey page', () => {
     expect(root.querySelector<HTMLButtonElement>('button[type=submit]')!.disabled).toBe(false);
   });
 
+  it('a refused answer says what was wrong (the field’s message) and keeps the form', async () => {
+    await start(fakeApi(json(200, three), [json(400, { error: { code: 'invalid_request', message: messages.invalidRequest, fields: { comment: messages.surveyCommentTooLong } } })]));
+    radios()[0]!.checked = true;
+    submit();
+    await settle();
+    expect(root.querySelector('[role=alert]')!.textContent).toBe(messages.surveyCommentTooLong);
+    expect(root.querySelector('form')).not.toBeNull();
+  });
+
   it('an unknown or ended campaign shows the unavailable text; a failed load offers Try again', async () => {
     await start(fakeApi(json(404, { error: { code: 'not_found', message: 'x' } })));
     expect(root.textContent).toContain(messages.surveyUnavailable);

@@ -96,10 +96,12 @@ const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6'
 const primaryButton =
   'inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 px-5 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60';
 
-/** The API's error message, when the answer carries one. */
+/** The API's error message when the answer carries one: a field's own message first (it says what was wrong). */
 async function errorMessage(response: Response): Promise<string | null> {
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
+    const body = (await response.json()) as { error?: { message?: unknown; fields?: Record<string, unknown> } };
+    const field = Object.values(body.error?.fields ?? {}).find((message) => typeof message === 'string');
+    if (typeof field === 'string') return field;
     return typeof body.error?.message === 'string' ? body.error.message : null;
   } catch {
     return null;
