@@ -98,6 +98,7 @@ export const messages = {
   surveyCampaignIdInvalid: 'campaignId must be a campaign id',
   surveyAnswerInvalid: 'answer must be one of the choices of this survey',
   surveyCommentTooLong: 'comment must be at most 1000 characters',
+  surveyCommentNotAsked: 'comment is not asked for by this survey',
   surveyExternalIdInvalid: 'externalId must be at most 200 characters',
   surveyExternalUserInvalid: 'externalUser must be at most 200 characters',
   surveyQueryParametersInvalid: 'queryParameters must be at most 20 names and text values of at most 500 characters',

@@ -27,6 +27,8 @@ import { permissionsRoutes } from './routes/permissions/index.ts';
 import { queueRoutes } from './routes/queues/index.ts';
 import { personRoutes } from './routes/person/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
+import { publicSurveyRoutes } from './routes/surveys/public.ts';
+import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { requestTooLarge } from './records.ts';
 
@@ -64,6 +66,7 @@ export function createApi(deps: Deps) {
       await next();
     })
     .route('/health', healthRoutes) // before sign-in: probes carry no token
+    .route('/surveys/public', publicSurveyRoutes) // before sign-in: the patients' survey page
     .use(authenticate, resolveAccount, policyStamp)
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)
@@ -81,7 +84,8 @@ export function createApi(deps: Deps) {
     .route('/locations', locationRoutes)
     .route('/me', meRoutes)
     .route('/search', searchRoutes)
-    .route('/callcenter', queueRoutes);
+    .route('/callcenter', queueRoutes)
+    .route('/surveys', surveyRoutes);
 
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
   api.onError((error, c) => {

@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/index.ts';
 import type { ContactCenter } from './integrations/contact-center/index.ts';
+import type { SurveyLimits } from './routes/surveys/throttle.ts';
 
 export type Deps = {
   db: Db;
@@ -18,6 +19,12 @@ export type Deps = {
   callers?: CallerCache;
   /** Where the account's call-center queues come from (Amazon Connect, or its simulator). */
   contactCenter: ContactCenter;
+  /** The portal's origin (config.publicUrl), for links into it such as a campaign's public survey; absent: the request's own origin. */
+  publicUrl?: string;
+  /** Proxies appending to X-Forwarded-For (config.trustProxyHops); absent: 0, the connection's address is the client's. */
+  trustProxyHops?: number;
+  /** The public survey's per-client limits (absent: the defaults of server/routes/surveys/throttle.ts). */
+  surveyLimits?: SurveyLimits;
 };
 
 export type Caller = {

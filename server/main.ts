@@ -132,6 +132,8 @@ async function main() {
       reportingUrl: config.reportingUrl,
       teamDirectory,
       contactCenter: createContactCenter(process.env, database.db),
+      publicUrl: config.publicUrl,
+      trustProxyHops: config.trustProxyHops,
     });
 
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
@@ -7,6 +7,7 @@ import type { IssueCategory } from '../../domain/issues.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { insertDemoApiKeys } from './demo-apikeys.ts';
+import { insertDemoCampaigns } from './demo-campaigns.ts';
 import { demoInsurances, demoIssues, seedCatalogue } from './demo-catalogue.ts';
 import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-contact-points.ts';
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
@@ -67,6 +68,9 @@ const practiceResources = new Set<Resource>([
   '/tag/{id}',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
+  '/surveys/campaigns',
+  '/surveys/campaigns/{id}',
+  '/surveys/campaigns/{campaignId}/surveys',
 ]);
 
 export const demoUsers = [
@@ -329,6 +333,30 @@ async function seedQueues(tx: Tx) {
   return true;
 }
 
+/** The survey resources (issue 11) granted to the demo roles of a database seeded before they existed. */
+const surveyGrants = {
+  'Practice Administrator': grantAll((r) => r.startsWith('/surveys/')),
+  'Read Only': grantAll((r) => r.startsWith('/surveys/'), ['GET']),
+} as const;
+
+/** Survey campaigns with a few hundred responses per account (a marker of its own, like the people's). */
+async function seedCampaigns(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.campaigns'));
+  if (done.length > 0) return false;
+  const now = new Date();
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    await insertDemoCampaigns(tx, { accountId: demoAccounts[key].id, key, id: seedId, actor: SEED, now });
+    for (const [role, grants] of Object.entries(surveyGrants)) {
+      await tx
+        .update(roles)
+        .set({ resources: sql`${roles.resources} || ${JSON.stringify(grants)}::jsonb` })
+        .where(eq(roles.id, roleId(key, role)));
+    }
+  }
+  await tx.insert(meta).values({ key: 'seeded.campaigns', value: { at: now.toISOString() } });
+  return true;
+}
+
 /** Seeds the demo data once; marker rows make later starts leave the data alone. */
 export async function seed(db: Db): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
@@ -345,10 +373,11 @@ export async function seed(db: Db): Promise<boolean> {
       const teamDirectories = await seedTeamDirectories(tx);
       const queued = await seedQueues(tx);
       const moreRoles = await seedRoles(tx);
+      const surveyed = await seedCampaigns(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
-      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles;
+      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -372,6 +401,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedTeamDirectories(tx);
     await seedQueues(tx);
     await seedRoles(tx);
+    await seedCampaigns(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     return true;

@@ -7,6 +7,7 @@ import { roleSearch } from './core-providers.ts';
 import { personSearchProviders } from './providers.ts';
 import type { SearchProvider } from './registry.ts';
 import { scheduleSearch } from '../routes/schedules/search.ts';
+import { campaignSearch } from '../routes/surveys/search.ts';
 
 /** Every searchable entity type, in palette order. Each API area adds its providers here. */
-export const searchProviders: SearchProvider[] = [...personSearchProviders, contactPointSearch, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch, apiKeySearch];
+export const searchProviders: SearchProvider[] = [...personSearchProviders, contactPointSearch, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch, apiKeySearch, campaignSearch];
