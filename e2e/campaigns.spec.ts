@@ -49,6 +49,7 @@ test.describe('campaigns: practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
   test('create → a patient answers on a phone → the response is in the results, its page and the CSV', async ({ page, browser, context }) => {
+    test.slow();
     const name = unique('After your visit');
     const externalId = unique('visit').replace(/\s/g, '-');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -86,8 +87,9 @@ test.describe('campaigns: practice administrator', () => {
       await page.getByRole('button', { name: 'Create Survey' }).click();
       await expect(page).toHaveURL(/\/campaigns$/);
       await page.getByLabel('Filter campaigns').fill(name);
+      await expect(page).toHaveURL(/[?&]q=/);
+      await expect(page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr')).toHaveCount(1);
       const row = page.getByRole('row').filter({ hasText: name });
-      await expect(row).toHaveCount(1);
       await expect(row).toContainText('Running');
       await row.getByRole('link', { name }).click();
     });
@@ -133,7 +135,8 @@ test.describe('campaigns: practice administrator', () => {
 
       await test.step('the same link again: already received', async () => {
         await patient.page.reload();
-        await patient.page.getByRole('radio', { name: 'Good' }).check();
+        await patient.page.getByText('Good', { exact: true }).click();
+        await expect(patient.page.getByRole('radio', { name: 'Good' })).toBeChecked();
         await patient.page.getByRole('button', { name: 'Send' }).click();
         await expect(patient.page.getByText(messages.surveyAlreadyReceived)).toBeVisible();
       });
@@ -240,6 +243,7 @@ test.describe('campaigns: practice administrator', () => {
   });
 
   test('by keyboard: G V, C creates, Enter submits; J/K and Enter open a response; the palette creates', async ({ page, browser }) => {
+    test.slow();
     const name = unique('Keyboard survey');
     await page.goto('/home');
     await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
@@ -262,12 +266,14 @@ test.describe('campaigns: practice administrator', () => {
 
     // Two answers from two patients, then the grid by keyboard.
     await page.getByLabel('Filter campaigns').fill(name);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr')).toHaveCount(1);
     await page.getByRole('row').filter({ hasText: name }).getByRole('link', { name }).click();
     const surveyPath = new URL((await page.getByRole('link', { name: /\/survey\// }).textContent())!).pathname;
     const patient = await patientPhone(browser);
     for (const [who, answer] of [['kb-a', 'Thumbs up'], ['kb-b', 'Thumbs down']] as const) {
       await patient.page.goto(`${surveyPath}?externalId=${unique(who).replace(/\s/g, '-')}`);
-      await patient.page.getByRole('radio', { name: answer }).check();
+      await patient.page.getByText(answer, { exact: true }).click();
       await patient.page.getByRole('button', { name: 'Send' }).click();
       await expect(patient.page.getByText(messages.surveyThanks)).toBeVisible();
     }
@@ -296,6 +302,7 @@ test.describe('campaigns: practice administrator', () => {
   });
 
   test('phone 390×844 and axe: list, create, campaign, results, response, and the patients’ page', async ({ page, browser }) => {
+    test.slow();
     const name = unique('Phone check');
     const id = await createCampaign(page, { name, surveyType: 'three', question: 'How was the call?', commentLabel: 'Tell us more' });
     await page.setViewportSize(phone);

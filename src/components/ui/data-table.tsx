@@ -208,7 +208,8 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
 
   return (
     <div data-slot="data-table" className="flex flex-col gap-3">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      {/* relative: screen-reader-only text in a cell (an empty value's "Not given") is positioned in the scroller, not past the page's edge. */}
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
         <table aria-label={label} aria-busy={status === 'pending' || props.fetching ? true : undefined} className="w-full border-collapse text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60">
             {table.getHeaderGroups().map((group) => (
