@@ -54,6 +54,12 @@ test.describe('campaigns: practice administrator', () => {
     const externalId = unique('visit').replace(/\s/g, '-');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
+    // The chart library comes with the campaign's page only (its own chunk), not with the list or the first screen.
+    const chartChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/answers-chart-[^/]+\.js$/.test(request.url())) chartChunks.push(request.url());
+    });
+
     await test.step('the list offers Create; the create screen has the spec’s fields and buttons', async () => {
       await page.goto('/campaigns');
       await expect(h1(page, 'Campaigns')).toBeVisible();
@@ -91,6 +97,7 @@ test.describe('campaigns: practice administrator', () => {
       await expect(page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr')).toHaveCount(1);
       const row = page.getByRole('row').filter({ hasText: name });
       await expect(row).toContainText('Running');
+      expect(chartChunks).toEqual([]);
       await row.getByRole('link', { name }).click();
     });
 
@@ -107,6 +114,7 @@ test.describe('campaigns: practice administrator', () => {
       await page.getByRole('button', { name: 'Copy link' }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
       await expect(page.getByRole('img', { name: /^Answers per day/ })).toBeVisible();
+      expect(chartChunks).toHaveLength(1);
     });
 
     await test.step('the patient answers on a phone, by keyboard, under the page’s CSP, loading no portal code', async () => {
