@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerValues, campaignLimits, type Campaign, type PublicCampaign, type SurveyResponse, type SurveyResponseList } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { createApi } from '../../app.ts';
-import { campaigns, surveyResponses } from '../../db/schema.ts';
+import { accounts, campaigns, surveyResponses } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { isFirstResponse, storeResponse } from './responses.ts';
@@ -148,6 +148,22 @@ describe('POST /surveys/public/surveys', () => {
     expect(after!.n).toBe(before!.n);
     const [rowAfter] = await h.db.select().from(campaigns).where(eq(campaigns.id, endedCampaign));
     expect(rowAfter!.completedCount).toBe(row!.completedCount);
+  });
+
+  it("a deactivated practice's campaign is answered like an unknown one, to the page and to an answer", async () => {
+    const id = await campaign();
+    await h.db.update(accounts).set({ active: false }).where(eq(accounts.id, h.accounts.riverside.id));
+    try {
+      const unknown = await publicGet(seedId('campaign:none'));
+      const read = await publicGet(id);
+      expect(read.status).toBe(404);
+      expect(await read.text()).toBe(await unknown.text());
+      expect((await publicPost({ campaignId: id, answer: 1 })).status).toBe(404);
+    } finally {
+      await h.db.update(accounts).set({ active: true }).where(eq(accounts.id, h.accounts.riverside.id));
+    }
+    expect(await counts(id)).toEqual({ completed: 0, responses: 0 });
+    expect((await publicGet(id)).status).toBe(200);
   });
 
   it(`caps the comment at ${campaignLimits.comment} characters`, async () => {
