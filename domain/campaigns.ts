@@ -307,7 +307,7 @@ export const publicSurveySchema = v.pipe(
     (input) => typeof input === 'object' && input !== null && !Array.isArray(input) && Object.keys(input).every((key) => publicSurveyKeys.includes(key)),
     messages.invalidRequest,
   ),
-  v.object(publicSurveyEntries, messages.invalidRequest),
+  objectWith(publicSurveyEntries, { campaignId: messages.surveyCampaignIdInvalid, answer: messages.surveyAnswerInvalid }),
 );
 export type PublicSurveyInput = v.InferInput<typeof publicSurveySchema>;
 

@@ -26,7 +26,8 @@ beforeAll(async () => {
     DECLARE t text;
     BEGIN
       FOR t IN SELECT table_name FROM information_schema.tables
-               WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'fuzz_writes'
+               -- rate_limits: a refused public survey answer still counts against its client, by design.
+               WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('fuzz_writes', 'rate_limits')
       LOOP
         EXECUTE format('CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION fuzz_count()', t);
       END LOOP;
@@ -53,6 +54,8 @@ beforeAll(async () => {
   ids.push(frontDesk);
   // A demo role of Riverside no demo user holds, so role and policy edits reach their handlers.
   ids.push(seedId('role:riverside:Scheduler'));
+  // A running demo campaign of Riverside and one of its responses, so campaign edits and results reach their handlers.
+  ids.push(seedId('campaign:riverside:0'), seedId('survey:riverside:0:0'));
   // A call-center queue of Riverside (last: the queue update below takes `ids.at(-1)`; ids are the contact center's), so queue updates reach their handler.
   const [queue] = await h.db.select({ id: queues.queueId }).from(queues).where(eq(queues.accountId, h.accounts.riverside.id)).limit(1);
   ids.push(queue!.id);
@@ -75,6 +78,7 @@ const fields = [
   'services', 'addresses', 'line', 'city', 'district', 'state', 'postalCode', 'country', 'type',
   'agentGreetingImageLocationPath', 'agentGreetings', 'inbound', 'outbound', 'callback', 'dispositions',
   'resources', 'trustedRelationships', 'assumeRoles', 'ccpConfig', 'features', 'settings', 'roleAssociations', 'actions',
+  'surveyType', 'question', 'commentLabel', 'campaignId', 'answer', 'comment', 'externalId', 'externalUser', 'queryParameters',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account', 'refresh'];
 
@@ -210,6 +214,10 @@ const goodFields = {
   agentGreetingImageLocationPath: 'https://assets.test/fuzz.png',
   agentGreetings: { inbound: 'Hello, this is {{agentName}}', outbound: 'Hi', callback: 'Returning your call' },
   dispositions: ['Fuzz resolved', 'Fuzz escalated'],
+  // A survey campaign's.
+  surveyType: 'three',
+  question: 'Fuzz question?',
+  commentLabel: 'Fuzz comment label',
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -235,6 +243,7 @@ const textPaths = [
   'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text', 'message',
   'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text',
   'agentGreetingImageLocationPath', 'agentGreetings.inbound', 'agentGreetings.outbound', 'agentGreetings.callback', 'dispositions.0', 'dispositions.1',
+  'question', 'commentLabel',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -331,6 +340,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     [`/schedule/schedule/${seedId(`schedule:${h.accounts.riverside.id}:0`)}/task`, baselines[1]!],
     ['/tag', { ...baselines[1]!, key: 'fuzz-good' }],
     ['/locations/locations', baselines[1]!],
+    ['/surveys/campaigns', { ...baselines[1]!, name: 'Fuzz Campaign' }],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
@@ -349,6 +359,9 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     const res = await h.call('admin', `${route}?accountId=${h.accounts.riverside.id}`, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(status);
   }
+  // The patients' survey answer (public: its body is strict, so it is its own).
+  const answered = await h.api.request('/surveys/public/surveys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ campaignId: seedId('campaign:riverside:0'), answer: 1, comment: 'Fuzz comment', externalId: 'fuzz-patient' }) });
+  expect(answered.status, await answered.clone().text()).toBe(201);
   // And so is the queue update's (PATCH, on the version it reads).
   const queuePath = `/callcenter/queues/${ids.at(-1)}`;
   const { version } = (await (await h.call('manager', queuePath)).json()) as { version: number };
@@ -378,7 +391,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
       fc.boolean(),
       accountParam,
       async ([route, text], user, id, odd, type, withQuery, accountId) => {
-        const path = route.path.replace(/:(id|value|scheduleId|teamId|channelId|queueId)\b/g, id);
+        const path = route.path.replace(/:(id|value|scheduleId|teamId|channelId|queueId|campaignId|surveyId)\b/g, id);
         const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
         const headers = new Headers();
         // Logout revokes the token it carries: it gets one of its own.

@@ -261,12 +261,15 @@ export async function campaignTimeline(db: Db, campaign: { accountId: string; id
   };
 }
 
-/** A campaign that takes answers, by id only (the public page knows no account); null when unknown or not running. */
+/** The campaign's account is active: a deactivated practice's surveys take no answers. */
+export const ofActiveAccount = sql`exists (select 1 from accounts a where a.id = "campaigns"."account_id" and a.active)`;
+
+/** A campaign that takes answers, by id only (the public page knows no account); null when unknown, not running, or of a deactivated account. */
 export async function findRunningCampaign(db: Reader, id: string) {
   const [row] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'running')));
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'running'), ofActiveAccount));
   return row ?? null;
 }
 

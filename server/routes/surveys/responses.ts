@@ -5,7 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { campaigns, surveyResponses } from '../../db/schema.ts';
 import { ApiError, badRequest, errorCode, notFound } from '../../errors.ts';
-import { campaignForm } from './queries.ts';
+import { campaignForm, ofActiveAccount } from './queries.ts';
 
 /** A public id that is unknown or not running: one answer for both, so ids cannot be probed (ARCHITECTURE "Public pages"). */
 export const surveyUnavailable = () => notFound(messages.surveyUnavailable);
@@ -49,7 +49,7 @@ export function firstResponseNotice(campaign: { id: string; accountId: string; n
 
 /**
  * Stores a patient's answer, in one transaction: the campaign's count goes up first (that update
- * locks the campaign row and only matches a running campaign), then a repeat of the externalId is
+ * locks the campaign row and only matches a running campaign of an active account), then a repeat of the externalId is
  * refused (responses to one campaign are serialised by that lock; the unique index settles
  * anything else), then the response is written. A refusal rolls the count back.
  * `firstResponse` is set when this was the campaign's first response: where its notification is sent.
@@ -60,7 +60,7 @@ export async function storeResponse(db: Db, input: SurveyAnswerInput): Promise<{
       const [campaign] = await tx
         .update(campaigns)
         .set({ completedCount: sql`${campaigns.completedCount} + 1` })
-        .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.status, 'running')))
+        .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.status, 'running'), ofActiveAccount))
         .returning();
       if (!campaign) throw surveyUnavailable();
       const form = campaignForm(campaign.questions);

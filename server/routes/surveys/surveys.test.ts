@@ -6,8 +6,8 @@ import { isAllowed } from '../../../domain/permissions.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { createApi } from '../../app.ts';
 import { demoCampaigns } from '../../db/demo-campaigns.ts';
-import { auditLog, campaigns, roles, surveyResponses } from '../../db/schema.ts';
-import { roleId, seedId } from '../../db/seed.ts';
+import { auditLog, campaigns, meta, roles, surveyResponses } from '../../db/schema.ts';
+import { roleId, seed, seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -389,5 +389,30 @@ describe('search', () => {
     expect(group?.hits[0]).toMatchObject({ title: 'Telehealth pilot', path: `/campaigns/campaign/${riversideCampaign(2)}` });
     const byId = (await (await h.call('manager', `/search?q=${riversideCampaign(3)}`)).json()) as SearchAnswer;
     expect(byId.exact?.id).toBe(riversideCampaign(3));
+  });
+});
+
+// Last: it reseeds the demo campaigns (same ids, new times).
+describe('seed of a database from before campaigns', () => {
+  it('adds the campaigns and grants them to the demo roles on the next start, once', async () => {
+    await h.db.delete(campaigns).where(sql`${campaigns.id} in (${sql.join([0, 1, 2, 3].flatMap((i) => [riversideCampaign(i), lakesideCampaign(i), seedId(`campaign:astera:${i}`)]).map((id) => sql`${id}::uuid`), sql`, `)})`);
+    await h.db.delete(meta).where(eq(meta.key, 'seeded.campaigns'));
+    for (const role of ['Practice Administrator', 'Read Only']) {
+      await h.db
+        .update(roles)
+        .set({ resources: sql`${roles.resources} - '/surveys/campaigns' - '/surveys/campaigns/{id}' - '/surveys/campaigns/{campaignId}/surveys'` })
+        .where(eq(roles.id, roleId('riverside', role)));
+    }
+    const [stripped] = await h.db.select().from(roles).where(eq(roles.id, roleId('riverside', 'Read Only')));
+    expect(isAllowed(stripped!.resources, '/surveys/campaigns', 'GET')).toBe(false);
+    expect(await seed(h.db)).toBe(true);
+    expect(await seed(h.db)).toBe(false);
+    const [admin] = await h.db.select().from(roles).where(eq(roles.id, roleId('riverside', 'Practice Administrator')));
+    const [viewer] = await h.db.select().from(roles).where(eq(roles.id, roleId('riverside', 'Read Only')));
+    expect(isAllowed(admin!.resources, '/surveys/campaigns/{id}', 'PATCH')).toBe(true);
+    expect(isAllowed(viewer!.resources, '/surveys/campaigns', 'GET')).toBe(true);
+    expect(isAllowed(viewer!.resources, '/surveys/campaigns', 'POST')).toBe(false);
+    const [responses] = await h.db.select({ n: count() }).from(surveyResponses).where(eq(surveyResponses.campaignId, riversideCampaign(0)));
+    expect(responses!.n).toBe(demoCampaigns[0]!.responses);
   });
 });

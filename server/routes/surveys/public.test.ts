@@ -1,0 +1,279 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerValues, campaignLimits, type Campaign, type PublicCampaign, type SurveyResponse, type SurveyResponseList } from '../../../domain/campaigns.ts';
+import { messages } from '../../../domain/messages.ts';
+import { createApi } from '../../app.ts';
+import { accounts, campaigns, surveyResponses } from '../../db/schema.ts';
+import { seedId } from '../../db/seed.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+import { isFirstResponse, storeResponse } from './responses.ts';
+
+let h: Harness;
+/** The public API as the patients' page calls it: no token; clients told apart by X-Forwarded-For (one trusted proxy). */
+let api: ReturnType<typeof createApi>;
+beforeAll(async () => {
+  h = await createHarness();
+  api = createApi({ ...h.deps, trustProxyHops: 1, surveyLimits: { answers: { attempts: 1000, minutes: 10 }, reads: { attempts: 1000, minutes: 10 } } });
+}, 120_000);
+afterAll(() => h.close());
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+let clients = 0;
+/** Each test its own client address, so the limits of one do not reach another. */
+const client = () => `198.51.100.${++clients}`;
+const publicGet = (id: string, address = client(), app = api) => app.request(`/surveys/public/campaigns/${id}`, { headers: { 'X-Forwarded-For': address } });
+const publicPost = (body: unknown, address = client(), app = api) =>
+  app.request('/surveys/public/surveys', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+let n = 0;
+/** A new running campaign of Riverside (three, with a comment label unless told otherwise). */
+async function campaign(fields: Record<string, unknown> = {}) {
+  const res = await h.call('manager', '/surveys/campaigns', { method: 'POST', json: { name: `Public ${n++}`, surveyType: 'three', question: 'How was your visit?', commentLabel: 'Anything else?', ...fields } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+const counts = async (id: string) => {
+  const c = (await (await h.call('manager', `/surveys/campaigns/${id}`)).json()) as Campaign;
+  return { completed: c.completedCount, responses: c.responseCount };
+};
+const endedCampaign = seedId('campaign:riverside:2');
+
+describe('GET /surveys/public/campaigns/{id}', () => {
+  it('needs no sign-in and answers only what the page needs: no account, counts or people', async () => {
+    const id = await campaign({ surveyType: 'thumbs', question: 'Was it easy?', commentLabel: 'Why?' });
+    const res = await publicGet(id);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as PublicCampaign;
+    expect(body).toEqual({
+      id,
+      name: expect.any(String),
+      surveyType: 'thumbs',
+      question: 'Was it easy?',
+      commentLabel: 'Why?',
+      choices: [
+        { key: 'up', value: answerValues.thumbs.up, label: 'Thumbs up' },
+        { key: 'down', value: answerValues.thumbs.down, label: 'Thumbs down' },
+      ],
+      commentMaxLength: campaignLimits.comment,
+    });
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(h.accounts.riverside.id);
+    expect(text).not.toContain('Maria Lopez');
+    expect(text).not.toContain(seedId('person:manager'));
+  });
+
+  it('the three-answer survey offers good, neutral and bad stored as 1, 3, 2 (spec §4)', async () => {
+    const body = (await (await publicGet(await campaign())).json()) as PublicCampaign;
+    expect(body.choices.map((c) => [c.key, c.value])).toEqual([['good', 1], ['neutral', 3], ['bad', 2]]);
+  });
+
+  it('answers an unknown id, a malformed one and a campaign that is not running alike', async () => {
+    const answers = await Promise.all([seedId('campaign:none'), 'not-an-id', endedCampaign, '%00'].map(async (id) => {
+      const res = await publicGet(id);
+      return { status: res.status, body: await res.text() };
+    }));
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]!.status).toBe(404);
+    expect((JSON.parse(answers[0]!.body) as ErrorBody).error.message).toBe(messages.surveyUnavailable);
+  });
+});
+
+describe('POST /surveys/public/surveys', () => {
+  it('stores the answer with externalId, externalUser and the query parameters; the counts and results follow; nothing is echoed', async () => {
+    const id = await campaign();
+    const comment = '<script>alert("zq7")</script> & thanks';
+    const res = await publicPost({ campaignId: id, answer: answerValues.three.neutral, comment, externalId: 'PT-123', externalUser: '+15550100', queryParameters: { externalId: 'PT-123', externalUser: '+15550100', utm: 'sms' } });
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text).not.toContain('zq7');
+    expect(text).not.toContain('PT-123');
+    const accepted = JSON.parse(text) as { id: string; message: string };
+    expect(accepted.message).toBe(messages.surveyThanks);
+    expect(await counts(id)).toEqual({ completed: 1, responses: 1 });
+    const list = (await (await h.call('manager', `/surveys/campaigns/${id}/surveys`)).json()) as SurveyResponseList;
+    expect(list.items).toEqual([expect.objectContaining({ id: accepted.id, answer: 3, comment, externalId: 'PT-123', externalUser: '+15550100' })]);
+    const response = (await (await h.call('manager', `/surveys/campaigns/${id}/surveys/${accepted.id}`)).json()) as SurveyResponse;
+    // Stored as the text it is (the screens render it as text, never as HTML).
+    expect(response).toMatchObject({
+      accountId: h.accounts.riverside.id,
+      campaignId: id,
+      answers: [
+        { questionText: 'How was your visit?', type: 'three', answer: 3 },
+        { questionText: 'Anything else?', type: 'comment', answer: comment },
+      ],
+      externalId: 'PT-123',
+      externalUser: '+15550100',
+      queryParameters: { externalId: 'PT-123', externalUser: '+15550100', utm: 'sms' },
+    });
+  });
+
+  it('takes an answer without a comment or external ids (a link opened by hand)', async () => {
+    const id = await campaign();
+    expect((await publicPost({ campaignId: id, answer: 1 })).status).toBe(201);
+    expect((await publicPost({ campaignId: id, answer: 2, comment: '', externalId: '' })).status).toBe(201);
+    expect(await counts(id)).toEqual({ completed: 2, responses: 2 });
+  });
+
+  it('one response per externalId per campaign: a repeat says it was already received (409) and counts nothing', async () => {
+    const id = await campaign();
+    const other = await campaign();
+    expect((await publicPost({ campaignId: id, answer: 1, externalId: 'PT-9' })).status).toBe(201);
+    const repeat = await publicPost({ campaignId: id, answer: 2, externalId: 'PT-9' });
+    expect(repeat.status).toBe(409);
+    expect(((await repeat.json()) as ErrorBody).error.message).toBe(messages.surveyAlreadyReceived);
+    expect(await counts(id)).toEqual({ completed: 1, responses: 1 });
+    // The same patient may answer another campaign.
+    expect((await publicPost({ campaignId: other, answer: 1, externalId: 'PT-9' })).status).toBe(201);
+  });
+
+  it('under concurrency: one of many same-externalId answers is stored; distinct answers are all counted', async () => {
+    const id = await campaign();
+    const same = await Promise.all(Array.from({ length: 8 }, () => publicPost({ campaignId: id, answer: 1, externalId: 'PT-race' })));
+    expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const distinct = await Promise.all(Array.from({ length: 8 }, (_, i) => publicPost({ campaignId: id, answer: 1, externalId: `PT-${i}` })));
+    expect(distinct.every((r) => r.status === 201)).toBe(true);
+    expect(await counts(id)).toEqual({ completed: 9, responses: 9 });
+  });
+
+  it('is refused when the campaign is not running, answered like an unknown campaign, and writes nothing', async () => {
+    const [before] = await h.db.select({ n: count() }).from(surveyResponses).where(eq(surveyResponses.campaignId, endedCampaign));
+    const [row] = await h.db.select().from(campaigns).where(eq(campaigns.id, endedCampaign));
+    const ended = await publicPost({ campaignId: endedCampaign, answer: 1, externalId: 'PT-late' });
+    const unknown = await publicPost({ campaignId: seedId('campaign:none'), answer: 1, externalId: 'PT-late' });
+    expect(ended.status).toBe(404);
+    expect(await ended.text()).toBe(await unknown.text());
+    expect(unknown.status).toBe(404);
+    const [after] = await h.db.select({ n: count() }).from(surveyResponses).where(eq(surveyResponses.campaignId, endedCampaign));
+    expect(after!.n).toBe(before!.n);
+    const [rowAfter] = await h.db.select().from(campaigns).where(eq(campaigns.id, endedCampaign));
+    expect(rowAfter!.completedCount).toBe(row!.completedCount);
+  });
+
+  it("a deactivated practice's campaign is answered like an unknown one, to the page and to an answer", async () => {
+    const id = await campaign();
+    await h.db.update(accounts).set({ active: false }).where(eq(accounts.id, h.accounts.riverside.id));
+    try {
+      const unknown = await publicGet(seedId('campaign:none'));
+      const read = await publicGet(id);
+      expect(read.status).toBe(404);
+      expect(await read.text()).toBe(await unknown.text());
+      expect((await publicPost({ campaignId: id, answer: 1 })).status).toBe(404);
+    } finally {
+      await h.db.update(accounts).set({ active: true }).where(eq(accounts.id, h.accounts.riverside.id));
+    }
+    expect(await counts(id)).toEqual({ completed: 0, responses: 0 });
+    expect((await publicGet(id)).status).toBe(200);
+  });
+
+  it(`caps the comment at ${campaignLimits.comment} characters`, async () => {
+    const id = await campaign();
+    const long = await publicPost({ campaignId: id, answer: 1, comment: 'c'.repeat(campaignLimits.comment + 1) });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as ErrorBody).error.fields?.comment).toBe(messages.surveyCommentTooLong);
+    expect((await publicPost({ campaignId: id, answer: 1, comment: 'c'.repeat(campaignLimits.comment) })).status).toBe(201);
+  });
+
+  it("validates strictly: the answer must be one of the survey's, a comment only where asked, no unknown keys, bounded query parameters; never echoes", async () => {
+    const three = await campaign();
+    const thumbs = await campaign({ surveyType: 'thumbs', commentLabel: null });
+    const marker = 'zq7marker';
+    for (const [body, field, message] of [
+      [{ campaignId: thumbs, answer: 3 }, 'answer', messages.surveyAnswerInvalid],
+      [{ campaignId: three, answer: 4 }, 'answer', messages.surveyAnswerInvalid],
+      [{ campaignId: three, answer: marker }, 'answer', messages.surveyAnswerInvalid],
+      [{ campaignId: three }, 'answer', messages.surveyAnswerInvalid],
+      [{ campaignId: thumbs, answer: 1, comment: marker }, 'comment', messages.surveyCommentNotAsked],
+      [{ campaignId: marker, answer: 1 }, 'campaignId', messages.surveyCampaignIdInvalid],
+      [{ campaignId: three, answer: 1, [marker]: 1 }, '_', messages.invalidRequest],
+      [{ campaignId: three, answer: 1, externalId: 'x'.repeat(201) + marker }, 'externalId', messages.surveyExternalIdInvalid],
+      [{ campaignId: three, answer: 1, comment: `a\u0000${marker}` }, 'comment', messages.textInvalid],
+      [{ campaignId: three, answer: 1, queryParameters: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, 'queryParameters', messages.surveyQueryParametersInvalid],
+      [{ campaignId: three, answer: 1, queryParameters: { [marker]: 'v'.repeat(501) } }, 'queryParameters', messages.surveyQueryParametersInvalid],
+      [{ campaignId: three, answer: 1, queryParameters: { a: { nested: marker } } }, 'queryParameters', messages.surveyQueryParametersInvalid],
+      [[marker], '_', messages.invalidRequest],
+    ] as const) {
+      const res = await publicPost(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const text = await res.text();
+      expect(text).not.toContain(marker);
+      expect((JSON.parse(text) as ErrorBody).error.fields?.[field], JSON.stringify(body).slice(0, 80)).toBe(message);
+    }
+    expect((await publicPost('{"campaignId":')).status).toBe(400);
+    expect(await counts(three)).toEqual({ completed: 0, responses: 0 });
+    expect(await counts(thumbs)).toEqual({ completed: 0, responses: 0 });
+  });
+
+  it('refuses a body over 32 KB (413)', async () => {
+    const res = await publicPost({ campaignId: await campaign(), answer: 1, comment: 'x'.repeat(40_000) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('rate limit per client', () => {
+  const strict = () => createApi({ ...h.deps, trustProxyHops: 1, surveyLimits: { answers: { attempts: 3, minutes: 10 }, reads: { attempts: 2, minutes: 10 } } });
+
+  it('answers 429 with Retry-After once a client used its answers; another client still answers; refused answers count too', async () => {
+    const app = strict();
+    const id = await campaign();
+    const address = '203.0.113.7';
+    expect((await publicPost({ campaignId: id, answer: 1 }, address, app)).status).toBe(201);
+    expect((await publicPost({ campaignId: id, answer: 9 }, address, app)).status).toBe(400);
+    expect((await publicPost({ campaignId: id, answer: 1 }, address, app)).status).toBe(201);
+    const limited = await publicPost({ campaignId: id, answer: 1 }, address, app);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as ErrorBody).error.message).toBe(messages.surveyTooManyRequests);
+    expect(await counts(id)).toEqual({ completed: 2, responses: 2 });
+    expect((await publicPost({ campaignId: id, answer: 1 }, '203.0.113.8', app)).status).toBe(201);
+  });
+
+  it('limits the page reads too', async () => {
+    const app = strict();
+    const id = await campaign();
+    const address = '203.0.113.20';
+    expect((await publicGet(id, address, app)).status).toBe(200);
+    expect((await publicGet(id, address, app)).status).toBe(200);
+    expect((await publicGet(id, address, app)).status).toBe(429);
+  });
+
+  it('counts the address the trusted proxy saw: entries a client adds to X-Forwarded-For do not make it a new client', async () => {
+    const app = strict();
+    const id = await campaign();
+    // The proxy appends what it saw; the client forged the entries to its left.
+    for (const forged of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await publicPost({ campaignId: id, answer: 1 }, `${forged}, 203.0.113.30`, app)).status).toBe(201);
+    expect((await publicPost({ campaignId: id, answer: 1 }, '10.0.0.4, 203.0.113.30', app)).status).toBe(429);
+  });
+
+  it('without a trusted proxy, X-Forwarded-For is ignored (the connection is the client)', async () => {
+    const app = createApi({ ...h.deps, surveyLimits: { answers: { attempts: 2, minutes: 10 }, reads: { attempts: 1000, minutes: 10 } } });
+    const id = await campaign();
+    const statuses: number[] = [];
+    for (const forged of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) statuses.push((await publicPost({ campaignId: id, answer: 1 }, forged, app)).status);
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+});
+
+describe('first response (the notification hook)', () => {
+  it("reports the campaign's first response, with its creator and the results page, and no other", async () => {
+    const id = await campaign();
+    const first = await storeResponse(h.db, { campaignId: id, answer: 1, comment: null, externalId: null, externalUser: null, queryParameters: {} });
+    expect(first.firstResponse).toEqual({
+      accountId: h.accounts.riverside.id,
+      recipientId: seedId('person:manager'),
+      title: 'First campaign response',
+      message: expect.stringContaining('received its first response'),
+      jumpPath: `/campaigns/campaign/${id}/results`,
+    });
+    const second = await storeResponse(h.db, { campaignId: id, answer: 2, comment: null, externalId: null, externalUser: null, queryParameters: {} });
+    expect(second.firstResponse).toBeNull();
+    expect(isFirstResponse(1)).toBe(true);
+    expect(isFirstResponse(2)).toBe(false);
+  });
+
+  it('exactly one of many concurrent first answers is the first', async () => {
+    const id = await campaign();
+    const stored = await Promise.all(Array.from({ length: 6 }, (_, i) => storeResponse(h.db, { campaignId: id, answer: 1, comment: null, externalId: `PT-first-${i}`, externalUser: null, queryParameters: {} })));
+    expect(stored.filter((s) => s.firstResponse !== null)).toHaveLength(1);
+  });
+});
