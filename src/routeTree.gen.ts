@@ -15,6 +15,8 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as LoginCallbackRouteImport } from './routes/login/callback'
 import { Route as AppAccountAccountIdRouteImport } from './routes/_app/account/$accountId'
+import { Route as AppAccountsIndexRouteImport } from './routes/_app/accounts/index'
+import { Route as AppAccountsCreateRouteImport } from './routes/_app/accounts/create'
 import { Route as AppSystemAmazonconnectRouteImport } from './routes/_app/system/amazonconnect'
 import { Route as AppSystemDatamanagementRouteImport } from './routes/_app/system/datamanagement'
 import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/endpoints'
@@ -89,6 +91,16 @@ const LoginCallbackRoute = LoginCallbackRouteImport.update({
 const AppAccountAccountIdRoute = AppAccountAccountIdRouteImport.update({
   id: '/account/$accountId',
   path: '/account/$accountId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountsIndexRoute = AppAccountsIndexRouteImport.update({
+  id: '/accounts/',
+  path: '/accounts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountsCreateRoute = AppAccountsCreateRouteImport.update({
+  id: '/accounts/create',
+  path: '/accounts/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemAmazonconnectRoute = AppSystemAmazonconnectRouteImport.update({
@@ -357,12 +369,14 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
+  '/accounts/create': typeof AppAccountsCreateRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/accounts/': typeof AppAccountsIndexRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
@@ -410,12 +424,14 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
+  '/accounts/create': typeof AppAccountsCreateRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/accounts': typeof AppAccountsIndexRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
@@ -465,12 +481,14 @@ export interface FileRoutesById {
   '/_app/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/_app/account/$accountId': typeof AppAccountAccountIdRoute
+  '/_app/accounts/create': typeof AppAccountsCreateRoute
   '/_app/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/_app/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/_app/system/endpoints': typeof AppSystemEndpointsRoute
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/accounts/': typeof AppAccountsIndexRoute
   '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/_app/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
   '/_app/practice/insurances/$insuranceId': typeof AppPracticeInsurancesInsuranceIdRoute
@@ -520,12 +538,14 @@ export interface FileRouteTypes {
     | '/home'
     | '/login/callback'
     | '/account/$accountId'
+    | '/accounts/create'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/accounts/'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
     | '/practice/insurances/$insuranceId'
@@ -573,12 +593,14 @@ export interface FileRouteTypes {
     | '/home'
     | '/login/callback'
     | '/account/$accountId'
+    | '/accounts/create'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/accounts'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
     | '/practice/insurances/$insuranceId'
@@ -627,12 +649,14 @@ export interface FileRouteTypes {
     | '/_app/home'
     | '/login/callback'
     | '/_app/account/$accountId'
+    | '/_app/accounts/create'
     | '/_app/system/amazonconnect'
     | '/_app/system/datamanagement'
     | '/_app/system/endpoints'
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/accounts/'
     | '/_app/practice/contact-points/$contactPointId'
     | '/_app/practice/contact-points/create'
     | '/_app/practice/insurances/$insuranceId'
@@ -723,6 +747,20 @@ declare module '@tanstack/react-router' {
       path: '/account/$accountId'
       fullPath: '/account/$accountId'
       preLoaderRoute: typeof AppAccountAccountIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/accounts/': {
+      id: '/_app/accounts/'
+      path: '/accounts'
+      fullPath: '/accounts/'
+      preLoaderRoute: typeof AppAccountsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/accounts/create': {
+      id: '/_app/accounts/create'
+      path: '/accounts/create'
+      fullPath: '/accounts/create'
+      preLoaderRoute: typeof AppAccountsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/amazonconnect': {
@@ -1054,12 +1092,14 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppHomeRoute: typeof AppHomeRoute
   AppAccountAccountIdRoute: typeof AppAccountAccountIdRoute
+  AppAccountsCreateRoute: typeof AppAccountsCreateRoute
   AppSystemAmazonconnectRoute: typeof AppSystemAmazonconnectRoute
   AppSystemDatamanagementRoute: typeof AppSystemDatamanagementRoute
   AppSystemEndpointsRoute: typeof AppSystemEndpointsRoute
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppAccountsIndexRoute: typeof AppAccountsIndexRoute
   AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
   AppPracticeContactPointsCreateRoute: typeof AppPracticeContactPointsCreateRoute
   AppPracticeInsurancesInsuranceIdRoute: typeof AppPracticeInsurancesInsuranceIdRoute
@@ -1106,12 +1146,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppHomeRoute: AppHomeRoute,
   AppAccountAccountIdRoute: AppAccountAccountIdRoute,
+  AppAccountsCreateRoute: AppAccountsCreateRoute,
   AppSystemAmazonconnectRoute: AppSystemAmazonconnectRoute,
   AppSystemDatamanagementRoute: AppSystemDatamanagementRoute,
   AppSystemEndpointsRoute: AppSystemEndpointsRoute,
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppAccountsIndexRoute: AppAccountsIndexRoute,
   AppPracticeContactPointsContactPointIdRoute:
     AppPracticeContactPointsContactPointIdRoute,
   AppPracticeContactPointsCreateRoute: AppPracticeContactPointsCreateRoute,

@@ -13,6 +13,8 @@ type RecordFormOptions<Values> = {
   onSubmit(values: Values): Promise<void>;
   /** Edit mode opened by a button that then goes away: the first field takes the focus. */
   focusFirstField?: boolean;
+  /** The form field of an error's dotted path (default: its first part), for bodies that nest what the form keeps flat. */
+  fieldOf?(path: string): string | null;
 };
 
 /**
@@ -20,7 +22,7 @@ type RecordFormOptions<Values> = {
  * goes (after the first submit, on every change), the server's field errors under their fields, a
  * form-level failure, whether anything changed, and the first field's focus.
  */
-export function useRecordForm<Values extends object>({ defaultValues, schema, toBody, onSubmit, focusFirstField = false }: RecordFormOptions<Values>) {
+export function useRecordForm<Values extends object>({ defaultValues, schema, toBody, onSubmit, focusFirstField = false, fieldOf }: RecordFormOptions<Values>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const firstField = useRef<HTMLInputElement>(null);
@@ -30,14 +32,14 @@ export function useRecordForm<Values extends object>({ defaultValues, schema, to
   const form = useForm({
     defaultValues,
     validationLogic: revalidateLogic(),
-    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(schema, toBody(value))) },
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(schema, toBody(value), fieldOf)) },
     onSubmit: async ({ value }) => {
       setFailure(null);
       setServerErrors({});
       try {
         await onSubmit(value);
       } catch (error) {
-        const fields = serverFieldErrors(error);
+        const fields = serverFieldErrors(error, fieldOf);
         setServerErrors(fields);
         if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
       }
