@@ -31,7 +31,7 @@ export function AccountCreateScreen() {
           </Link>
         }
       />
-      <AccountForm label="Create account" defaultValues={emptyAccount} instanceAdmin onSubmit={handleSubmit} onCancel={() => void navigate({ to: '/accounts' })} submitLabel="Create account" />
+      <AccountForm label="Create account" defaultValues={emptyAccount} instanceAdmin onSubmit={handleSubmit} onCancel={() => void navigate({ to: '/accounts' })} submitLabel="Create account" focusFirstField />
     </div>
   );
 }
