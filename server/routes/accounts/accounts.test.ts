@@ -217,9 +217,13 @@ describe('PATCH /accounts/account', () => {
     const riverside = await get(h.accounts.riverside.id);
     const selector = async () => ((await (await h.call('manager', '/accounts')).json()) as { items: { name: string }[] }).items.map((a) => a.name);
     expect(await selector()).toContain('Lakeside Pediatrics');
+    // The access-policy stamp every answer carries changes too, so the signed-in SPA reloads its policy (and its selector).
+    const stamp = async () => (await h.call('manager', '/permissions/accesspolicy')).headers.get('X-Access-Policy');
+    const before = await stamp();
     expect((await patch(h.accounts.riverside.id, { version: riverside.version, assumedAccounts: [] })).status).toBe(200);
     try {
       expect(await selector()).toEqual(['Riverside Family Practice']);
+      expect(await stamp()).not.toBe(before);
     } finally {
       const now = await get(h.accounts.riverside.id);
       expect((await patch(h.accounts.riverside.id, { version: now.version, assumedAccounts: [{ accountId: h.accounts.lakeside.id }] })).status).toBe(200);
