@@ -3,6 +3,13 @@ import type { ResourceGrants } from './permissions.ts';
 
 export type ApiError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
+/** The API's answer (403) to a user whose account was deactivated: the SPA shows its own page for it (issue 11). */
+export const accountInactive = {
+  code: 'account_inactive',
+  title: 'Account deactivated',
+  message: 'This account has been deactivated, so its users can no longer use the portal. Ask your administrator if this is a mistake.',
+} as const;
+
 export type AccessPolicy = {
   accountId: string;
   accountName: string;

@@ -79,6 +79,7 @@ const fields = [
   'agentGreetingImageLocationPath', 'agentGreetings', 'inbound', 'outbound', 'callback', 'dispositions',
   'resources', 'trustedRelationships', 'assumeRoles', 'ccpConfig', 'features', 'settings', 'roleAssociations', 'actions',
   'surveyType', 'question', 'commentLabel', 'campaignId', 'answer', 'comment', 'externalId', 'externalUser', 'queryParameters',
+  'domainName', 'domainNames', 'config', 'userSource',
 ];
 const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account', 'refresh'];
 
@@ -218,6 +219,10 @@ const goodFields = {
   surveyType: 'three',
   question: 'Fuzz question?',
   commentLabel: 'Fuzz comment label',
+  // An account's (POST /accounts, POST /accounts/account/domain).
+  domainName: 'fuzz.example.com',
+  userSource: 'fuzz',
+  config: { azure: { tenantId: 'fuzz-tenant' }, awsConnect: { region: 'us-east-1', defaultProvisionProfile: { acwTimeout: 30, autoAnswer: false } }, ccp: { ccpUrl: 'https://fuzz.test/ccp' } },
 };
 const baselines = [
   { ...goodFields, name: [{ use: 'official', family: 'Fuzz', given: ['Ann', 'B'], prefix: ['Dr'], period: { start: '2020-01-01' } }] },
@@ -238,12 +243,11 @@ const textPaths = [
   'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description', 'key',
   'insurancePlanName', 'planPrefix.0', 'insuranceType.0',
   'title', 'who', 'notes', 'start', 'end',
-  'group', 'initials', 'pronunciation', 'synonyms.0', 'orgRole', 'locale', 'timeZone', 'value', 'description',
   'services.0', 'addresses.0.line.0', 'addresses.0.line.1', 'addresses.0.city', 'addresses.0.district', 'addresses.0.state',
   'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text', 'message',
-  'addresses.0.postalCode', 'addresses.0.country', 'addresses.0.text',
   'agentGreetingImageLocationPath', 'agentGreetings.inbound', 'agentGreetings.outbound', 'agentGreetings.callback', 'dispositions.0', 'dispositions.1',
   'question', 'commentLabel',
+  'domainName', 'userSource', 'config.azure.tenantId', 'config.ccp.ccpUrl', 'config.awsConnect.region', 'config.awsConnect.defaultProvisionProfile.acwTimeout',
 ];
 const spoilPath = fc.oneof({ arbitrary: fc.constantFrom(...textPaths), weight: 2 }, { arbitrary: fc.constantFrom(...spoilable), weight: 1 });
 function spoil(base: Record<string, unknown>, changes: [string, unknown][]): string {
@@ -373,6 +377,14 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     ['/permissions/policies', { ...baselines[1]!, name: 'Fuzz Policy' }],
   ] as const) {
     const res = await h.call('admin', `${route}?accountId=${h.accounts.riverside.id}`, { method: 'POST', json: good });
+    expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
+  }
+  // Accounts: only an instance administrator creates one; a domain name is added to Riverside.
+  for (const [route, good] of [
+    ['/accounts', { ...baselines[1]!, name: 'Fuzz Account' }],
+    [`/accounts/account/domain?accountId=${h.accounts.riverside.id}`, baselines[1]!],
+  ] as const) {
+    const res = await h.call('admin', route, { method: 'POST', json: good });
     expect(res.status, `${route}: ${await res.clone().text()}`).toBe(201);
   }
   const hits = new Map<string, Set<number>>();

@@ -9,7 +9,8 @@ import type { AppEnv, Deps } from '../env.ts';
 import { apiKeyActorName } from '../../domain/api-keys.ts';
 import { hashApiKey, isApiKey, loadApiKeyCaller, recordApiKeyUse } from './api-keys.ts';
 import { loadIdentity, type Identity } from './callers.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
+import { accountInactive } from '../../domain/api.ts';
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 
 /**
  * Verifies the bearer JWT (signature against the provider's keys, issuer, audience, expiry),
@@ -38,7 +39,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const identity = await identify(c.var.deps, payload.sub, payload.jti ?? null);
   if (identity.revoked) throw unauthorized(messages.tokenRevoked);
   const { user } = identity;
-  if (!user || !user.active || !user.home.active) throw forbidden(messages.unknownUser);
+  if (!user || !user.active) throw forbidden(messages.unknownUser);
+  // A deactivated account stops its users at their next request, with an answer the SPA shows as its own page.
+  if (!user.home.active) throw new ApiError(403, accountInactive.code, accountInactive.message);
   c.set('identity', user);
   c.set('caller', {
     personId: user.personId,

@@ -45,7 +45,10 @@ const stampOf = (grants: ResourceGrants): string => {
  * Set before the handler runs, so refusals (403) carry it too.
  */
 export const policyStamp = createMiddleware<AppEnv>(async (c, next) => {
-  const { caller, account } = c.var;
-  c.header('X-Access-Policy', caller.instanceAdmin ? 'instance-admin' : account.role ? stampOf(account.role.resources) : 'none');
+  const { caller, account, identity } = c.var;
+  // The assumed accounts the caller may act in count too (issue 11): the header's selector follows them.
+  const actable = identity.actable.map((a) => a.accountId).join(',');
+  const assumed = actable ? `.${createHash('sha256').update(actable).digest('base64url').slice(0, 8)}` : '';
+  c.header('X-Access-Policy', caller.instanceAdmin ? 'instance-admin' : `${account.role ? stampOf(account.role.resources) : 'none'}${assumed}`);
   await next();
 });

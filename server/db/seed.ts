@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { grantAll, type Resource } from '../../domain/permissions.ts';
+import { grantAll } from '../../domain/permissions.ts';
+import { defaultRoles } from './default-roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
@@ -45,33 +46,6 @@ export const demoContactPointTags = [
 
 export const roleId = (account: keyof typeof demoAccounts, role: string) => seedId(`role:${account}:${role}`);
 
-const practiceResources = new Set<Resource>([
-  '/permissions/accesspolicy',
-  '/person/persons',
-  '/person/persons/{id}',
-  '/person/practitioners',
-  '/person/practitioners/{id}',
-  '/person/users',
-  '/person/users/{id}',
-  '/contactpoints/contact-points',
-  '/contactpoints/contact-points/{id}',
-  '/contactpoints/vip/{value}',
-  '/locations/locations',
-  '/locations/locations/{id}',
-  '/schedule/schedule',
-  '/schedule/schedule/{id}',
-  '/issues',
-  '/issues/{id}',
-  '/insurances',
-  '/insurances/{id}',
-  '/tag',
-  '/tag/{id}',
-  '/callcenter/queues',
-  '/callcenter/queues/{queueId}',
-  '/surveys/campaigns',
-  '/surveys/campaigns/{id}',
-  '/surveys/campaigns/{campaignId}/surveys',
-]);
 
 export const demoUsers = [
   { key: 'admin', email: 'admin@astera.test', password: 'astera-admin', given: 'Alex', family: 'Morgan', account: 'astera', role: 'Administrator', instanceAdmin: true },
@@ -96,13 +70,12 @@ async function seedAccount(tx: Tx, key: keyof typeof demoAccounts) {
     {
       id: practiceAdmin,
       ...stamp,
-      name: 'Practice Administrator',
-      resources: grantAll((r) => practiceResources.has(r)),
+      ...defaultRoles.practiceAdministrator,
       // Riverside's practice administrators may act in Lakeside as Lakeside's, which trusts them.
       assumeRoles: key === 'riverside' ? { [demoAccounts.lakeside.id]: roleId('lakeside', 'Practice Administrator') } : {},
       trustedRelationships: key === 'lakeside' ? { [demoAccounts.riverside.id]: roleId('riverside', 'Practice Administrator') } : {},
     },
-    { id: roleId(key, 'Read Only'), ...stamp, name: 'Read Only', resources: grantAll(() => true, ['GET']) },
+    { id: roleId(key, 'Read Only'), ...stamp, ...defaultRoles.readOnly },
   ]);
   await tx.insert(auditLog).values({
     accountId: account.id,

@@ -1,7 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
-import type { ApiError } from '../../domain/api.ts';
+import { accountInactive, type ApiError } from '../../domain/api.ts';
 import { messages } from '../../domain/messages.ts';
-import { selectedAccountIdAtom, store } from '../state/account.ts';
+import { accountInactiveAtom, selectedAccountIdAtom, store } from '../state/account.ts';
 import { auth, signIn } from './auth.ts';
 import { settings } from './settings.ts';
 
@@ -92,6 +92,7 @@ export async function request<T>(path: string, requested: RequestOptions = {}): 
       // A refusal is an answer: the next submit is a new one. No answer or a 5xx: keep the key.
       if (submit && status >= 400 && status < 500) unansweredCreates.delete(submit);
       if (status === 401) void signIn(window.location.pathname + window.location.search);
+      if (status === 403 && body?.error?.code === accountInactive.code) store.set(accountInactiveAtom, true);
       throw new ApiRequestError(status, body?.error?.code ?? 'network', body?.error?.message ?? messages.serverError, body?.error?.fields);
     }
     if (error instanceof Error && 'error' in error && (error as { error: string }).error === 'login_required') {

@@ -15,6 +15,8 @@ type RecordFormOptions<Values> = {
   focusFirstField?: boolean;
   /** The form-level message of every failed save, beside any field errors (a screen whose spec names one). */
   failureMessage?: string;
+  /** The form field of an error's dotted path (default: its first part), for bodies that nest what the form keeps flat. */
+  fieldOf?(path: string): string | null;
 };
 
 /**
@@ -22,7 +24,7 @@ type RecordFormOptions<Values> = {
  * goes (after the first submit, on every change), the server's field errors under their fields, a
  * form-level failure, whether anything changed, and the first field's focus.
  */
-export function useRecordForm<Values extends object>({ defaultValues, schema, toBody, onSubmit, focusFirstField = false, failureMessage }: RecordFormOptions<Values>) {
+export function useRecordForm<Values extends object>({ defaultValues, schema, toBody, onSubmit, focusFirstField = false, failureMessage, fieldOf }: RecordFormOptions<Values>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const firstField = useRef<HTMLInputElement>(null);
@@ -32,14 +34,14 @@ export function useRecordForm<Values extends object>({ defaultValues, schema, to
   const form = useForm({
     defaultValues,
     validationLogic: revalidateLogic(),
-    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(schema, toBody(value))) },
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(schema, toBody(value), fieldOf)) },
     onSubmit: async ({ value }) => {
       setFailure(null);
       setServerErrors({});
       try {
         await onSubmit(value);
       } catch (error) {
-        const fields = serverFieldErrors(error);
+        const fields = serverFieldErrors(error, fieldOf);
         setServerErrors(fields);
         if (failureMessage) setFailure(failureMessage);
         else if (Object.keys(fields).length === 0) setFailure(saveFailure(error));

@@ -35,7 +35,8 @@ export function routeEntries(router: AnyRouter, policy: AccessPolicy): Entry[] {
     seen.add(path);
     const meta = routeMeta[path];
     if (meta?.resource && !meets(policy, { resource: meta.resource, method: meta.method ?? 'GET' })) continue;
-    if (path === '/accounts' && !policy.instanceAdmin) continue;
+    // The accounts screens are the instance administrator's (spec §2): nobody else is offered them.
+    if ((path === '/accounts' || path.startsWith('/accounts/')) && !policy.instanceAdmin) continue;
     entries.push({
       id: `route:${path}`,
       label: meta?.title ?? titleFromPath(path),

@@ -15,3 +15,9 @@ export const selectedAccountIdAtom = atomWithStorage<string | null>('astera.sele
 
 /** The access policy of the current account, once loaded (menus wait for it, spec §2). */
 export const policyAtom = atom<AccessPolicy | null>(null);
+
+/**
+ * The API said the user's own account was deactivated (issue 11): the shell shows its page instead
+ * of the screens, whose every request would now be refused.
+ */
+export const accountInactiveAtom = atom(false);

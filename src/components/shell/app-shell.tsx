@@ -14,11 +14,12 @@ import { useHotkeys } from '../../palette/hotkeys.ts';
 import { holdKeysForNavigation, stopHoldingEarlyKeys } from '../../lib/key-buffer.ts';
 import { routeMeta } from '../../palette/route-meta.ts';
 import type { Command, CommandContext } from '../../palette/types.ts';
-import { policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts';
+import { accountInactiveAtom, policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts';
 import { closePalette, openPalette, paletteOpenAtom, shortcutsOpenAtom } from '../../state/palette.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { recentAtom } from '../../state/recent.ts';
 import { Toaster, useToast } from '../ui/toast.tsx';
+import { AccountInactive } from './account-inactive.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
 import { RouteFocus } from './route-focus.tsx';
@@ -222,6 +223,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
   }, [policy.isError]);
 
   const refused = policy.error instanceof ApiRequestError && policy.error.status === 403;
+  const inactive = useAtomValue(accountInactiveAtom);
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800">
@@ -234,7 +236,11 @@ export function AppShell({ commands, panels }: AppShellProps) {
           <TabsStrip />
         </Suspense>
       ) : null}
-      {refused ? (
+      {inactive ? (
+        <main id="main">
+          <AccountInactive onSignOut={() => void signOut()} />
+        </main>
+      ) : refused ? (
         <main id="main" className="mx-auto max-w-xl px-6 py-20 text-center">
           <Suspense fallback={null}>
             <NoAccess message={selected ? messages.foreignAccount : policy.error?.message || messages.noPortalAccess} onReturn={selected ? () => switchAccount(null) : undefined} />

@@ -1,44 +1,219 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { accountMessages, domainSchema, type Account } from '../../../domain/accounts.ts';
 import { messages } from '../../../domain/messages.ts';
-import { useAccountKey } from '../../lib/account.ts';
-import { useDateTimeFormat } from '../../lib/format.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
-import { ApiRequestError } from '../../lib/api.ts';
-import { accountQuery } from './queries.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Chip, ChipList } from '../../components/ui/chip.tsx';
+import { conflictRows } from '../../components/ui/conflict-notice.tsx';
+import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
+import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
+import { Permitted } from '../../components/ui/permitted.tsx';
+import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { isNotFound, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { useEditMode } from '../../lib/record-detail.ts';
+import { policyAtom } from '../../state/account.ts';
+import { AccountForm, accountConflictFields, toAccountValues, toPatchBody, type AccountValues } from './account-form.tsx';
+import { AccountPicker } from './account-picker.tsx';
+import { accountQuery, accountRolesQuery, useAddDomain, useUpdateAccount } from './queries.ts';
 
-/** Read-only view of one account (the detailed layout is not in the spec). */
+/** An account's page (issue 11; the layout is ours, spec §2 "not shown"): every field of spec §3, Edit then Save. */
 export function AccountScreen({ accountId }: { accountId: string }) {
   const account = useQuery(accountQuery(useAccountKey(), accountId));
-  const formatDate = useDateTimeFormat();
-  if (account.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (account.isPending) return <DetailSkeleton label="Loading account…" />;
   if (account.isError) {
-    if (account.error instanceof ApiRequestError && [400, 403, 404].includes(account.error.status)) return <NotFound />;
-    return <p role="alert">{messages.tryAgain}</p>;
+    if (isNotFound(account.error) || (account.error instanceof Error && 'status' in account.error && account.error.status === 403)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void account.refetch()} />;
   }
-  const a = account.data;
-  const rows: [string, string][] = [
-    ['Id', a.id],
-    ['Abbreviation', a.abbreviation ?? '—'],
-    ['User source', a.userSource ?? '—'],
-    ['Active', a.active ? 'Yes' : 'No'],
-    ['Domains', a.domainNames.join(', ') || '—'],
-    ['Assumed accounts', a.assumedAccounts.map((x) => x.accountName).join(', ') || '—'],
-    ['Created', `${formatDate(a.createdTimestamp)} by ${a.createdBy}`],
-    ['Modified', `${formatDate(a.modifiedTimestamp)} by ${a.modifiedBy}`],
-  ];
+  return <AccountDetail account={account.data} />;
+}
+
+const orEmpty = (value: string | null | undefined) => (value ? <span className="break-all">{value}</span> : <Empty />);
+
+function AccountDetail({ account }: { account: Account }) {
+  const { editing, editButton, startEditing, leaveEdit } = useEditMode();
+  const stamps = useRecordStamps(account);
+  const policy = useAtomValue(policyAtom);
+  const instanceAdmin = policy?.instanceAdmin === true;
+  const roles = useQuery({ ...accountRolesQuery(useAccountKey(), account.id), enabled: instanceAdmin });
+  const titleId = `account-${account.id}-title`;
+  const { azure, ccp, portal, awsConnect } = account.config;
+  const profile = awsConnect?.defaultProvisionProfile;
+  const roleName = roles.data?.find((r) => r.id === portal?.roleId)?.name ?? portal?.roleId;
+
   return (
-    <section aria-labelledby="account-title" className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
-      <h1 id="account-title" className="text-2xl font-semibold">
-        {a.name}
-      </h1>
-      <dl className="mt-4 grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-            <dd className="break-all">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={account.name}
+        description={account.active ? undefined : 'Inactive: its users are stopped at their next request.'}
+        back={
+          instanceAdmin ? (
+            <Link to="/accounts" className="text-brand-700 hover:underline dark:text-brand-100">
+              <span aria-hidden="true">← </span>Accounts
+            </Link>
+          ) : undefined
+        }
+        actions={
+          editing ? null : (
+            <Permitted requires={{ resource: '/accounts/account', method: 'PATCH' }}>
+              <Button ref={editButton} onClick={startEditing}>
+                Edit
+              </Button>
+            </Permitted>
+          )
+        }
+      />
+      {editing ? (
+        <AccountEdit initial={account} instanceAdmin={instanceAdmin} onDone={leaveEdit} />
+      ) : (
+        <>
+          <Card title="General" titleId={`${titleId}-general`}>
+            <DescriptionList
+              items={[
+                { label: 'Id', value: <span className="font-mono text-xs break-all">{account.id}</span> },
+                { label: 'Name', value: account.name },
+                { label: 'Abbreviation', value: orEmpty(account.abbreviation) },
+                { label: 'User source', value: orEmpty(account.userSource) },
+                { label: 'Time zone', value: account.timeZone },
+                { label: 'Active', value: <YesNo value={account.active} /> },
+                ...stamps,
+              ]}
+            />
+          </Card>
+          <Card title="Domain names" titleId={`${titleId}-domains`}>
+            {account.domainNames.length > 0 ? (
+              <ChipList label="Domain names">
+                {account.domainNames.map((d) => (
+                  <li key={d}>
+                    <Chip>{d}</Chip>
+                  </li>
+                ))}
+              </ChipList>
+            ) : (
+              <p className="text-sm">
+                <Empty />
+              </p>
+            )}
+            <Permitted requires={{ resource: '/accounts/account/domain', method: 'POST' }}>
+              <AddDomain accountId={account.id} />
+            </Permitted>
+          </Card>
+          <Card title="Assumed accounts" titleId={`${titleId}-assumed`}>
+            <AccountPicker accountId={account.id} value={account.assumedAccounts} onChange={() => {}} editable={false} />
+          </Card>
+          <Card title="Portal" titleId={`${titleId}-portal`}>
+            <DescriptionList
+              items={[
+                { label: 'Role for new users', value: orEmpty(roleName) },
+                { label: 'Azure tenant id', value: orEmpty(azure?.tenantId) },
+              ]}
+            />
+          </Card>
+          <Card title="Softphone (CCP)" titleId={`${titleId}-ccp`}>
+            <DescriptionList
+              items={[
+                { label: 'CCP URL', value: orEmpty(ccp?.ccpUrl) },
+                { label: 'Login URL', value: orEmpty(ccp?.loginUrl) },
+                { label: 'Greeting image path', value: orEmpty(ccp?.agentGreetingImageLocationPath) },
+                { label: 'Inbound greeting', value: orEmpty(ccp?.defaultAgentGreetings?.inbound) },
+                { label: 'Outbound greeting', value: orEmpty(ccp?.defaultAgentGreetings?.outbound) },
+                { label: 'Callback greeting', value: orEmpty(ccp?.defaultAgentGreetings?.callback) },
+                { label: 'Default queue dispositions', value: orEmpty((ccp?.defaultQueueDispositions ?? []).join(', ')) },
+              ]}
+            />
+          </Card>
+          <Card title="Amazon Connect" titleId={`${titleId}-aws`}>
+            <DescriptionList
+              items={[
+                { label: 'AWS account id', value: orEmpty(awsConnect?.accountId) },
+                { label: 'Instance id', value: orEmpty(awsConnect?.instanceId) },
+                { label: 'Region', value: orEmpty(awsConnect?.region) },
+                { label: 'ACW timeout', value: typeof profile?.acwTimeout === 'number' ? `${profile.acwTimeout} seconds` : <Empty /> },
+                { label: 'Auto answer', value: <YesNo value={profile?.autoAnswer === true} /> },
+                { label: 'Hierarchy group id', value: orEmpty(profile?.hierarchyGroupId) },
+                { label: 'Routing profile id', value: orEmpty(profile?.routingProfileId) },
+                { label: 'Security profile id', value: orEmpty(profile?.securityProfileId) },
+              ]}
+            />
+          </Card>
+        </>
+      )}
+    </article>
+  );
+}
+
+/** Add domain: `POST /accounts/account/domain`; a bad or taken name is said under the field, and what was typed stays. */
+function AddDomain({ accountId }: { accountId: string }) {
+  const [domainName, setDomainName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddDomain(accountId);
+  const toast = useToast();
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = schemaFieldErrors(domainSchema, { domainName });
+    if (found.domainName) {
+      setError(found.domainName);
+      return;
+    }
+    setError(null);
+    try {
+      await add.mutateAsync(domainName);
+      setDomainName('');
+      toast('success', 'Domain added.');
+    } catch (failure) {
+      setError(serverFieldErrors(failure).domainName ?? (failure instanceof Error ? failure.message : messages.serverError));
+    }
+  };
+
+  return (
+    <form noValidate aria-label="Add domain" onSubmit={(event) => void handleSubmit(event)} className="mt-4 flex flex-wrap items-start gap-2">
+      <Field label="Domain name" error={error} className="min-w-0 flex-1">
+        {(control) => <Input {...control} value={domainName} autoComplete="off" placeholder="clinic.example.com" onChange={(event) => setDomainName(event.target.value)} />}
+      </Field>
+      <Button type="submit" variant="secondary" className="mt-6" disabled={add.isPending}>
+        Add domain
+      </Button>
+    </form>
+  );
+}
+
+/** Edit mode: a save names the version it edited; a 409 shows the conflict notice instead of overwriting. */
+function AccountEdit({ initial, instanceAdmin, onDone }: { initial: Account; instanceAdmin: boolean; onDone(): void }) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const update = useUpdateAccount(initial.id);
+  const { base, notice, submit } = useVersionedSave({
+    initial,
+    save: (values: AccountValues, version) => update.mutateAsync({ version, ...toPatchBody(values, instanceAdmin) }),
+    fetchCurrent: () => queryClient.fetchQuery({ ...accountQuery(account, initial.id), staleTime: 0 }),
+    onSaved: async () => {
+      toast('success', accountMessages.saved);
+      onDone();
+    },
+    conflictRows: (mine, current) => conflictRows(accountConflictFields, mine, toAccountValues(current)),
+    saving: update.isPending,
+  });
+  return (
+    <AccountForm
+      key={base.version}
+      label="Edit account"
+      accountId={initial.id}
+      defaultValues={toAccountValues(base)}
+      instanceAdmin={instanceAdmin}
+      onSubmit={submit}
+      onCancel={onDone}
+      notice={notice}
+      focusFirstField
+    />
   );
 }

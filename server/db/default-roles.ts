@@ -1,0 +1,40 @@
+import { grantAll, type Resource, type ResourceGrants } from '../../domain/permissions.ts';
+
+/** What a practice's own administrators manage: its practice data, its queues, and nothing about other accounts. */
+export const practiceResources = new Set<Resource>([
+  '/permissions/accesspolicy',
+  '/person/persons',
+  '/person/persons/{id}',
+  '/person/practitioners',
+  '/person/practitioners/{id}',
+  '/person/users',
+  '/person/users/{id}',
+  '/contactpoints/contact-points',
+  '/contactpoints/contact-points/{id}',
+  '/contactpoints/vip/{value}',
+  '/locations/locations',
+  '/locations/locations/{id}',
+  '/schedule/schedule',
+  '/schedule/schedule/{id}',
+  '/issues',
+  '/issues/{id}',
+  '/insurances',
+  '/insurances/{id}',
+  '/tag',
+  '/tag/{id}',
+  '/callcenter/queues',
+  '/callcenter/queues/{queueId}',
+  '/surveys/campaigns',
+  '/surveys/campaigns/{id}',
+  '/surveys/campaigns/{campaignId}/surveys',
+]);
+
+/**
+ * The roles every account starts with (issue 11: "a new account starts usable"), as the demo seed
+ * and `POST /accounts` create them: a practice administrator, and a read-only role, which new users
+ * get unless the account names another (`config.portal.roleId`).
+ */
+export const defaultRoles = {
+  practiceAdministrator: { name: 'Practice Administrator', resources: grantAll((r) => practiceResources.has(r)) },
+  readOnly: { name: 'Read Only', resources: grantAll(() => true, ['GET']) },
+} as const satisfies Record<string, { name: string; resources: ResourceGrants }>;

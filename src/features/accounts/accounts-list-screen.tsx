@@ -1,0 +1,41 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { AccountAdminListItem } from '../../../domain/accounts.ts';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { Empty } from '../../components/ui/description-list.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { accountAdminListQuery, type AccountListSearch } from './queries.ts';
+
+const column = createColumnHelper<DataTableFeatures, AccountAdminListItem>();
+
+/** Issue 11: Id (link), Name, Abbreviation, Active; every account, active or not. */
+const columns = column.columns([
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/account/$accountId" id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('abbreviation', { header: 'Abbreviation', cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
+]);
+
+type AccountsListScreenProps = {
+  search: AccountListSearch;
+  onSearchChange(change: Partial<AccountListSearch>): void;
+};
+
+export function AccountsListScreen({ search, onSearchChange }: AccountsListScreenProps) {
+  return (
+    <RecordList
+      title="Accounts"
+      noun="accounts"
+      description="Every practice on the platform. Open one to edit it; act in it from the header's Ghost Mode selector."
+      filter={{ label: 'Filter accounts', placeholder: 'Name, abbreviation or id' }}
+      columns={columns}
+      query={accountAdminListQuery}
+      rows={(page) => page.items}
+      getRowLabel={(row) => row.name}
+      rowPath="/account/$accountId"
+      create={{ label: 'Create account', to: '/accounts/create', requires: { resource: '/accounts/account', method: 'POST' } }}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}
