@@ -31,6 +31,12 @@ describe('configuration by environment', () => {
     });
   });
 
+  it('takes the portal origin from PUBLIC_URL (default: localhost on PORT)', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');
+    expect(() => loadConfig({ PUBLIC_URL: 'portal' })).toThrow(/^PUBLIC_URL must be an absolute URL/);
+  });
+
   it('serves the SPA unless SERVE_SPA=false', () => {
     expect(loadConfig({}).serveSpa).toBe(true);
     expect(loadConfig({ SERVE_SPA: 'false' }).serveSpa).toBe(false);

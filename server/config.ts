@@ -97,7 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const raw = env.AUTH_DOMAIN!;
     domain = url({ AUTH_DOMAIN: /^https?:\/\//.test(raw) ? raw : `https://${raw}` }, 'AUTH_DOMAIN', '');
   }
-  const publicUrl = `http://localhost:${portNumber}`;
+  // The portal's origin as people reach it (behind a proxy, its public address): sign-in redirects, the survey links sent to patients.
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${portNumber}`);
   return {
     port: portNumber,
     idpPort,
