@@ -4,6 +4,7 @@ import { grantAll, type Resource } from '../../domain/permissions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
+import { ownNotificationGrants } from '../../domain/notifications.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { insertDemoApiKeys } from './demo-apikeys.ts';
@@ -67,6 +68,8 @@ const practiceResources = new Set<Resource>([
   '/tag/{id}',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
+  '/notifications/notifications',
+  '/notifications/notifications/{id}',
 ]);
 
 export const demoUsers = [
@@ -98,7 +101,7 @@ async function seedAccount(tx: Tx, key: keyof typeof demoAccounts) {
       assumeRoles: key === 'riverside' ? { [demoAccounts.lakeside.id]: roleId('lakeside', 'Practice Administrator') } : {},
       trustedRelationships: key === 'lakeside' ? { [demoAccounts.riverside.id]: roleId('riverside', 'Practice Administrator') } : {},
     },
-    { id: roleId(key, 'Read Only'), ...stamp, name: 'Read Only', resources: grantAll(() => true, ['GET']) },
+    { id: roleId(key, 'Read Only'), ...stamp, name: 'Read Only', resources: { ...grantAll(() => true, ['GET']), ...ownNotificationGrants } },
   ]);
   await tx.insert(auditLog).values({
     accountId: account.id,
