@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/index.ts';
 import type { ContactCenter } from './integrations/contact-center/index.ts';
+import type { NotificationHub } from './notifications/stream.ts';
 
 export type Deps = {
   db: Db;
@@ -18,6 +19,8 @@ export type Deps = {
   callers?: CallerCache;
   /** Where the account's call-center queues come from (Amazon Connect, or its simulator). */
   contactCenter: ContactCenter;
+  /** This process's listener for users' notification changes (absent: GET /notifications/stream answers 503). */
+  notifications?: NotificationHub;
 };
 
 export type Caller = {
