@@ -87,7 +87,12 @@ export function useNotificationStream(enabled: boolean) {
     const controller = new AbortController();
     let retryMs = RETRY_MIN_MS;
     let timer: number | undefined;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all(account) });
+    // A read already under way may have started before the change committed; while the list has no
+    // data yet, Query would fold a refetch into it. Cancel it, then read again.
+    const refresh = () => {
+      const queryKey = notificationKeys.all(account);
+      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+    };
 
     async function connect() {
       try {
