@@ -32,6 +32,9 @@ export const permissionCatalogue = [
   { resource: '/insurances/{id}', label: 'Individual insurance', methods: crud },
   { resource: '/tag', label: 'Tags', methods: crud },
   { resource: '/tag/{id}', label: 'Individual tag', methods: crud },
+  // Not in spec §6's list (issue 11): always the caller's own notifications (POST sends one to a user of the account).
+  { resource: '/notifications/notifications', label: 'Notifications', methods: ['GET', 'POST'] },
+  { resource: '/notifications/notifications/{id}', label: 'Individual notification', methods: ['GET', 'PATCH', 'DELETE'] },
   { resource: '/permissions/roles', label: 'Roles', methods: crud },
   { resource: '/permissions/roles/{id}', label: 'Individual role', methods: crud },
   { resource: '/permissions/policies', label: 'Policies', methods: crud },

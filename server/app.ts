@@ -21,6 +21,7 @@ import { insuranceRoutes } from './routes/insurances/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
 import { locationRoutes } from './routes/locations/index.ts';
 import { meRoutes } from './routes/me/index.ts';
+import { notificationRoutes } from './routes/notifications/index.ts';
 import { scheduleRoutes } from './routes/schedules/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { permissionsRoutes } from './routes/permissions/index.ts';
@@ -83,6 +84,7 @@ export function createApi(deps: Deps) {
     .route('/teamsbot', teamsbotRoutes)
     .route('/locations', locationRoutes)
     .route('/me', meRoutes)
+    .route('/notifications', notificationRoutes)
     .route('/search', searchRoutes)
     .route('/callcenter', queueRoutes)
     .route('/surveys', surveyRoutes);

@@ -5,6 +5,7 @@ import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/index.ts';
 import type { ContactCenter } from './integrations/contact-center/index.ts';
 import type { SurveyLimits } from './routes/surveys/throttle.ts';
+import type { NotificationHub } from './notifications/stream.ts';
 
 export type Deps = {
   db: Db;
@@ -25,6 +26,8 @@ export type Deps = {
   trustProxyHops?: number;
   /** The public survey's per-client limits (absent: the defaults of server/routes/surveys/throttle.ts). */
   surveyLimits?: SurveyLimits;
+  /** This process's listener for users' notification changes (absent: GET /notifications/stream answers 503). */
+  notifications?: NotificationHub;
 };
 
 export type Caller = {

@@ -14,6 +14,8 @@ import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
 import { startIdp } from './idp/index.ts';
+import { startJobs } from './jobs/index.ts';
+import { NotificationHub } from './notifications/stream.ts';
 import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,6 +125,13 @@ async function main() {
     const callers = new CallerCache(databaseUrl);
     await callers.start();
     stops.push(() => callers.close());
+    // The job queue (notification fan-out) and the listener that pushes notifications to open bells.
+    const jobs = await startJobs(databaseUrl);
+    stops.push(() => jobs.stop());
+    const notifications = new NotificationHub(databaseUrl);
+    await notifications.start();
+    stops.push(() => notifications.close());
+    phase('jobs');
     const api = createApi({
       db: database.db,
       callers,
@@ -134,6 +143,7 @@ async function main() {
       contactCenter: createContactCenter(process.env, database.db),
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
+      notifications,
     });
 
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;

@@ -1,3 +1,4 @@
+import { ownNotificationGrants } from '../../domain/notifications.ts';
 import { grantAll, type Resource, type ResourceGrants } from '../../domain/permissions.ts';
 
 /** What a practice's own administrators manage: its practice data, its queues, and nothing about other accounts. */
@@ -27,6 +28,8 @@ export const practiceResources = new Set<Resource>([
   '/surveys/campaigns',
   '/surveys/campaigns/{id}',
   '/surveys/campaigns/{campaignId}/surveys',
+  '/notifications/notifications',
+  '/notifications/notifications/{id}',
 ]);
 
 /**
@@ -36,5 +39,5 @@ export const practiceResources = new Set<Resource>([
  */
 export const defaultRoles = {
   practiceAdministrator: { name: 'Practice Administrator', resources: grantAll((r) => practiceResources.has(r)) },
-  readOnly: { name: 'Read Only', resources: grantAll(() => true, ['GET']) },
+  readOnly: { name: 'Read Only', resources: { ...grantAll(() => true, ['GET']), ...ownNotificationGrants } },
 } as const satisfies Record<string, { name: string; resources: ResourceGrants }>;

@@ -1,13 +1,17 @@
 import type { HttpMethod, Resource, ResourceGrants } from '../../domain/permissions.ts';
 import type { CcpConfig } from '../../domain/roles.ts';
+import { ownNotificationGrants } from '../../domain/notifications.ts';
 import type { Tx } from './client.ts';
 import { roles } from './schema.ts';
 
 const read: HttpMethod[] = ['GET'];
 const all: HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];
 
-const grants = (entries: [Resource, HttpMethod[]][]): ResourceGrants =>
-  Object.fromEntries(entries.map(([resource, methods]) => [resource, Object.fromEntries(methods.map((m) => [m, true]))]));
+/** The entries given, and the caller's own notifications (every role holds those). */
+const grants = (entries: [Resource, HttpMethod[]][]): ResourceGrants => ({
+  ...Object.fromEntries(entries.map(([resource, methods]) => [resource, Object.fromEntries(methods.map((m) => [m, true]))])),
+  ...ownNotificationGrants,
+});
 
 /** The demo roles beyond the three every account starts with (issue 10: "Scheduler", "Call-center agent"). */
 export const demoRoles: { name: string; resources: ResourceGrants; ccpConfig: CcpConfig | null }[] = [

@@ -7,6 +7,8 @@ import { demoAccounts, seed, seedId } from '../db/seed.ts';
 import type { Deps } from '../env.ts';
 import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { createContactCenter } from '../integrations/contact-center/index.ts';
+import { startJobs } from '../jobs/index.ts';
+import { NotificationHub } from '../notifications/stream.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const ISSUER = 'http://idp.test/';
@@ -27,6 +29,10 @@ export async function createHarness() {
   // As in production: callers cached per token, cleared by the database's notifications.
   const callers = new CallerCache(testDb.url);
   await callers.start();
+  // As in production: the job queue runs (notification fan-out) and open streams are pushed to.
+  const jobs = await startJobs(testDb.url);
+  const notifications = new NotificationHub(testDb.url);
+  await notifications.start();
   const deps: Deps = {
     callers,
     db: database.db,
@@ -37,6 +43,7 @@ export async function createHarness() {
     // The simulator, whatever the environment says: tests never reach Microsoft.
     teamDirectory: createTeamDirectory({}, database.db),
     contactCenter: createContactCenter({}, database.db),
+    notifications,
   };
   const api = createApi(deps);
 
@@ -70,8 +77,12 @@ export async function createHarness() {
     call,
     accounts: demoAccounts,
     callers,
+    jobs,
+    notifications,
     url: testDb.url,
     async close() {
+      await notifications.close();
+      await jobs.stop();
       await callers.close();
       await database.close();
       await testDb.drop();

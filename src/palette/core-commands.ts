@@ -30,6 +30,16 @@ export const coreCommands: Command[] = [
     run: (ctx) => ctx.openPage('deleted'),
   },
   {
+    id: 'notifications',
+    label: 'Notifications',
+    group: 'Actions',
+    keywords: ['bell', 'alerts', 'inbox', 'unread'],
+    shortcut: 'g f',
+    keepsPaletteOpen: true,
+    requires: { resource: '/notifications/notifications', method: 'GET' },
+    run: (ctx) => ctx.openPage('notifications'),
+  },
+  {
     id: 'open-as-tab',
     label: 'Open this screen as a tab',
     group: 'Workspace',

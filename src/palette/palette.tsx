@@ -13,6 +13,8 @@ import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
 import { useDateTimeFormat } from '../lib/format.ts';
 import { deletedListQuery, kindOf, useRestore } from '../lib/soft-delete.ts';
+import { notificationListQuery, timeAgo, useNotificationActions } from '../lib/notifications.ts';
+import { notificationMessages } from '../../domain/notifications.ts';
 import { request } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
 import { passOnKeys, takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
@@ -106,6 +108,8 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const deleted = useQuery({ ...deletedListQuery(account), enabled: open && page === 'deleted' });
   const schedules = useQuery({ ...scheduleChooserQuery(account, debounced), enabled: open && page === 'add-task' });
   const restore = useRestore();
+  const notifications = useQuery({ ...notificationListQuery(account), enabled: open && page === 'notifications' });
+  const notificationActions = useNotificationActions();
   const formatTime = useDateTimeFormat();
 
   const [startPage, setStartPage] = useAtom(paletteStartPageAtom);
@@ -167,6 +171,20 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       }));
       return [{ heading: 'Add task to schedule', entries: query.trim() === '' ? items.slice(0, MAX_RENDERED) : rank(items, query, MAX_RENDERED) }];
     }
+    if (page === 'notifications') {
+      // Enter opens one (marks it read, goes to its jumpPath); Delete removes the chosen one.
+      const data = notifications.data;
+      const items = (data?.items ?? []).map<Entry>((n) => ({
+        id: `notification:${n.id}`,
+        label: n.title,
+        group: 'Notifications',
+        hint: `${n.read ? '' : 'Unread · '}${n.message} · ${timeAgo(n.createdTimestamp)}`,
+        keywords: [n.message],
+        path: n.jumpPath ?? undefined,
+      }));
+      const all: Entry[] = data && data.unread > 0 ? [{ id: 'notifications:mark-all', label: notificationMessages.markAllRead, group: 'Notifications', hint: `${data.unread} unread` }] : [];
+      return [{ heading: 'Notifications', entries: query.trim() === '' ? [...all, ...items].slice(0, MAX_RENDERED) : rank([...all, ...items], query, MAX_RENDERED) }];
+    }
     if (query.trim() === '') {
       const recentEntries = [...recent]
         .sort((a, b) => frecency(b) - frecency(a))
@@ -189,12 +207,13 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       }
     }
     return grouped(results);
-  }, [page, accounts.data, deleted.data, schedules.data, formatTime, query, recent, base, search.data, policy]);
+  }, [page, accounts.data, deleted.data, schedules.data, notifications.data, formatTime, query, recent, base, search.data, policy]);
 
   const entries = useMemo(() => groups.flatMap((g) => g.entries), [groups]);
   const loading =
     (page === 'accounts' && accounts.isPending) ||
     (page === 'deleted' && deleted.isPending) ||
+    (page === 'notifications' && notifications.isPending) ||
     (page === 'add-task' && (schedules.isPending || schedules.isFetching)) ||
     (page === null && query.trim().length >= 2 && (search.isFetching || debounced !== query.trim()));
   // Enter with nothing to choose yet waits for the answer rather than being dropped.
@@ -261,6 +280,16 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   };
 
   function activate(entry: Entry, how: 'navigate' | 'panel' | 'tab') {
+    if (entry.id === 'notifications:mark-all') {
+      notificationActions.markAllRead().catch(() => toast('error', messages.tryAgain));
+      return;
+    }
+    if (entry.id.startsWith('notification:')) {
+      const chosen = notifications.data?.items.find((n) => entry.id === `notification:${n.id}`);
+      if (chosen && !chosen.read) notificationActions.markRead(chosen.id).catch(() => toast('error', messages.tryAgain));
+      // Without a jumpPath there is nowhere to go: it is marked read and the page stays.
+      if (!entry.path) return;
+    }
     if (entry.id.startsWith('deleted:')) {
       const chosen = deleted.data?.items.find((d) => entry.id === `deleted:${d.resourceType}:${d.id}`);
       close();
@@ -290,7 +319,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     }
     if (!entry.path) return;
     // A create screen is not a record worth listing under Recent.
-    if (!entry.id.startsWith('add-task:'))
+    if (!entry.id.startsWith('add-task:') && !entry.id.startsWith('notification:'))
       recordVisit({ path: entry.path, title: entry.label, kind: entry.group === 'Go to' || entry.group === 'Recent' ? (entry.hint ?? 'screen') : entry.group });
     close();
     if (how === 'panel') openPanel(entry.path);
@@ -305,6 +334,15 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       event.preventDefault();
       const { key, shiftKey, ctrlKey, metaKey, altKey, target } = event;
       setQueue((all) => [...all, { key, shiftKey, ctrlKey, metaKey, altKey, target }]);
+      return;
+    }
+    if (event.key === 'Delete' && page === 'notifications' && selected.startsWith('notification:')) {
+      event.preventDefault();
+      // The next one (else the previous one) is chosen in its place.
+      const at = entries.findIndex((e) => e.id === selected);
+      const next = entries[at + 1] ?? entries[at - 1];
+      if (next) setSelected(next.id);
+      notificationActions.remove(selected.slice('notification:'.length)).catch(() => toast('error', messages.tryAgain));
       return;
     }
     if (event.key === 'Backspace' && query === '' && pages.length > 0) {
@@ -328,6 +366,8 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
         ? 'Restore a record deleted in the last 30 days…'
         : page === 'add-task'
           ? 'Add a task to which schedule?'
+          : page === 'notifications'
+            ? 'Notifications: Enter opens, Delete removes…'
           : 'Search screens, actions and records…';
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
@@ -361,7 +401,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                     input.current?.focus();
                   }}
                   className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                  ← {page === 'deleted' ? 'Recently deleted' : page === 'add-task' ? 'Add task' : 'Switch account'}
+                  ← {page === 'deleted' ? 'Recently deleted' : page === 'add-task' ? 'Add task' : page === 'notifications' ? 'Notifications' : 'Switch account'}
                 </button>
               ) : null}
               <Cmdk.Input
@@ -388,6 +428,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                       : schedules.isError
                         ? messages.tryAgain
                         : 'No schedule matches.'
+                  : page === 'notifications'
+                    ? notifications.isPending
+                      ? 'Loading…'
+                      : notifications.isError
+                        ? messages.tryAgain
+                        : query.trim() === ''
+                          ? notificationMessages.empty
+                          : 'No results.'
                   : page === 'deleted'
                     ? deleted.isPending
                       ? 'Loading…'

@@ -15,7 +15,7 @@ export type CommandContext = {
   openPage(page: PalettePage): void;
 };
 
-export type PalettePage = 'accounts' | 'deleted' | 'add-task';
+export type PalettePage = 'accounts' | 'deleted' | 'add-task' | 'notifications';
 
 /**
  * A palette entry contributed by a feature (`src/features/<area>/commands.ts` exports

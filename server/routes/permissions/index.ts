@@ -19,6 +19,7 @@ import { assertWithinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import { roles } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
+import { notifyRoleHolders } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, errorCode } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
@@ -61,7 +62,7 @@ async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
  */
 async function updateRole(c: Context<AppEnv>, id: string, version: number, changes: Partial<Omit<RolePatchParsed, 'version'>>) {
   if (changes.name !== undefined) await assertNameFree(c, changes.name, id);
-  return write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+  return write(c, async ({ tx, audit, accountId, actorId, actorName, repeats }) => {
     const current = found(await findRole(tx, accountId, id, true));
     if (await repeats({ resourceType: 'Role', resourceId: id, record: current.role, version, changes })) return presentRole(current.role, current.users);
     editable(current.role, version);
@@ -77,6 +78,7 @@ async function updateRole(c: Context<AppEnv>, id: string, version: number, chang
     const before = presentRole(current.role, current.users);
     const answer = presentRole(after, current.users);
     await audit({ action: 'update', resourceType: 'Role', resourceId: id, before, after: answer });
+    await notifyRoleHolders(tx, { accountId, accountName: c.var.account.name, actorId, actorName, roleId: id, roleName: after.name });
     return answer;
   });
 }

@@ -21,6 +21,7 @@ import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
+import { notifyUserRoleChanged } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
@@ -208,7 +209,7 @@ export const personRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { version, ...body } = c.req.valid('json');
     const changes = sent(body);
-    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+    const updated = await write(c, async ({ tx, audit, accountId, actorId, actorName, repeats }) => {
       const before = found(await findUser(tx, accountId, id, true));
       if (!c.var.caller.instanceAdmin) {
         if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
@@ -226,6 +227,7 @@ export const personRoutes = new Hono<AppEnv>()
           .returning(),
       );
       await audit({ action: 'update', resourceType: 'User', resourceId: id, before: presentUser(before, null), after: presentUser(after, null) });
+      if (after.roleId !== before.roleId) await notifyUserRoleChanged(tx, { accountId, accountName: c.var.account.name, actorId, actorName, userId: id, roleId: after.roleId });
       return after;
     }).catch(principalRace);
     return c.json(presentUser(updated, await roleName(c.var.deps.db, updated.accountId, updated.roleId)));

@@ -9,6 +9,8 @@ import { MenuContent, MenuRoot, MenuTrigger, useAfterMenuClose } from '../ui/men
 import { AccountSwitcher } from './account-switcher.tsx';
 import { AccountMenuItems, NavMenuItems, visibleEntries } from './menu-entries.tsx';
 import { NavLink } from './nav-link.tsx';
+import { NotificationBell } from './notification-bell.tsx';
+import { useNotificationStream } from '../../lib/notifications.ts';
 import { insightsMenu, isActivePrefix, practiceMenu, systemMenu, type NavMenu } from './navigation.ts';
 
 // The avatar menu's dialogs load when first opened (Radix dialog is not needed for the first screen).
@@ -51,6 +53,8 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
   const avatarMenu = useAfterMenuClose();
   const initials = policy?.user.name.split(/\s+/).map((part) => part[0]).slice(0, 2).join('') ?? '';
   const canSwitch = policy ? policy.instanceAdmin || policy.assumedAccounts.length > 0 : false;
+  // One stream for both bells (wide and narrow header): new notifications arrive without a reload.
+  useNotificationStream(can(policy, '/notifications/notifications', 'GET'));
 
   return (
     <header className="bg-brand-800 text-white shadow">
@@ -105,6 +109,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
             }}
             className="w-40 rounded-md border border-white/30 xl:w-56 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
           />
+          {policy ? <NotificationBell policy={policy} /> : null}
           {policy ? (
             <MenuRoot>
               <MenuTrigger className="flex h-9 w-9 items-center justify-center rounded-full bg-white text-sm font-semibold text-brand-800">
@@ -131,6 +136,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
               <path d="m13 13 4.5 4.5" strokeLinecap="round" />
             </svg>
           </button>
+          {policy ? <NotificationBell policy={policy} /> : null}
           {policy ? (
             <MenuRoot open={phoneMenuOpen} onOpenChange={setPhoneMenuOpen}>
               <MenuTrigger className="flex items-center gap-1.5 px-3 py-1.5 text-white hover:bg-white/15">
