@@ -271,6 +271,22 @@ describe('first response (the notification hook)', () => {
     expect(isFirstResponse(2)).toBe(false);
   });
 
+  it("tells the campaign's creator once, through the bell's API, linking to the results", async () => {
+    const id = await campaign();
+    const firstNotices = async () => {
+      await h.jobs.drained();
+      const res = await h.call('manager', '/notifications/notifications');
+      expect(res.status).toBe(200);
+      const { items } = (await res.json()) as { items: { title: string; jumpPath: string | null }[] };
+      return items.filter((item) => item.jumpPath === `/campaigns/campaign/${id}/results`);
+    };
+    expect(await firstNotices()).toHaveLength(0);
+    expect((await publicPost({ campaignId: id, answer: 1 })).status).toBe(201);
+    expect((await firstNotices()).map((item) => item.title)).toEqual(['First campaign response']);
+    expect((await publicPost({ campaignId: id, answer: 3 })).status).toBe(201);
+    expect(await firstNotices()).toHaveLength(1);
+  });
+
   it('exactly one of many concurrent first answers is the first', async () => {
     const id = await campaign();
     const stored = await Promise.all(Array.from({ length: 6 }, (_, i) => storeResponse(h.db, { campaignId: id, answer: 1, comment: null, externalId: `PT-first-${i}`, externalUser: null, queryParameters: {} })));

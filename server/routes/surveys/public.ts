@@ -46,7 +46,6 @@ export const publicSurveyRoutes = new Hono<AppEnv>()
     json(publicSurveySchema),
     async (c) => {
       const body = c.req.valid('json');
-      // `stored.firstResponse` is set for a campaign's first response: its notification to the campaign's creator (issue 11) is sent from here.
       const stored = await storeResponse(c.var.deps.db, body);
       return c.json({ id: stored.id, message: messages.surveyThanks } satisfies PublicSurveyAccepted, 201);
     },

@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { campaigns, surveyResponses } from '../../db/schema.ts';
 import { ApiError, badRequest, errorCode, notFound } from '../../errors.ts';
+import { notify } from '../../notifications/notify.ts';
 import { campaignForm, ofActiveAccount } from './queries.ts';
 
 /** A public id that is unknown or not running: one answer for both, so ids cannot be probed (ARCHITECTURE "Public pages"). */
@@ -52,7 +53,7 @@ export function firstResponseNotice(campaign: { id: string; accountId: string; n
  * locks the campaign row and only matches a running campaign of an active account), then a repeat of the externalId is
  * refused (responses to one campaign are serialised by that lock; the unique index settles
  * anything else), then the response is written. A refusal rolls the count back.
- * `firstResponse` is set when this was the campaign's first response: where its notification is sent.
+ * `firstResponse` is set when this was the campaign's first response; its creator is notified in the same transaction.
  */
 export async function storeResponse(db: Db, input: SurveyAnswerInput): Promise<{ id: string; firstResponse: FirstResponseNotice | null }> {
   return db
@@ -90,7 +91,13 @@ export async function storeResponse(db: Db, input: SurveyAnswerInput): Promise<{
           queryParameters: input.queryParameters,
         })
         .returning({ id: surveyResponses.id });
-      return { id: row!.id, firstResponse: isFirstResponse(campaign.completedCount) ? firstResponseNotice(campaign) : null };
+      const firstResponse = isFirstResponse(campaign.completedCount) ? firstResponseNotice(campaign) : null;
+      // Told in this transaction: the creator hears of the first response exactly when it is stored.
+      if (firstResponse?.recipientId) {
+        const { recipientId, ...notice } = firstResponse;
+        await notify(tx, { ...notice, userIds: [recipientId] });
+      }
+      return { id: row!.id, firstResponse };
     })
     .catch((error: unknown) => {
       // Two answers with one externalId at the same moment: the second is the same repeat.
