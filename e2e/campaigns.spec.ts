@@ -258,7 +258,17 @@ test.describe('campaigns: practice administrator', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('v');
     await expect(page).toHaveURL(/\/campaigns$/);
-    await expect(page.getByRole('table', { name: 'Campaigns' }).locator('tbody')).toBeFocused();
+    const listBody = page.getByRole('table', { name: 'Campaigns' }).locator('tbody');
+    await expect(listBody).toBeFocused();
+    // Shift+Enter opens the active campaign in the side panel; Escape gives the focus back to the list.
+    await page.keyboard.press('j');
+    await page.keyboard.press('Shift+Enter');
+    const panel = page.getByRole('dialog');
+    await expect(panel.getByRole('region', { name: 'Counts' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(listBody).toBeFocused();
     await page.keyboard.press('c');
     await expect(page).toHaveURL(/\/campaigns\/campaign\/create$/);
     await expect(page.getByLabel('Campaign Name')).toBeFocused();

@@ -19,7 +19,7 @@ export function ensureDependencies() {
   return true;
 }
 
-const buildInputs = ['index.html', 'vite.config.ts', 'tailwind.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'domain', 'public'];
+const buildInputs = ['index.html', 'survey.html', 'vite.config.ts', 'tailwind.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'domain', 'public'];
 
 function hashInputs() {
   const hash = createHash('sha256');
@@ -43,7 +43,7 @@ function hashInputs() {
 export function ensureBuild() {
   const stamp = path.join(root, 'dist', '.build-hash');
   const current = hashInputs();
-  if (existsSync(path.join(root, 'dist', 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current) return false;
+  if (existsSync(path.join(root, 'dist', 'index.html')) && existsSync(path.join(root, 'dist', 'survey.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current) return false;
   console.log('Building the portal (vite build)…');
   run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
   writeFileSync(stamp, current);
