@@ -151,6 +151,19 @@ test.describe('campaigns: practice administrator', () => {
       await patient.context.close();
     });
 
+    await test.step('the creator hears of the first response in the bell, without a reload, and it opens the results', async () => {
+      const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+      await expect(bell).toBeVisible();
+      await bell.click();
+      const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /First campaign response/ }).filter({ hasText: name });
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText(`Campaign "${name}" received its first response.`);
+      await item.click();
+      await expect(page).toHaveURL(/\/campaigns\/campaign\/[0-9a-f-]{36}\/results$/);
+      await page.goto(surveyPath.replace('/survey/', '/campaigns/campaign/'));
+      await expect(h1(page, name)).toBeVisible();
+    });
+
     await test.step('the results grid counts it and shows its row; a row click opens the response', async () => {
       await page.getByRole('link', { name: 'Results' }).click();
       await expect(page).toHaveURL(/\/results$/);
