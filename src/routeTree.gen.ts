@@ -16,6 +16,8 @@ import { Route as AppCampaignRouteImport } from './routes/_app/campaign'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as LoginCallbackRouteImport } from './routes/login/callback'
 import { Route as AppAccountAccountIdRouteImport } from './routes/_app/account/$accountId'
+import { Route as AppAccountsIndexRouteImport } from './routes/_app/accounts/index'
+import { Route as AppAccountsCreateRouteImport } from './routes/_app/accounts/create'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppSystemAmazonconnectRouteImport } from './routes/_app/system/amazonconnect'
 import { Route as AppSystemDatamanagementRouteImport } from './routes/_app/system/datamanagement'
@@ -101,6 +103,16 @@ const LoginCallbackRoute = LoginCallbackRouteImport.update({
 const AppAccountAccountIdRoute = AppAccountAccountIdRouteImport.update({
   id: '/account/$accountId',
   path: '/account/$accountId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountsIndexRoute = AppAccountsIndexRouteImport.update({
+  id: '/accounts/',
+  path: '/accounts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountsCreateRoute = AppAccountsCreateRouteImport.update({
+  id: '/accounts/create',
+  path: '/accounts/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
@@ -405,12 +417,14 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
+  '/accounts/create': typeof AppAccountsCreateRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/accounts/': typeof AppAccountsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
@@ -465,12 +479,14 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
+  '/accounts/create': typeof AppAccountsCreateRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/accounts': typeof AppAccountsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
@@ -527,12 +543,14 @@ export interface FileRoutesById {
   '/_app/home': typeof AppHomeRoute
   '/login/callback': typeof LoginCallbackRoute
   '/_app/account/$accountId': typeof AppAccountAccountIdRoute
+  '/_app/accounts/create': typeof AppAccountsCreateRoute
   '/_app/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/_app/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/_app/system/endpoints': typeof AppSystemEndpointsRoute
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/accounts/': typeof AppAccountsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
   '/_app/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
@@ -589,12 +607,14 @@ export interface FileRouteTypes {
     | '/home'
     | '/login/callback'
     | '/account/$accountId'
+    | '/accounts/create'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/accounts/'
     | '/campaigns/'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
@@ -649,12 +669,14 @@ export interface FileRouteTypes {
     | '/home'
     | '/login/callback'
     | '/account/$accountId'
+    | '/accounts/create'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/accounts'
     | '/campaigns'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
@@ -710,12 +732,14 @@ export interface FileRouteTypes {
     | '/_app/home'
     | '/login/callback'
     | '/_app/account/$accountId'
+    | '/_app/accounts/create'
     | '/_app/system/amazonconnect'
     | '/_app/system/datamanagement'
     | '/_app/system/endpoints'
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/accounts/'
     | '/_app/campaigns/'
     | '/_app/campaigns/campaign/create'
     | '/_app/practice/contact-points/$contactPointId'
@@ -819,6 +843,20 @@ declare module '@tanstack/react-router' {
       path: '/account/$accountId'
       fullPath: '/account/$accountId'
       preLoaderRoute: typeof AppAccountAccountIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/accounts/': {
+      id: '/_app/accounts/'
+      path: '/accounts'
+      fullPath: '/accounts/'
+      preLoaderRoute: typeof AppAccountsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/accounts/create': {
+      id: '/_app/accounts/create'
+      path: '/accounts/create'
+      fullPath: '/accounts/create'
+      preLoaderRoute: typeof AppAccountsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/campaigns/': {
@@ -1193,12 +1231,14 @@ interface AppRouteChildren {
   AppCampaignRoute: typeof AppCampaignRoute
   AppHomeRoute: typeof AppHomeRoute
   AppAccountAccountIdRoute: typeof AppAccountAccountIdRoute
+  AppAccountsCreateRoute: typeof AppAccountsCreateRoute
   AppSystemAmazonconnectRoute: typeof AppSystemAmazonconnectRoute
   AppSystemDatamanagementRoute: typeof AppSystemDatamanagementRoute
   AppSystemEndpointsRoute: typeof AppSystemEndpointsRoute
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppAccountsIndexRoute: typeof AppAccountsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
   AppCampaignsCampaignCreateRoute: typeof AppCampaignsCampaignCreateRoute
   AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
@@ -1252,12 +1292,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppCampaignRoute: AppCampaignRoute,
   AppHomeRoute: AppHomeRoute,
   AppAccountAccountIdRoute: AppAccountAccountIdRoute,
+  AppAccountsCreateRoute: AppAccountsCreateRoute,
   AppSystemAmazonconnectRoute: AppSystemAmazonconnectRoute,
   AppSystemDatamanagementRoute: AppSystemDatamanagementRoute,
   AppSystemEndpointsRoute: AppSystemEndpointsRoute,
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppAccountsIndexRoute: AppAccountsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
   AppCampaignsCampaignCreateRoute: AppCampaignsCampaignCreateRoute,
   AppPracticeContactPointsContactPointIdRoute:
