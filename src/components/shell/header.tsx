@@ -107,7 +107,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                 if (character) holdOpeningKey(event);
               }
             }}
-            className="w-40 rounded-md border border-white/30 xl:w-56 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
+            className="w-36 rounded-md border border-white/30 xl:w-56 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-white/80 focus:bg-white focus:text-slate-900 focus:outline-none"
           />
           {policy ? <NotificationBell policy={policy} /> : null}
           {policy ? (
