@@ -48,10 +48,6 @@ const conflictFields: { label: string; show(v: RoleFormValues): string }[] = [
 ];
 
 function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDetail; confirmDelete: boolean; onDeleteAsked?(): void }) {
-  const account = useAccountKey();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const update = useUpdateRole(role.id);
   const [editing, setEditing] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
@@ -66,18 +62,6 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
   };
   const titleId = `role-${role.id}-title`;
 
-  const { base, notice, submit } = useVersionedSave({
-    initial: role,
-    save: (values: RoleFormValues, version): Promise<unknown> => update.mutateAsync({ version, ...toBody(values, toValues(base)) }),
-    fetchCurrent: () => queryClient.fetchQuery({ ...roleQuery(account, role.id), staleTime: 0 }),
-    onSaved: async () => {
-      toast('success', roleMessages.saved, savedSnackbarMs);
-      toggle(false);
-    },
-    conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
-    saving: update.isPending,
-  });
-  const shown = editing ? base : role;
   // Whoever may edit roles but not delete them sees Delete disabled, naming the grant it needs.
   const mayEdit = useMeets(editRole);
 
@@ -85,7 +69,7 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-4xl flex-col gap-5">
       <PageHeader
         titleId={titleId}
-        title={shown.name}
+        title={role.name}
         description={`${role.userCount} ${role.userCount === 1 ? 'user holds' : 'users hold'} this role`}
         back={
           <Link to="/system/roles" className="text-brand-700 hover:underline dark:text-brand-100">
@@ -108,7 +92,7 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
         }
       />
       {editing ? (
-        <RoleForm key={`edit-${base.version}`} label="Edit role" initial={toValues(base)} submitLabel="Save Changes" onSubmit={submit} onCancel={() => toggle(false)} notice={notice} />
+        <RoleEdit role={role} onDone={() => toggle(false)} />
       ) : (
         <RoleForm key={`view-${role.version}`} label="Role" initial={toValues(role)} readOnly />
       )}
@@ -130,6 +114,31 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
       </Card>
     </article>
   );
+}
+
+/**
+ * Edit mode, mounted afresh each time Edit is pressed (so it starts from the role as saved now):
+ * a save names the version it edited; a 409 shows the conflict notice instead of overwriting.
+ */
+function RoleEdit({ role, onDone }: { role: RoleDetail; onDone(): void }) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const update = useUpdateRole(role.id);
+  const { base, notice, submit } = useVersionedSave({
+    initial: role,
+    save: (values: RoleFormValues, version): Promise<unknown> => update.mutateAsync({ version, ...toBody(values, toValues(base)) }),
+    fetchCurrent: () => queryClient.fetchQuery({ ...roleQuery(account, role.id), staleTime: 0 }),
+    onSaved: async () => {
+      toast('success', roleMessages.saved, savedSnackbarMs);
+      // The page shows (and the next Edit starts from) the role as saved.
+      await queryClient.refetchQueries({ queryKey: roleQuery(account, role.id).queryKey, exact: true });
+      onDone();
+    },
+    conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
+    saving: update.isPending,
+  });
+  return <RoleForm key={`edit-${base.version}`} label="Edit role" initial={toValues(base)} submitLabel="Save Changes" onSubmit={submit} onCancel={onDone} notice={notice} />;
 }
 
 /**
