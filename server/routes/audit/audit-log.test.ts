@@ -143,6 +143,13 @@ describe('GET /audit/entries', () => {
     const admin = (await (await h.call('admin', '/audit/facets')).json()) as AuditLogFacets;
     expect(admin.resourceTypes).toEqual(expect.arrayContaining(['FacetKind', 'LakesideOnlyKind']));
     expect(admin.actors.filter((a) => a.id === 'facet-actor')).toEqual([{ id: 'facet-actor', name: 'New Name' }]);
+    // One statement whose newest entry keeps the name while an older one renames: the newest wins.
+    await h.db.insert(auditLog).values([
+      entry({ resourceType: 'FacetKind', actorId: 'facet-actor', actorName: 'Older Rename', at: at(4) }),
+      entry({ resourceType: 'FacetKind', actorId: 'facet-actor', actorName: 'New Name', at: at(5) }),
+    ]);
+    const again = (await (await h.call('manager', '/audit/facets')).json()) as AuditLogFacets;
+    expect(again.actors.filter((a) => a.id === 'facet-actor')).toEqual([{ id: 'facet-actor', name: 'New Name' }]);
     const lakeside = (await (await h.call('admin', `/audit/facets?account=${h.accounts.lakeside.id}`)).json()) as AuditLogFacets;
     expect(lakeside.resourceTypes).toContain('LakesideOnlyKind');
     expect(lakeside.resourceTypes).not.toContain('FacetKind');
