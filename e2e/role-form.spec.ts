@@ -9,6 +9,8 @@ test.describe('administrator', () => {
   test.use({ storageState: storageState('admin') });
 
   test('creates a role with the permission grid by keyboard (arrows + Space) and sees it saved', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
     const name = `Grid role ${Date.now()}`;
     await page.goto('/system/roles');
     await page.getByRole('link', { name: 'Add Role' }).click();
@@ -72,6 +74,8 @@ test.describe('administrator: the role form rules', () => {
   test.use({ storageState: storageState('admin') });
 
   test('trusted relationships and assume roles: rows are added and removed, a blank account id is dropped on save', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
     const { saved } = await editFreshRole(page, 'Trust role');
     const trusted = page.getByRole('region', { name: 'Trusted Relationships' });
     const assume = page.getByRole('region', { name: 'Assume Roles' });
@@ -113,6 +117,8 @@ test.describe('administrator: the role form rules', () => {
   });
 
   test('CCP Configuration: the ACW timeout is saved as an integer, and unticking clears every ccpConfig value', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
     const { saved } = await editFreshRole(page, 'CCP role');
     const ccp = page.getByRole('switch', { name: 'CCP Configuration' });
     await ccp.click();
@@ -160,6 +166,56 @@ test.describe('administrator: the role form rules', () => {
     await notice.getByRole('button', { name: 'Reload saved version' }).click();
     await expect(page.getByLabel('Role Name')).toHaveValue(theirs);
     await expect(notice).toHaveCount(0);
+  });
+
+  test('by keyboard: G R opens the list, C creates; Role Name is checked on blur; whole-row and whole-column toggles; the palette offers "Create role"', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
+    await page.goto('/home');
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    await page.keyboard.press('g');
+    await page.keyboard.press('r');
+    await expect(page).toHaveURL(/\/system\/roles$/);
+    await expect(page.getByRole('table', { name: 'Roles' }).locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('c');
+    await expect(page).toHaveURL(/\/system\/role\/create$/);
+    const name = page.getByLabel('Role Name');
+    await expect(name).toBeFocused();
+    // Validated on blur: leaving it empty says so, under the field.
+    await page.keyboard.press('Tab');
+    await expect(page.getByText('Role name is required')).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await name.fill('x'.repeat(101));
+    await expect(page.getByText('Role name must be at most 100 characters')).toBeVisible();
+    const roleName = `Toggle role ${Date.now()}`;
+    await name.fill(roleName);
+    await expect(page.getByText('Role name must be at most 100 characters')).toHaveCount(0);
+
+    // A whole row: every method the catalogue offers for Persons.
+    await page.getByRole('checkbox', { name: 'All methods of Persons' }).check();
+    for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) await expect(page.getByRole('checkbox', { name: `Persons ${method}` })).toBeChecked();
+    // A whole column: GET on every resource; unticked again, only the row's GET goes too.
+    await page.getByRole('checkbox', { name: 'GET on every resource' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Account GET' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Roles GET' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'GET on every resource' }).uncheck();
+    await expect(page.getByRole('checkbox', { name: 'Account GET' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Persons GET' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Persons POST' })).toBeChecked();
+    await page.getByRole('button', { name: 'Add Role' }).click();
+    await expect(page.getByText('Successfully Saved Role')).toBeVisible();
+    await expect(page).toHaveURL(/\/system\/roles$/);
+    // The list shows how many users hold it.
+    await page.getByLabel('Filter roles').fill(roleName);
+    const row = page.getByRole('row', { name: new RegExp(roleName) });
+    await expect(row.getByRole('cell').last()).toHaveText('0');
+
+    // The palette's "Create role" opens the form.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('create role');
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option', { name: /Create role/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/system\/role\/create$/);
   });
 
   test('a role page without an id says "No Role Id"', async ({ page }) => {
