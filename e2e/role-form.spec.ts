@@ -33,6 +33,8 @@ test.describe('administrator', () => {
     await expect(page.getByText('Successfully Saved Role')).toBeVisible();
     await expect(page).toHaveURL(/\/system\/roles$/);
     await page.getByLabel('Filter roles').fill(name);
+    // The filter reaches the address after a pause; a click before that would be overtaken by it.
+    await expect(page).toHaveURL(/[?&]q=/);
     await page.getByRole('row', { name: new RegExp(name) }).getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Account POST' })).toBeChecked();
