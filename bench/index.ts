@@ -1,4 +1,5 @@
 import { apiKeyFigures } from './apikeys.ts';
+import { auditFigures } from './audit.ts';
 import { authFigures } from './auth.ts';
 import { contactPointsFigures } from './contact-points.ts';
 import { keyboardFigures } from './keyboard.ts';
@@ -10,7 +11,7 @@ import { print } from './util.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth, apikeys);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth, apikeys, audit);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -38,6 +39,10 @@ if (wanted('persons')) {
 if (wanted('contact-points')) {
   console.log('\nContact points at 100,000 per account');
   print(await contactPointsFigures());
+}
+if (wanted('audit')) {
+  console.log('\nAudit log at 300,000 rows');
+  print(await auditFigures());
 }
 if (wanted('auth')) {
   console.log('\nAuthenticated requests (HTTP, keep-alive)');

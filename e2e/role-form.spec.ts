@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import type { RoleDetail } from '../domain/roles.ts';
+import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** Issue 10 "Roles": the roles list and the role form, by keyboard, at phone size, and for Read Only. */
 
@@ -7,6 +9,8 @@ test.describe('administrator', () => {
   test.use({ storageState: storageState('admin') });
 
   test('creates a role with the permission grid by keyboard (arrows + Space) and sees it saved', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
     const name = `Grid role ${Date.now()}`;
     await page.goto('/system/roles');
     await page.getByRole('link', { name: 'Add Role' }).click();
@@ -29,6 +33,8 @@ test.describe('administrator', () => {
     await expect(page.getByText('Successfully Saved Role')).toBeVisible();
     await expect(page).toHaveURL(/\/system\/roles$/);
     await page.getByLabel('Filter roles').fill(name);
+    // The filter reaches the address after a pause; a click before that would be overtaken by it.
+    await expect(page).toHaveURL(/[?&]q=/);
     await page.getByRole('row', { name: new RegExp(name) }).getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Account POST' })).toBeChecked();
@@ -48,6 +54,175 @@ test.describe('administrator', () => {
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     }
+  });
+});
+
+/** A role of the test's own (through the API) and its page opened in edit mode. */
+async function editFreshRole(page: Page, label: string) {
+  const api = await signedInApi(page);
+  const name = `${label} ${Date.now()}`;
+  const created = await api.send('POST', '/permissions/roles', { name, resources: { '/person/persons': { GET: true } } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/system/roles/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Edit role' })).toBeVisible();
+  const saved = async () => (await (await api.send('GET', `/permissions/roles/${id}`)).json()) as RoleDetail;
+  return { api, id, name, saved };
+}
+
+test.describe('administrator: the role form rules', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('trusted relationships and assume roles: rows are added and removed, a blank account id is dropped on save', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
+    const { saved } = await editFreshRole(page, 'Trust role');
+    const trusted = page.getByRole('region', { name: 'Trusted Relationships' });
+    const assume = page.getByRole('region', { name: 'Assume Roles' });
+    const [account, role, otherRole, assumeAccount, assumeRole] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+
+    await trusted.getByRole('button', { name: 'Add trusted relationship' }).click();
+    const first = trusted.getByRole('group', { name: 'Trusted relationship 1' });
+    await expect(first.getByLabel('Account Id')).toBeFocused();
+    await first.getByLabel('Account Id').fill(account);
+    await first.getByLabel('Role Id').fill(role);
+    // A row with a role id but no account id is dropped on save.
+    await trusted.getByRole('button', { name: 'Add trusted relationship' }).click();
+    await trusted.getByRole('group', { name: 'Trusted relationship 2' }).getByLabel('Role Id').fill(otherRole);
+
+    // An assume-role row added then removed leaves nothing; focus goes back to Add.
+    await assume.getByRole('button', { name: 'Add assume role' }).click();
+    await assume.getByRole('group', { name: 'Assume role 1' }).getByLabel('Account Id').fill(randomUUID());
+    await assume.getByRole('button', { name: 'Remove assume role 1' }).click();
+    await expect(assume.getByRole('group')).toHaveCount(0);
+    await expect(assume.getByRole('button', { name: 'Add assume role' })).toBeFocused();
+    await assume.getByRole('button', { name: 'Add assume role' }).click();
+    await assume.getByRole('group', { name: 'Assume role 1' }).getByLabel('Account Id').fill(assumeAccount);
+    await assume.getByRole('group', { name: 'Assume role 1' }).getByLabel('Role Id').fill(assumeRole);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Successfully Saved Role')).toBeVisible();
+    expect((await saved()).trustedRelationships).toEqual({ [account]: role });
+    expect((await saved()).assumeRoles).toEqual({ [assumeAccount]: assumeRole });
+    // View mode shows the saved rows (the blank-account row is gone).
+    await expect(trusted.getByRole('group')).toHaveCount(1);
+
+    // Removing the last row empties the map.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('button', { name: 'Remove trusted relationship 1' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+    await expect.poll(async () => (await saved()).trustedRelationships).toEqual({});
+    expect((await saved()).assumeRoles).toEqual({ [assumeAccount]: assumeRole });
+  });
+
+  test('CCP Configuration: the ACW timeout is saved as an integer, and unticking clears every ccpConfig value', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
+    const { saved } = await editFreshRole(page, 'CCP role');
+    const ccp = page.getByRole('switch', { name: 'CCP Configuration' });
+    await ccp.click();
+    await page.getByLabel('Instance Id').fill('instance-1');
+    await page.getByLabel('Region').fill('us-east-1');
+    await page.getByLabel('ACW Timeout (seconds)').fill('45');
+    await page.getByLabel('Spice Domain', { exact: true }).fill('spice.example.test');
+    await page.getByRole('checkbox', { name: 'Auto Answer' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Successfully Saved Role')).toBeVisible();
+    const on = (await saved()).ccpConfig;
+    expect(on?.awsConnect?.instanceId).toBe('instance-1');
+    expect(on?.awsConnect?.defaultProvisionProfile?.acwTimeout).toBe(45);
+    expect(on?.awsConnect?.defaultProvisionProfile?.autoAnswer).toBe(true);
+    expect(on?.spiceDomain).toBe('spice.example.test');
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('switch', { name: 'CCP Configuration' }).click();
+    await expect(page.getByLabel('Instance Id')).toHaveCount(0);
+    // Ticked again before saving, every value is blank: unticking cleared them.
+    await page.getByRole('switch', { name: 'CCP Configuration' }).click();
+    await expect(page.getByLabel('Instance Id')).toHaveValue('');
+    await expect(page.getByLabel('ACW Timeout (seconds)')).toHaveValue('');
+    await expect(page.getByRole('checkbox', { name: 'Auto Answer' })).not.toBeChecked();
+    await page.getByRole('switch', { name: 'CCP Configuration' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+    await expect.poll(async () => (await saved()).ccpConfig).toBeNull();
+  });
+
+  test('two edits of one role: the second save gets the conflict notice, and Reload shows the saved version', async ({ page }) => {
+    const { api, id, saved } = await editFreshRole(page, 'Contested role');
+    const theirs = `Theirs ${Date.now()}`;
+    const patched = await api.send('PATCH', `/permissions/roles/${id}`, { version: (await saved()).version, name: theirs });
+    expect(patched.status()).toBe(200);
+    const mine = `Mine ${Date.now()}`;
+    await page.getByLabel('Role Name').fill(mine);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const notice = page.locator('[data-slot="conflict-notice"]');
+    await expect(notice).toContainText('This record was changed by someone else since you opened it.');
+    await expect(notice.getByRole('row', { name: /Role Name/ })).toContainText(mine);
+    await expect(notice.getByRole('row', { name: /Role Name/ })).toContainText(theirs);
+    // Nothing was overwritten.
+    expect((await saved()).name).toBe(theirs);
+    await notice.getByRole('button', { name: 'Reload saved version' }).click();
+    await expect(page.getByLabel('Role Name')).toHaveValue(theirs);
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('by keyboard: G R opens the list, C creates; Role Name is checked on blur; whole-row and whole-column toggles; the palette offers "Create role"', async ({ page }) => {
+    // Many steps on a shared, busy machine: more than the default 30 s.
+    test.setTimeout(90_000);
+    await page.goto('/home');
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    await page.keyboard.press('g');
+    await page.keyboard.press('r');
+    await expect(page).toHaveURL(/\/system\/roles$/);
+    await expect(page.getByRole('table', { name: 'Roles' }).locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('c');
+    await expect(page).toHaveURL(/\/system\/role\/create$/);
+    const name = page.getByLabel('Role Name');
+    await expect(name).toBeFocused();
+    // Validated on blur: leaving it empty says so, under the field.
+    await page.keyboard.press('Tab');
+    await expect(page.getByText('Role name is required')).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await name.fill('x'.repeat(101));
+    await expect(page.getByText('Role name must be at most 100 characters')).toBeVisible();
+    const roleName = `Toggle role ${Date.now()}`;
+    await name.fill(roleName);
+    await expect(page.getByText('Role name must be at most 100 characters')).toHaveCount(0);
+
+    // A whole row: every method the catalogue offers for Persons.
+    await page.getByRole('checkbox', { name: 'All methods of Persons' }).check();
+    for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) await expect(page.getByRole('checkbox', { name: `Persons ${method}` })).toBeChecked();
+    // A whole column: GET on every resource; unticked again, only the row's GET goes too.
+    await page.getByRole('checkbox', { name: 'GET on every resource' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Account GET' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Roles GET' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'GET on every resource' }).uncheck();
+    await expect(page.getByRole('checkbox', { name: 'Account GET' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Persons GET' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Persons POST' })).toBeChecked();
+    await page.getByRole('button', { name: 'Add Role' }).click();
+    await expect(page.getByText('Successfully Saved Role')).toBeVisible();
+    await expect(page).toHaveURL(/\/system\/roles$/);
+    // The list shows how many users hold it.
+    await page.getByLabel('Filter roles').fill(roleName);
+    const row = page.getByRole('row', { name: new RegExp(roleName) });
+    await expect(row.getByRole('cell').last()).toHaveText('0');
+
+    // The palette's "Create role" opens the form.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('create role');
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option', { name: /Create role/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/system\/role\/create$/);
+  });
+
+  test('a role page without an id says "No Role Id"', async ({ page }) => {
+    await page.goto('/system/roles/%20');
+    await expect(page.getByRole('alert').filter({ hasText: 'No Role Id' })).toBeVisible();
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redacted, type AuditLogDetail, type AuditLogFacets, type AuditLogPage } from '../../../domain/audit.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -121,6 +122,40 @@ describe('GET /audit/entries', () => {
     const facets = (await (await h.call('admin', '/audit/facets')).json()) as AuditLogFacets;
     expect(facets.accounts.map((a) => a.name)).toEqual(expect.arrayContaining([h.accounts.astera.name, h.accounts.riverside.name, h.accounts.lakeside.name]));
     expect(facets.resourceTypes).toContain('AdminThing');
+  });
+
+  it('facets list every kind of record and actor of the account, an actor under the name of their newest entry (kept by a trigger)', async () => {
+    const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 0, minutes));
+    await h.db.insert(auditLog).values([
+      entry({ resourceType: 'FacetKind', actorId: 'facet-actor', actorName: 'Old Name', at: at(1) }),
+      entry({ resourceType: 'FacetKind', actorId: 'facet-actor', actorName: 'New Name', at: at(3) }),
+      // Written later but dated earlier (a slow transaction): not the newest name.
+      entry({ resourceType: 'FacetKind', actorId: 'facet-actor', actorName: 'Stale Name', at: at(2) }),
+      entry({ resourceType: 'LakesideOnlyKind', actorId: 'lakeside-actor', actorName: 'Lakeside Actor', accountId: h.accounts.lakeside.id }),
+    ]);
+    const manager = (await (await h.call('manager', '/audit/facets')).json()) as AuditLogFacets;
+    expect(manager.resourceTypes).toContain('FacetKind');
+    expect(manager.resourceTypes).not.toContain('LakesideOnlyKind');
+    expect(manager.actors.filter((a) => a.id === 'facet-actor')).toEqual([{ id: 'facet-actor', name: 'New Name' }]);
+    expect(manager.actors.map((a) => a.id)).not.toContain('lakeside-actor');
+    expect(manager.resourceTypes).toEqual([...manager.resourceTypes].sort());
+    // The instance administrator: every account's, each actor once; one account's on request.
+    const admin = (await (await h.call('admin', '/audit/facets')).json()) as AuditLogFacets;
+    expect(admin.resourceTypes).toEqual(expect.arrayContaining(['FacetKind', 'LakesideOnlyKind']));
+    expect(admin.actors.filter((a) => a.id === 'facet-actor')).toEqual([{ id: 'facet-actor', name: 'New Name' }]);
+    // One statement whose newest entry keeps the name while an older one renames: the newest wins.
+    await h.db.insert(auditLog).values([
+      entry({ resourceType: 'FacetKind', actorId: 'facet-actor', actorName: 'Older Rename', at: at(4) }),
+      entry({ resourceType: 'FacetKind', actorId: 'facet-actor', actorName: 'New Name', at: at(5) }),
+    ]);
+    const again = (await (await h.call('manager', '/audit/facets')).json()) as AuditLogFacets;
+    expect(again.actors.filter((a) => a.id === 'facet-actor')).toEqual([{ id: 'facet-actor', name: 'New Name' }]);
+    const lakeside = (await (await h.call('admin', `/audit/facets?account=${h.accounts.lakeside.id}`)).json()) as AuditLogFacets;
+    expect(lakeside.resourceTypes).toContain('LakesideOnlyKind');
+    expect(lakeside.resourceTypes).not.toContain('FacetKind');
+    // Exact: the same answer as the log itself.
+    const [{ kinds }] = (await h.db.execute<{ kinds: string[] }>(sql`select array_agg(distinct resource_type order by resource_type) as kinds from audit_log where account_id = ${h.accounts.riverside.id}`)).rows as [{ kinds: string[] }];
+    expect(manager.resourceTypes).toEqual(kinds);
   });
 
   it('is read through the access policy grant: Read Only reads it', async () => {

@@ -1,18 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { roleMessages, type RoleDetail } from '../../../domain/roles.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card } from '../../components/ui/description-list.tsx';
+import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { DetailSkeleton } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { roleQuery, useUpdateRole } from './queries.ts';
+import { saveFailure } from '../../lib/form.ts';
+import { useMeets, type Requirement } from '../../lib/policy.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { roleQuery, useDeleteRole, useUpdateRole } from './queries.ts';
 import { savedSnackbarMs } from './role-create-screen.tsx';
 import { RoleForm, toBody, toValues, type RoleFormValues } from './role-form.tsx';
 
@@ -25,14 +29,17 @@ function Failure({ message }: { message: string }) {
 }
 
 /** A role's page (spec §2 "Role form", §8): 'No Role Id' without an id, 'Failed to load role' (no retry) when it cannot load. */
-export function RoleScreen({ roleId }: { roleId: string }) {
+export function RoleScreen({ roleId, confirmDelete, onDeleteAsked }: { roleId: string; confirmDelete?: boolean; onDeleteAsked?(): void }) {
   const account = useAccountKey();
   const role = useQuery({ ...roleQuery(account, roleId), enabled: roleId.trim() !== '' });
   if (roleId.trim() === '') return <Failure message={messages.noRoleId} />;
   if (role.isPending) return <DetailSkeleton label="Loading role…" />;
   if (role.isError) return <Failure message={messages.failedToLoadRole} />;
-  return <RoleDetailView key={role.data.id} role={role.data} />;
+  return <RoleDetailView key={role.data.id} role={role.data} confirmDelete={confirmDelete === true} onDeleteAsked={onDeleteAsked} />;
 }
+
+const editRole: Requirement = { resource: '/permissions/roles/{id}', method: 'PATCH' };
+const deleteRole: Requirement = { resource: '/permissions/roles/{id}', method: 'DELETE' };
 
 const conflictFields: { label: string; show(v: RoleFormValues): string }[] = [
   { label: 'Role Name', show: (v) => v.name },
@@ -40,11 +47,7 @@ const conflictFields: { label: string; show(v: RoleFormValues): string }[] = [
   { label: 'CCP Configuration', show: (v) => (v.ccpEnabled ? 'On' : 'Off') },
 ];
 
-function RoleDetailView({ role }: { role: RoleDetail }) {
-  const account = useAccountKey();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const update = useUpdateRole(role.id);
+function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDetail; confirmDelete: boolean; onDeleteAsked?(): void }) {
   const [editing, setEditing] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
@@ -59,24 +62,14 @@ function RoleDetailView({ role }: { role: RoleDetail }) {
   };
   const titleId = `role-${role.id}-title`;
 
-  const { base, notice, submit } = useVersionedSave({
-    initial: role,
-    save: (values: RoleFormValues, version): Promise<unknown> => update.mutateAsync({ version, ...toBody(values, toValues(base)) }),
-    fetchCurrent: () => queryClient.fetchQuery({ ...roleQuery(account, role.id), staleTime: 0 }),
-    onSaved: async () => {
-      toast('success', roleMessages.saved, savedSnackbarMs);
-      toggle(false);
-    },
-    conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
-    saving: update.isPending,
-  });
-  const shown = editing ? base : role;
+  // Whoever may edit roles but not delete them sees Delete disabled, naming the grant it needs.
+  const mayEdit = useMeets(editRole);
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-4xl flex-col gap-5">
       <PageHeader
         titleId={titleId}
-        title={shown.name}
+        title={role.name}
         description={`${role.userCount} ${role.userCount === 1 ? 'user holds' : 'users hold'} this role`}
         back={
           <Link to="/system/roles" className="text-brand-700 hover:underline dark:text-brand-100">
@@ -84,15 +77,22 @@ function RoleDetailView({ role }: { role: RoleDetail }) {
           </Link>
         }
         actions={
-          <Permitted requires={{ resource: '/permissions/roles/{id}', method: 'PATCH' }}>
-            <Button ref={toggleRef} variant={editing ? 'secondary' : 'primary'} onClick={() => toggle(!editing)}>
-              {editing ? 'Cancel' : 'Edit'}
-            </Button>
-          </Permitted>
+          <>
+            {editing ? null : (
+              <Permitted requires={deleteRole} whenDenied={mayEdit ? 'disable' : 'hide'}>
+                <DeleteRole role={role} askNow={confirmDelete} onAsked={onDeleteAsked} />
+              </Permitted>
+            )}
+            <Permitted requires={editRole}>
+              <Button ref={toggleRef} variant={editing ? 'secondary' : 'primary'} onClick={() => toggle(!editing)}>
+                {editing ? 'Cancel' : 'Edit'}
+              </Button>
+            </Permitted>
+          </>
         }
       />
       {editing ? (
-        <RoleForm key={`edit-${base.version}`} label="Edit role" initial={toValues(base)} submitLabel="Save Changes" onSubmit={submit} onCancel={() => toggle(false)} notice={notice} />
+        <RoleEdit role={role} onDone={() => toggle(false)} />
       ) : (
         <RoleForm key={`view-${role.version}`} label="Role" initial={toValues(role)} readOnly />
       )}
@@ -113,5 +113,92 @@ function RoleDetailView({ role }: { role: RoleDetail }) {
         )}
       </Card>
     </article>
+  );
+}
+
+/**
+ * Edit mode, mounted afresh each time Edit is pressed (so it starts from the role as saved now):
+ * a save names the version it edited; a 409 shows the conflict notice instead of overwriting.
+ */
+function RoleEdit({ role, onDone }: { role: RoleDetail; onDone(): void }) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const update = useUpdateRole(role.id);
+  const { base, notice, submit } = useVersionedSave({
+    initial: role,
+    save: (values: RoleFormValues, version): Promise<unknown> => update.mutateAsync({ version, ...toBody(values, toValues(base)) }),
+    fetchCurrent: () => queryClient.fetchQuery({ ...roleQuery(account, role.id), staleTime: 0 }),
+    onSaved: async () => {
+      toast('success', roleMessages.saved, savedSnackbarMs);
+      // The page shows (and the next Edit starts from) the role as saved.
+      await queryClient.refetchQueries({ queryKey: roleQuery(account, role.id).queryKey, exact: true });
+      onDone();
+    },
+    conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
+    saving: update.isPending,
+  });
+  return <RoleForm key={`edit-${base.version}`} label="Edit role" initial={toValues(base)} submitLabel="Save Changes" onSubmit={submit} onCancel={onDone} notice={notice} />;
+}
+
+/**
+ * Delete, after a confirmation (a role is deleted for good). A role users still hold is refused
+ * by the server (409, naming how many); the dialog shows that answer and stays open, and closing
+ * it gives focus back to Delete. `askNow` opens the dialog (the palette's "Delete role").
+ */
+function DeleteRole({ role, askNow = false, onAsked, disabled, ...rest }: { role: RoleDetail; askNow?: boolean; onAsked?(): void; disabled?: boolean; 'aria-describedby'?: string }) {
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const remove = useDeleteRole(role.id);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { pathname, closePanel } = useWorkspace();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!askNow) return;
+    onAsked?.();
+    if (disabled) return;
+    // Opened from the palette: the Delete button is what the dialog gives focus back to.
+    button.current?.focus();
+    setRefusal(null);
+    setOpen(true);
+  }, [askNow, onAsked, disabled]);
+  const handleOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) setRefusal(null);
+  };
+  const handleDelete = async () => {
+    try {
+      await remove.mutateAsync();
+    } catch (error) {
+      setRefusal(saveFailure(error));
+      return;
+    }
+    setOpen(false);
+    toast('success', `Role “${role.name}” deleted.`);
+    if (pathname === `/system/roles/${role.id}`) await navigate({ to: '/system/roles' });
+    else closePanel();
+  };
+  return (
+    <>
+      <Button ref={button} variant="secondary" disabled={disabled} aria-describedby={rest['aria-describedby']} onClick={() => handleOpenChange(true)}>
+        Delete
+      </Button>
+      <Dialog open={open} onOpenChange={handleOpenChange} title={`Delete role “${role.name}”?`} description="A role users still hold cannot be deleted. This cannot be undone.">
+        {refusal ? (
+          <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            {refusal}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => void handleDelete()}>
+            Delete role
+          </Button>
+        </div>
+      </Dialog>
+    </>
   );
 }
