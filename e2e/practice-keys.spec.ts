@@ -150,4 +150,19 @@ test.describe('practice administrator', () => {
     await expect(page).toHaveURL(/\/practice\/issues\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
+
+  test('a create screen opens in the side panel as its form, not as a record called "create"', async ({ page }) => {
+    for (const [list, field] of [
+      ['/practice/contact-points', 'Name'],
+      ['/practice/locations', 'Name'],
+      ['/practice/schedules', 'Name'],
+      ['/practice/issues', 'Name'],
+      ['/practice/insurances', 'Plan name'],
+    ] as const) {
+      await page.goto(`${list}?panel=${encodeURIComponent(`${list}/create`)}`);
+      const panel = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'Open full page' }) });
+      await expect(panel.getByRole('textbox', { name: field, exact: true })).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Save' })).toBeVisible();
+    }
+  });
 });
