@@ -32,6 +32,11 @@ export type AuditEntry = {
   /** The record's name: always given (from the log, the record, or its kind and short id). */
   title: string;
   summary: string;
+  /**
+   * The record the changed one belongs to, whose page shows it: a tag's tagged record, a task's
+   * schedule. Absent for a record with a page of its own.
+   */
+  about?: { resourceType: string; resourceId: string };
 };
 
 export type AccountListItem = { id: string; name: string };

@@ -8,6 +8,7 @@ import { listQuerySchema, maxAssociations, type CommonFields } from './persons.t
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
 import { text } from './text.ts';
+import { contactPointSortColumns, type ContactPointSort } from './contact-point-sort.ts';
 
 export const contactPointSystems = ['PHONE', 'FAX', 'EMAIL', 'PAGER', 'URL', 'SMS', 'QUEUEID', 'OTHER'] as const;
 export type ContactPointSystem = (typeof contactPointSystems)[number];
@@ -146,8 +147,7 @@ export const contactPointPatchSchema = object({
 export type ContactPointPatch = v.InferInput<typeof contactPointPatchSchema>;
 export type ContactPointPatchParsed = v.InferOutput<typeof contactPointPatchSchema>;
 
-export const contactPointSortColumns = ['id', 'name', 'value', 'vip', 'serviceProvider', 'systemType', 'rank'] as const;
-export type ContactPointSort = (typeof contactPointSortColumns)[number];
+export { contactPointSortColumns, type ContactPointSort };
 /** Contact points also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
 export const contactPointListQuerySchema = v.object({ ...listQuerySchema(contactPointSortColumns).entries, tag: tagQueryParam });
 

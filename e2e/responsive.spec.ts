@@ -32,6 +32,14 @@ async function firstRecord(page: Page, list: string, table: string) {
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
+/** The table fits its box: it does not scroll sideways inside it either. */
+async function expectTableFits(page: Page, name: string) {
+  const table = page.getByRole('table', { name });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const box = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));
+  expect.soft(box.scrollWidth, `${name} table width`).toBeLessThanOrEqual(box.clientWidth);
+}
+
 for (const [size, viewport] of Object.entries(sizes)) {
   test.describe(`${size} (${viewport.width}×${viewport.height}), practice administrator`, () => {
     test.use({ storageState: storageState('manager'), viewport });
@@ -118,6 +126,21 @@ for (const [size, viewport] of Object.entries(sizes)) {
           await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
           await expectNoHorizontalOverflow(page);
           await shoot(page, size, name);
+        }
+      });
+      await test.step('every list fits inside its table too (no sideways scrolling in it)', async () => {
+        for (const [path, table] of [
+          ['/practice/persons', 'Persons'],
+          ['/practice/users', 'Users'],
+          ['/practice/practitioners', 'Practitioners'],
+          ['/practice/contact-points', 'Contact Points'],
+          ['/practice/locations', 'Locations'],
+          ['/practice/schedules', 'Schedules'],
+          ['/practice/issues', 'Issues'],
+          ['/practice/insurances', 'Insurances'],
+        ] as const) {
+          await page.goto(path);
+          await expectTableFits(page, table);
         }
       });
       await test.step('404', async () => {

@@ -19,3 +19,21 @@ describe('changedRecordPath', () => {
     expect(changedRecordPath(entry('Location', 'delete'))).toBeNull();
   });
 });
+
+describe('changedRecordPath of what belongs to another record', () => {
+  const about = (resourceType: string, action: string, other: { resourceType: string; resourceId: string }): AuditEntry => ({ ...entry(resourceType, action), about: other });
+
+  it.each(['create', 'update', 'delete'])('links a tag (%s) to the record it tags', (action) => {
+    expect(changedRecordPath(about('Tag', action, { resourceType: 'Issue', resourceId: 'i1' }))).toBe('/practice/issues/i1');
+    expect(changedRecordPath(about('Tag', action, { resourceType: 'Practitioner', resourceId: 'p1' }))).toBe('/practice/practitioners/p1');
+  });
+
+  it('links no tag whose record is unknown', () => {
+    expect(changedRecordPath(entry('Tag'))).toBeNull();
+  });
+
+  it('links a task to its page in its schedule, a deleted task to the schedule', () => {
+    expect(changedRecordPath(about('ScheduleTask', 'create', { resourceType: 'Schedule', resourceId: 's1' }))).toBe('/practice/schedules/updateTask/s1?taskId=r1');
+    expect(changedRecordPath(about('ScheduleTask', 'delete', { resourceType: 'Schedule', resourceId: 's1' }))).toBe('/practice/schedules/s1');
+  });
+});

@@ -1,19 +1,31 @@
 import type { AuditEntry } from '../../domain/api.ts';
 
-/** The page of a changed record, when it has one (a deleted record has none; a bulk insert has its list). */
+const lists: Record<string, string> = {
+  Person: '/practice/persons',
+  User: '/practice/users',
+  Practitioner: '/practice/practitioners',
+  PractitionerPhoto: '/practice/practitioners',
+  Issue: '/practice/issues',
+  Insurance: '/practice/insurances',
+  ContactPoint: '/practice/contact-points',
+  Location: '/practice/locations',
+  Schedule: '/practice/schedules',
+};
+
+/**
+ * The page of a changed record, when it has one (a deleted record has none; a bulk insert has its
+ * list). A tag opens the record it tags and a task its page in its schedule (the schedule when the
+ * task was deleted).
+ */
 export function changedRecordPath(entry: AuditEntry): string | null {
+  const { about } = entry;
+  if (entry.resourceType === 'ScheduleTask' && about) {
+    return entry.action === 'delete' || !entry.resourceId
+      ? `${lists.Schedule}/${about.resourceId}`
+      : `${lists.Schedule}/updateTask/${about.resourceId}?taskId=${entry.resourceId}`;
+  }
+  if (entry.resourceType === 'Tag') return about && lists[about.resourceType] ? `${lists[about.resourceType]}/${about.resourceId}` : null;
   if (entry.action === 'delete') return null;
-  const lists: Record<string, string> = {
-    Person: '/practice/persons',
-    User: '/practice/users',
-    Practitioner: '/practice/practitioners',
-    PractitionerPhoto: '/practice/practitioners',
-    Issue: '/practice/issues',
-    Insurance: '/practice/insurances',
-    ContactPoint: '/practice/contact-points',
-    Location: '/practice/locations',
-    Schedule: '/practice/schedules',
-  };
   if (entry.resourceType === 'Account' && entry.resourceId) return `/account/${entry.resourceId}`;
   const list = lists[entry.resourceType];
   if (!list) return null;

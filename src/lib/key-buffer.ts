@@ -34,11 +34,15 @@ const isPlainChar = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey 
 function shouldHold(event: KeyboardEvent): boolean {
   if (mode === 'palette' || (mode === 'early' && paletteAsked)) return isPaletteKey(event) || isOpenPalette(event);
   if (isOpenPalette(event)) return true;
+  const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+  // Keys already held come first: while they wait, the ones after them wait too, even once focus
+  // is in the new screen's field (it gets them all, in order, when they are played).
+  if (mode === 'navigation' && held.length > 0) return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp', 'Backspace'].includes(event.key));
   // The palette's input is still focused while the palette closes on a navigation.
   if (isTypingTarget(event.target) && !(mode === 'navigation' && (event.target as Element).closest('[cmdk-root]'))) return false;
   if (mode === 'early') return isPlainChar(event);
   // Navigation: also Enter and the arrows, which the new screen's table or list will want.
-  return isPlainChar(event) || (['Enter', 'ArrowDown', 'ArrowUp'].includes(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey);
+  return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp'].includes(event.key));
 }
 
 function hold(event: KeyboardEvent) {
@@ -67,6 +71,8 @@ function replay(keys: HeldKey[]) {
     if (to.dispatchEvent(event) && !ctrlKey && !metaKey && !altKey && isTypingTarget(to) && to === document.activeElement) {
       if (key.length === 1) document.execCommand('insertText', false, key);
       else if (key === 'Backspace') document.execCommand('delete');
+      // Enter in a form's text field submits it, as a typed one does ("name, Enter" at once).
+      else if (key === 'Enter' && to instanceof HTMLInputElement && to.form) to.form.requestSubmit();
     }
   }
 }

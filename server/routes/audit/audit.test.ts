@@ -44,6 +44,25 @@ describe('GET /audit/recent', () => {
     expect(summaries).toEqual(['restored ContactPoint “Back again”', 'deleted ContactPoint “Back again”', 'created ContactPoint “Back again”']);
   });
 
+  it('names the record a tag tags and the schedule a task is in (`about`), and nothing for a record of its own', async () => {
+    const issue = (await (await h.call('manager', '/issues', { method: 'POST', json: { name: 'About issue', category: 'Other' } })).json()) as { id: string };
+    const tag = await h.call('manager', '/tag', { method: 'POST', json: { key: 'about', value: 'tagged', taggedResourceType: 'Issue', taggedResourceId: issue.id } });
+    expect(tag.status).toBe(201);
+    const tagId = ((await tag.json()) as { id: string }).id;
+    const schedule = (await (await h.call('manager', '/schedule/schedule', { method: 'POST', json: { name: 'About rota' } })).json()) as { id: string };
+    const task = await h.call('manager', `/schedule/schedule/${schedule.id}/task`, { method: 'POST', json: { title: 'About block', start: '2026-03-02T09:00:00Z', end: '2026-03-02T10:00:00Z' } });
+    expect(task.status).toBe(201);
+    const taskId = ((await task.json()) as { id: string }).id;
+    expect((await h.call('manager', `/tag/${tagId}`, { method: 'DELETE' })).status).toBe(204);
+
+    const items = await recent();
+    const tagged = items.filter((item) => item.resourceType === 'Tag' && item.resourceId === tagId);
+    expect(tagged.map((item) => item.action)).toEqual(['delete', 'create']);
+    for (const item of tagged) expect(item.about).toEqual({ resourceType: 'Issue', resourceId: issue.id });
+    expect(items.find((item) => item.resourceType === 'ScheduleTask' && item.resourceId === taskId)!.about).toEqual({ resourceType: 'Schedule', resourceId: schedule.id });
+    expect(items.find((item) => item.resourceType === 'Issue' && item.resourceId === issue.id)).not.toHaveProperty('about');
+  });
+
   it('leaves sign-outs out: they change no record', async () => {
     const out = await h.call('manager', '/auth/logout', { method: 'POST' });
     expect(out.status).toBeLessThan(300);

@@ -64,8 +64,19 @@ async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, stri
 const verbs: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', restore: 'restored' };
 const verb = (action: string) => verbs[action] ?? action;
 
+/** What a tag or a task belongs to, from the log's snapshot (see `AuditEntry.about`). */
+function aboutOf(row: AuditRow): AuditEntry['about'] {
+  const snapshot = (row.after ?? row.before) as Record<string, unknown> | null;
+  const pair = (resourceType: unknown, resourceId: unknown) =>
+    typeof resourceType === 'string' && typeof resourceId === 'string' && isUuid(resourceId) ? { resourceType, resourceId } : undefined;
+  if (row.resourceType === 'Tag') return pair(snapshot?.taggedResourceType, snapshot?.taggedResourceId);
+  if (row.resourceType === 'ScheduleTask') return pair('Schedule', snapshot?.scheduleId);
+  return undefined;
+}
+
 /** The home's entry of one log row. */
 function toEntry(row: AuditRow, title: string): AuditEntry {
+  const about = aboutOf(row);
   return {
     id: String(row.id),
     at: row.at.toISOString(),
@@ -75,6 +86,7 @@ function toEntry(row: AuditRow, title: string): AuditEntry {
     resourceId: row.resourceId,
     title,
     summary: `${row.actorName} ${verb(row.action)} ${row.resourceType} “${title}”`,
+    ...(about && { about }),
   };
 }
 

@@ -189,27 +189,43 @@ export async function listContactPoints(db: Db, accountId: string, query: ListQu
   }
   // Counting every match of a common word among 100,000 costs more than the page: stop at the
   // bound and say so (`totalEstimated`), as the persons list does.
-  const bounded = db.select({ one: sql`1` }).from(contactPoints).where(where).limit(filteredTotalBound + 1).as('bounded');
-  const [items, [counted]] = await Promise.all([filteredPage(db, where!, sort, query.order, query.limit, offset), db.select({ n: count() }).from(bounded)]);
-  const matched = counted?.n ?? 0;
+  const { items, matched } = await filteredPage(db, where!, sort, query.order, query.limit, offset);
   return { items, total: Math.min(matched, filteredTotalBound), ...(matched > filteredTotalBound && { totalEstimated: true }), limit: query.limit, offset };
 }
 
+type ListRow = { id: string; name: string; value: string; system: ContactPointRow['system']; vip: boolean; service_provider: string; system_type: ContactPointRow['systemType']; rank: number; matched: string };
+
 /**
- * A filtered page: every match first (a bitmap of the trigram indexes), then sorted. Left to
+ * A filtered page and the number of matches, in one statement: every match first (a bitmap of
+ * the trigram indexes, each row checked once), counted as it goes by, then sorted. Left to
  * itself the planner walks a sort index and tests the filter row after row, half the account for
  * a word that sorts in the middle ("Nurse triage"); `offset 0` keeps the sort out of the match.
- * The inner query takes the table's name so the sort's columns name its rows.
+ * The count rides on rows the page reads anyway: a second statement counting the same matches
+ * read them all again. Only the list's columns are carried (not the description), and the page's
+ * rows come out whole, without going back for them by id. The inner query takes the table's
+ * name so the sort's columns name its rows.
  */
 async function filteredPage(db: Db, where: SQL, sort: AnyColumn[], order: SortOrder, limit: number, offset: number) {
-  const matched = await db.execute<{ id: string }>(
-    sql`select ${contactPoints.id} from (select * from ${contactPoints} where ${where} offset 0) as ${contactPoints} order by ${sql.join(ordered(sort, order), sql`, `)} limit ${limit} offset ${offset}`,
+  const columns = sql.join(Object.values(listColumns), sql`, `);
+  const result = await db.execute<ListRow>(
+    sql`select * from (select ${columns}, count(*) over () as matched from ${contactPoints} where ${where} offset 0) as ${contactPoints} order by ${sql.join(ordered(sort, order), sql`, `)} limit ${limit} offset ${offset}`,
   );
-  const ids = matched.rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const rows = await db.select(listColumns).from(contactPoints).where(inArray(contactPoints.id, ids));
-  const at = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  const items = result.rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    value: row.value,
+    system: row.system,
+    vip: row.vip,
+    serviceProvider: row.service_provider as ContactPointRow['serviceProvider'],
+    systemType: row.system_type,
+    rank: row.rank,
+  }));
+  const [first] = result.rows;
+  if (first) return { items, matched: Number(first.matched) };
+  // Past the last match: the page says nothing of how many there are.
+  const bounded = db.select({ one: sql`1` }).from(contactPoints).where(where).limit(filteredTotalBound + 1).as('bounded');
+  const [counted] = await db.select({ n: count() }).from(bounded);
+  return { items, matched: counted?.n ?? 0 };
 }
 
 /** The VIP lookup: one probe of (account_id, normalized_value); a VIP contact point wins over another holding the same number. */

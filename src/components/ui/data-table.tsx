@@ -23,6 +23,12 @@ export type DataTableColumnMeta = {
   cellClassName?: string;
 };
 
+/**
+ * A column shown from the `sm` breakpoint up: at phone size (390 px) a list keeps its id, name and
+ * one short column, so its table fits without scrolling sideways; the record's page has the rest.
+ */
+export const wideScreenColumn = { headerClassName: 'max-sm:hidden', cellClassName: 'max-sm:hidden' } satisfies DataTableColumnMeta;
+
 /** The table features every list uses: server-side (manual) sorting and paging. */
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { InsuranceListItem } from '../../../domain/insurances.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
 import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
 import { insuranceListQuery, type InsuranceListSearch } from './queries.ts';
@@ -12,12 +12,12 @@ const column = createColumnHelper<DataTableFeatures, InsuranceListItem>();
 const columns = column.columns([
   column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/insurances/$insuranceId" id={info.getValue()} /> }),
   column.accessor('insurancePlanName', { id: 'name', header: 'Plan Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('insuranceType', { header: 'Types', enableSorting: false, cell: (info) => info.getValue().join(', ') || '—' }),
-  column.accessor('planPrefix', { header: 'Prefixes', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue().join(', ') || '—'}</span> }),
+  column.accessor('insuranceType', { header: 'Types', enableSorting: false, meta: wideScreenColumn, cell: (info) => info.getValue().join(', ') || '—' }),
+  column.accessor('planPrefix', { header: 'Prefixes', enableSorting: false, meta: wideScreenColumn, cell: (info) => <span className="font-mono text-xs">{info.getValue().join(', ') || '—'}</span> }),
   column.accessor('isInNetwork', { header: 'In Network', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('isReferralRequired', { header: 'Referral', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('isAuthorizationRequired', { header: 'Authorization', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('isSecondaryOnly', { header: 'Secondary Only', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isReferralRequired', { header: 'Referral', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isAuthorizationRequired', { header: 'Authorization', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isSecondaryOnly', { header: 'Secondary Only', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
 type InsurancesListScreenProps = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { IssueListItem } from '../../../domain/issues.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
 import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
 import { issueListQuery, type IssueListSearch } from './queries.ts';
@@ -12,9 +12,9 @@ const column = createColumnHelper<DataTableFeatures, IssueListItem>();
 const columns = column.columns([
   column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/issues/$issueId" id={info.getValue()} /> }),
   column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('category', { header: 'Category', cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('category', { header: 'Category', meta: wideScreenColumn, cell: (info) => info.getValue() ?? '—' }),
   column.accessor('urgent', { header: 'Urgent', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('active', { header: 'Active', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
 type IssuesListScreenProps = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LocationListItem } from '../../../domain/locations.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
 import { locationListQuery, type LocationListSearch } from './queries.ts';
@@ -19,7 +19,7 @@ const columns = column.columns([
       return city ? [city, state].filter(Boolean).join(', ') : <Empty />;
     },
   }),
-  column.accessor('services', { header: 'Services' }),
+  column.accessor('services', { header: 'Services', meta: wideScreenColumn }),
 ]);
 
 type LocationsListScreenProps = {

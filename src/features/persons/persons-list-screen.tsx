@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PersonListItem } from '../../../domain/persons.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
 import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
 import { personListQuery, type PersonListSearch } from './queries.ts';
@@ -9,20 +9,22 @@ const column = createColumnHelper<DataTableFeatures, PersonListItem>();
 
 /**
  * Spec §2 Lists: Id (link), Name, Organization Role (yes/no), Practitioner (yes/no), User (yes/no).
- * The role itself is on the person's page and in the cell's title.
+ * The role itself is on the person's page and in the cell's title. At phone size the list shows
+ * Id, Name and User; the person's page has the rest.
  */
 const columns = column.columns([
   column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/persons/$personId" id={info.getValue()} /> }),
   column.accessor('displayName', { id: 'name', header: 'Name', meta: { cellClassName: 'font-medium' } }),
   column.accessor('orgRole', {
     header: 'Organization Role',
+    meta: wideScreenColumn,
     cell: (info) => (
       <span title={info.getValue() ?? undefined}>
         <YesNo value={Boolean(info.getValue())} />
       </span>
     ),
   }),
-  column.accessor('practitionerRecord', { id: 'practitioner', header: 'Practitioner', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('practitionerRecord', { id: 'practitioner', header: 'Practitioner', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
   column.accessor('userRecord', { id: 'user', header: 'User', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { PractitionerListItem } from '../../../domain/persons.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
 import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
@@ -14,8 +14,8 @@ const columns = column.columns([
   column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/practitioners/$personId" id={info.getValue()} /> }),
   column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('group', { header: 'Group', cell: (info) => info.getValue() ?? <Empty /> }),
-  column.accessor('specialty', { header: 'Specialty', cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('group', { header: 'Group', meta: wideScreenColumn, cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('specialty', { header: 'Specialty', meta: wideScreenColumn, cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
 type PractitionersListScreenProps = {

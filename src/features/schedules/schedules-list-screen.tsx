@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ScheduleListItem } from '../../../domain/schedules.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
 import { scheduleListQuery, type ScheduleListSearch } from './queries.ts';
@@ -15,7 +15,7 @@ const columns = column.columns([
   column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/schedules/$scheduleId" id={info.getValue()} /> }),
   column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
   column.accessor('ownerType', { header: 'For', cell: (info) => ownerLabel(info.row.original) ?? <Empty /> }),
-  column.accessor('description', { header: 'Description', enableSorting: false, cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('description', { header: 'Description', enableSorting: false, meta: wideScreenColumn, cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
 type SchedulesListScreenProps = { search: ScheduleListSearch; onSearchChange(change: Partial<ScheduleListSearch>): void };

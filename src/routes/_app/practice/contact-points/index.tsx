@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { contactPointSortColumns } from '../../../../../domain/contact-points.ts';
+import { contactPointSortColumns } from '../../../../../domain/contact-point-sort.ts';
 import { ContactPointsListScreen } from '../../../../features/contact-points/contact-points-list-screen.tsx';
 import { contactPointListQuery, type ContactPointListSearch } from '../../../../features/contact-points/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
