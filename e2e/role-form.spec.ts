@@ -8,6 +8,24 @@ import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 test.describe('administrator', () => {
   test.use({ storageState: storageState('admin') });
 
+  test('a row opened while the filter still waits for a pause stays open (the late filter does not take the user back)', async ({ page }) => {
+    await page.goto('/system/roles');
+    const row = page.getByRole('table', { name: 'Roles' }).locator('tbody tr').first();
+    const link = row.getByRole('link').first();
+    const roleName = (await row.getByRole('cell').nth(1).textContent())!.trim();
+    // The role's page answers slowly, so its way in is still under way when typing pauses.
+    await page.route('**/api/permissions/roles/*', async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fallback();
+    });
+    await page.getByLabel('Filter roles').pressSequentially('zz');
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: roleName })).toBeVisible();
+    // The filter's pause (300 ms) came and went while the page loaded: it did not filter the list left behind.
+    await expect(page).toHaveURL(/\/system\/roles\/[0-9a-f-]{36}$/);
+    await page.unrouteAll();
+  });
+
   test('creates a role with the permission grid by keyboard (arrows + Space) and sees it saved', async ({ page }) => {
     // Many steps on a shared, busy machine: more than the default 30 s.
     test.setTimeout(90_000);

@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { controlBase } from './field.tsx';
@@ -12,10 +13,11 @@ type FilterInputProps = {
   className?: string;
 };
 
-/** A labelled, debounced filter box. Follows `value` when it changes from outside (Back). */
+/** A labelled, debounced filter box. Follows `value` when it changes from outside (Back); a pause after leaving the screen filters nothing. */
 export function FilterInput({ label, value, onValueChange, delay = 300, placeholder, className }: FilterInputProps) {
   const id = useId();
   const [draft, setDraft] = useState(value);
+  const router = useRouter();
   const timer = useRef<number | undefined>(undefined);
   const latest = useRef(onValueChange);
   useEffect(() => {
@@ -29,7 +31,13 @@ export function FilterInput({ label, value, onValueChange, delay = 300, placehol
   const schedule = (next: string) => {
     setDraft(next);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => latest.current(next), delay);
+    timer.current = window.setTimeout(() => {
+      // The user went on (a row clicked, a shortcut) before typing paused: the way to the next
+      // screen is under way, and filtering the screen being left would take them back to it.
+      const { location, resolvedLocation } = router.state;
+      if (resolvedLocation && location.pathname !== resolvedLocation.pathname) return;
+      latest.current(next);
+    }, delay);
   };
 
   return (
