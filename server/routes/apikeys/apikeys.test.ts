@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { ownNotificationGrants } from '../../../domain/notifications.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyPattern, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '../../../domain/api-keys.ts';
 import type { AuditEntry } from '../../../domain/api.ts';
@@ -284,9 +285,9 @@ describe('editing (versioned PATCH) and permissions', () => {
   });
 
   it('a key’s role may grant nothing its maker’s own role lacks (a key may not raise its own powers either)', async () => {
-    // A key manager: reads everything and manages keys, nothing more.
+    // A key manager: reads everything and manages keys (and, as every role, their own notifications), nothing more.
     const keyManager = grantAll((r) => r.startsWith('/permissions/apikeys'));
-    const resources = { ...grantAll(() => true, ['GET']), ...keyManager };
+    const resources = { ...grantAll(() => true, ['GET']), ...ownNotificationGrants, ...keyManager };
     const [role] = await h.db.insert(roles).values({ accountId: h.accounts.riverside.id, name: 'Key manager', resources, createdBy: 'test', modifiedBy: 'test' }).returning();
     const personId = randomUUID();
     const stamp = { accountId: h.accounts.riverside.id, createdBy: 'test', modifiedBy: 'test' };
