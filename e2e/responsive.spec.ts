@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../domain/messages.ts';
-import { demo, expectNoAxeViolations, signInOnProviderPage, storageState } from './support.ts';
+import { demo, expectNoAxeViolations, signedInApi, signInOnProviderPage, storageState } from './support.ts';
 
 /**
  * "It works on a phone": the main screens at desktop and phone size, with no horizontal
@@ -129,6 +129,11 @@ for (const [size, viewport] of Object.entries(sizes)) {
         }
       });
       await test.step('every list fits inside its table too (no sideways scrolling in it)', async () => {
+        // A long unbroken word (a typed city) first in the list must wrap, not widen the table.
+        const api = await signedInApi(page);
+        const city = `Brookhaven${'x'.repeat(30)}${Date.now().toString(36)}`;
+        const created = await api.send('POST', '/locations/locations', { name: `A long city ${Date.now().toString(36)}`, addresses: [{ city }] });
+        expect(created.status()).toBe(201);
         for (const [path, table] of [
           ['/practice/persons', 'Persons'],
           ['/practice/users', 'Users'],

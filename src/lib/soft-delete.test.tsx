@@ -136,11 +136,13 @@ describe('helpers', () => {
     expect(kindOf('InsurancePlan')).toBe('Insurance plan');
   });
 
-  it('"Recently deleted" is for roles that may delete something', () => {
+  it('"Recently deleted" is for roles that may delete a soft-deletable kind', () => {
     const policy = { instanceAdmin: false, resources: {} } as Parameters<typeof mayDeleteAny>[0];
     expect(mayDeleteAny(policy)).toBe(false);
     expect(mayDeleteAny({ ...policy, resources: { '/person/persons': { GET: true } } })).toBe(false);
     expect(mayDeleteAny({ ...policy, resources: { '/contactpoints/contact-points/{id}': { GET: true, DELETE: true } } })).toBe(true);
+    // Deleting one's own notifications (every role may) restores nothing.
+    expect(mayDeleteAny({ ...policy, resources: { '/notifications/notifications/{id}': { GET: true, PATCH: true, DELETE: true } } })).toBe(false);
     expect(mayDeleteAny({ ...policy, instanceAdmin: true })).toBe(true);
   });
 });

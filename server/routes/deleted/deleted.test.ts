@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { deletedListQuerySchema, type DeletedEntry, type DeletedList } from '../../../domain/deleted.ts';
+import { deletedListQuerySchema, restorableResources, type DeletedEntry, type DeletedList } from '../../../domain/deleted.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { searchProviders } from '../../search/all.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
@@ -54,6 +54,10 @@ async function deleteOne(d: DeletedDescriptor, index = 0) {
   expect(res.status, `DELETE ${itemPath(d, record!.id)}`).toBeLessThan(300);
   return record!;
 }
+
+it("the SPA's list of restorable resources is the registry's (it decides who is offered \"Recently deleted\")", () => {
+  expect(deletedRegistry.map((d) => d.resource).sort()).toEqual([...restorableResources].sort());
+});
 
 describe.each(deletedRegistry.map((d) => [d.resourceType, d] as const))('%s in "Recently deleted"', (_, d) => {
   it('a DELETE through its API lists it at once (name, who, when, paths); its restore path restores it and it leaves the list', async () => {

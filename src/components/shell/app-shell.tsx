@@ -247,7 +247,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
           </Suspense>
         </main>
       ) : (
-        <main id="main" className="mx-auto max-w-screen-2xl px-4 py-6">
+        <main id="main" className="mx-auto max-w-screen-2xl px-4 py-6 max-sm:[overflow-wrap:anywhere]">
           <Outlet />
         </main>
       )}
