@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Command as Cmdk } from 'cmdk';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AccessPolicy } from '../../domain/api.ts';
 import { messages } from '../../domain/messages.ts';
 import { useToast } from '../components/ui/toast.tsx';
@@ -89,7 +89,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState('');
   /** Keys typed before the input could take them, or an Enter waiting for results to arrive. */
-  const [queue, setQueue] = useState<HeldKey[]>([]);
+  const [queue, setQueueState] = useState<HeldKey[]>([]);
+  // The keys still waiting as of now, not as of the last render: a key that arrives after the
+  // held ones were handed over, but before React has rendered them, must still queue behind them.
+  const waitingKeys = useRef<HeldKey[]>([]);
+  const setQueue = useCallback((next: HeldKey[] | ((all: HeldKey[]) => HeldKey[])) => {
+    waitingKeys.current = typeof next === 'function' ? next(waitingKeys.current) : next;
+    setQueueState(waitingKeys.current);
+  }, []);
   const pasted = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const router = useRouter();
@@ -123,7 +130,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       setPages([startPage]);
       setStartPage(null);
     }
-  }, [open, startPage, setStartPage]);
+  }, [open, startPage, setStartPage, setQueue]);
 
   const close = () => setOpen(false);
 
@@ -234,27 +241,28 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     if (taken > 0) {
       if (input.current) input.current.value = text;
       setQuery(text);
-      setQueue(queue.slice(taken));
+      setQueue((all) => all.slice(taken));
       return;
     }
     const key = queue[0]!;
     if (key.key === 'Enter') {
       if (enterMustWait) return;
-      setQueue(queue.slice(1));
+      const after = waitingKeys.current.slice(1);
+      setQueue(after);
       // Nothing was chosen by hand while keys were held: the first result is the one.
       const entry = entries[0];
       if (entry) activate(entry, key.shiftKey ? 'panel' : key.ctrlKey || key.metaKey ? 'tab' : 'navigate');
       if (!store.get(paletteOpenAtom)) {
         setQueue([]);
-        passOnKeys(queue.slice(1));
+        passOnKeys(after);
       }
     } else if (key.key === 'Escape' || key.key.toLowerCase() === 'k') {
       close();
     } else if (key.key === 'Backspace' && pages.length > 0) {
-      setQueue(queue.slice(1));
+      setQueue((all) => all.slice(1));
       setPages((all) => all.slice(0, -1));
     } else {
-      setQueue(queue.slice(1));
+      setQueue((all) => all.slice(1));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the keys or the results change
   }, [queue, entries, enterMustWait]);
@@ -328,7 +336,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const waiting = queue.length > 0 || (event.key === 'Enter' && enterMustWait);
+    const waiting = waitingKeys.current.length > 0 || (event.key === 'Enter' && enterMustWait);
     if (waiting && (event.key.length === 1 || ['Enter', 'Backspace'].includes(event.key)) && !event.nativeEvent.isComposing) {
       // Keeps the order: these keys come after the ones still waiting.
       event.preventDefault();
