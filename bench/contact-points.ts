@@ -6,6 +6,7 @@ import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 import { createApi } from '../server/app.ts';
+import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
 import { insertManyContactPoints } from '../server/db/demo-contact-points.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -36,14 +37,17 @@ const spellings = [
  * migrated and seeded, then the real API (token check, account, permission, validation, query)
  * for list pages (every sort, both directions, pages near and far, filters by name and number),
  * the palette search, and the call center's VIP lookup by value (latency, then throughput with
- * 16 lookups in flight).
+ * 16 lookups in flight). The API has the process's cache of callers, as server/main.ts gives it
+ * (`BENCH_CALLER_CACHE=off`: every request resolves its caller in the database, for comparison).
  */
 export async function contactPointsFigures(): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'astera-bench-contact-points-'));
   chmodSync(dataDir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir, port: await getFreePort(), durable: false });
   const database = connect(server.url);
+  const callers = process.env.BENCH_CALLER_CACHE === 'off' ? undefined : new CallerCache(server.url);
   try {
+    await callers?.start();
     await migrate(server.url);
     await seed(database.db);
     const accountId = demoAccounts.riverside.id;
@@ -53,7 +57,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze contact_points');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({}, database.db) });
+    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({}, database.db) });
     const headers = { Authorization: `Bearer ${token}` };
     const get = async (p: string) => {
       const t = performance.now();
@@ -134,6 +138,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
       { name: `GET /contactpoints/vip/{value} throughput, ${CONCURRENCY} in flight (in process)`, value: perSecond, unit: 'req/s' },
     ];
   } finally {
+    await callers?.close();
     await database.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

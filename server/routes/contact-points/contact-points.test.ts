@@ -441,6 +441,34 @@ describe('list (items, paging, sort, filter)', () => {
   });
 });
 
+describe('list filter: what it finds', () => {
+  const list = async (q: string, params = '') => (await (await h.call('manager', `${base}?q=${encodeURIComponent(q)}&sort=name&limit=50${params}`)).json()) as ContactPointList;
+
+  it('finds by a part of the name, a part of the value as typed, the number in another spelling, and the id; the total is exact', async () => {
+    const byName = await create({ name: 'Wombat annex line', value: freshPhone() });
+    const byValue = await create({ name: 'Plain mailbox', system: 'EMAIL', value: 'wombat.desk@clinic.test' });
+    const byNumber = await create({ name: 'Number only', value: '555-610-7001' });
+    // Neither another account's nor a deleted one.
+    await create({ name: 'Wombat elsewhere', value: freshPhone() }, 'manager', `${base}?accountId=${h.accounts.lakeside.id}`);
+    const gone = await create({ name: 'Wombat deleted', value: freshPhone() });
+    expect((await send('manager', 'DELETE', `${base}/${gone}`)).status).toBe(204);
+
+    const words = await list('WOMBAT');
+    expect(words.items.map((i) => i.id)).toEqual([byValue, byName]);
+    expect(words).toMatchObject({ total: 2, offset: 0 });
+    expect(words.totalEstimated).toBeUndefined();
+    expect(words.items[0]).toEqual({ id: byValue, name: 'Plain mailbox', value: 'wombat.desk@clinic.test', system: 'EMAIL', vip: false, serviceProvider: 'Amazon Connect', systemType: 'Main', rank: 10 });
+    expect((await list('desk@clin')).items.map((i) => i.id)).toEqual([byValue]);
+    expect((await list('610-70')).items.map((i) => i.id)).toEqual([byNumber]);
+    expect((await list('(555) 610-7001')).items.map((i) => i.id)).toEqual([byNumber]);
+    expect((await list(byNumber.toUpperCase())).items.map((i) => i.id)).toEqual([byNumber]);
+
+    // A page past the matches still says how many there are.
+    const past = await list('wombat', '&offset=50');
+    expect(past).toMatchObject({ items: [], total: 2 });
+  });
+});
+
 describe('GET /contactpoints/vip/{value}', () => {
   it('finds the contact point by each spelling and tells whether it is VIP', async () => {
     const id = await create({ name: 'VIP line', value: '(555) 999-0001', vip: true });

@@ -189,11 +189,15 @@ export async function listContactPoints(db: Db, accountId: string, query: ListQu
   }
   // Counting every match of a common word among 100,000 costs more than the page: stop at the
   // bound and say so (`totalEstimated`), as the persons list does.
-  const { items, matched } = await filteredPage(db, where!, sort, query.order, query.limit, offset);
+  const { items, matched } = await filteredPage(db, accountId, where!, sort, query.order, query.limit, offset);
   return { items, total: Math.min(matched, filteredTotalBound), ...(matched > filteredTotalBound && { totalEstimated: true }), limit: query.limit, offset };
 }
 
 type ListRow = { id: string; name: string; value: string; system: ContactPointRow['system']; vip: boolean; service_provider: string; system_type: ContactPointRow['systemType']; rank: number; matched: string };
+
+/** The sort's columns named in the page's subquery (`page`), in the same order and direction as `ordered`. */
+const orderedInPage = (columns: AnyColumn[], order: SortOrder) =>
+  columns.map((c) => sql`${sql.identifier('page')}.${sql.identifier(c.name)} ${order === 'asc' ? sql`asc` : sql`desc`}`);
 
 /**
  * A filtered page and the number of matches, in one statement: every match first (a bitmap of
@@ -201,15 +205,22 @@ type ListRow = { id: string; name: string; value: string; system: ContactPointRo
  * itself the planner walks a sort index and tests the filter row after row, half the account for
  * a word that sorts in the middle ("Nurse triage"); `offset 0` keeps the sort out of the match.
  * The count rides on rows the page reads anyway: a second statement counting the same matches
- * read them all again. Only the list's columns are carried (not the description), and the page's
- * rows come out whole, without going back for them by id. The inner query takes the table's
- * name so the sort's columns name its rows.
+ * read them all again. Only the sort's own columns (and the id) go through the count and the
+ * sort, thousands of narrow rows instead of thousands of list rows (measured: a sixth less work
+ * at 8,000 matches); the page's ten rows are then read whole by id, in the same statement. The
+ * inner query takes the table's name so the sort's columns name its rows.
  */
-async function filteredPage(db: Db, where: SQL, sort: AnyColumn[], order: SortOrder, limit: number, offset: number) {
+async function filteredPage(db: Db, accountId: string, where: SQL, sort: AnyColumn[], order: SortOrder, limit: number, offset: number) {
+  const keys = sql.join(sort, sql`, `);
   const columns = sql.join(Object.values(listColumns), sql`, `);
-  const result = await db.execute<ListRow>(
-    sql`select * from (select ${columns}, count(*) over () as matched from ${contactPoints} where ${where} offset 0) as ${contactPoints} order by ${sql.join(ordered(sort, order), sql`, `)} limit ${limit} offset ${offset}`,
-  );
+  const result = await db.execute<ListRow>(sql`
+    select ${columns}, ${sql.identifier('page')}.matched
+    from (
+      select * from (select ${keys}, count(*) over () as matched from ${contactPoints} where ${where} offset 0) as ${contactPoints}
+      order by ${sql.join(ordered(sort, order), sql`, `)} limit ${limit} offset ${offset}
+    ) as ${sql.identifier('page')}
+    join ${contactPoints} on ${contactPoints.id} = ${sql.identifier('page')}.id and ${contactPoints.accountId} = ${accountId}
+    order by ${sql.join(orderedInPage(sort, order), sql`, `)}`);
   const items = result.rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -228,13 +239,25 @@ async function filteredPage(db: Db, where: SQL, sort: AnyColumn[], order: SortOr
   return { items, matched: counted?.n ?? 0 };
 }
 
-/** The VIP lookup: one probe of (account_id, normalized_value); a VIP contact point wins over another holding the same number. */
-export async function vipLookup(db: Db, accountId: string, normalizedValues: string[]) {
-  const [row] = await db
+/**
+ * The VIP lookup: one probe of (account_id, normalized_value); a VIP contact point wins over
+ * another holding the same number. It runs for every incoming call, so it is a prepared
+ * statement: built once per process and planned once per connection rather than per call
+ * (the values are an array, so one or two spellings are the same statement).
+ */
+const vipStatements = new WeakMap<Db, ReturnType<typeof prepareVipLookup>>();
+const prepareVipLookup = (db: Db) =>
+  db
     .select({ id: contactPoints.id, name: contactPoints.name, value: contactPoints.value, system: contactPoints.system, vip: contactPoints.vip })
     .from(contactPoints)
-    .where(and(eq(contactPoints.accountId, accountId), inArray(contactPoints.normalizedValue, normalizedValues), live(contactPoints)))
+    .where(and(eq(contactPoints.accountId, sql.placeholder('accountId')), sql`${contactPoints.normalizedValue} = any(${sql.placeholder('values')}::text[])`, live(contactPoints)))
     .orderBy(desc(contactPoints.vip), asc(contactPoints.id))
-    .limit(1);
+    .limit(1)
+    .prepare('contact_point_vip_lookup');
+
+export async function vipLookup(db: Db, accountId: string, normalizedValues: string[]) {
+  let statement = vipStatements.get(db);
+  if (!statement) vipStatements.set(db, (statement = prepareVipLookup(db)));
+  const [row] = await statement.execute({ accountId, values: normalizedValues });
   return row ?? null;
 }
