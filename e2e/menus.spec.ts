@@ -71,3 +71,42 @@ test.describe('instance administrator', () => {
     await expect(popover).toBeHidden();
   });
 });
+
+test.describe('phone size, under load', () => {
+  test.use({ storageState: storageState('admin'), viewport: { width: 390, height: 844 } });
+
+  test('a press on Menu while the menu code is still arriving opens the menu once, and it stays open', async ({ page }) => {
+    // The menu library is on its way (a slow network, a busy machine) when the user presses Menu:
+    // it arrives between the press and the release, and replaces the stand-in button under the pointer.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/assets/menu-radix-*.js', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.goto('/home');
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+    await expect(menuButton).toBeVisible();
+    await expect(page.locator('#main h1')).toBeVisible();
+    const box = (await menuButton.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await requested;
+    release();
+    // The library's own trigger (Radix gives it an id) has replaced the stand-in.
+    await expect(menuButton).toHaveAttribute('id', /^radix-/);
+    await page.mouse.up();
+
+    const menu = page.getByRole('menu', { name: 'Menu' });
+    await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    // It has the keyboard.
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Search Astera…' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+});

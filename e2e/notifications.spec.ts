@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState, type DemoUser } from './support.ts';
 
 /** Issue 11 "Notifications": the header's bell, live updates, and the palette page. */
@@ -81,6 +82,9 @@ test.describe('read only user', () => {
     await expect(bell(page)).toHaveAccessibleName('Notifications');
     await expect(popover.getByRole('button', { name: startsWith(first) })).not.toContainText('(unread)');
     await expect(popover.getByRole('button', { name: startsWith(second) })).not.toContainText('(unread)');
+    // Nothing unread: nothing to mark. Focus stays in the popover, on the newest notification.
+    await expect(popover.getByRole('button', { name: 'Mark all read' })).toHaveCount(0);
+    await expect(popover.getByRole('button', { name: startsWith(second) })).toBeFocused();
 
     await popover.getByRole('button', { name: `Delete notification: ${second}` }).click();
     await expect(popover.getByRole('button', { name: startsWith(second) })).toHaveCount(0);
@@ -194,5 +198,39 @@ test.describe('practice administrator', () => {
     await expect(palette.getByRole('option', { name: /Unread/ })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(bell(page)).toHaveAccessibleName('Notifications');
+  });
+});
+
+test.describe('a user with no notifications', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test('the popover says there are none and offers no "Mark all read" until one is unread', async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    const holder = await freshRoleHolder(page, 'Quiet role', {
+      '/permissions/accesspolicy': { GET: true },
+      '/notifications/notifications': { GET: true },
+      '/notifications/notifications/{id}': { PATCH: true },
+    });
+    const user = await signInAs(browser, holder);
+    const { user: me } = await policyOf(await signedInApi(user));
+    await bell(user).click();
+    const popover = user.getByRole('dialog', { name: 'Notifications' });
+    await expect(popover.getByText('No notifications', { exact: true })).toBeVisible();
+    await expect(popover.getByRole('button', { name: 'Mark all read' })).toHaveCount(0);
+    await expectNoAxeViolations(user);
+    await user.keyboard.press('Escape');
+
+    // One arrives (the stream brings it): now there is something to mark.
+    const title = unique('First note');
+    const sent = await holder.api.send('POST', '/notifications/notifications', { userId: me.id, title, message: `About ${title}`, jumpPath: null });
+    expect(sent.status()).toBe(202);
+    await expect(bell(user)).toHaveAccessibleName('Notifications, 1 unread');
+    await bell(user).click();
+    await expect(popover.getByRole('button', { name: startsWith(title) })).toContainText('(unread)');
+    await expect(popover.getByText('No notifications', { exact: true })).toHaveCount(0);
+    await popover.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(popover.getByRole('button', { name: startsWith(title) })).not.toContainText('(unread)');
+    await expect(popover.getByRole('button', { name: 'Mark all read' })).toHaveCount(0);
+    await user.context().close();
   });
 });

@@ -13,7 +13,18 @@ const practiceMenu = (page: Page) => page.getByRole('button', { name: 'Practice'
 
 test.use({ storageState: storageState('admin') });
 
-test('unticking a grant in the grid takes the menu entry and the API away from the role holder on their next request', async ({ page, browser }) => {
+/** Holds the page's requests whose URL matches until `release()` (an answer that is on its way). */
+async function hold(page: Page, url: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('unticking a grant in the grid takes the menu entry and the API away from the role holder on their next request; a menu open meanwhile stays open and changes in place', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const holder = await freshRoleHolder(page, 'Menu role', {
     '/permissions/accesspolicy': { GET: true },
@@ -26,29 +37,51 @@ test('unticking a grant in the grid takes the menu entry and the API away from t
   await practiceMenu(user).click();
   await expect(user.getByRole('menuitem', { name: 'Persons' })).toBeVisible();
   await expect(user.getByRole('menuitem', { name: 'Practitioners' })).toBeVisible();
+  await expect(user.getByRole('menuitem', { name: 'Locations' })).toHaveCount(0);
   await user.keyboard.press('Escape');
 
-  // The administrator unticks Persons GET in the role's grid and saves.
+  // The administrator unticks Persons GET (and ticks Locations GET) in the role's grid and saves.
   await page.goto(`/system/roles/${holder.roleId}`);
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const personsGet = page.getByRole('checkbox', { name: 'Persons GET' });
   await expect(personsGet).toBeChecked();
   await personsGet.uncheck();
+  await page.getByRole('checkbox', { name: 'Locations GET' }).check();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Successfully Saved Role')).toBeVisible();
 
-  // The holder's next request (a navigation inside the app) brings the new grants: the menu entry is gone…
+  // The holder goes to Practitioners and opens the Practice menu again while that screen and the
+  // new grants are still on their way (held here, so they arrive while the menu is open).
+  const releaseList = await hold(user, '**/api/person/practitioners?*');
+  const releasePolicy = await hold(user, '**/api/permissions/accesspolicy*');
   await practiceMenu(user).click();
   await user.getByRole('menuitem', { name: 'Practitioners' }).click();
   await expect(user).toHaveURL(/\/practice\/practitioners$/);
-  // The new grants arrive with that request and rebuild the menus, closing one opened meanwhile: open it again then.
-  await expect(async () => {
-    if (!(await user.getByRole('menuitem', { name: 'Practitioners' }).isVisible())) await practiceMenu(user).click();
-    await expect(user.getByRole('menuitem', { name: 'Practitioners' })).toBeVisible({ timeout: 2000 });
-    await expect(user.getByRole('menuitem', { name: 'Persons' })).toHaveCount(0, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-  await expect(user.getByRole('menuitem', { name: 'Practitioners' })).toBeVisible();
+  await practiceMenu(user).click();
+  const menu = user.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Persons' })).toBeVisible();
+  await user.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Persons' })).toBeFocused();
+
+  // The screen arrives behind the open menu: the menu keeps the keyboard (and stays open).
+  releaseList();
+  await expect(user.getByRole('table', { name: 'Practitioners' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Persons' })).toBeFocused();
+
+  // The new grants arrive: the open menu stays open, Persons goes, Locations comes, and focus
+  // moves from the entry that went to its neighbour.
+  releasePolicy();
+  await expect(menu.getByRole('menuitem', { name: 'Locations' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Persons' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'Practitioners' })).toBeFocused();
+  await expect(menu).toBeVisible();
+  // The keyboard still drives it, and Escape gives focus back to its button.
+  await user.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Locations' })).toBeFocused();
   await user.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(practiceMenu(user)).toBeFocused();
+
   // …and the API refuses what the role no longer grants, while what it still grants works.
   expect((await userApi.send('GET', '/person/persons?limit=1')).status()).toBe(403);
   expect((await userApi.send('GET', '/person/practitioners?limit=1')).status()).toBe(200);

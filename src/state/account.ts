@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { atom, createStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import type { AccessPolicy } from '../../domain/api.ts';
@@ -13,8 +14,17 @@ export const selectedAccountIdAtom = atomWithStorage<string | null>('astera.sele
   getOnInit: true,
 });
 
-/** The access policy of the current account, once loaded (menus wait for it, spec §2). */
-export const policyAtom = atom<AccessPolicy | null>(null);
+const currentPolicyAtom = atom<AccessPolicy | null>(null);
+
+/**
+ * The access policy of the current account, once loaded (menus wait for it, spec §2). A policy
+ * equal to the one held keeps the one held (and every part of it that did not change keeps its
+ * identity), so a policy read again with the same grants re-renders nothing.
+ */
+export const policyAtom = atom(
+  (get) => get(currentPolicyAtom),
+  (get, set, next: AccessPolicy | null) => set(currentPolicyAtom, replaceEqualDeep(get(currentPolicyAtom), next)),
+);
 
 /**
  * The API said the user's own account was deactivated (issue 11): the shell shows its page instead

@@ -41,14 +41,20 @@ export function NotificationsPopover({ onClose }: { onClose(): void }) {
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-700">
         <h2 className="text-sm font-semibold">Notifications</h2>
-        <button
-          type="button"
-          disabled={!items.some((item) => !item.read)}
-          onClick={() => void actions.markAllRead().catch(failed)}
-          className="rounded px-2 py-1 text-xs font-medium text-brand-800 hover:bg-brand-50 disabled:text-slate-500 disabled:hover:bg-transparent dark:text-brand-200"
-        >
-          {notificationMessages.markAllRead}
-        </button>
+        {/* Offered only while something is unread: with nothing to mark there is nothing to offer. */}
+        {items.some((item) => !item.read) ? (
+          <button
+            type="button"
+            onClick={(event) => {
+              // The button goes once all is read: focus stays in the popover, on the newest notification.
+              event.currentTarget.closest('[role="dialog"]')?.querySelector<HTMLButtonElement>('ul button')?.focus();
+              void actions.markAllRead().catch(failed);
+            }}
+            className="rounded px-2 py-1 text-xs font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-200"
+          >
+            {notificationMessages.markAllRead}
+          </button>
+        ) : null}
       </div>
       {list.isPending ? (
         <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">Loading…</p>

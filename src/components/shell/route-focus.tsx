@@ -9,6 +9,10 @@ const targets = [
   '#main h1',
 ];
 
+/** A dialog or menu holding focus; an open menu or popover anywhere, by its content or its trigger (see `tryFocus`). */
+const openLayer = '[role="dialog"], [role="alertdialog"], [role="menu"]';
+const openMenu = '[role="menu"][data-state="open"], [aria-haspopup][aria-expanded="true"]';
+
 const candidates = () => targets.flatMap((selector) => [...document.querySelectorAll<HTMLElement>(selector)]);
 
 /**
@@ -45,8 +49,11 @@ export function RouteFocus() {
         if (!target) return false;
         const heading = document.querySelector<HTMLElement>('#main h1');
         setAnnouncement(heading && !stale.has(heading) ? (heading.textContent ?? '').trim() : document.title.replace(/ · Astera$/, ''));
-        // A dialog opened meanwhile (the side panel, a leave prompt) keeps the keyboard.
-        if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) {
+        // A layer the user opened meanwhile keeps the keyboard: a dialog (the side panel, a leave
+        // prompt) or a header menu or popover. Focus leaving an open menu closes it (Radix counts
+        // it as an interaction outside), so a menu opened while the screen loaded stays open, also
+        // while its own content is still loading (it has not taken focus yet).
+        if (document.activeElement?.closest(openLayer) || document.querySelector(openMenu)) {
           releaseNavigationKeys();
           return true;
         }

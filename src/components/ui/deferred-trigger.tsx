@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type ComponentProps, type KeyboardEvent, type RefCallback } from 'react';
+import { createContext, useContext, useEffect, useRef, type ComponentProps, type KeyboardEvent, type PointerEvent, type RefCallback } from 'react';
 import type { Deferred } from '../../lib/deferred.ts';
 
 type Intent = { open: boolean; refocus: boolean };
@@ -6,7 +6,7 @@ type Intent = { open: boolean; refocus: boolean };
 /**
  * A menu or popover whose library loads on first use: until it has, its trigger is a plain
  * button that looks and reads the same (role, name, `aria-haspopup`, collapsed), and what the
- * user did to it meanwhile is not lost — a click or ArrowDown opens it once loaded, and focus
+ * user did to it meanwhile is not lost — a press (menus), click or ArrowDown opens it once loaded, and focus
  * stays on the trigger that replaces it. A controlled root (`onOpenChange`) is told at once.
  */
 export function useDeferredTrigger<T>(module: Deferred<T>, haspopup: 'menu' | 'dialog', onOpenChange?: (open: boolean) => void) {
@@ -28,6 +28,14 @@ export function useDeferredTrigger<T>(module: Deferred<T>, haspopup: 'menu' | 'd
     'aria-expanded': false,
     'data-state': 'closed',
     onPointerEnter: () => void module.load().catch(() => {}),
+    // A menu opens on the press itself, as Radix's trigger does: had the stand-in waited for the
+    // click, a library arriving between press and release would replace it under the pointer and
+    // the click would reach neither button (the menu would stay shut, or seem to close at once).
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      if (haspopup !== 'menu' || event.button !== 0 || event.ctrlKey) return;
+      event.preventDefault();
+      want(true);
+    },
     onFocus: () => want(false),
     onBlur: () => (intent.current.refocus = false),
     onClick: () => want(true),

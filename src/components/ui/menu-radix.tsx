@@ -25,11 +25,56 @@ export type MenuContentProps = {
   onCloseAutoFocus?: ComponentProps<typeof Menu.Content>['onCloseAutoFocus'];
 };
 
+const enabledItems = (content: HTMLElement) => [...content.querySelectorAll<HTMLElement>('[role="menuitem"]:not([data-disabled])')];
+
+/**
+ * An open menu's entries may change under the user (new grants arrive with any API answer and
+ * take an entry away or add one). When the focused entry goes, focus moves to its neighbour (the
+ * next entry, else the one before) instead of falling to <body>, where arrow keys and Escape no
+ * longer reach the menu.
+ */
+/** Per open menu: the focused entry and the entries in order as they were when it was last seen. */
+const seen = new WeakMap<HTMLElement, { focused: HTMLElement | null; order: HTMLElement[] }>();
+
+function focusStaysInMenu(content: HTMLDivElement | null) {
+  if (!content) return;
+  const state = seen.get(content) ?? { focused: null, order: [] };
+  seen.set(content, state);
+  const remember = (event: FocusEvent) => {
+    state.focused = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[role="menuitem"]') : null;
+    state.order = enabledItems(content);
+  };
+  const follow = () => {
+    const { focused, order } = state;
+    if (!focused) return;
+    if (focused.isConnected) {
+      state.order = enabledItems(content);
+      return;
+    }
+    state.focused = null;
+    // Focus the user or the menu has put elsewhere meanwhile stays there.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const at = order.indexOf(focused);
+    const neighbour = [...order.slice(at + 1), ...order.slice(0, Math.max(at, 0)).reverse()].find((item) => item.isConnected && content.contains(item));
+    (neighbour ?? enabledItems(content)[0] ?? content).focus();
+  };
+  // The ref may be set again in the very commit that removed the entry.
+  follow();
+  const observer = new MutationObserver(follow);
+  content.addEventListener('focusin', remember);
+  observer.observe(content, { childList: true, subtree: true });
+  return () => {
+    content.removeEventListener('focusin', remember);
+    observer.disconnect();
+  };
+}
+
 export function MenuContent({ children, align = 'start', className, 'aria-label': ariaLabel, onCloseAutoFocus }: MenuContentProps) {
   // Rendered in place rather than in a portal, so the open menu stays inside its landmark (the
   // header) for assistive technology (axe: region); its position is fixed, so nothing clips it.
   return (
     <Menu.Content
+      ref={focusStaysInMenu}
       data-slot="menu-content"
       align={align}
       sideOffset={6}
