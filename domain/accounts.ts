@@ -4,6 +4,7 @@
  * account's page; the bounds the spec leaves open are ours (below).
  */
 import * as v from 'valibot';
+import { accountSortColumns, type AccountSort } from './account-sort.ts';
 import { versionField } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema, type CommonFields } from './persons.ts';
@@ -225,8 +226,7 @@ export const accountPatchSchema = v.object({
 });
 export type AccountPatch = v.InferInput<typeof accountPatchSchema>;
 
-export const accountSortColumns = ['name', 'id', 'abbreviation', 'active'] as const;
-export type AccountSort = (typeof accountSortColumns)[number];
+export { accountSortColumns, type AccountSort };
 
 /** `GET /accounts` with paging (`limit`, `page` or `offset`): the administration list. */
 export const accountListQuerySchema = listQuerySchema(accountSortColumns);

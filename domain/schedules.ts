@@ -9,6 +9,9 @@ import * as v from 'valibot';
 import { listQuerySchema, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
+import { isLocalDate, scheduleSortColumns, type ScheduleSort } from './schedule-search.ts';
+
+export { isLocalDate, scheduleSortColumns, type ScheduleSort };
 
 /** The user-facing texts of schedules (ours: the spec shows none). */
 export const scheduleMessages = {
@@ -121,17 +124,7 @@ export const dateOf = (w: Pick<Wall, 'year' | 'month' | 'day'>) => `${pad(w.year
 /** 'HH:mm' of a wall clock. */
 export const timeOf = (w: Pick<Wall, 'hour' | 'minute'>) => `${pad(w.hour)}:${pad(w.minute)}`;
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timePattern = /^(\d{2}):(\d{2})$/;
-
-/** A real calendar date 'YYYY-MM-DD'. */
-export function isLocalDate(s: string): boolean {
-  const m = datePattern.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1900 && y <= 2200 && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
 
 /** The wall clock of a local date and time ('2026-03-09', '09:00'), or null when either is not one. */
 export function wallFrom(date: string, time: string): Wall | null {
@@ -251,8 +244,6 @@ export const schedulePatchSchema = v.pipe(
 );
 export type SchedulePatch = v.InferInput<typeof schedulePatchSchema>;
 
-export const scheduleSortColumns = ['name', 'ownerType', 'id'] as const;
-export type ScheduleSort = (typeof scheduleSortColumns)[number];
 export const scheduleListQuerySchema = listQuerySchema(scheduleSortColumns);
 
 const recurrenceSchema = v.pipe(

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { demo, storageState } from './support.ts';
+import { demo, signInOnProviderPage, storageState } from './support.ts';
 
 test.use({ storageState: storageState('admin') });
 
@@ -58,5 +58,40 @@ test.describe('header menus load after the first screen without losing what the 
     await popover.release();
     // The demo accounts (other specs may have created more: accounts are shared by the run).
     for (const name of ['Astera Health', 'Lakeside Pediatrics', 'Riverside Family Practice']) await expect(page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+  });
+});
+
+test.describe('the Auth0 SDK as the portal builds it (vite.config.ts: without the features it never uses)', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  const providerOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+  test('an expired access token is renewed with the refresh token on reload, without the provider page', async ({ page }) => {
+    await page.goto('/home');
+    await signInOnProviderPage(page, 'admin');
+    await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+    // The SDK's stored entry, made to look expired (its refresh token stays).
+    const expired = await page.evaluate(() => {
+      for (const key of Object.keys(localStorage).filter((name) => name.startsWith('@@auth0spajs@@'))) {
+        const entry = JSON.parse(localStorage.getItem(key)!) as { body?: { access_token?: string; refresh_token?: string }; expiresAt?: number };
+        if (!entry.body?.refresh_token) continue;
+        localStorage.setItem(key, JSON.stringify({ ...entry, expiresAt: 0 }));
+        return entry.body.access_token ?? null;
+      }
+      return null;
+    });
+    expect(expired).toEqual(expect.any(String));
+
+    const renewal = page.waitForResponse((response) => response.url() === `${providerOrigin}/oauth/token`);
+    const policyRequest = page.waitForRequest((req) => req.url().includes('/api/permissions/accesspolicy'));
+    await page.reload();
+    const answer = await renewal;
+    expect(answer.request().postData()).toContain('grant_type=refresh_token');
+    expect(answer.status()).toBe(200);
+    const bearer = (await policyRequest).headers()['authorization'];
+    expect(bearer).toMatch(/^Bearer /);
+    expect(bearer).not.toBe(`Bearer ${expired}`);
+    await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Account menu for ${demo.admin.name}` })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/home');
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { accountSortColumns } from '../../../../domain/accounts.ts';
+import { accountSortColumns } from '../../../../domain/account-sort.ts';
 import { AccountsListScreen } from '../../../features/accounts/accounts-list-screen.tsx';
 import { InstanceAdminOnly } from '../../../features/accounts/instance-admin-only.tsx';
 import { accountAdminListQuery, type AccountListSearch } from '../../../features/accounts/queries.ts';

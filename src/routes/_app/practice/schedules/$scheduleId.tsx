@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { isLocalDate } from '../../../../../domain/schedules.ts';
+import { isLocalDate } from '../../../../../domain/schedule-search.ts';
 import { ScheduleScreen } from '../../../../features/schedules/schedule-screen.tsx';
 import { scheduleQuery } from '../../../../features/schedules/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { scheduleSortColumns } from '../../../../../domain/schedules.ts';
+import { scheduleSortColumns } from '../../../../../domain/schedule-search.ts';
 import { SchedulesListScreen } from '../../../../features/schedules/schedules-list-screen.tsx';
 import { scheduleListQuery, type ScheduleListSearch } from '../../../../features/schedules/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
