@@ -185,6 +185,24 @@ test.describe('instance administrator', () => {
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   });
 
+  test('the palette finds an account by part of its name: Enter opens its page (before "Switch to" it)', async ({ page }) => {
+    const name = unique('Quillmere Clinic');
+    const id = await createAccount(page, name);
+    await page.goto('/home');
+    await ready(page, 'admin');
+    await page.keyboard.press('Control+k');
+    const part = `Quillmere ${name.split(' ')[2]}`;
+    await page.keyboard.type(part);
+    const accounts = palette(page).getByRole('group', { name: 'Accounts' }).getByRole('option');
+    await expect(accounts.first()).toHaveText(name);
+    await expect(accounts.nth(1)).toHaveText(`Switch to ${name}`);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/account/${id}$`));
+    await expect(h1(page, name)).toBeVisible();
+    // Not Ghost Mode: the administrator is still in their own account.
+    await expect(page.getByRole('region', { name: 'Ghost Mode' })).toHaveCount(0);
+  });
+
   test('deactivating an account stops its signed-in user at their next navigation, with a clear page', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.goto('/home');

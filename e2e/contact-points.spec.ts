@@ -12,6 +12,9 @@ const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palett
 const picker = (page: Page) => page.getByRole('dialog', { name: 'Add Practitioner' });
 const chips = (page: Page) => page.getByRole('list', { name: 'Practitioners' }).getByRole('listitem');
 
+/** A chip's text: the name, then its remove button's ×. */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 /** The shell is ready for the keyboard once the access policy has loaded (the avatar shows). */
 async function ready(page: Page) {
   await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
@@ -226,6 +229,42 @@ test.describe('practice administrator', () => {
     await expect(chips(page)).toHaveCount(24);
     await expect(page.getByRole('button', { name: 'Add Practitioner' })).toBeEnabled();
     await expect(page.getByText(`Limit reached: ${messages.contactPointTooManyAssociations}.`)).toHaveCount(0);
+  });
+
+  test('the Add Practitioner picker by keyboard: type and Enter adds the first match, arrows move, Delete/Backspace on a chip removes it and focus stays near', async ({ page }) => {
+    await page.goto('/practice/contact-points/create');
+    const add = page.getByRole('button', { name: 'Add Practitioner' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const find = picker(page).getByRole('combobox', { name: 'Find a practitioner' });
+    await expect(find).toBeFocused();
+    const options = picker(page).getByRole('option');
+    await expect(options.nth(2)).toBeVisible();
+    const [first, second] = (await options.allTextContents()).map((l) => l.replace(/ \([0-9a-f-]{36}\)$/, ''));
+    // Typing narrows; Enter takes the first match without touching the arrows.
+    await find.fill(first!);
+    await expect(options.first()).toContainText(first!);
+    await page.keyboard.press('Enter');
+    await expect(chips(page)).toHaveText([startsWith(first!)]);
+    await expect(add).toBeFocused();
+
+    // The arrows move the highlight: ArrowDown then Enter takes the second option.
+    await page.keyboard.press('Enter');
+    await expect(options.nth(1)).toContainText(second!);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(chips(page)).toHaveText([startsWith(first!), startsWith(second!)]);
+    await expect(add).toBeFocused();
+
+    // Delete on the first chip removes it; focus moves to the chip now in its place.
+    await page.getByRole('button', { name: `Remove practitioner ${first}` }).focus();
+    await page.keyboard.press('Delete');
+    await expect(chips(page)).toHaveText([startsWith(second!)]);
+    await expect(page.getByRole('button', { name: `Remove practitioner ${second}` })).toBeFocused();
+    // Backspace on the last one: the list is empty and focus is back on Add Practitioner.
+    await page.keyboard.press('Backspace');
+    await expect(chips(page)).toHaveCount(0);
+    await expect(add).toBeFocused();
   });
 
   test('by keyboard: J/K and Shift+Enter in the list, C to create, Enter saves, the palette creates and finds contact points', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { accountSearch } from '../routes/accounts/search.ts';
 import { apiKeySearch } from '../routes/apikeys/search.ts';
 import { catalogueSearchProviders } from './catalogue-providers.ts';
 import { tagSearch } from '../routes/tags/search.ts';
@@ -10,4 +11,4 @@ import { scheduleSearch } from '../routes/schedules/search.ts';
 import { campaignSearch } from '../routes/surveys/search.ts';
 
 /** Every searchable entity type, in palette order. Each API area adds its providers here. */
-export const searchProviders: SearchProvider[] = [...personSearchProviders, contactPointSearch, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch, apiKeySearch, campaignSearch];
+export const searchProviders: SearchProvider[] = [...personSearchProviders, contactPointSearch, locationSearch, roleSearch, ...catalogueSearchProviders, scheduleSearch, tagSearch, apiKeySearch, campaignSearch, accountSearch];

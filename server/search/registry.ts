@@ -13,6 +13,11 @@ export type SearchProvider = {
   label: string;
   resource: Resource;
   /**
+   * The records are not the request account's but the instance's (accounts): offered only to an
+   * instance administrator, the one caller who may list them, whatever the role grants.
+   */
+  instanceAdminOnly?: boolean;
+  /**
    * Typo-tolerant search (trigram similarity or word similarity), best first, at most `limit`.
    * `mayRead` says whether the caller's role may GET a resource (a provider that finds records of
    * other kinds, like the tags', shows only those the role may read).

@@ -203,16 +203,26 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     const exact = search.data?.exact;
     if (exact) results.push({ id: `exact:${exact.path}`, label: exact.title, group: 'Jump to', hint: exact.matched, path: exact.path });
     results.push(...rank(base, query, MAX_RENDERED));
+    // Records found by the server ('record:' keeps them apart from the palette's own entries, e.g. 'account:' switches).
+    const found = (search.data?.groups ?? []).map((group) => ({
+      type: group.type,
+      entries: group.hits.map<Entry>((hit) => ({
+        id: `record:${hit.type}:${hit.id}`,
+        label: hit.title,
+        group: group.label,
+        hint: hit.matched !== hit.title ? hit.matched : hit.subtitle,
+        path: hit.path,
+        keywords: [hit.type],
+      })),
+    }));
+    // An instance administrator's accounts found by name open their page, first; switching into one follows.
+    results.push(...found.filter((g) => g.type === 'account').flatMap((g) => g.entries));
     // Accounts one may switch to are found from the root page too ("lake" → Switch to Lakeside…).
     const switchable = (accounts.data?.items ?? [])
       .filter((a) => a.id !== policy.accountId)
       .map<Entry>((a) => ({ id: `account:${a.id}`, label: `Switch to ${a.name}`, group: 'Accounts', keywords: [a.name] }));
     results.push(...rank(switchable, query, 5));
-    for (const group of search.data?.groups ?? []) {
-      for (const hit of group.hits) {
-        results.push({ id: `${hit.type}:${hit.id}`, label: hit.title, group: group.label, hint: hit.matched !== hit.title ? hit.matched : hit.subtitle, path: hit.path, keywords: [hit.type] });
-      }
-    }
+    results.push(...found.filter((g) => g.type !== 'account').flatMap((g) => g.entries));
     return grouped(results);
   }, [page, accounts.data, deleted.data, schedules.data, notifications.data, formatTime, query, recent, base, search.data, policy]);
 
@@ -266,6 +276,17 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the keys or the results change
   }, [queue, entries, enterMustWait]);
+
+  // Until the arrows move, the first result is the one Enter takes: also when the server's records
+  // arrive after the palette's own entries (an account found by name comes before "Switch to" it).
+  const arrowed = useRef(false);
+  useEffect(() => {
+    arrowed.current = false;
+  }, [query]);
+  useEffect(() => {
+    if (page === null && !arrowed.current && entries[0]) setSelected(entries[0].id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's answer arrives
+  }, [search.data]);
 
   // A pasted id or phone number that names one record goes straight there.
   useEffect(() => {
@@ -336,6 +357,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key) || (event.ctrlKey && ['j', 'k', 'n', 'p'].includes(event.key))) arrowed.current = true;
     const waiting = waitingKeys.current.length > 0 || (event.key === 'Enter' && enterMustWait);
     if (waiting && (event.key.length === 1 || ['Enter', 'Backspace'].includes(event.key)) && !event.nativeEvent.isComposing) {
       // Keeps the order: these keys come after the ones still waiting.

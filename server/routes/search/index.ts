@@ -37,7 +37,7 @@ export const searchRoutes = new Hono<AppEnv>().get('/', signedIn(), query(search
   const { db } = c.var.deps;
   const { caller, account } = c.var;
   const mayRead = (resource: Resource) => caller.instanceAdmin || isAllowed(account.role?.resources, resource, 'GET');
-  const providers = searchProviders.filter((p) => mayRead(p.resource));
+  const providers = searchProviders.filter((p) => (!p.instanceAdminOnly || caller.instanceAdmin) && mayRead(p.resource));
   if (q.length === 0) return c.json({ groups: [], exact: null } satisfies SearchAnswer);
 
   let exact: SearchHit | null = null;

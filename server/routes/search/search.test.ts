@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '../../../domain/search.ts';
+import { eq } from 'drizzle-orm';
+import { accounts } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { phoneDigits } from './index.ts';
@@ -42,6 +44,25 @@ describe('GET /search', () => {
     // The practice administrator has no grant on roles.
     const answer = await search('manager', 'Practice Administrator');
     expect(answer.groups.find((g) => g.type === 'role')).toBeUndefined();
+  });
+
+  it("finds accounts by name or domain for the instance administrator only, opening the account's page", async () => {
+    const domain = `lakeside-search-${Date.now().toString(36)}.example`;
+    await h.db.update(accounts).set({ domainNames: [domain] }).where(eq(accounts.id, h.accounts.lakeside.id));
+    const byName = await search('admin', 'Lakesde Pediatric');
+    expect(byName.groups.find((g) => g.type === 'account')).toMatchObject({
+      label: 'Accounts',
+      hits: [{ id: h.accounts.lakeside.id, title: 'Lakeside Pediatrics', path: `/account/${h.accounts.lakeside.id}` }],
+    });
+    const byDomain = await search('admin', domain);
+    expect(byDomain.groups.find((g) => g.type === 'account')?.hits[0]).toMatchObject({ id: h.accounts.lakeside.id, matched: domain });
+    expect((await search('admin', h.accounts.lakeside.id)).exact).toMatchObject({ path: `/account/${h.accounts.lakeside.id}` });
+    // A practice administrator and Read Only may read their own account, yet list no account: none is offered.
+    for (const user of ['manager', 'viewer'] as const) {
+      expect((await search(user, 'Lakeside Pediatrics')).groups.find((g) => g.type === 'account')).toBeUndefined();
+      expect((await search(user, domain)).groups.find((g) => g.type === 'account')).toBeUndefined();
+      expect((await search(user, h.accounts.riverside.id)).exact).toBeNull();
+    }
   });
 
   it('answers a pasted id of a record as the exact match', async () => {

@@ -6,6 +6,7 @@ import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Chip } from '../../components/ui/chip.tsx';
+import { RecordChips } from '../../components/ui/record-picker.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
@@ -88,22 +89,18 @@ function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner })
               },
               {
                 label: 'Contact points',
-                value:
-                  p.associations.length > 0 ? (
-                    <ul aria-label="Contact points" className="flex flex-wrap gap-2">
-                      {p.associations.map((a) => (
-                        <li key={a.id}>
-                          <Chip>
-                            <Link to="/practice/contact-points/$contactPointId" params={{ contactPointId: a.id }} className="underline-offset-2 hover:underline">
-                              {a.name}
-                            </Link>
-                          </Chip>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <Empty />
-                  ),
+                value: (
+                  <RecordChips
+                    label="Contact points"
+                    itemName="contact point"
+                    value={p.associations}
+                    renderLink={(a) => (
+                      <Link to="/practice/contact-points/$contactPointId" params={{ contactPointId: a.id }} className="underline-offset-2 hover:underline">
+                        {a.name}
+                      </Link>
+                    )}
+                  />
+                ),
               },
               { label: 'Photo', value: p.photo ? `${p.photo.contentType === 'image/png' ? 'PNG' : 'JPEG'}, ${Math.max(1, Math.round(p.photo.size / 1024))} KB` : <Empty /> },
               ...stamps,
