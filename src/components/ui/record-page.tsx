@@ -16,9 +16,18 @@ import { useRecordStamps } from './record-stamps.tsx';
 import { useToast } from './toast.tsx';
 import { useVersionedSave } from './versioned-save.tsx';
 
+type RecordLoadProps<TRecord> = {
+  query: UseQueryResult<TRecord, unknown>;
+  /** What the loading state announces ('Loading issue…'). */
+  label: string;
+  /** Shown while loading instead of the skeleton. */
+  loading?: ReactNode;
+  children(record: TRecord): ReactNode;
+};
+
 /** A record's screen while its query loads: the skeleton, then the 404 page, 'Error, please try again' with a retry, or the record. */
-export function RecordLoad<TRecord>({ query, label, children }: { query: UseQueryResult<TRecord, unknown>; label: string; children(record: TRecord): ReactNode }) {
-  if (query.isPending) return <DetailSkeleton label={label} />;
+export function RecordLoad<TRecord>({ query, label, loading, children }: RecordLoadProps<TRecord>) {
+  if (query.isPending) return loading ?? <DetailSkeleton label={label} />;
   if (query.isError) {
     if (isNotFound(query.error)) return <NotFound />;
     return <LoadError message={messages.tryAgain} onRetry={() => void query.refetch()} />;
