@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { ResourceGrants } from '../../domain/permissions.ts';
 import type { Db } from '../db/client.ts';
+import { ChannelListener } from '../db/listener.ts';
 
 export type GrantingRole = { id: string; name: string; resources: ResourceGrants };
 
@@ -95,7 +95,6 @@ export const CALLERS_CHANNEL = 'astera_callers';
 const MAX_ENTRIES = 10_000;
 /** Defence in depth: even a change whose notification was somehow missed is seen within a minute. */
 const MAX_AGE_MS = 60_000;
-const RECONNECT_MAX_MS = 5_000;
 
 /**
  * A per-process cache of callers, keyed by token id (architecture "Who is calling, cheaply").
@@ -104,16 +103,23 @@ const RECONNECT_MAX_MS = 5_000;
  * Without a working listener nothing is cached: a change could go unnoticed.
  */
 export class CallerCache {
-  readonly #url: string;
   readonly #entries = new Map<string, { value: Promise<unknown>; at: number }>();
-  #client: pg.Client | null = null;
+  readonly #listener: ChannelListener;
   #listening = false;
-  #closed = false;
-  #retryMs = 100;
-  #retry: NodeJS.Timeout | null = null;
 
   constructor(databaseUrl: string) {
-    this.#url = databaseUrl;
+    this.#listener = new ChannelListener(databaseUrl, CALLERS_CHANNEL, {
+      notified: () => this.clear(),
+      listening: () => {
+        // Whatever changed while no one listened is unknown: start empty.
+        this.clear();
+        this.#listening = true;
+      },
+      lost: () => {
+        this.#listening = false;
+        this.clear();
+      },
+    });
   }
 
   /** True while notifications are received (and so values are cached). */
@@ -145,51 +151,13 @@ export class CallerCache {
   }
 
   /** Connects the listener; resolves after the first attempt (a failed one is retried in the background). */
-  async start(): Promise<void> {
-    if (this.#closed || this.#client) return;
-    // TCP keep-alive notices a connection that died silently (no notification would come through it).
-    const client = new pg.Client({ connectionString: this.#url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-    this.#client = client;
-    const lost = () => {
-      if (this.#client !== client) return;
-      this.#client = null;
-      this.#listening = false;
-      this.clear();
-      client.removeAllListeners('notification');
-      void client.end().catch(() => {});
-      if (this.#closed) return;
-      this.#retry = setTimeout(() => {
-        this.#retry = null;
-        void this.start();
-      }, this.#retryMs);
-      this.#retryMs = Math.min(this.#retryMs * 2, RECONNECT_MAX_MS);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (message) => {
-      if (message.channel === CALLERS_CHANNEL) this.clear();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CALLERS_CHANNEL}`);
-    } catch {
-      lost();
-      return;
-    }
-    if (this.#client !== client) return;
-    // Whatever changed while no one listened is unknown: start empty.
-    this.clear();
-    this.#listening = true;
-    this.#retryMs = 100;
+  start(): Promise<void> {
+    return this.#listener.start();
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
     this.#listening = false;
     this.clear();
-    if (this.#retry) clearTimeout(this.#retry);
-    const client = this.#client;
-    this.#client = null;
-    await client?.end().catch(() => {});
+    await this.#listener.close();
   }
 }

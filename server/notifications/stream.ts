@@ -1,9 +1,7 @@
-import pg from 'pg';
+import { ChannelListener } from '../db/listener.ts';
 
 /** The channel the `notifications` table's trigger sends to (migration 0020), with the user's id. */
 export const NOTIFICATIONS_CHANNEL = 'astera_notifications';
-
-const RECONNECT_MAX_MS = 5_000;
 
 type Subscriber = {
   /** Something of this user's notifications changed (or may have: after a lost connection). */
@@ -18,15 +16,19 @@ type Subscriber = {
  * (GET /notifications/stream). With several server processes each has one; PostgreSQL tells all.
  */
 export class NotificationHub {
-  readonly #url: string;
   readonly #subscribers = new Map<string, Set<Subscriber>>();
-  #client: pg.Client | null = null;
-  #closed = false;
-  #retryMs = 100;
-  #retry: NodeJS.Timeout | null = null;
+  readonly #listener: ChannelListener;
 
   constructor(databaseUrl: string) {
-    this.#url = databaseUrl;
+    this.#listener = new ChannelListener(databaseUrl, NOTIFICATIONS_CHANNEL, {
+      notified: (userId) => {
+        if (userId) this.#changed(userId);
+      },
+      // Whatever changed while no one listened is unknown: every open stream re-reads.
+      listening: () => {
+        for (const userId of this.#subscribers.keys()) this.#changed(userId);
+      },
+    });
   }
 
   /** Open streams (for tests and the shutdown). */
@@ -52,47 +54,14 @@ export class NotificationHub {
   }
 
   /** Connects the listener; resolves after the first attempt (a failed one is retried in the background). */
-  async start(): Promise<void> {
-    if (this.#closed || this.#client) return;
-    const client = new pg.Client({ connectionString: this.#url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-    this.#client = client;
-    const lost = () => {
-      if (this.#client !== client) return;
-      this.#client = null;
-      client.removeAllListeners('notification');
-      void client.end().catch(() => {});
-      if (this.#closed) return;
-      this.#retry = setTimeout(() => {
-        this.#retry = null;
-        void this.start();
-      }, this.#retryMs);
-      this.#retryMs = Math.min(this.#retryMs * 2, RECONNECT_MAX_MS);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (message) => {
-      if (message.channel === NOTIFICATIONS_CHANNEL && message.payload) this.#changed(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
-    } catch {
-      lost();
-      return;
-    }
-    if (this.#client !== client) return;
-    this.#retryMs = 100;
-    // Whatever changed while no one listened is unknown: every open stream re-reads.
-    for (const userId of this.#subscribers.keys()) this.#changed(userId);
+  start(): Promise<void> {
+    return this.#listener.start();
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    if (this.#retry) clearTimeout(this.#retry);
+    const closing = this.#listener.close();
     for (const set of this.#subscribers.values()) for (const subscriber of set) subscriber.closed();
     this.#subscribers.clear();
-    const client = this.#client;
-    this.#client = null;
-    await client?.end().catch(() => {});
+    await closing;
   }
 }

@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain/api.ts';
 import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoInsurances } from '../../db/demo-catalogue.ts';
-import { auditLog, practitioners, insurances } from '../../db/schema.ts';
+import { practitioners, insurances } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+import { errorOf, recordApi } from '../../test/record-api.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,26 +16,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
-const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
+const { send, create, get, list, auditOf } = recordApi<Insurance, InsuranceList>(() => h, '/insurances', 'Insurance');
 
 let n = 0;
 const fresh = (prefix = 'Plan') => `${prefix} ${n++}`;
-
-async function create(body: Record<string, unknown>, user: DemoUser = 'manager', query = '') {
-  const res = await send(user, 'POST', `/insurances${query}`, body);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-const get = async (id: string, user: DemoUser = 'manager') => (await (await h.call(user, `/insurances/${id}`)).json()) as Insurance;
-const list = async (query: string, user: DemoUser = 'manager') => {
-  const res = await h.call(user, `/insurances?${query}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as InsuranceList;
-};
-const auditOf = (id: string) =>
-  h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'Insurance'), eq(auditLog.resourceId, id))).orderBy(auditLog.id);
 
 describe('seed', () => {
   it('gives every demo account the same 15 plans, with fixed ids and prefixes', async () => {

@@ -1,12 +1,12 @@
-import { live, restorable } from '../../soft-delete.ts';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Insurance, InsuranceList, InsuranceSort } from '../../../domain/insurances.ts';
-import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import type { ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { insurances } from '../../db/schema.ts';
+import { isId, listPage, liveRecord, restorableRecord } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
+import { live } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
 
 type Reader = Db | Tx;
@@ -37,21 +37,10 @@ export function presentInsurance(row: InsuranceRow): Insurance {
 }
 
 /** The insurance, always inside the request's account and not deleted (another account's, or a deleted one, is "not found"). */
-export async function findInsurance(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(insurances).where(and(eq(insurances.accountId, accountId), eq(insurances.id, id), live(insurances)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findInsurance = (db: Reader, accountId: string, id: string, forUpdate = false) => liveRecord(db, insurances, accountId, id, forUpdate);
 
 /** A deleted insurance of the account that may still be restored (within the restore window), locked for the restore. */
-export async function findRestorable(db: Reader, accountId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(insurances)
-    .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id), restorable(insurances)))
-    .for('update');
-  return row ?? null;
-}
+export const findRestorable = (db: Reader, accountId: string, id: string) => restorableRecord(db, insurances, accountId, id);
 
 /** Another insurance of the account, not deleted, with this plan name (any case). */
 export async function insuranceNamed(db: Reader, accountId: string, planName: string, except?: string) {
@@ -78,41 +67,32 @@ const sortColumns: Record<InsuranceSort, AnyColumn[]> = {
   isSecondaryOnly: [insurances.isSecondaryOnly, insurances.insurancePlanName, insurances.id],
 };
 
-const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
-
 /**
  * A page of the account's insurances (not deleted). `q` matches the plan name, or is one of its
  * plan prefixes (an agent reads the start of a member id), a type, or the id.
  */
 export async function listInsurances(db: Db, accountId: string, query: ListQuery<InsuranceSort> & { tag?: TagFilter }): Promise<InsuranceList> {
-  const offset = listOffset(query);
   const filter = query.q
     ? or(
         ilike(insurances.insurancePlanName, containsPattern(query.q)),
         sql`upper(${query.q}) = any(${insurances.planPrefix})`,
         sql`exists (select 1 from unnest(${insurances.insuranceType}) t where t ilike ${query.q})`,
-        /^[0-9a-f-]{36}$/i.test(query.q) ? eq(insurances.id, query.q.toLowerCase()) : undefined,
+        isId(query.q, insurances.id),
       )
     : undefined;
   const where = and(eq(insurances.accountId, accountId), live(insurances), filter, query.tag ? taggedWith('Insurance', insurances.id, accountId, query.tag) : undefined);
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: insurances.id,
-        insurancePlanName: insurances.insurancePlanName,
-        insuranceType: insurances.insuranceType,
-        planPrefix: insurances.planPrefix,
-        isInNetwork: insurances.isInNetwork,
-        isReferralRequired: insurances.isReferralRequired,
-        isAuthorizationRequired: insurances.isAuthorizationRequired,
-        isSecondaryOnly: insurances.isSecondaryOnly,
-      })
-      .from(insurances)
-      .where(where)
-      .orderBy(...ordered(sortColumns[query.sort], query.order))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(insurances).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+  const rows = db
+    .select({
+      id: insurances.id,
+      insurancePlanName: insurances.insurancePlanName,
+      insuranceType: insurances.insuranceType,
+      planPrefix: insurances.planPrefix,
+      isInNetwork: insurances.isInNetwork,
+      isReferralRequired: insurances.isReferralRequired,
+      isAuthorizationRequired: insurances.isAuthorizationRequired,
+      isSecondaryOnly: insurances.isSecondaryOnly,
+    })
+    .from(insurances)
+    .$dynamic();
+  return listPage(db, insurances, rows, where, sortColumns[query.sort], query);
 }

@@ -1,12 +1,13 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueList } from '../../../domain/issues.ts';
 import { issueNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoIssues } from '../../db/demo-catalogue.ts';
-import { auditLog, issues, meta, practitioners, tags } from '../../db/schema.ts';
+import { issues, meta, practitioners, tags } from '../../db/schema.ts';
 import { demoIssueTeams, seed, seedId } from '../../db/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+import { errorOf, recordApi } from '../../test/record-api.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,25 +15,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
-const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
+const { send, create, get, list, auditOf } = recordApi<Issue, IssueList>(() => h, '/issues', 'Issue');
 
 let n = 0;
 const fresh = (prefix = 'Issue') => `${prefix} ${n++}`;
-
-async function create(body: Record<string, unknown>, user: DemoUser = 'manager', query = '') {
-  const res = await send(user, 'POST', `/issues${query}`, body);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-const get = async (id: string, user: DemoUser = 'manager') => (await (await h.call(user, `/issues/${id}`)).json()) as Issue;
-const list = async (query: string, user: DemoUser = 'manager') => {
-  const res = await h.call(user, `/issues?${query}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as IssueList;
-};
-const auditOf = (id: string) => h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'Issue'), eq(auditLog.resourceId, id))).orderBy(auditLog.id);
 
 describe('seed', () => {
   it('gives every demo account the same 20 issues, with fixed ids, some urgent', async () => {

@@ -1,12 +1,12 @@
-import { live, restorable } from '../../soft-delete.ts';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Issue, IssueList, IssueSort } from '../../../domain/issues.ts';
-import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import type { ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { issues } from '../../db/schema.ts';
+import { isId, listPage, liveRecord, restorableRecord } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
+import { live } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
 
 type Reader = Db | Tx;
@@ -31,21 +31,10 @@ export function presentIssue(row: IssueRow): Issue {
 }
 
 /** The issue, always inside the request's account and not deleted (another account's, or a deleted one, is "not found"). */
-export async function findIssue(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(issues).where(and(eq(issues.accountId, accountId), eq(issues.id, id), live(issues)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findIssue = (db: Reader, accountId: string, id: string, forUpdate = false) => liveRecord(db, issues, accountId, id, forUpdate);
 
 /** A deleted issue of the account that may still be restored (within the restore window), locked for the restore. */
-export async function findRestorable(db: Reader, accountId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(issues)
-    .where(and(eq(issues.accountId, accountId), eq(issues.id, id), restorable(issues)))
-    .for('update');
-  return row ?? null;
-}
+export const findRestorable = (db: Reader, accountId: string, id: string) => restorableRecord(db, issues, accountId, id);
 
 /** Another issue of the account, not deleted, with this name (any case). */
 export async function issueNamed(db: Reader, accountId: string, name: string, except?: string) {
@@ -64,29 +53,17 @@ const sortColumns: Record<IssueSort, AnyColumn[]> = {
   active: [issues.active, issues.name, issues.id],
 };
 
-const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
-
 /** A page of the account's issues (not deleted); `q` matches the name, description or category, or is the id. */
 export async function listIssues(db: Db, accountId: string, query: ListQuery<IssueSort> & { tag?: TagFilter }): Promise<IssueList> {
-  const offset = listOffset(query);
   const filter = query.q
     ? or(
         ilike(issues.name, containsPattern(query.q)),
         ilike(issues.description, containsPattern(query.q)),
         ilike(issues.category, containsPattern(query.q)),
-        /^[0-9a-f-]{36}$/i.test(query.q) ? eq(issues.id, query.q.toLowerCase()) : undefined,
+        isId(query.q, issues.id),
       )
     : undefined;
   const where = and(eq(issues.accountId, accountId), live(issues), filter, query.tag ? taggedWith('Issue', issues.id, accountId, query.tag) : undefined);
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ id: issues.id, name: issues.name, category: issues.category, urgent: issues.urgent, active: issues.active })
-      .from(issues)
-      .where(where)
-      .orderBy(...ordered(sortColumns[query.sort], query.order))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(issues).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+  const rows = db.select({ id: issues.id, name: issues.name, category: issues.category, urgent: issues.urgent, active: issues.active }).from(issues).$dynamic();
+  return listPage(db, issues, rows, where, sortColumns[query.sort], query);
 }

@@ -1,12 +1,12 @@
-import { live, restorable } from '../../soft-delete.ts';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Location, LocationList, LocationSort } from '../../../domain/locations.ts';
-import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import type { ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
+import { isId, listPage, liveRecord, restorableRecord } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
+import { live } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
 
 type Reader = Db | Tx;
@@ -31,21 +31,10 @@ export function presentLocation(row: LocationRow): Location {
 }
 
 /** The live location, always inside the request's account (another account's, or a deleted one, is "not found"). */
-export async function findLocation(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(locations).where(and(eq(locations.accountId, accountId), eq(locations.id, id), live(locations)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findLocation = (db: Reader, accountId: string, id: string, forUpdate = false) => liveRecord(db, locations, accountId, id, forUpdate);
 
 /** A location of the account deleted within the restore window (locked for the restore). */
-export async function findRestorable(tx: Tx, accountId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(locations)
-    .where(and(eq(locations.accountId, accountId), eq(locations.id, id), restorable(locations)))
-    .for('update');
-  return row ?? null;
-}
+export const findRestorable = (tx: Tx, accountId: string, id: string) => restorableRecord(tx, locations, accountId, id);
 
 /** The first address's part (what the list shows and sorts by). */
 const firstAddress = (key: 'city' | 'state') => sql<string | null>`${locations.addresses} -> 0 ->> ${key}`;
@@ -61,35 +50,26 @@ const sortColumns: Record<LocationSort, SQL[]> = {
   services: [sql`cardinality(${locations.services})`, sql`${locations.name}`, sql`${locations.id}`],
 };
 
-const ordered = (columns: SQL[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
-
 /** A page of the account's live locations. `q` matches the name, a city, a service, or the id. */
 export async function listLocations(db: Db, accountId: string, query: ListQuery<LocationSort> & { tag?: TagFilter }): Promise<LocationList> {
-  const offset = listOffset(query);
   const filter = query.q
     ? or(
         ilike(locations.name, containsPattern(query.q)),
         cityContains(query.q),
         sql`exists (select 1 from unnest(${locations.services}) as s where s ilike ${containsPattern(query.q)})`,
-        /^[0-9a-f-]{36}$/i.test(query.q) ? eq(locations.id, query.q.toLowerCase()) : undefined,
+        isId(query.q, locations.id),
       )
     : undefined;
   const where = and(eq(locations.accountId, accountId), live(locations), filter, query.tag ? taggedWith('Location', locations.id, accountId, query.tag) : undefined);
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: locations.id,
-        name: locations.name,
-        city: firstAddress('city'),
-        state: firstAddress('state'),
-        services: sql<number>`cardinality(${locations.services})::int`,
-      })
-      .from(locations)
-      .where(where)
-      .orderBy(...ordered(sortColumns[query.sort], query.order))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(locations).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+  const rows = db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      city: firstAddress('city'),
+      state: firstAddress('state'),
+      services: sql<number>`cardinality(${locations.services})::int`,
+    })
+    .from(locations)
+    .$dynamic();
+  return listPage(db, locations, rows, where, sortColumns[query.sort], query);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   filteredTotalBound,
   listOffset,
@@ -19,6 +19,7 @@ import {
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
+import { listPage, ordered } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { taggedWith } from '../../tagged.ts';
 
@@ -185,7 +186,6 @@ function textOrId(q: string | undefined, id: AnyColumn, texts: AnyColumn[], lowe
 }
 
 /** ORDER BY the sort column(s) then the id, all in the same direction (so one index serves both ways). */
-const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 
 const personSortColumns: Record<PersonSort, AnyColumn[]> = {
   id: [persons.id],
@@ -263,19 +263,10 @@ const userSortColumns: Record<UserSort, AnyColumn[]> = {
 };
 
 export async function listUsers(db: Db, accountId: string, query: ListQuery<UserSort>): Promise<UserList> {
-  const offset = listOffset(query);
   const where = and(eq(users.accountId, accountId), textOrId(query.q, users.personId, [users.name, users.email]));
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ id: users.personId, name: users.name, email: users.email, principalId: users.principalId, active: users.active })
-      .from(users)
-      .where(where)
-      .orderBy(...ordered(userSortColumns[query.sort], query.order))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { Items: items, total: total?.n ?? 0, limit: query.limit, offset };
+  const rows = db.select({ id: users.personId, name: users.name, email: users.email, principalId: users.principalId, active: users.active }).from(users).$dynamic();
+  const { items, ...page } = await listPage(db, users, rows, where, userSortColumns[query.sort], query);
+  return { Items: items, ...page };
 }
 
 const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {
@@ -287,22 +278,15 @@ const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {
 };
 
 export async function listPractitioners(db: Db, accountId: string, query: ListQuery<PractitionerSort> & { tag?: TagFilter }): Promise<PractitionerList> {
-  const offset = listOffset(query);
   const synonym = query.q ? sql`exists (select 1 from unnest(${practitioners.synonyms}) s where s ilike ${containsPattern(query.q)})` : undefined;
   const where = and(
     eq(practitioners.accountId, accountId),
     query.q ? or(textOrId(query.q, practitioners.personId, [practitioners.name]), synonym) : undefined,
     query.tag ? taggedWith('Practitioner', practitioners.personId, accountId, query.tag) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ id: practitioners.personId, name: practitioners.name, active: practitioners.active, group: practitioners.group, specialty: practitioners.specialty })
-      .from(practitioners)
-      .where(where)
-      .orderBy(...ordered(practitionerSortColumns[query.sort], query.order))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(practitioners).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, limit: query.limit, offset };
+  const rows = db
+    .select({ id: practitioners.personId, name: practitioners.name, active: practitioners.active, group: practitioners.group, specialty: practitioners.specialty })
+    .from(practitioners)
+    .$dynamic();
+  return listPage(db, practitioners, rows, where, practitionerSortColumns[query.sort], query);
 }

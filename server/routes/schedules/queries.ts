@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
-import type { SortOrder } from '../../../domain/lists.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import { and, eq, ilike, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { ListQuery } from '../../../domain/persons.ts';
 import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence } from '../../../domain/schedules.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
+import { isId, listPage, liveRecord, restorableRecord } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { expand } from './recurrence.ts';
@@ -65,21 +65,10 @@ export async function timeZoneOf(db: Reader, accountId: string): Promise<string>
 }
 
 /** A live (not deleted) schedule of the account. */
-export async function findSchedule(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(schedules).where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), live(schedules)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findSchedule = (db: Reader, accountId: string, id: string, forUpdate = false) => liveRecord(db, schedules, accountId, id, forUpdate);
 
 /** A schedule deleted within the restore window (what restore may bring back). */
-export async function findDeletedSchedule(tx: Tx, accountId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), restorable(schedules)))
-    .for('update');
-  return row ?? null;
-}
+export const findDeletedSchedule = (tx: Tx, accountId: string, id: string) => restorableRecord(tx, schedules, accountId, id);
 
 /** The name shown for a schedule's owner: a practitioner's, a (live) location's or a call-center queue's name. */
 export async function ownerNameOf(db: Reader, accountId: string, row: Pick<ScheduleRow, 'ownerType' | 'ownerId'>): Promise<string | null> {
@@ -123,46 +112,39 @@ const sortColumns: Record<ScheduleSort, AnyColumn[]> = {
   name: [schedules.name, schedules.id],
   ownerType: [schedules.ownerType, schedules.name, schedules.id],
 };
-const ordered = (columns: AnyColumn[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 
 /** A page of the account's live schedules; `q` matches the name, the description or the id. */
 export async function listSchedules(db: Db, accountId: string, query: ListQuery<ScheduleSort>): Promise<ScheduleList> {
-  const offset = listOffset(query);
   const filter = query.q
     ? or(
         ilike(schedules.name, containsPattern(query.q)),
         ilike(schedules.description, containsPattern(query.q)),
-        /^[0-9a-f-]{36}$/i.test(query.q) ? eq(schedules.id, query.q.toLowerCase()) : undefined,
+        isId(query.q, schedules.id),
       )
     : undefined;
   const where = and(eq(schedules.accountId, accountId), live(schedules), filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: schedules.id,
-        name: schedules.name,
-        description: schedules.description,
-        ownerType: schedules.ownerType,
-        ownerId: schedules.ownerId,
-        ownerName: sql<string | null>`coalesce(${practitioners.name}, ${locations.name}, ${queues.queueName})`,
-      })
-      .from(schedules)
-      .leftJoin(
-        practitioners,
-        and(eq(schedules.ownerType, 'Practitioner'), eq(practitioners.accountId, schedules.accountId), sql`${practitioners.personId}::text = ${schedules.ownerId}`),
-      )
-      .leftJoin(
-        locations,
-        and(eq(schedules.ownerType, 'Location'), eq(locations.accountId, schedules.accountId), sql`${locations.id}::text = ${schedules.ownerId}`, live(locations)),
-      )
-      .leftJoin(queues, and(eq(schedules.ownerType, 'Queue'), eq(queues.accountId, schedules.accountId), eq(queues.queueId, schedules.ownerId), isNull(queues.removedAt)))
-      .where(where)
-      .orderBy(...ordered(sortColumns[query.sort], query.order))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(schedules).where(where),
-  ]);
-  return { items: rows.map((r) => ({ ...r, ownerName: r.ownerName ?? null })), total: total?.n ?? 0, limit: query.limit, offset };
+  const rows = db
+    .select({
+      id: schedules.id,
+      name: schedules.name,
+      description: schedules.description,
+      ownerType: schedules.ownerType,
+      ownerId: schedules.ownerId,
+      ownerName: sql<string | null>`coalesce(${practitioners.name}, ${locations.name}, ${queues.queueName})`,
+    })
+    .from(schedules)
+    .leftJoin(
+      practitioners,
+      and(eq(schedules.ownerType, 'Practitioner'), eq(practitioners.accountId, schedules.accountId), sql`${practitioners.personId}::text = ${schedules.ownerId}`),
+    )
+    .leftJoin(
+      locations,
+      and(eq(schedules.ownerType, 'Location'), eq(locations.accountId, schedules.accountId), sql`${locations.id}::text = ${schedules.ownerId}`, live(locations)),
+    )
+    .leftJoin(queues, and(eq(schedules.ownerType, 'Queue'), eq(queues.accountId, schedules.accountId), eq(queues.queueId, schedules.ownerId), isNull(queues.removedAt)))
+  .$dynamic();
+  const page = await listPage(db, schedules, rows, where, sortColumns[query.sort], query);
+  return { ...page, items: page.items.map((r) => ({ ...r, ownerName: r.ownerName ?? null })) };
 }
 
 /** A live (not deleted) task of the schedule, inside the account. */

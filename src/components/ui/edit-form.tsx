@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button } from './button.tsx';
 import { FormError } from './field.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
@@ -15,16 +15,21 @@ type EditFormProps = {
   notice: ReactNode;
   /** The form-level message of a failed save. */
   failure: string | null;
-  onCancel(): void;
+  onCancel?(): void;
+  /** A form shown to read (a role's page in view mode): no Cancel or Save. */
+  readOnly?: boolean;
+  /** For forms that move the focus to their first invalid field themselves. */
+  formRef?: Ref<HTMLFormElement>;
   /** The submit button's text ('Save Changes' unless the screen's spec names another). */
   submitLabel?: string;
   children: ReactNode;
 };
 
 /** The frame of a record's edit screen: leave guard, notices, the fields, Cancel and Save Changes. */
-export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, onCancel, submitLabel = 'Save Changes', children }: EditFormProps) {
+export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, onCancel, readOnly = false, formRef, submitLabel = 'Save Changes', children }: EditFormProps) {
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={label}
       onSubmit={(event) => {
@@ -38,14 +43,16 @@ export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, 
       {notice}
       <FormError>{failure}</FormError>
       {children}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : submitLabel}
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Saving…' : submitLabel}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -2,20 +2,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiKey } from '../../../domain/api-keys.ts';
-import { messages } from '../../../domain/messages.ts';
-import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound, saveFailure } from '../../lib/form.ts';
+import { saveFailure } from '../../lib/form.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { ApiKeyForm, apiKeyConflictFields, toApiKeyValues, type ApiKeyValues } from './api-key-form.tsx';
 import { LastUsed } from './last-used.tsx';
@@ -24,12 +22,11 @@ import { apiKeyQuery, useDeleteApiKey, useUpdateApiKey } from './queries.ts';
 /** An API key's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function ApiKeyScreen({ apiKeyId }: { apiKeyId: string }) {
   const key = useQuery(apiKeyQuery(useAccountKey(), apiKeyId));
-  if (key.isPending) return <DetailSkeleton label="Loading API key…" />;
-  if (key.isError) {
-    if (isNotFound(key.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void key.refetch()} />;
-  }
-  return <ApiKeyDetail apiKey={key.data} />;
+  return (
+    <RecordLoad query={key} label="Loading API key…">
+      {(data) => <ApiKeyDetail apiKey={data} />}
+    </RecordLoad>
+  );
 }
 
 function ApiKeyDetail({ apiKey }: { apiKey: ApiKey }) {

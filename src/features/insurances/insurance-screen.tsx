@@ -1,34 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { insuranceFlags, type Insurance } from '../../../domain/insurances.ts';
-import { messages } from '../../../domain/messages.ts';
-import { NotFound } from '../../components/shell/not-found.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
-import { conflictRows } from '../../components/ui/conflict-notice.tsx';
-import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
-import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
-import { Permitted } from '../../components/ui/permitted.tsx';
-import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { Empty } from '../../components/ui/description-list.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordLoad, RecordPage, useRecordEdit } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
-import { RecordSections } from '../../lib/record-sections.tsx';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
-import { InsuranceForm, insuranceConflictFields, toInsuranceBody, toInsuranceValues, type InsuranceValues } from './insurance-form.tsx';
+import { InsuranceForm, insuranceConflictFields, toInsuranceBody, toInsuranceValues } from './insurance-form.tsx';
 import { insuranceDeleteTarget, insuranceQuery, useUpdateInsurance } from './queries.ts';
 
 /** An insurance plan's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function InsuranceScreen({ insuranceId }: { insuranceId: string }) {
   const insurance = useQuery(insuranceQuery(useAccountKey(), insuranceId));
-  if (insurance.isPending) return <DetailSkeleton label="Loading insurance…" />;
-  if (insurance.isError) {
-    if (isNotFound(insurance.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void insurance.refetch()} />;
-  }
-  return <InsuranceDetail insurance={insurance.data} />;
+  return (
+    <RecordLoad query={insurance} label="Loading insurance…">
+      {(data) => <InsuranceDetail insurance={data} />}
+    </RecordLoad>
+  );
 }
 
 function chips(values: string[], label: string, mono = false) {
@@ -45,80 +33,44 @@ function chips(values: string[], label: string, mono = false) {
 }
 
 function InsuranceDetail({ insurance }: { insurance: Insurance }) {
-  const { editing, editButton, startEditing, leaveEdit } = useEditMode();
-  const stamps = useRecordStamps(insurance);
+  const edit = useEditMode();
   const account = useAccountKey();
-  const { deleting, deleteRecord } = useDeleteRecord(insuranceDeleteTarget(account, { id: insurance.id, name: insurance.insurancePlanName }), {
+  const remove = useDeleteRecord(insuranceDeleteTarget(account, { id: insurance.id, name: insurance.insurancePlanName }), {
     own: `/practice/insurances/${insurance.id}`,
     list: '/practice/insurances',
   });
-  const titleId = `insurance-${insurance.id}-title`;
-
   return (
-    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
-      <PageHeader
-        titleId={titleId}
-        title={insurance.insurancePlanName}
-        description={insurance.isInNetwork ? 'In network' : 'Out of network'}
-        back={
-          <Link to="/practice/insurances" className="text-brand-700 hover:underline dark:text-brand-100">
-            <span aria-hidden="true">← </span>Insurances
-          </Link>
-        }
-        actions={
-          editing ? null : (
-            <>
-              <Permitted requires={{ resource: '/insurances/{id}', method: 'DELETE' }}>
-                <Button variant="secondary" onClick={() => void deleteRecord()} disabled={deleting}>
-                  Delete
-                </Button>
-              </Permitted>
-              <Permitted requires={{ resource: '/insurances/{id}', method: 'PATCH' }}>
-                <Button ref={editButton} onClick={startEditing}>
-                  Edit
-                </Button>
-              </Permitted>
-            </>
-          )
-        }
-      />
-      {editing ? (
-        <InsuranceEdit initial={insurance} onDone={leaveEdit} />
-      ) : (
-        <Card title="Insurance" titleId={`${titleId}-details`}>
-          <DescriptionList
-            items={[
-              { label: 'Id', value: <span className="font-mono text-xs break-all">{insurance.id}</span> },
-              { label: 'Plan name', value: insurance.insurancePlanName },
-              { label: 'Insurance types', value: chips(insurance.insuranceType, 'Insurance types') },
-              { label: 'Plan prefixes', value: chips(insurance.planPrefix, 'Plan prefixes', true) },
-              ...insuranceFlags.map(([flag, label]) => ({ label, value: <YesNo value={insurance[flag]} /> })),
-              ...stamps,
-            ]}
-          />
-        </Card>
-      )}
-      <RecordSections resourceType="Insurance" resourceId={insurance.id} editable />
-    </article>
+    <RecordPage
+      record={insurance}
+      kind="Insurance"
+      idPrefix="insurance"
+      title={insurance.insurancePlanName}
+      description={insurance.isInNetwork ? 'In network' : 'Out of network'}
+      back={{ to: '/practice/insurances', label: 'Insurances' }}
+      resource="/insurances/{id}"
+      edit={edit}
+      remove={remove}
+      editForm={<InsuranceEdit initial={insurance} onDone={edit.leaveEdit} />}
+      items={[
+        { label: 'Plan name', value: insurance.insurancePlanName },
+        { label: 'Insurance types', value: chips(insurance.insuranceType, 'Insurance types') },
+        { label: 'Plan prefixes', value: chips(insurance.planPrefix, 'Plan prefixes', true) },
+        ...insuranceFlags.map(([flag, label]) => ({ label, value: <YesNo value={insurance[flag]} /> })),
+      ]}
+    />
   );
 }
 
-/** Edit mode: a save names the version it edited; a 409 shows the conflict notice instead of overwriting. */
 function InsuranceEdit({ initial, onDone }: { initial: Insurance; onDone(): void }) {
-  const account = useAccountKey();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const update = useUpdateInsurance(initial.id);
-  const { base, notice, submit } = useVersionedSave({
+  const { base, notice, submit, defaultValues } = useRecordEdit({
     initial,
-    save: (values: InsuranceValues, version) => update.mutateAsync({ version, ...toInsuranceBody(values) }),
-    fetchCurrent: () => queryClient.fetchQuery({ ...insuranceQuery(account, initial.id), staleTime: 0 }),
-    onSaved: async () => {
-      toast('success', 'Insurance saved.');
-      onDone();
-    },
-    conflictRows: (mine, current) => conflictRows(insuranceConflictFields, mine, toInsuranceValues(current)),
-    saving: update.isPending,
+    update: useUpdateInsurance(initial.id),
+    current: insuranceQuery(useAccountKey(), initial.id),
+    toBody: toInsuranceBody,
+    toValues: toInsuranceValues,
+    conflictFields: insuranceConflictFields,
+    savedMessage: 'Insurance saved.',
+    onDone,
   });
-  return <InsuranceForm key={base.version} label="Edit insurance" defaultValues={toInsuranceValues(base)} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;
+  return <InsuranceForm key={base.version} label="Edit insurance" defaultValues={defaultValues} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;
 }

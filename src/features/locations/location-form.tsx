@@ -14,8 +14,8 @@ import {
 } from '../../../domain/locations.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ChipInput } from '../../components/ui/chip.tsx';
-import { controlClass, Field, FieldError, FormError, Input } from '../../components/ui/field.tsx';
-import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { controlClass, Field, FieldError, Input } from '../../components/ui/field.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { saveFailure, sameValues, serverFieldErrors } from '../../lib/form.ts';
 
@@ -221,20 +221,7 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
   );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void submit();
-      }}
-      className="flex flex-col gap-4"
-    >
-      <LeaveGuard when={dirty && !submitting} />
-      {notice}
-      <FormError>{failure}</FormError>
+    <EditForm formRef={formRef} label={label} onSubmit={() => void submit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
         <legend className="float-left w-full text-base font-semibold">Location</legend>
@@ -339,15 +326,7 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
         })}
       </section>
 
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : submitLabel}
-        </Button>
-      </div>
-    </form>
+    </EditForm>
   );
 }
 

@@ -3,22 +3,21 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { greetingKinds, queuePatchSchema, type GreetingKind, type Queue } from '../../../domain/queues.ts';
-import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Chip } from '../../components/ui/chip.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList } from '../../components/ui/description-list.tsx';
 import { Field, FieldError, FormError, Input, Textarea } from '../../components/ui/field.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
-import { LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { PopoverContent, PopoverRoot, PopoverTrigger } from '../../components/ui/popover.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { queueQuery, useUpdateQueue } from './queries.ts';
 
 /** The form's values: every text as typed (empty is none), the dispositions as their boxes. */
@@ -48,12 +47,11 @@ const conflictFields: { label: string; show(v: QueueValues): string }[] = [
 /** A queue's page (spec §2 "Queue detail"): its greetings and default dispositions, read-only until Edit. */
 export function QueueScreen({ queueId }: { queueId: string }) {
   const queue = useQuery(queueQuery(useAccountKey(), queueId));
-  if (queue.isPending) return <Spinner label="Loading queue…" />;
-  if (queue.isError) {
-    if (isNotFound(queue.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void queue.refetch()} />;
-  }
-  return <QueueDetail queue={queue.data} />;
+  return (
+    <RecordLoad query={queue} label="Loading queue…" loading={<Spinner label="Loading queue…" />}>
+      {(data) => <QueueDetail queue={data} />}
+    </RecordLoad>
+  );
 }
 
 function Spinner({ label }: { label: string }) {

@@ -3,8 +3,8 @@ import { httpMethods, permissionCatalogue, type HttpMethod, type ResourceGrants 
 import { roleLimits, roleMessages, type CcpConfig, type Role, type RoleCreate, type RoleTrust } from '../../../domain/roles.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Field, FormError, Input } from '../../components/ui/field.tsx';
-import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
 import { cn } from '../../lib/cn.ts';
 import { saveFailure, sameValues, serverFieldErrors } from '../../lib/form.ts';
 
@@ -447,20 +447,7 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
   );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void submit();
-      }}
-      className="flex flex-col gap-4"
-    >
-      <LeaveGuard when={dirty && !submitting} />
-      {notice}
-      <FormError>{failure}</FormError>
+    <EditForm formRef={formRef} label={label} onSubmit={() => void submit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel} readOnly={readOnly}>
 
       <section aria-labelledby={`${id}-general`} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
         <h2 id={`${id}-general`} className="text-base font-semibold">
@@ -552,17 +539,7 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
         {errors.ccpConfig ? <p className="text-sm text-red-700 dark:text-red-400">{errors.ccpConfig}</p> : null}
       </section>
 
-      {readOnly ? null : (
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving…' : submitLabel}
-          </Button>
-        </div>
-      )}
-    </form>
+    </EditForm>
   );
 }
 

@@ -1,0 +1,59 @@
+import { and, asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { SortOrder } from '../domain/lists.ts';
+import { listOffset, type ListQuery } from '../domain/persons.ts';
+import type { Db, Tx } from './db/client.ts';
+import { live, restorable } from './soft-delete.ts';
+
+/**
+ * What the areas' `queries.ts` share for reading records (CONVENTIONS "Shared pieces live by what
+ * they are"): a soft-deletable record of the account by id, and a page of a list.
+ */
+
+type Reader = Db | Tx;
+
+/** A table of the account's soft-deletable records keyed by `id`. */
+type AccountTable = PgTable & { id: PgColumn; accountId: PgColumn; deletedAt: PgColumn; deletedBy: PgColumn };
+
+/** The record, always inside the request's account and not deleted (another account's, or a deleted one, is "not found"). */
+export async function liveRecord<T extends AccountTable>(db: Reader, table: T, accountId: string, id: string, forUpdate = false): Promise<T['$inferSelect'] | null> {
+  const q = db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.accountId, accountId), eq(table.id, id), live(table)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
+/** A deleted record of the account that may still be restored (within the restore window), locked for the restore. */
+export async function restorableRecord<T extends AccountTable>(db: Reader, table: T, accountId: string, id: string): Promise<T['$inferSelect'] | null> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.accountId, accountId), eq(table.id, id), restorable(table)))
+    .for('update');
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
+/** ORDER BY the sort's columns (the last ones break ties) in the list's order. */
+export const ordered = (columns: (AnyColumn | SQL)[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
+
+/** A list filter that is a whole record id (any case) matches that record. */
+export const isId = (q: string, id: AnyColumn) => (/^[0-9a-f-]{36}$/i.test(q) ? eq(id, q.toLowerCase()) : undefined);
+
+/**
+ * A page of a list: `rows` (a `.$dynamic()` select of the list's columns from `table`) filtered by
+ * `where`, sorted by `sort`, cut to the query's page; and how many rows match in all.
+ */
+export async function listPage<S extends PgSelect>(db: Db, table: PgTable, rows: S, where: SQL | undefined, sort: (AnyColumn | SQL)[], query: ListQuery) {
+  const offset = listOffset(query);
+  const [items, [total]] = await Promise.all([
+    rows
+      .where(where)
+      .orderBy(...ordered(sort, query.order))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(table).where(where),
+  ]);
+  return { items: items as Awaited<S>, total: total?.n ?? 0, limit: query.limit, offset };
+}

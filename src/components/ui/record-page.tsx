@@ -1,0 +1,156 @@
+import { useQueryClient, type FetchQueryOptions, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode, RefObject } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { isNotFound } from '../../lib/form.ts';
+import type { Requirement } from '../../lib/policy.ts';
+import { RecordSections } from '../../lib/record-sections.tsx';
+import { NotFound } from '../shell/not-found.tsx';
+import { Button } from './button.tsx';
+import { conflictRows } from './conflict-notice.tsx';
+import { Card, DescriptionList, type DescriptionItem } from './description-list.tsx';
+import { DetailSkeleton, LoadError } from './load-state.tsx';
+import { PageHeader } from './page-header.tsx';
+import { Permitted } from './permitted.tsx';
+import { useRecordStamps } from './record-stamps.tsx';
+import { useToast } from './toast.tsx';
+import { useVersionedSave } from './versioned-save.tsx';
+
+type RecordLoadProps<TRecord> = {
+  query: UseQueryResult<TRecord, unknown>;
+  /** What the loading state announces ('Loading issue…'). */
+  label: string;
+  /** Shown while loading instead of the skeleton. */
+  loading?: ReactNode;
+  children(record: TRecord): ReactNode;
+};
+
+/** A record's screen while its query loads: the skeleton, then the 404 page, 'Error, please try again' with a retry, or the record. */
+export function RecordLoad<TRecord>({ query, label, loading, children }: RecordLoadProps<TRecord>) {
+  if (query.isPending) return loading ?? <DetailSkeleton label={label} />;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <NotFound />;
+    return <LoadError message={messages.tryAgain} onRetry={() => void query.refetch()} />;
+  }
+  return children(query.data);
+}
+
+type PageRecord = { id: string; createdTimestamp: string; createdBy: string; modifiedTimestamp: string; modifiedBy: string };
+
+type RecordPageProps = {
+  record: PageRecord;
+  /** The record's kind: the details card's title, and what other features' sections go on ('Issue'). */
+  kind: string;
+  /** Prefix of the page's element ids ('issue': the heading is `issue-<id>-title`). */
+  idPrefix: string;
+  title: string;
+  description?: ReactNode;
+  /** The list the page belongs to: the back link above the title. */
+  back: { to: LinkProps['to']; label: string };
+  /** The catalogue resource of the record ('/issues/{id}'): Delete needs DELETE on it, Edit PATCH. */
+  resource: Requirement['resource'];
+  /** `useEditMode()` of the page. */
+  edit: { editing: boolean; editButton: RefObject<HTMLButtonElement | null>; startEditing(): void };
+  /** `useDeleteRecord()` of the page. */
+  remove: { deleting: boolean; deleteRecord(): Promise<void> };
+  /** The form shown in edit mode instead of the details. */
+  editForm: ReactNode;
+  /** The details' rows between the Id and the Created/Modified stamps. */
+  items: readonly DescriptionItem[];
+};
+
+/**
+ * A record's page (also shown in the side panel): its header with the back link, Delete and Edit
+ * for roles that may; the details card in view mode, the form in edit mode; then the sections
+ * other features add (Tags).
+ */
+export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items }: RecordPageProps) {
+  const stamps = useRecordStamps(record);
+  const titleId = `${idPrefix}-${record.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <PageHeader
+        titleId={titleId}
+        title={title}
+        description={description}
+        back={
+          <Link to={back.to} className="text-brand-700 hover:underline dark:text-brand-100">
+            <span aria-hidden="true">← </span>
+            {back.label}
+          </Link>
+        }
+        actions={
+          edit.editing ? null : (
+            <>
+              <Permitted requires={{ resource, method: 'DELETE' }}>
+                <Button variant="secondary" onClick={() => void remove.deleteRecord()} disabled={remove.deleting}>
+                  Delete
+                </Button>
+              </Permitted>
+              <Permitted requires={{ resource, method: 'PATCH' }}>
+                <Button ref={edit.editButton} onClick={edit.startEditing}>
+                  Edit
+                </Button>
+              </Permitted>
+            </>
+          )
+        }
+      />
+      {edit.editing ? (
+        editForm
+      ) : (
+        <Card title={kind} titleId={`${titleId}-details`}>
+          <DescriptionList items={[{ label: 'Id', value: <span className="font-mono text-xs break-all">{record.id}</span> }, ...items, ...stamps]} />
+        </Card>
+      )}
+      <RecordSections resourceType={kind} resourceId={record.id} editable />
+    </article>
+  );
+}
+
+type VersionedRecord = { id: string; version: number; modifiedBy: string };
+
+type RecordEditOptions<TRecord extends VersionedRecord, TValues, TBody, TKey extends QueryKey> = {
+  initial: TRecord;
+  /** The feature's update mutation (PATCH with the version edited). */
+  update: { mutateAsync(body: NoInfer<TBody> & { version: number }): Promise<unknown>; isPending: boolean };
+  /** The record's query: fetched fresh after a 409. */
+  current: FetchQueryOptions<TRecord, unknown, TRecord, TKey>;
+  toBody(values: TValues): TBody;
+  toValues(record: TRecord): TValues;
+  /** The fields the conflict notice compares. */
+  conflictFields: readonly { label: string; show(values: TValues): string }[];
+  /** The toast after a save ('Issue saved.'). */
+  savedMessage: string;
+  onDone(): void;
+};
+
+/**
+ * A record page's edit mode: a save names the version it edited; a 409 shows the conflict notice
+ * instead of overwriting; a save toasts and leaves edit mode. Key the form by `base.version`.
+ */
+export function useRecordEdit<TRecord extends VersionedRecord, TValues, TBody, TKey extends QueryKey>({
+  initial,
+  update,
+  current,
+  toBody,
+  toValues,
+  conflictFields,
+  savedMessage,
+  onDone,
+}: RecordEditOptions<TRecord, TValues, TBody, TKey>) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { base, notice, submit } = useVersionedSave({
+    initial,
+    save: (values: TValues, version) => update.mutateAsync({ version, ...toBody(values) }),
+    fetchCurrent: () => queryClient.fetchQuery({ ...current, staleTime: 0 }),
+    onSaved: async () => {
+      toast('success', savedMessage);
+      onDone();
+    },
+    conflictRows: (mine, saved) => conflictRows(conflictFields, mine, toValues(saved)),
+    saving: update.isPending,
+  });
+  return { base, notice, submit, defaultValues: toValues(base) };
+}
