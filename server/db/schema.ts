@@ -218,6 +218,14 @@ export const contactPoints = pgTable(
     systemType: text('system_type').$type<SystemType>(),
     rank: integer('rank').notNull(),
     vip: boolean('vip').notNull().default(false),
+    /**
+     * What the list's filter matches: the name and the value as typed, lowercased once when the
+     * row is written (not on every row a filter reads), a line break between them so a match never
+     * spans the two. Its trigram index and the sort indexes that carry it are in 0023.
+     */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name) || E'\\n' || lower(value)`),
     ...deletion,
   },
   (t) => [
@@ -225,6 +233,7 @@ export const contactPoints = pgTable(
     uniqueIndex('contact_points_account_system_value').on(t.accountId, t.system, t.normalizedValue).where(sql`${t.deletedAt} is null`),
     // The VIP lookup of every incoming call: one index probe, whatever the system.
     index('contact_points_account_value').on(t.accountId, t.normalizedValue).where(sql`${t.deletedAt} is null`),
+    // 0023 rebuilds it carrying `search` (INCLUDE, which drizzle cannot declare), as the other sort indexes.
     index('contact_points_account_name').on(t.accountId, t.name, t.id).where(sql`${t.deletedAt} is null`),
     // "Recently deleted": the account's deleted ones, newest first.
     index('contact_points_account_deleted').on(t.accountId, t.deletedAt).where(sql`${t.deletedAt} is not null`),

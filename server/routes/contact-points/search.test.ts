@@ -6,6 +6,8 @@ import { demoContactPointsPerAccount, insertManyContactPoints } from '../../db/d
 import { contactPointPractitioners, contactPoints } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import type { ContactPointSort } from '../../../domain/contact-points.ts';
+import { listContactPoints } from './queries.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -174,6 +176,40 @@ describe("at scale: lakeside's bulk contact points (issue 9's bench, small)", ()
         expect(answer.items, `${sort} ${order}`).toEqual(expected.rows);
       }
     }
+  });
+
+  it('a page of a word in more than a thousand rows is the page an offset of the matches gives: found in the sort index, or past its bound among every match', async () => {
+    const columns = { name: 'name', id: 'id', value: 'value', vip: 'vip, name', serviceProvider: 'service_provider, name', systemType: 'system_type, name', rank: 'rank, name' };
+    const [{ n }] = (await h.db.execute<{ n: string }>(sql`select count(*) as n from contact_points where account_id = ${lakeside()} and deleted_at is null and (name ilike '%o%' or value ilike '%o%')`)).rows as [{ n: string }];
+    expect(Number(n)).toBeGreaterThan(1000);
+    // The default bound finds these pages in the sort index; a bound of 25 entries runs out on
+    // most of them, and the page is then sorted from every match; the last is past every match.
+    for (const [walkBound, page] of [[undefined, 4], [undefined, 60], [25, 4], [25, 60], [undefined, 400]] as const) {
+      for (const [sort, column] of Object.entries(columns)) {
+        for (const order of ['asc', 'desc'] as const) {
+          const answer = await listContactPoints(h.db, lakeside(), { q: 'o', sort: sort as ContactPointSort, order, limit: 10, page }, { walkBound });
+          const ids = column.split(', ').concat(sort === 'id' ? [] : ['id']).map((c) => `${c} ${order}`).join(', ');
+          const expected = await h.db.execute<Record<string, unknown>>(
+            sql.raw(
+              `select id, name, value, system, vip, service_provider as "serviceProvider", system_type as "systemType", rank from contact_points where account_id = '${lakeside()}' and deleted_at is null and (name ilike '%o%' or value ilike '%o%') order by ${ids} limit 10 offset ${(page - 1) * 10}`,
+            ),
+          );
+          const where = `${sort} ${order}, page ${page}, bound ${walkBound ?? 'default'}`;
+          expect(expected.rows, where).toHaveLength(page === 400 ? 0 : 10);
+          expect(answer.items, where).toEqual(expected.rows);
+          expect(answer, where).toMatchObject({ total: 1000, totalEstimated: true, offset: (page - 1) * 10 });
+        }
+      }
+    }
+  });
+
+  it('a filter holding a line break finds the name or the value holding it, never the end of one and the start of the other', async () => {
+    const created = await h.call('admin', `/contactpoints/contact-points?accountId=${lakeside()}`, { method: 'POST', json: { name: 'Wrapped lines', value: 'wrapped@lakeside.test', system: 'EMAIL' } });
+    expect(created.status).toBe(201);
+    expect((await list(`limit=10&q=${encodeURIComponent('wrapped lines')}`)).total).toBe(1);
+    // The lowercased name and value are stored one after the other, a line break between them.
+    const across = await list(`limit=10&q=${encodeURIComponent('lines\nwrapped@')}`);
+    expect(across).toMatchObject({ items: [], total: 0 });
   });
 
   it('a filter matching more than a thousand stops counting at the bound and says so', async () => {
