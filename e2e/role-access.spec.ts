@@ -88,6 +88,45 @@ test('unticking a grant in the grid takes the menu entry and the API away from t
   await user.context().close();
 });
 
+test('an open menu whose every entry the new grants take away goes, and focus goes to the screen, not to the page body', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const holder = await freshRoleHolder(page, 'Vanishing menu', {
+    '/permissions/accesspolicy': { GET: true },
+    '/person/practitioners': { GET: true },
+    '/metrics/historic': { GET: true },
+  });
+  const user = await signInAs(browser, holder);
+  const insights = user.getByRole('button', { name: 'Insights', exact: true });
+  await expect(insights).toBeVisible();
+
+  // The administrator takes Reporting, the Insights menu's only entry for this role, away.
+  const role = (await (await holder.api.send('GET', `/permissions/roles/${holder.roleId}`)).json()) as { version: number };
+  const saved = await holder.api.send('PATCH', `/permissions/roles/${holder.roleId}`, {
+    version: role.version,
+    resources: { '/permissions/accesspolicy': { GET: true }, '/person/practitioners': { GET: true } },
+  });
+  expect(saved.status()).toBe(200);
+
+  // The holder opens Practitioners, and the Insights menu while that screen is on its way; the
+  // screen's answer tells the portal that the role changed.
+  const releaseList = await hold(user, '**/api/person/practitioners?*');
+  await practiceMenu(user).click();
+  await user.getByRole('menuitem', { name: 'Practitioners' }).click();
+  await insights.click();
+  await user.keyboard.press('ArrowDown');
+  await expect(user.getByRole('menuitem', { name: 'Reporting' })).toBeFocused();
+  releaseList();
+
+  // The menu and its button go; focus goes to the screen's list, where J/K work.
+  await expect(insights).toHaveCount(0);
+  await expect(user.getByRole('menu')).toHaveCount(0);
+  const table = user.getByRole('table', { name: 'Practitioners' });
+  await expect(table).toBeVisible();
+  await expect(user.locator('[data-route-focus]')).toBeFocused();
+  expect(await user.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await user.context().close();
+});
+
 test('a role no user holds is deleted from its page after a confirmation; Cancel keeps it and gives focus back to Delete', async ({ page }) => {
   const api = await signedInApi(page);
   const name = `Doomed role ${Date.now()}`;

@@ -28,16 +28,20 @@ export function RouteFocus() {
   useEffect(() => {
     let stale = new WeakSet<HTMLElement>();
     let stop = () => {};
+    /** From a navigation's start until its screen has focus (or the user put it somewhere): the rescue below waits. */
+    let navigating = false;
 
     const unsubscribeBefore = router.subscribe('onBeforeNavigate', (event) => {
       if (!event.pathChanged) return;
       stop();
+      navigating = true;
       stale = new WeakSet(candidates());
       holdKeysForNavigation();
     });
 
     const unsubscribeResolved = router.subscribe('onResolved', (event) => {
       if (!event.pathChanged || !event.fromLocation) {
+        navigating = false;
         releaseNavigationKeys();
         return;
       }
@@ -53,6 +57,7 @@ export function RouteFocus() {
         // prompt) or a header menu or popover. Focus leaving an open menu closes it (Radix counts
         // it as an interaction outside), so a menu opened while the screen loaded stays open, also
         // while its own content is still loading (it has not taken focus yet).
+        navigating = false;
         if (document.activeElement?.closest(openLayer) || document.querySelector(openMenu)) {
           releaseNavigationKeys();
           return true;
@@ -71,6 +76,7 @@ export function RouteFocus() {
       });
       // The user moving focus themselves meanwhile wins.
       const handleFocusIn = () => {
+        navigating = false;
         stop();
         releaseNavigationKeys();
       };
@@ -83,11 +89,42 @@ export function RouteFocus() {
       };
     });
 
+    // Focus never falls to <body> because what held it went away: a menu whose every entry new
+    // grants took away (the menu and its button go), an Undo toast that was used, a row that was
+    // deleted. Whoever removed it has the first word (a dialog gives focus back to its opener, a
+    // menu to a neighbouring entry, in the same commit); if focus is still on <body> a frame later,
+    // it goes to the screen's place for it, as after a navigation, where the keyboard works again.
+    // Focus the user put on <body> (a click on an empty spot) stays: only a removed element counts.
+    let held: HTMLElement | null = null;
+    let frame = 0;
+    const remember = (event: FocusEvent) => {
+      held = event.target instanceof HTMLElement ? event.target : null;
+    };
+    const onBody = () => !document.activeElement || document.activeElement === document.body;
+    const rescue = () => {
+      if (!held || held.isConnected || !onBody()) return;
+      held = null;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (navigating || !onBody() || document.querySelector(openLayer)) return;
+        const target = targets.map((selector) => [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.getClientRects().length > 0)).find(Boolean);
+        if (!target) return;
+        if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+        target.focus({ preventScroll: true });
+      });
+    };
+    const rescuer = new MutationObserver(rescue);
+    rescuer.observe(document.body, { childList: true, subtree: true });
+    document.addEventListener('focusin', remember);
+
     return () => {
       unsubscribeBefore();
       unsubscribeResolved();
       stop();
       releaseNavigationKeys();
+      rescuer.disconnect();
+      document.removeEventListener('focusin', remember);
+      cancelAnimationFrame(frame);
     };
   }, [router]);
 
@@ -97,3 +134,4 @@ export function RouteFocus() {
     </p>
   );
 }
+
