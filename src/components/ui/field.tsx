@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** What a control inside a Field needs to be named and described (spread it on the control). */
@@ -43,6 +43,37 @@ export function Field({ label, error, hint, required, className, children }: Fie
       ) : null}
       <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** What a text control needs of a form's field (a TanStack Form field of a string). */
+export type TextFieldApi = {
+  state: { value: string };
+  handleBlur(): void;
+  handleChange(value: string): void;
+};
+
+type TextFieldProps = Omit<FieldProps, 'children'> & {
+  field: TextFieldApi;
+  /** A text area rather than a one-line input. */
+  multiline?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+} & Pick<ComponentProps<'input'>, 'disabled' | 'maxLength' | 'inputMode' | 'autoComplete' | 'placeholder' | 'type'> &
+  Pick<ComponentProps<'textarea'>, 'rows'>;
+
+/** A form's text field: a `Field` with an input (or a text area) bound to the form's value. */
+export function TextField({ field, label, error, hint, required, className, multiline, inputRef, rows, ...control }: TextFieldProps) {
+  const bound = { value: field.state.value, onBlur: () => field.handleBlur() };
+  return (
+    <Field label={label} error={error} hint={hint} required={required} className={className}>
+      {(aria) =>
+        multiline ? (
+          <Textarea {...aria} {...control} {...bound} rows={rows} onChange={(event) => field.handleChange(event.target.value)} />
+        ) : (
+          <Input {...aria} {...control} {...bound} ref={inputRef} onChange={(event) => field.handleChange(event.target.value)} />
+        )
+      }
+    </Field>
   );
 }
 

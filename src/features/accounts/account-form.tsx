@@ -5,7 +5,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, Input, Textarea } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
@@ -263,23 +263,19 @@ export function AccountForm({ label, accountId, defaultValues, instanceAdmin, on
   const text = (name: TextField, fieldLabel: string, options: { hint?: string; required?: boolean; wide?: boolean; multiline?: boolean; first?: boolean; inputMode?: 'numeric' | 'url' } = {}) => (
     <form.Field name={name}>
       {(field) => (
-        <Field label={fieldLabel} hint={options.hint} required={options.required} error={errorOf(name, field.state.meta.errors)} className={options.wide ? 'sm:col-span-2' : undefined}>
-          {(control) =>
-            options.multiline ? (
-              <Textarea {...control} rows={3} value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-            ) : (
-              <Input
-                {...control}
-                ref={options.first ? firstField : undefined}
-                value={field.state.value}
-                autoComplete="off"
-                inputMode={options.inputMode}
-                onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.value)}
-              />
-            )
-          }
-        </Field>
+        <TextField
+          field={field}
+          label={fieldLabel}
+          hint={options.hint}
+          required={options.required}
+          error={errorOf(name, field.state.meta.errors)}
+          className={options.wide ? 'sm:col-span-2' : undefined}
+          multiline={options.multiline}
+          rows={options.multiline ? 3 : undefined}
+          inputRef={options.first ? firstField : undefined}
+          autoComplete={options.multiline ? undefined : 'off'}
+          inputMode={options.inputMode}
+        />
       )}
     </form.Field>
   );

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { apiKeyCreateSchema, type ApiKey } from '../../../domain/api-keys.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
@@ -53,11 +53,7 @@ export function ApiKeyForm({ label, defaultValues, onSubmit, onCancel, submitLab
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="name">
           {(field) => (
-            <Field label="Name" required hint="What the key is for, e.g. “Billing export”." error={errorOf('name', field.state.meta.errors)}>
-              {(control) => (
-                <Input {...control} ref={firstField} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-              )}
-            </Field>
+            <TextField field={field} label="Name" required hint="What the key is for, e.g. “Billing export”." error={errorOf('name', field.state.meta.errors)} inputRef={firstField} autoComplete="off" />
           )}
         </form.Field>
         <form.Field name="roleId">

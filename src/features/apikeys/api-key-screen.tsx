@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ApiKey } from '../../../domain/api-keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
@@ -14,6 +14,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { saveFailure } from '../../lib/form.ts';
+import { useEditMode } from '../../lib/record-detail.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { ApiKeyForm, apiKeyConflictFields, toApiKeyValues, type ApiKeyValues } from './api-key-form.tsx';
 import { LastUsed } from './last-used.tsx';
@@ -30,19 +31,7 @@ export function ApiKeyScreen({ apiKeyId }: { apiKeyId: string }) {
 }
 
 function ApiKeyDetail({ apiKey }: { apiKey: ApiKey }) {
-  const [editing, setEditing] = useState(false);
-  // Leaving edit mode (Save or Cancel) gives the focus back to the Edit button that opened it.
-  const editButton = useRef<HTMLButtonElement>(null);
-  const [refocus, setRefocus] = useState(false);
-  useEffect(() => {
-    if (editing || !refocus) return;
-    editButton.current?.focus();
-    setRefocus(false);
-  }, [editing, refocus]);
-  const leaveEdit = () => {
-    setEditing(false);
-    setRefocus(true);
-  };
+  const { editing, editButton, startEditing, leaveEdit } = useEditMode();
   const stamps = useRecordStamps(apiKey);
   const titleId = `apikey-${apiKey.id}-title`;
 
@@ -64,7 +53,7 @@ function ApiKeyDetail({ apiKey }: { apiKey: ApiKey }) {
                 <DeleteApiKey apiKey={apiKey} />
               </Permitted>
               <Permitted requires={{ resource: '/permissions/apikeys/{id}', method: 'PATCH' }}>
-                <Button ref={editButton} onClick={() => setEditing(true)}>
+                <Button ref={editButton} onClick={startEditing}>
                   Edit
                 </Button>
               </Permitted>

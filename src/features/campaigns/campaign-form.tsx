@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { campaignCreateSchema, campaignLimits, surveyTypes, type Campaign, type CampaignCreate, type SurveyType } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, Input, Textarea } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { surveyTypeLabels } from './campaign-parts.tsx';
@@ -66,34 +66,28 @@ export function CampaignForm({ label, defaultValues, submitLabel, onSubmit, onCa
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="name">
           {(field) => (
-            <Field label="Campaign Name" required error={errorOf('name', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={firstField}
-                  value={field.state.value}
-                  maxLength={campaignLimits.name}
-                  autoComplete="off"
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              field={field}
+              label="Campaign Name"
+              required
+              error={errorOf('name', field.state.meta.errors)}
+              className="sm:col-span-2"
+              inputRef={firstField}
+              maxLength={campaignLimits.name}
+              autoComplete="off"
+            />
           )}
         </form.Field>
         <form.Field name="description">
           {(field) => (
-            <Field label="Campaign Description" error={errorOf('description', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <Textarea
-                  {...control}
-                  value={field.state.value}
-                  maxLength={campaignLimits.description}
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              field={field}
+              label="Campaign Description"
+              multiline
+              error={errorOf('description', field.state.meta.errors)}
+              className="sm:col-span-2"
+              maxLength={campaignLimits.description}
+            />
           )}
         </form.Field>
         <form.Field name="surveyType">
@@ -105,39 +99,29 @@ export function CampaignForm({ label, defaultValues, submitLabel, onSubmit, onCa
         </form.Field>
         <form.Field name="question">
           {(field) => (
-            <Field label="Campaign Question" required hint="What the patient is asked." error={errorOf('question', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <Input
-                  {...control}
-                  value={field.state.value}
-                  maxLength={campaignLimits.question}
-                  autoComplete="off"
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              field={field}
+              label="Campaign Question"
+              required
+              hint="What the patient is asked."
+              error={errorOf('question', field.state.meta.errors)}
+              className="sm:col-span-2"
+              maxLength={campaignLimits.question}
+              autoComplete="off"
+            />
           )}
         </form.Field>
         <form.Field name="commentLabel">
           {(field) => (
-            <Field
+            <TextField
+              field={field}
               label="Comment Label"
               hint="Shown above the patient's optional comment; leave empty to ask for no comment."
               error={errorOf('commentLabel', field.state.meta.errors)}
               className="sm:col-span-2"
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  value={field.state.value}
-                  maxLength={campaignLimits.commentLabel}
-                  autoComplete="off"
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+              maxLength={campaignLimits.commentLabel}
+              autoComplete="off"
+            />
           )}
         </form.Field>
       </div>

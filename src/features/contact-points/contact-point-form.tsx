@@ -15,7 +15,7 @@ import {
   type SystemType,
 } from '../../../domain/contact-points.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Field, FieldError, FormError, Input, Textarea } from '../../components/ui/field.tsx';
+import { Field, FieldError, FormError, TextField } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { PractitionerPicker } from './practitioner-picker.tsx';
@@ -148,35 +148,20 @@ export function ContactPointForm({ label, defaultValues, editing, onSubmit, rese
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="name">
           {(field) => (
-            <Field label="Name" required error={errorOf('name', field.state.meta.errors)}>
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={nameInput}
-                  disabled={disabled}
-                  maxLength={contactPointLimits.text}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField field={field} label="Name" required error={errorOf('name', field.state.meta.errors)} inputRef={nameInput} disabled={disabled} maxLength={contactPointLimits.text} />
           )}
         </form.Field>
         <form.Field name="value">
           {(field) => (
-            <Field label="Value" required hint="A phone, fax or SMS number is a US number: (555) 123-4567." error={errorOf('value', field.state.meta.errors)}>
-              {(control) => (
-                <Input
-                  {...control}
-                  disabled={disabled}
-                  maxLength={contactPointLimits.text}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              field={field}
+              label="Value"
+              required
+              hint="A phone, fax or SMS number is a US number: (555) 123-4567."
+              error={errorOf('value', field.state.meta.errors)}
+              disabled={disabled}
+              maxLength={contactPointLimits.text}
+            />
           )}
         </form.Field>
         <form.Field name="system">
@@ -220,35 +205,20 @@ export function ContactPointForm({ label, defaultValues, editing, onSubmit, rese
           )}
         </form.Field>
         <form.Field name="rank">
-          {(field) => (
-            <Field label="Rank" hint="1 (first) to 10." error={errorOf('rank', field.state.meta.errors)}>
-              {(control) => (
-                <Input
-                  {...control}
-                  disabled={disabled}
-                  inputMode="numeric"
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
-          )}
+          {(field) => <TextField field={field} label="Rank" hint="1 (first) to 10." error={errorOf('rank', field.state.meta.errors)} disabled={disabled} inputMode="numeric" />}
         </form.Field>
         <form.Field name="description">
           {(field) => (
-            <Field label="Description" hint="Optional: what the number is for, a queue id…" className="sm:col-span-2" error={errorOf('description', field.state.meta.errors)}>
-              {(control) => (
-                <Textarea
-                  {...control}
-                  disabled={disabled}
-                  maxLength={contactPointLimits.text}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              field={field}
+              label="Description"
+              multiline
+              hint="Optional: what the number is for, a queue id…"
+              className="sm:col-span-2"
+              error={errorOf('description', field.state.meta.errors)}
+              disabled={disabled}
+              maxLength={contactPointLimits.text}
+            />
           )}
         </form.Field>
         <form.Field name="vip">

@@ -13,7 +13,7 @@ import {
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChipInput } from '../../components/ui/chip.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, FieldError, Input } from '../../components/ui/field.tsx';
+import { Field, FieldError, TextField } from '../../components/ui/field.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { useRecordForm } from '../../lib/record-form.ts';
 
@@ -76,11 +76,15 @@ export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="insurancePlanName">
           {(field) => (
-            <Field label="Plan name" required error={errorOf('insurancePlanName', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <Input {...control} ref={firstField} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-              )}
-            </Field>
+            <TextField
+              field={field}
+              label="Plan name"
+              required
+              error={errorOf('insurancePlanName', field.state.meta.errors)}
+              className="sm:col-span-2"
+              inputRef={firstField}
+              autoComplete="off"
+            />
           )}
         </form.Field>
         <form.Field name="insuranceType">

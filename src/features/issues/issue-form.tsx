@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { issueCategories, issueCreateSchema, issueDefaults, type Issue, type IssueCategory, type IssueCreate } from '../../../domain/issues.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, Input, Textarea } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useRecordForm } from '../../lib/record-form.ts';
 
@@ -59,18 +59,7 @@ export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = n
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="name">
           {(field) => (
-            <Field label="Name" required error={errorOf('name', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={firstField}
-                  value={field.state.value}
-                  autoComplete="off"
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField field={field} label="Name" required error={errorOf('name', field.state.meta.errors)} className="sm:col-span-2" inputRef={firstField} autoComplete="off" />
           )}
         </form.Field>
         <form.Field name="category">
@@ -97,11 +86,7 @@ export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = n
         </div>
         <form.Field name="description">
           {(field) => (
-            <Field label="Description" hint="What the agent should know or do." error={errorOf('description', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <Textarea {...control} value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-              )}
-            </Field>
+            <TextField field={field} label="Description" multiline hint="What the agent should know or do." error={errorOf('description', field.state.meta.errors)} className="sm:col-span-2" />
           )}
         </form.Field>
       </div>

@@ -7,7 +7,7 @@ import { userCreateSchema, type UserCreate } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
-import { Field, FormError, Input } from '../../components/ui/field.tsx';
+import { Field, FormError, TextField } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -84,27 +84,24 @@ function MakeUserForm({ personId, personName, onCreated }: { personId: string; p
       <FormError>{failure}</FormError>
       <form.Field name="email">
         {(field) => (
-          <Field label="Email" required error={firstError(field.state.meta.errors) ?? serverErrors.email}>
-            {(control) => (
-              <Input {...control} type="email" autoComplete="off" value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-            )}
-          </Field>
+          <TextField field={field} label="Email" required error={firstError(field.state.meta.errors) ?? serverErrors.email} type="email" autoComplete="off" />
         )}
       </form.Field>
       <form.Field name="principalId">
         {(field) => (
-          <Field label="Principal Id" required hint="The identity provider's subject of this user." error={firstError(field.state.meta.errors) ?? serverErrors.principalId}>
-            {(control) => (
-              <Input {...control} autoComplete="off" value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-            )}
-          </Field>
+          <TextField
+            field={field}
+            label="Principal Id"
+            required
+            hint="The identity provider's subject of this user."
+            error={firstError(field.state.meta.errors) ?? serverErrors.principalId}
+            autoComplete="off"
+          />
         )}
       </form.Field>
       <form.Field name="name">
         {(field) => (
-          <Field label="User name" error={firstError(field.state.meta.errors) ?? serverErrors.name}>
-            {(control) => <Input {...control} value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />}
-          </Field>
+          <TextField field={field} label="User name" error={firstError(field.state.meta.errors) ?? serverErrors.name} />
         )}
       </form.Field>
       <form.Field name="roleId">

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { firstError, formErrors, schemaFieldErrors } from '../../lib/form.ts';
@@ -148,29 +148,17 @@ function NameForm({ initial, onSave, onDone }: { initial?: NameEntry; onSave(ent
       <div hidden={step !== 0} className="grid gap-3 sm:grid-cols-2">
         <form.Field name="firstName">
           {(field) => (
-            <Field label="First Name" required error={shows(field.state.meta)}>
-              {(control) => (
-                <Input {...control} autoComplete="off" value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-              )}
-            </Field>
+            <TextField field={field} label="First Name" required error={shows(field.state.meta)} autoComplete="off" />
           )}
         </form.Field>
         <form.Field name="middleName">
           {(field) => (
-            <Field label="Middle Name" error={shows(field.state.meta)}>
-              {(control) => (
-                <Input {...control} autoComplete="off" value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-              )}
-            </Field>
+            <TextField field={field} label="Middle Name" error={shows(field.state.meta)} autoComplete="off" />
           )}
         </form.Field>
         <form.Field name="lastName">
           {(field) => (
-            <Field label="Last Name" required error={shows(field.state.meta)} className="sm:col-span-2">
-              {(control) => (
-                <Input {...control} autoComplete="off" value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-              )}
-            </Field>
+            <TextField field={field} label="Last Name" required error={shows(field.state.meta)} className="sm:col-span-2" autoComplete="off" />
           )}
         </form.Field>
       </div>

@@ -18,7 +18,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Chip } from '../../components/ui/chip.tsx';
-import { Field, FieldError, FormError, Input } from '../../components/ui/field.tsx';
+import { Field, FieldError, FormError, TextField } from '../../components/ui/field.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { Select, type SelectOption } from '../../components/ui/select.tsx';
@@ -253,11 +253,7 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
           </form.Field>
           <form.Field name="orgRole">
             {(field) => (
-              <Field label="Organizational Role" error={errorOf('orgRole', field.state.meta.errors)}>
-                {(control) => (
-                  <Input {...control} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} placeholder="e.g. Patient, Nurse, Front desk" />
-                )}
-              </Field>
+              <TextField field={field} label="Organizational Role" error={errorOf('orgRole', field.state.meta.errors)} placeholder="e.g. Patient, Nurse, Front desk" />
             )}
           </form.Field>
         </div>

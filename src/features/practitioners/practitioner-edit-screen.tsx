@@ -17,7 +17,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChipInput } from '../../components/ui/chip.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -184,9 +184,7 @@ function PractitionerForm({ practitioner, onSubmit, onCancel, notice }: Practiti
   const text = (name: 'name' | 'specialty' | 'group' | 'initials' | 'pronunciation', label: string, hint?: string) => (
     <form.Field name={name}>
       {(field) => (
-        <Field label={label} hint={hint} required={name === 'name'} error={errorOf(name, field.state.meta.errors)}>
-          {(control) => <Input {...control} value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />}
-        </Field>
+        <TextField field={field} label={label} hint={hint} required={name === 'name'} error={errorOf(name, field.state.meta.errors)} />
       )}
     </form.Field>
   );

@@ -17,6 +17,7 @@ import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
+import { useEditMode } from '../../lib/record-detail.ts';
 import { saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { queueQuery, useUpdateQueue } from './queries.ts';
 
@@ -64,19 +65,7 @@ function Spinner({ label }: { label: string }) {
 }
 
 function QueueDetail({ queue }: { queue: Queue }) {
-  const [editing, setEditing] = useState(false);
-  // Leaving edit mode (Save or Cancel) gives the focus back to the Edit button that opened it.
-  const editButton = useRef<HTMLButtonElement>(null);
-  const [refocus, setRefocus] = useState(false);
-  useEffect(() => {
-    if (editing || !refocus) return;
-    editButton.current?.focus();
-    setRefocus(false);
-  }, [editing, refocus]);
-  const leaveEdit = () => {
-    setEditing(false);
-    setRefocus(true);
-  };
+  const { editing, editButton, startEditing, leaveEdit } = useEditMode();
   const stamps = useRecordStamps(queue);
   const titleId = `queue-${queue.id}-title`;
   return (
@@ -93,7 +82,7 @@ function QueueDetail({ queue }: { queue: Queue }) {
         actions={
           editing ? null : (
             <Permitted requires={{ resource: '/callcenter/queues/{queueId}', method: 'PATCH' }}>
-              <Button ref={editButton} onClick={() => setEditing(true)}>
+              <Button ref={editButton} onClick={startEditing}>
                 Edit
               </Button>
             </Permitted>

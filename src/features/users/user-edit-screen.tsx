@@ -9,7 +9,7 @@ import { NotFound } from '../../components/shell/not-found.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -156,17 +156,7 @@ function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, 
   const text = (name: 'name' | 'email' | 'principalId' | 'source' | 'oktaId', label: string, required = false) => (
     <form.Field name={name}>
       {(field) => (
-        <Field label={label} required={required} error={errorOf(name, field.state.meta.errors)}>
-          {(control) => (
-            <Input
-              {...control}
-              type={name === 'email' ? 'email' : 'text'}
-              value={field.state.value}
-              onBlur={field.handleBlur}
-              onChange={(event) => field.handleChange(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField field={field} label={label} required={required} error={errorOf(name, field.state.meta.errors)} type={name === 'email' ? 'email' : 'text'} />
       )}
     </form.Field>
   );
