@@ -57,3 +57,16 @@ export async function listPage<S extends PgSelect>(db: Db, table: PgTable, rows:
   ]);
   return { items: items as Awaited<S>, total: total?.n ?? 0, limit: query.limit, offset };
 }
+
+/** The columns every account record has (schema.ts `common`). */
+type CommonColumns = { accountId: string; createdTimestamp: Date; modifiedTimestamp: Date; createdBy: string; modifiedBy: string; version: number };
+
+/** A record's answer fields from its `common` columns (domain `CommonFields` but the id, which some tables name otherwise). */
+export const presentCommon = (row: CommonColumns) => ({
+  accountId: row.accountId,
+  createdTimestamp: row.createdTimestamp.toISOString(),
+  modifiedTimestamp: row.modifiedTimestamp.toISOString(),
+  createdBy: row.createdBy,
+  modifiedBy: row.modifiedBy,
+  version: row.version,
+});

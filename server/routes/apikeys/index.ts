@@ -13,6 +13,7 @@ import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
+import { presentCommon } from '../../list-queries.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -21,18 +22,13 @@ function presentApiKey(row: ApiKeyRow, roleName: string | null): ApiKey {
   return {
     resourceType: 'ApiKey',
     id: row.id,
-    accountId: row.accountId,
     name: row.name,
     active: row.active,
     roleId: row.roleId,
     roleName,
     hint: row.hint,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
   };
 }
 

@@ -14,6 +14,7 @@ import { contactPointCounts, contactPointPractitioners, contactPoints, practitio
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
+import { presentCommon } from '../../list-queries.ts';
 
 type Reader = Db | Tx;
 export type ContactPointRow = typeof contactPoints.$inferSelect;
@@ -22,12 +23,7 @@ export function presentContactPoint(row: ContactPointRow, associations: ContactP
   return {
     resourceType: 'ContactPoint',
     id: row.id,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     name: row.name,
     value: row.value,
     normalizedValue: row.normalizedValue,

@@ -4,7 +4,7 @@ import type { TagFilter } from '../../../domain/tags.ts';
 import type { ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { issues } from '../../db/schema.ts';
-import { isId, listPage, liveRecord, restorableRecord } from '../../list-queries.ts';
+import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
@@ -16,12 +16,7 @@ export function presentIssue(row: IssueRow): Issue {
   return {
     resourceType: 'Issue',
     id: row.id,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     name: row.name,
     description: row.description,
     category: row.category,

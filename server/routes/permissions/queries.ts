@@ -4,6 +4,7 @@ import { compactCcpConfig, toPolicyResources, type CcpConfig, type Policy, type 
 import type { Db, Tx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { presentCommon } from '../../list-queries.ts';
 
 type Reader = Db | Tx;
 export type RoleRow = typeof roles.$inferSelect;
@@ -15,12 +16,7 @@ export function presentRole(row: RoleRow, users: number): Role {
   return {
     resourceType: 'Role',
     id: row.id,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     name: row.name,
     resources: row.resources,
     trustedRelationships: row.trustedRelationships,

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { accounts, queues } from '../../db/schema.ts';
 import { awsConnectOf, type ContactCenter, type ContactCenterAccount, type ContactCenterQueue } from '../../integrations/contact-center/index.ts';
 import { containsPattern } from '../../search/like.ts';
+import { presentCommon } from '../../list-queries.ts';
 
 type Reader = Db | Tx;
 export type QueueRow = typeof queues.$inferSelect;
@@ -14,12 +15,7 @@ export function presentQueue(row: QueueRow): Queue {
   return {
     resourceType: 'Queue',
     id: row.queueId,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     queueName: row.queueName,
     queueArn: row.queueArn,
     agentGreetingImageLocationPath: row.agentGreetingImageLocationPath,

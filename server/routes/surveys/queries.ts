@@ -20,6 +20,7 @@ import { listOffset, type ListQuery } from '../../../domain/persons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { campaigns, surveyResponses } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';
+import { presentCommon } from '../../list-queries.ts';
 
 type Reader = Db | Tx;
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -59,12 +60,7 @@ export function presentCampaign(row: CampaignRow & { responseCount: number }, or
   return {
     resourceType: 'Campaign',
     id: row.id,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     name: row.name,
     description: row.description,
     status: row.status,
