@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { messages } from '../domain/messages.ts';
+import type { Schedule, ScheduleTask, TaskOccurrenceList } from '../domain/schedules.ts';
+import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** A unique schedule name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -244,6 +246,118 @@ test.describe('practice administrator', () => {
       await page.keyboard.press('Control+z');
       await expect(page.getByRole('status').filter({ hasText: 'Restored occurrence of “Rounds”' })).toBeVisible();
       await expect(rounds).toHaveCount(3);
+    });
+  });
+
+  test('a schedule edit someone else saved first shows both versions instead of overwriting; Reload takes the saved one', async ({ page }) => {
+    const api = await signedInApi(page);
+    const name = unique('Contested rota');
+    const created = await api.send('POST', '/schedule/schedule', { name, description: 'Before' });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`/practice/schedules/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.getByLabel('Description').fill('Mine');
+
+    // Another writer saves while the form is open.
+    const theirs = await api.send('PATCH', '/schedule/schedule', { id, version: 1, description: 'Theirs' });
+    expect(theirs.status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const notice = page.getByRole('alert').filter({ hasText: messages.conflict });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('row', { name: /Description/ })).toContainText('Mine');
+    await expect(notice.getByRole('row', { name: /Description/ })).toContainText('Theirs');
+    await expect(notice.getByRole('row', { name: /Name/ })).toHaveCount(0);
+    // What was typed stays, and nothing was overwritten.
+    await expect(page.getByLabel('Description')).toHaveValue('Mine');
+    expect(((await (await api.send('GET', `/schedule/schedule/${id}`)).json()) as Schedule).description).toBe('Theirs');
+    await expectNoAxeViolations(page);
+
+    await notice.getByRole('button', { name: 'Reload saved version' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByLabel('Description')).toHaveValue('Theirs');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.getByLabel('Description').fill('Theirs, then mine');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
+    await expect(page.getByText('Theirs, then mine')).toBeVisible();
+  });
+
+  test('a task edit someone else saved first shows both versions: for the series (Overwrite with mine) and for one occurrence (Reload)', async ({ page }) => {
+    test.setTimeout(90_000);
+    const api = await signedInApi(page);
+    const created = await api.send('POST', '/schedule/schedule', { name: unique('Contested tasks') });
+    const { id } = (await created.json()) as { id: string };
+    const task = await api.send('POST', `/schedule/schedule/${id}/task`, {
+      title: 'Rounds',
+      start: '2027-03-01T15:00:00.000Z',
+      end: '2027-03-01T16:00:00.000Z',
+      recurrence: { freq: 'DAILY', count: 5 },
+    });
+    expect(task.status()).toBe(201);
+    const { id: taskId } = (await task.json()) as { id: string };
+    const taskPath = `/schedule/schedule/${id}/task/${taskId}`;
+    const saved = async () => (await (await api.send('GET', taskPath)).json()) as ScheduleTask;
+    const notice = page.getByRole('alert').filter({ hasText: messages.conflict });
+
+    await test.step('the series: Save after another writer changed it shows the notice; Overwrite with mine saves mine', async () => {
+      await page.goto(`/practice/schedules/updateTask/${id}?taskId=${taskId}`);
+      await expect(page.getByLabel('Title')).toHaveValue('Rounds');
+      await page.getByLabel('Title').fill('Rounds (mine)');
+      await page.getByLabel('Notes').fill('Bring the charts');
+      expect((await api.send('PATCH', taskPath, { version: 1, isRecurring: true, title: 'Rounds (theirs)' })).status()).toBe(200);
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('row', { name: /Title/ })).toContainText('Rounds (mine)');
+      await expect(notice.getByRole('row', { name: /Title/ })).toContainText('Rounds (theirs)');
+      await expect(notice.getByRole('row', { name: /Notes/ })).toContainText('Bring the charts');
+      // Only what differs: the times and the repeat rule are the same on both sides.
+      await expect(notice.getByRole('row', { name: /When|Repeats/ })).toHaveCount(0);
+      await expect(page.getByLabel('Title')).toHaveValue('Rounds (mine)');
+      await expect(page.getByLabel('Notes')).toHaveValue('Bring the charts');
+      expect((await saved()).title).toBe('Rounds (theirs)');
+      await expectNoAxeViolations(page);
+
+      await notice.getByRole('button', { name: 'Overwrite with mine' }).click();
+      await expect(weekHeading(page)).toBeVisible();
+      await expect(page.getByText('Task saved')).toBeVisible();
+      await expect.poll(async () => (await saved()).title).toBe('Rounds (mine)');
+      expect((await saved()).notes).toBe('Bring the charts');
+    });
+
+    await test.step('one occurrence: the notice, what was typed stays; Reload saved version shows the saved one, focus in Title', async () => {
+      const week = (await (await api.send('GET', `/schedule/schedule/${id}/task?from=2027-03-01T00:00:00.000Z&to=2027-03-06T00:00:00.000Z`)).json()) as TaskOccurrenceList;
+      const occurrence = week.items[1]!.start;
+      await page.goto(`/practice/schedules/updateTask/${id}?taskId=${taskId}&occurrence=${encodeURIComponent(occurrence)}`);
+      await expect(page.getByRole('radio', { name: 'This occurrence only' })).toBeChecked();
+      await expect(page.getByLabel('Title')).toHaveValue('Rounds (mine)');
+      await page.getByLabel('Title').fill('Rounds (moved)');
+      const { version } = await saved();
+      expect((await api.send('PATCH', taskPath, { version, isRecurring: true, title: 'Rounds (renamed)' })).status()).toBe(200);
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('row', { name: /Title/ })).toContainText('Rounds (moved)');
+      await expect(notice.getByRole('row', { name: /Title/ })).toContainText('Rounds (renamed)');
+      await expect(page.getByLabel('Title')).toHaveValue('Rounds (moved)');
+      await expect(page.getByRole('radio', { name: 'This occurrence only' })).toBeChecked();
+      await expectNoAxeViolations(page);
+      // Nothing was saved: no exception was made.
+      const after = (await (await api.send('GET', `/schedule/schedule/${id}/task?from=2027-03-01T00:00:00.000Z&to=2027-03-06T00:00:00.000Z`)).json()) as TaskOccurrenceList;
+      expect(after.items.map((o) => o.title)).toEqual(Array(5).fill('Rounds (renamed)'));
+
+      await notice.getByRole('button', { name: 'Reload saved version' }).click();
+      await expect(notice).toHaveCount(0);
+      await expect(page.getByLabel('Title')).toHaveValue('Rounds (renamed)');
+      await expect(page.getByLabel('Title')).toBeFocused();
+      await page.getByLabel('Title').fill('Rounds (moved)');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Occurrence changed')).toBeVisible();
+      await expect(occurrences(page).filter({ hasText: 'Rounds (moved)' })).toHaveCount(1);
     });
   });
 

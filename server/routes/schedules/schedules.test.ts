@@ -282,6 +282,21 @@ describe('exceptions (parentId) and series edits (isRecurring)', () => {
     expect(entries.map((e) => e.action)).toEqual(['create']);
   });
 
+  it('a stale edit of one occurrence is 409 like a stale series edit (the screen then reads the task for its conflict notice): no exception, the series untouched', async () => {
+    const id = await createSchedule();
+    const seriesId = await createTask(id, { title: 'Handover', start: ny('2026-09-07', '08:00'), end: ny('2026-09-07', '08:30'), recurrence: weeklyMonday });
+    expect((await send('manager', 'PATCH', `${base}/${id}/task/${seriesId}`, { version: 1, isRecurring: true, title: 'Handover (theirs)' })).status).toBe(200);
+    const res = await send('manager', 'PATCH', `${base}/${id}/task/${seriesId}`, { version: 1, isRecurring: false, occurrence: ny('2026-09-14', '08:00'), title: 'Handover (mine)' });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toMatchObject({ message: messages.conflict });
+    expect(await getTask(id, seriesId)).toMatchObject({ version: 2, title: 'Handover (theirs)', exdates: [] });
+    const list = await occurrences(id, ny('2026-09-07', '00:00'), ny('2026-09-21', '00:00'));
+    expect(list.items.map((o) => [o.title, o.parentId])).toEqual([
+      ['Handover (theirs)', null],
+      ['Handover (theirs)', null],
+    ]);
+  });
+
   it('deleting one occurrence skips it; deleting the series removes it with its exceptions', async () => {
     const id = await createSchedule();
     const seriesId = await createTask(id, { title: 'Clinic', start: ny('2026-07-06', '09:00'), end: ny('2026-07-06', '12:00'), recurrence: weeklyMonday });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { scheduleMessages, todayIn, weekRange, weekStartOf, type Schedule, type ScheduleOwnerType } from '../../../domain/schedules.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
@@ -10,9 +10,11 @@ import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
+import { useRecordEdit } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isConflict, isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
+import { isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
+import { useEditMode } from '../../lib/record-detail.ts';
 import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { OwnerFields } from './owner-fields.tsx';
@@ -40,7 +42,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
   const remove = useSoftDelete();
   const { pathname, closePanel } = useWorkspace();
   const [deleting, setDeleting] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const { editing, editButton, startEditing, leaveEdit } = useEditMode();
   // Without a route (the side panel) the week lives here.
   const [ownWeek, setOwnWeek] = useState<string | null>(null);
   const today = todayIn(s.timeZone);
@@ -81,7 +83,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
             </Permitted>
             {!editing ? (
               <Permitted requires={{ resource: '/schedule/schedule', method: 'PATCH' }}>
-                <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Button ref={editButton} variant="secondary" onClick={startEditing}>
                   Edit
                 </Button>
               </Permitted>
@@ -95,7 +97,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
         }
       />
       {editing ? (
-        <ScheduleEditForm schedule={s} onDone={() => setEditing(false)} />
+        <ScheduleEdit schedule={s} onDone={leaveEdit} />
       ) : (
         <Card>
           <DescriptionList
@@ -125,37 +127,75 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
   );
 }
 
-/** Edit: name, description and who it is for; Save sends the version read (a stale one shows the conflict). */
-function ScheduleEditForm({ schedule: s, onDone }: { schedule: Schedule; onDone(): void }) {
-  const update = useUpdateSchedule();
-  const [values, setValues] = useState({ name: s.name, description: s.description ?? '', ownerType: (s.ownerType ?? '') as ScheduleOwnerType | '', ownerId: s.ownerId ?? '', ownerName: s.ownerName });
+type ScheduleFormValues = { name: string; description: string; ownerType: ScheduleOwnerType | ''; ownerId: string; ownerName: string | null };
+
+const toScheduleValues = (s: Schedule): ScheduleFormValues => ({
+  name: s.name,
+  description: s.description ?? '',
+  ownerType: s.ownerType ?? '',
+  ownerId: s.ownerId ?? '',
+  ownerName: s.ownerName,
+});
+
+const scheduleConflictFields: { label: string; show(v: ScheduleFormValues): string }[] = [
+  { label: 'Name', show: (v) => v.name },
+  { label: 'Description', show: (v) => v.description || '—' },
+  { label: 'For', show: (v) => ownerLabel({ ownerType: v.ownerType || null, ownerId: v.ownerId || null, ownerName: v.ownerName }) ?? 'The whole practice' },
+];
+
+/** Edit: name, description and who it is for; Save sends the version read (a stale one shows the conflict notice). */
+function ScheduleEdit({ schedule, onDone }: { schedule: Schedule; onDone(): void }) {
+  const { base, notice, submit, defaultValues } = useRecordEdit({
+    initial: schedule,
+    update: useUpdateSchedule(),
+    current: scheduleQuery(useAccountKey(), schedule.id),
+    toBody: (values: ScheduleFormValues) => ({
+      id: schedule.id,
+      name: values.name,
+      description: values.description || null,
+      ownerType: values.ownerType || null,
+      ownerId: values.ownerType ? values.ownerId : null,
+    }),
+    toValues: toScheduleValues,
+    conflictFields: scheduleConflictFields,
+    savedMessage: 'Schedule saved.',
+    onDone,
+  });
+  return <ScheduleEditForm key={base.version} initial={defaultValues} notice={notice} onSubmit={submit} onCancel={onDone} />;
+}
+
+type ScheduleEditFormProps = { initial: ScheduleFormValues; notice: ReactNode; onSubmit(values: ScheduleFormValues): Promise<void>; onCancel(): void };
+
+function ScheduleEditForm({ initial, notice, onSubmit, onCancel }: ScheduleEditFormProps) {
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
+  // Edit (and Reload saved version, which remounts the form) puts the focus in the first field.
+  useEffect(() => firstField.current?.focus(), []);
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!values.name.trim()) return setErrors({ name: scheduleMessages.nameRequired });
+    setErrors({});
+    setFailure(null);
+    setSaving(true);
     try {
-      await update.mutateAsync({
-        id: s.id,
-        version: s.version,
-        name: values.name,
-        description: values.description || null,
-        ownerType: values.ownerType || null,
-        ownerId: values.ownerType ? values.ownerId : null,
-      });
-      onDone();
+      await onSubmit(values);
     } catch (error) {
-      if (isConflict(error)) return setFailure(messages.conflict);
       const fields = serverFieldErrors(error);
       setErrors(fields);
       if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
+    } finally {
+      setSaving(false);
     }
   };
   return (
     <Card title="Edit schedule">
-      <form noValidate onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+      <form noValidate aria-label="Edit schedule" onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+        {notice}
         <Field label="Name" error={errors.name} required>
-          {(control) => <Input {...control} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
+          {(control) => <Input {...control} ref={firstField} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
         </Field>
         <Field label="Description" error={errors.description}>
           {(control) => <Textarea {...control} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />}
@@ -163,10 +203,10 @@ function ScheduleEditForm({ schedule: s, onDone }: { schedule: Schedule; onDone(
         <OwnerFields ownerType={values.ownerType} ownerId={values.ownerId} ownerName={values.ownerName} errors={errors} onChange={(change) => setValues({ ...values, ...change })} />
         <FormError>{failure}</FormError>
         <div className="flex gap-2">
-          <Button type="submit" disabled={update.isPending}>
+          <Button type="submit" disabled={saving}>
             Save
           </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
+          <Button type="button" variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
         </div>

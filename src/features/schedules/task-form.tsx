@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   addDays,
   dateOf,
@@ -145,20 +145,30 @@ type TaskFormProps = {
   pending: boolean;
   failure: string | null;
   serverErrors: Record<string, string>;
+  /** Above everything (an edit conflict). */
+  notice?: ReactNode;
   /** Above the fields (the "this occurrence / the series" choice). */
   before?: ReactNode;
+  /** Focus the first field when the form appears (a form reset to the saved version). */
+  focusFirstField?: boolean;
   /** Beside Save (delete). */
   extraActions?: ReactNode;
   onSubmit(body: TaskBody): void;
   onCancel(): void;
 };
 
-export function TaskForm({ initial, recurrence, timeZone, submitLabel, pending, failure, serverErrors, before, extraActions, onSubmit, onCancel }: TaskFormProps) {
+export function TaskForm({ initial, recurrence, timeZone, submitLabel, pending, failure, serverErrors, notice, before, focusFirstField = false, extraActions, onSubmit, onCancel }: TaskFormProps) {
   const practitioners = usePractitionerOptions();
   const [values, setValues] = useState(initial);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const errors = { ...serverErrors, ...localErrors };
   const set = (change: Partial<TaskFormValues>) => setValues((prev) => ({ ...prev, ...change }));
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+    // Only when the form appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -170,9 +180,10 @@ export function TaskForm({ initial, recurrence, timeZone, submitLabel, pending, 
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      {notice}
       {before}
       <Field label="Title" error={errors.title} required>
-        {(control) => <Input {...control} value={values.title} onChange={(e) => set({ title: e.target.value })} />}
+        {(control) => <Input {...control} ref={firstField} value={values.title} onChange={(e) => set({ title: e.target.value })} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Practitioner" error={errors.practitionerId}>

@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { dateOf, describeRecurrence, todayIn, wallOf, weekStartOf, type Schedule, type ScheduleTask } from '../../../domain/schedules.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useMeets } from '../../lib/policy.ts';
-import { isConflict, isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
+import { isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
 import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { scheduleQuery, taskDeleteTarget, taskQuery, useCreateTask, useUpdateTask } from './queries.ts';
 import { emptyTask, TaskForm, taskFieldOf, taskFormValues, type TaskBody } from './task-form.tsx';
+import { usePractitionerOptions } from './owner-fields.tsx';
 import { timeRange } from './week-view.tsx';
 
 const weekOf = (iso: string, timeZone: string) => weekStartOf(dateOf(wallOf(new Date(iso), timeZone)));
@@ -89,15 +92,31 @@ export function TaskUpdateScreen({ scheduleId, taskId, occurrence }: { scheduleI
           if (isNotFound(task.error)) return <NotFound />;
           return <LoadError message={messages.tryAgain} onRetry={() => void task.refetch()} />;
         }
-        return <TaskUpdate key={`${task.data.id}-${task.data.version}`} schedule={schedule} task={task.data} occurrence={task.data.isRecurring ? occurrence : undefined} />;
+        // Keyed by the task only: a fresher copy (read after a 409) must not throw away what was typed.
+        return <TaskUpdate key={task.data.id} schedule={schedule} task={task.data} occurrence={task.data.isRecurring ? occurrence : undefined} />;
       }}
     </WithSchedule>
   );
 }
 
+/** What the conflict notice compares of a task: its fields as the screen shows them. */
+type TaskShown = { title: string; who: string; when: string; repeats: string; notes: string };
+
+const taskConflictFields: { label: string; show(v: TaskShown): string }[] = [
+  { label: 'Title', show: (v) => v.title },
+  { label: 'Who', show: (v) => v.who },
+  { label: 'When', show: (v) => v.when },
+  { label: 'Repeats', show: (v) => v.repeats },
+  { label: 'Notes', show: (v) => v.notes },
+];
+
+const whenOf = (t: { start: string; end: string }, timeZone: string) => `${dateOf(wallOf(new Date(t.start), timeZone))}, ${timeRange(t, timeZone)}`;
+
 function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: ScheduleTask; occurrence?: string }) {
   const update = useUpdateTask(schedule.id, task.id);
   const account = useAccountKey();
+  const queryClient = useQueryClient();
+  const practitioners = usePractitionerOptions();
   const remove = useSoftDelete();
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
@@ -108,19 +127,52 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const oneOccurrence = scope === 'occurrence' && occurrence !== undefined;
-  const duration = new Date(task.end).getTime() - new Date(task.start).getTime();
-  const shown = oneOccurrence ? { ...task, start: occurrence, end: new Date(new Date(occurrence).getTime() + duration).toISOString(), recurrence: null } : task;
+  // The task (or the one occurrence) as the form shows it.
+  const shownOf = (t: ScheduleTask) => {
+    if (!oneOccurrence) return t;
+    const duration = new Date(t.end).getTime() - new Date(t.start).getTime();
+    return { ...t, start: occurrence, end: new Date(new Date(occurrence).getTime() + duration).toISOString(), recurrence: null };
+  };
+  const describe = (t: ScheduleTask | TaskBody, whoName: string | null): TaskShown => ({
+    title: t.title,
+    who: whoName ?? t.who ?? '—',
+    when: whenOf(t, schedule.timeZone),
+    repeats: oneOccurrence ? 'This occurrence only' : describeRecurrence(t.recurrence ?? null),
+    notes: t.notes ?? '—',
+  });
+
   const backToWeek = () =>
-    navigate({ to: '/practice/schedules/$scheduleId', params: { scheduleId: schedule.id }, search: { week: weekOf(shown.start, schedule.timeZone) } });
+    navigate({ to: '/practice/schedules/$scheduleId', params: { scheduleId: schedule.id }, search: { week: weekOf(shownOf(task).start, schedule.timeZone) } });
+
+  // A save names the version read; a 409 (someone saved the task or its series meanwhile) shows
+  // the conflict notice: what was typed stays, to overwrite with or to drop for the saved version.
+  const { base, notice, submit } = useVersionedSave({
+    initial: task,
+    save: (body: TaskBody, version) =>
+      update.mutateAsync(oneOccurrence ? { ...body, version, isRecurring: false, occurrence } : { ...body, version, isRecurring: true }),
+    fetchCurrent: () => queryClient.fetchQuery({ ...taskQuery(account, schedule.id, task.id), staleTime: 0 }),
+    onSaved: async () => {
+      toast('success', oneOccurrence ? 'Occurrence changed' : 'Task saved', 3000);
+      await backToWeek();
+    },
+    conflictRows: (mine, current) =>
+      conflictRows(
+        taskConflictFields,
+        describe(mine, practitioners.find((p) => p.id === mine.practitionerId)?.name ?? (mine.practitionerId === current.practitionerId ? current.practitionerName : mine.practitionerId)),
+        describe(shownOf(current), current.practitionerName),
+      ),
+    saving: update.isPending,
+  });
+  const shown = shownOf(base);
+  // The task as the screen opened it: `base` differs once the user reloaded the saved version.
+  const opened = useRef(base);
 
   const handleSubmit = async (body: TaskBody) => {
     setFailure(null);
+    setServerErrors({});
     try {
-      await update.mutateAsync(oneOccurrence ? { ...body, version: task.version, isRecurring: false, occurrence } : { ...body, version: task.version, isRecurring: true });
-      toast('success', oneOccurrence ? 'Occurrence changed' : 'Task saved', 3000);
-      await backToWeek();
+      await submit(body);
     } catch (error) {
-      if (isConflict(error)) return setFailure(messages.conflict);
       const fields = serverFieldErrors(error, taskFieldOf);
       setServerErrors(fields);
       if (Object.keys(fields).length === 0) setFailure(saveFailure(error));
@@ -129,7 +181,7 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
   // Soft: the toast offers Undo (also Ctrl+Z), which brings the task, or the one occurrence, back.
   const handleDelete = async () => {
     setDeleting(true);
-    const deleted = await remove(taskDeleteTarget(account, schedule.id, task, oneOccurrence ? occurrence : null));
+    const deleted = await remove(taskDeleteTarget(account, schedule.id, base, oneOccurrence ? occurrence : null));
     setDeleting(false);
     if (deleted) await backToWeek();
   };
@@ -137,20 +189,23 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title={task.title}
-        description={`${timeRange(shown, schedule.timeZone)} · ${task.parentId ? 'Changed occurrence of a series' : describeRecurrence(task.recurrence)}`}
+        title={base.title}
+        description={`${timeRange(shown, schedule.timeZone)} · ${base.parentId ? 'Changed occurrence of a series' : describeRecurrence(base.recurrence)}`}
         back={<BackToSchedule schedule={schedule} />}
       />
       {mayEdit ? (
         <TaskForm
-          key={scope}
+          key={`${scope}-${base.version}`}
+          // After Reload saved version (a newer base), the form starts again in its first field.
+          focusFirstField={base !== opened.current}
           initial={taskFormValues(shown, schedule.timeZone)}
-          recurrence={!oneOccurrence && !task.parentId}
+          recurrence={!oneOccurrence && !base.parentId}
           timeZone={schedule.timeZone}
           submitLabel="Save"
           pending={update.isPending}
           failure={failure}
           serverErrors={serverErrors}
+          notice={notice}
           before={
             occurrence ? (
               <fieldset className="flex flex-col gap-1">
@@ -169,7 +224,7 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
           extraActions={
             <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'DELETE' }}>
               <Button type="button" variant="danger" disabled={deleting} onClick={() => void handleDelete()}>
-                {oneOccurrence ? 'Delete this occurrence' : task.isRecurring ? 'Delete series' : 'Delete'}
+                {oneOccurrence ? 'Delete this occurrence' : base.isRecurring ? 'Delete series' : 'Delete'}
               </Button>
             </Permitted>
           }
