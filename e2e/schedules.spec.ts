@@ -413,3 +413,72 @@ test.describe('read only', () => {
     await expect(page.getByText(/You don't have permission/)).toBeVisible();
   });
 });
+
+test.describe('practice administrator: the series edit', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('"All occurrences (the series)" changes the later occurrences; an earlier changed occurrence keeps its own change', async ({ page }) => {
+    test.setTimeout(90_000);
+    const api = await signedInApi(page);
+    const name = unique('Series rota');
+    const schedule = await api.send('POST', '/schedule/schedule', { name });
+    expect(schedule.status(), await schedule.text()).toBe(201);
+    const scheduleId = ((await schedule.json()) as { id: string }).id;
+    // Mondays at 09:00 New York time (EDT, UTC−4), four times from 2027-04-05.
+    const task = await api.send('POST', `/schedule/schedule/${scheduleId}/task`, {
+      title: 'Rounds',
+      start: '2027-04-05T13:00:00Z',
+      end: '2027-04-05T13:30:00Z',
+      recurrence: { freq: 'WEEKLY', byDay: ['MO'], count: 4 },
+    });
+    expect(task.status(), await task.text()).toBe(201);
+    const week = async (sunday: string, label: RegExp) => {
+      await page.goto(`/practice/schedules/${scheduleId}?week=${sunday}`);
+      await expect(weekHeading(page)).toHaveText(label);
+    };
+
+    await test.step('the first occurrence, changed on its own: an exception', async () => {
+      await week('2027-04-04', /Week of Apr 4\s*–\s*10, 2027/);
+      await occurrences(page).filter({ hasText: 'Rounds' }).click();
+      await expect(page.getByRole('radio', { name: 'This occurrence only' })).toBeChecked();
+      await page.getByLabel('Title').fill('Rounds (moved)');
+      await page.getByLabel('Start time').fill('11:00');
+      await page.getByLabel('End time').fill('11:30');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(weekHeading(page)).toHaveText(/Week of Apr 4\s*–\s*10, 2027/);
+      await expect(occurrences(page)).toHaveCount(1);
+      await expect(occurrences(page).first()).toContainText('Rounds (moved)');
+    });
+
+    await test.step('from the second occurrence, the whole series: a new title and time', async () => {
+      await week('2027-04-11', /Week of Apr 11\s*–\s*17, 2027/);
+      await occurrences(page).filter({ hasText: 'Rounds' }).click();
+      await page.getByRole('radio', { name: 'All occurrences (the series)' }).check();
+      await expect(page.getByLabel('Repeats')).toHaveValue('WEEKLY');
+      await page.getByLabel('Title').fill('Ward rounds');
+      await page.getByLabel('Start time').fill('10:00');
+      await page.getByLabel('End time').fill('10:45');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Task saved' })).toBeVisible();
+    });
+
+    await test.step('the later occurrences changed; the earlier changed one kept its own change', async () => {
+      for (const [sunday, label] of [
+        ['2027-04-11', /Week of Apr 11\s*–\s*17, 2027/],
+        ['2027-04-18', /Week of Apr 18\s*–\s*24, 2027/],
+        ['2027-04-25', /Week of Apr 25\s*–\s*May 1, 2027/],
+      ] as const) {
+        await week(sunday, label);
+        await expect(occurrences(page)).toHaveCount(1);
+        await expect(occurrences(page).first()).toContainText('Ward rounds');
+        await expect(occurrences(page).first()).toContainText('10:00');
+        await expect(occurrences(page).first()).toContainText('Repeats');
+      }
+      await week('2027-04-04', /Week of Apr 4\s*–\s*10, 2027/);
+      await expect(occurrences(page)).toHaveCount(1);
+      await expect(occurrences(page).first()).toContainText('Rounds (moved)');
+      await expect(occurrences(page).first()).toContainText('11:00');
+      await expect(occurrences(page).first()).toContainText('Changed occurrence');
+    });
+  });
+});

@@ -12,7 +12,7 @@ import {
   type TaskOccurrenceList,
 } from '../../../domain/schedules.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { auditLog, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
+import { accounts, auditLog, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -418,5 +418,50 @@ describe('soft delete and restore', () => {
     await send('manager', 'DELETE', `${base}/${id}`);
     await h.db.update(schedules).set({ deletedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(schedules.id, id));
     expect((await send('manager', 'POST', `${base}/${id}/restore`)).status).toBe(404);
+  });
+});
+
+describe("recurrence in the account's own time zone", () => {
+  it('in Europe/Berlin a weekly 09:00 task stays at 09:00 local across the European changes (last Sunday of March and of October), not the US ones', async () => {
+    const berlin = 'Europe/Berlin';
+    const at = (date: string, time: string) => instantOf(wallFrom(date, time)!, berlin).toISOString();
+    const account = h.accounts.riverside.id;
+    const [{ timeZone: before }] = (await h.db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, account))) as [{ timeZone: string }];
+    await h.db.update(accounts).set({ timeZone: berlin }).where(eq(accounts.id, account));
+    try {
+      const id = await createSchedule();
+      expect((await (await h.call('manager', `${base}/${id}`)).json()) as Schedule).toMatchObject({ timeZone: berlin });
+      await createTask(id, { title: 'Weekly 9 Berlin', start: at('2026-03-01', '09:00'), end: at('2026-03-01', '10:00'), recurrence: { freq: 'WEEKLY', byDay: ['SU', 'MO'] } });
+      // Berlin is UTC+1 in winter and UTC+2 in summer: clocks go forward on 2026-03-29 and back on
+      // 2026-10-25 (New York's changes, 2026-03-08 and 2026-11-01, must not move anything here).
+      const spring = await occurrences(id, '2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z');
+      expect(spring.timeZone).toBe(berlin);
+      expect(spring.items.map((o) => o.start)).toEqual([
+        '2026-03-01T08:00:00.000Z',
+        '2026-03-02T08:00:00.000Z',
+        '2026-03-08T08:00:00.000Z',
+        '2026-03-09T08:00:00.000Z',
+        '2026-03-15T08:00:00.000Z',
+        '2026-03-16T08:00:00.000Z',
+        '2026-03-22T08:00:00.000Z',
+        '2026-03-23T08:00:00.000Z',
+        '2026-03-29T07:00:00.000Z',
+        '2026-03-30T07:00:00.000Z',
+      ]);
+      const autumn = await occurrences(id, '2026-10-18T00:00:00Z', '2026-11-03T00:00:00Z');
+      expect(autumn.items.map((o) => o.start)).toEqual([
+        '2026-10-18T07:00:00.000Z',
+        '2026-10-19T07:00:00.000Z',
+        '2026-10-25T08:00:00.000Z',
+        '2026-10-26T08:00:00.000Z',
+        '2026-11-01T08:00:00.000Z',
+        '2026-11-02T08:00:00.000Z',
+      ]);
+      // An hour long on every date, the short and the long night included.
+      for (const o of [...spring.items, ...autumn.items]) expect(new Date(o.end).getTime() - new Date(o.start).getTime()).toBe(3_600_000);
+      expect(at('2026-03-30', '09:00')).toBe('2026-03-30T07:00:00.000Z');
+    } finally {
+      await h.db.update(accounts).set({ timeZone: before }).where(eq(accounts.id, account));
+    }
   });
 });
