@@ -7,7 +7,7 @@ export const restoreDays = 30;
 
 /**
  * The catalogue resources of the soft-deletable records: DELETE on one lets a role see and restore
- * that kind in "Recently deleted" (the server's registry, server/routes/deleted/registry.ts, is
+ * that kind in "Recently deleted" (schedules and their tasks share one; the server's registry, server/routes/deleted/registry.ts, is
  * checked against this list by its test).
  */
 export const restorableResources = [
@@ -16,6 +16,7 @@ export const restorableResources = [
   '/issues/{id}',
   '/insurances/{id}',
   '/schedule/schedule/{id}',
+  '/tag/{id}',
 ] as const satisfies readonly Resource[];
 
 /** `GET /deleted?limit=`: at most 100 entries, 50 unless asked. */

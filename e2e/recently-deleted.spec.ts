@@ -54,6 +54,30 @@ test.describe('practice administrator', () => {
     await expect(palette(page).getByRole('button', { name: '← Recently deleted' })).toBeHidden();
   });
 
+  test('lists a deleted schedule task and restores it into its schedule', async ({ page }) => {
+    const api = await signedInApi(page);
+    const schedule = await api.send('POST', '/schedule/schedule', { name: `Trash calendar ${unique()}` });
+    expect(schedule.status(), await schedule.text()).toBe(201);
+    const { id: scheduleId } = (await schedule.json()) as { id: string };
+    const title = `Trash block ${unique()}`;
+    const task = await api.send('POST', `/schedule/schedule/${scheduleId}/task`, { title, start: '2026-05-04T09:00:00-04:00', end: '2026-05-04T10:00:00-04:00' });
+    expect(task.status(), await task.text()).toBe(201);
+    const { id } = (await task.json()) as { id: string };
+    expect((await api.send('DELETE', `/schedule/schedule/${scheduleId}/task/${id}`)).status()).toBe(204);
+
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('recently deleted');
+    await page.keyboard.press('Enter');
+    await expect(palette(page).getByRole('button', { name: '← Recently deleted' })).toBeVisible();
+    await expect(palette(page).getByRole('option', { name: new RegExp(title) })).toContainText('Schedule task');
+    await page.keyboard.type(title.slice(-8));
+    await expect(palette(page).getByRole('option').first()).toContainText(title);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `Restored schedule task “${title}”` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/practice/schedules/${scheduleId}$`));
+    expect((await api.send('GET', `/schedule/schedule/${scheduleId}/task/${id}`)).status()).toBe(200);
+  });
+
   test("a restore the server refuses shows its message: the number was taken meanwhile", async ({ page }) => {
     const api = await signedInApi(page);
     const value = freshPhone();

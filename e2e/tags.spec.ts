@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tagMessages } from '../domain/tags.ts';
 import { demoIssues } from '../server/db/demo-catalogue.ts';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** A tag key of this run only, so the tests find their own tags among the seed's. */
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -186,6 +186,54 @@ test.describe('practice administrator', () => {
     await option.click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(chips(page).filter({ hasText: `${key}: Cardiology on-call` })).toHaveCount(1);
+  });
+
+  test('removing a tag chip offers Undo in its toast; Undo puts the same tag back', async ({ page }) => {
+    const api = await signedInApi(page);
+    const key = unique('room');
+    await openPractitioner(page, 2);
+    await addTag(page, key, 'Four');
+    const idsOf = async () => ((await (await api.send('GET', `/tag?key=${key}`)).json()) as { items: { id: string }[] }).items.map((t) => t.id);
+    const [id] = await idsOf();
+    expect(id).toBeDefined();
+
+    await tagsSection(page).getByRole('button', { name: `Remove tag ${key}: Four` }).click();
+    await expect(chips(page).filter({ hasText: `${key}: Four` })).toHaveCount(0);
+    const toast = page.getByRole('status').filter({ hasText: `Tag “${key}: Four” deleted` });
+    await expect(toast).toBeVisible();
+    expect(await idsOf()).toEqual([]);
+
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Restored tag “${key}: Four”` })).toBeVisible();
+    await expect(chips(page).filter({ hasText: `${key}: Four` })).toHaveCount(1);
+    expect(await idsOf()).toEqual([id]);
+  });
+
+  test('a removed tag is listed on the palette\'s "Recently deleted" page as "key: value on <record>" and restored from there', async ({ page }) => {
+    const api = await signedInApi(page);
+    const key = unique('garden');
+    const name = await openPractitioner(page, 3);
+    const practitionerId = new URL(page.url()).pathname.split('/').pop()!;
+    const created = await api.send('POST', '/tag', { key, value: 'Rose', taggedResourceType: 'Practitioner', taggedResourceId: practitionerId });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await api.send('DELETE', `/tag/${id}`)).status()).toBe(204);
+
+    await page.goto('/home');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await page.keyboard.type('recently deleted');
+    await page.keyboard.press('Enter');
+    await expect(palette.getByRole('button', { name: '← Recently deleted' })).toBeVisible();
+    const entry = palette.getByRole('option', { name: new RegExp(`${key}: Rose on ${name}`) });
+    await expect(entry).toContainText('Tag');
+    await page.keyboard.type(key);
+    await expect(palette.getByRole('option').first()).toContainText(`${key}: Rose on ${name}`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `Restored tag “${key}: Rose on ${name}”` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/practice/practitioners/${practitionerId}$`));
+    await expect(chips(page).filter({ hasText: `${key}: Rose` })).toHaveCount(1);
+    expect((await api.send('GET', `/tag/${id}`)).status()).toBe(200);
   });
 
   test('at phone size (390×844) the Tags section fits and works', async ({ page }) => {

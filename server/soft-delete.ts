@@ -1,5 +1,7 @@
-import { and, gt, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, gt, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { restoreDays } from '../domain/deleted.ts';
+import type { Resource } from '../domain/permissions.ts';
 
 /**
  * Soft delete (issue 9), the same for every entity: a table with `deleted_at`/`deleted_by`
@@ -20,3 +22,23 @@ export const deletedBy = (actorName: string) => ({ deletedAt: sql`now()`, delete
 
 /** The values a restore sets (with `touched`). */
 export const undeleted = { deletedAt: null, deletedBy: null } as const;
+
+/**
+ * One soft-deletable entity type as "Recently deleted" (server/routes/deleted) lists it, exported
+ * by its route module (`<entity>Deleted`): its table (with `id`, `account_id`, `deleted_at`,
+ * `deleted_by`), what names a record, the catalogue resource whose DELETE grant lets a caller see
+ * and restore them, the record's screen and its restore path.
+ */
+export type DeletedDescriptor = {
+  resourceType: string;
+  table: PgTable & { id: AnyPgColumn; accountId: AnyPgColumn; deletedAt: AnyPgColumn; deletedBy: AnyPgColumn };
+  /** A column, or an expression over the row (a tag is "key: value on <record>"). */
+  nameColumn: AnyPgColumn | SQL<string>;
+  /** Further columns the paths need (a task's schedule), passed to them as text. */
+  refs?: Record<string, AnyPgColumn>;
+  /** When a deleted record is listed at all (say, only while what it belongs to is live); every deleted one when absent. */
+  listed?: (accountId: string, mayRead: (resource: Resource) => boolean) => SQL | undefined;
+  resource: Resource;
+  path: (id: string, refs: Record<string, string | undefined>) => string;
+  restorePath: (id: string, refs: Record<string, string | undefined>) => string;
+};

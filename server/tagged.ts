@@ -4,6 +4,7 @@ import type { Resource } from '../domain/permissions.ts';
 import type { TagFilter, TaggedResourceType } from '../domain/tags.ts';
 import type { Db, Tx } from './db/client.ts';
 import { contactPoints, insurances, issues, locations, practitioners, tags } from './db/schema.ts';
+import { live } from './soft-delete.ts';
 
 /**
  * What tags need to know of each kind of record they can be put on: its table and columns (to
@@ -103,8 +104,8 @@ function tagMatch(filter: TagFilter): SQL {
 }
 
 /**
- * A list's "tagged with" filter: the row (whose id is `idColumn`, in the account) has a tag with
- * this key, and this value when one is given, any case. One probe of the tags' (account, type,
+ * A list's "tagged with" filter: the row (whose id is `idColumn`, in the account) has a live tag
+ * with this key, and this value when one is given, any case. One probe of the tags' (account, type,
  * record) index per row:
  *
  *   where(and(eq(practitioners.accountId, accountId), taggedWith('Practitioner', practitioners.personId, accountId, { key: 'language' })))
@@ -115,6 +116,7 @@ export function taggedWith(type: TaggedResourceType, idColumn: AnyColumn, accoun
     eq(tags.taggedResourceType, type),
     sql`${tags.taggedResourceId} = ${idColumn}`,
     tagMatch(filter),
+    live(tags),
   )})`;
 }
 
@@ -133,6 +135,14 @@ export function tagRecordExists(accountId: string, mayRead: MayRead = () => true
     ),
   );
   return branches.length > 0 ? sql`(${sql.join(branches, sql` or `)})` : sql`false`;
+}
+
+/** The name of the tagged record of the `tags` row in scope (null when it is gone). */
+export function taggedRecordName(): SQL<string | null> {
+  const branches = Object.entries(taggables).map(
+    ([type, t]) => sql`when ${type} then (select ${t.name} from ${t.table} where ${and(eq(t.accountId, tags.accountId), sql`${t.id} = ${tags.taggedResourceId}`)})`,
+  );
+  return sql<string | null>`(case ${tags.taggedResourceType} ${sql.join(branches, sql` `)} end)`;
 }
 
 /** Removes a record's tags (for a record deleted for good; a soft delete keeps them for its restore). */

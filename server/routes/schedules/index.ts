@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -28,7 +29,7 @@ import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
-import { deletedBy, live, undeleted } from '../../soft-delete.ts';
+import { deletedBy, live, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
   findDeletedSchedule,
@@ -102,6 +103,29 @@ export const scheduleDeleted = {
   resource: '/schedule/schedule/{id}' as const,
   path: (id: string) => `/practice/schedules/${id}`,
   restorePath: (id: string) => `/schedule/schedule/${id}/restore`,
+};
+
+const parentTask = alias(scheduleTasks, 'parent_task');
+
+/**
+ * "Recently deleted" for tasks: a deleted task is listed (and restorable) while its schedule is
+ * live; a deleted schedule's tasks wait with it (its own entry restores it, and them with it). A
+ * changed occurrence deleted together with its series is not listed on its own: the series' restore
+ * brings it back; one deleted alone is listed while its series is live. Its screen is the schedule's.
+ */
+export const taskDeleted: DeletedDescriptor = {
+  resourceType: 'ScheduleTask',
+  table: scheduleTasks,
+  nameColumn: scheduleTasks.title,
+  refs: { schedule: scheduleTasks.scheduleId },
+  listed: () =>
+    and(
+      sql`exists (select 1 from ${schedules} where ${and(eq(schedules.id, scheduleTasks.scheduleId), live(schedules))})`,
+      or(sql`${scheduleTasks.parentId} is null`, sql`exists (select 1 from ${scheduleTasks} ${sql.identifier('parent_task')} where ${and(eq(parentTask.id, scheduleTasks.parentId), live(parentTask))})`),
+    ),
+  resource: '/schedule/schedule/{id}',
+  path: (_, refs) => `/practice/schedules/${refs.schedule}`,
+  restorePath: (id, refs) => `/schedule/schedule/${refs.schedule}/task/${id}/restore`,
 };
 
 /**

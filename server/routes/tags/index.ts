@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { messages } from '../../../domain/messages.ts';
 import {
@@ -15,13 +15,14 @@ import type { Tx } from '../../db/client.ts';
 import { tags } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
-import { ApiError, badRequest } from '../../errors.ts';
+import { ApiError, badRequest, conflict } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
-import { taggableExists, taggables, type MayRead } from '../../tagged.ts';
+import { deletedBy, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
+import { taggableExists, taggables, taggedRecordName, tagRecordExists, type MayRead } from '../../tagged.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
 import type { Context } from 'hono';
 import { json, query } from '../../validate.ts';
-import { auditedTag, findTag, listTags, presentTag, sameTag, tagCount } from './queries.ts';
+import { auditedTag, findDeletedTag, findTag, listTags, presentTag, sameTag, tagCount } from './queries.ts';
 
 const taken = (tag: { key: string; value: string }) => {
   const message = tagTaken(tag);
@@ -47,8 +48,9 @@ const readsOf = (c: Context<AppEnv>): MayRead => (resource) => c.var.caller.inst
 /**
  * Tags (spec §3, §7 `/tag`): create, list, get, update (versioned), delete, each behind its
  * catalogue resource and scoped to the request's account. A tag goes only on a record of the
- * account (server/tagged.ts names the kinds). Tags are small and carry no history of their own
- * beyond the audit log, so deleting one removes it.
+ * account (server/tagged.ts names the kinds). Deleting is soft (issue 9): a deleted tag leaves the
+ * record's Tags section, the list filters and the palette at once, and Undo (or "Recently
+ * deleted") restores it with its id for 30 days, unless the record has the same tag again by then.
  */
 export const tagRoutes = new Hono<AppEnv>()
   .get('/', requires('/tag', 'GET'), query(tagListQuerySchema), async (c) => {
@@ -102,10 +104,52 @@ export const tagRoutes = new Hono<AppEnv>()
   })
   .delete('/:id', requires('/tag/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
-    await write(c, async ({ tx, audit, accountId }) => {
+    await write(c, async ({ tx, audit, accountId, actorName }) => {
       const before = found(await findTag(tx, accountId, id, readsOf(c), true));
-      await tx.delete(tags).where(and(eq(tags.accountId, accountId), eq(tags.id, id)));
+      await tx
+        .update(tags)
+        .set({ ...deletedBy(actorName), ...touched(actorName, tags.version) })
+        .where(and(eq(tags.accountId, accountId), eq(tags.id, id)));
       await audit({ action: 'delete', resourceType: 'Tag', resourceId: id, before: auditedTag(before) });
     });
     return c.body(null, 204);
+  })
+  /**
+   * Undo of a delete, and the "Recently deleted" page's restore: the same id, back on its record.
+   * The record must be live; a record that has the same key and value again (added after the
+   * delete) keeps that one and the restore is 409 (the unique rule is among live tags).
+   */
+  .post('/:id/restore', requires('/tag/{id}', 'DELETE'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const asked = { key: '', value: '' };
+    const restored = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const deleted = found(await findDeletedTag(tx, accountId, id, readsOf(c)));
+      Object.assign(asked, { key: deleted.key, value: deleted.value });
+      const existing = await sameTag(tx, accountId, deleted.taggedResourceType, deleted.taggedResourceId, deleted.key, deleted.value);
+      if (existing) throw conflict(tagTaken(existing));
+      if ((await tagCount(tx, accountId, deleted.taggedResourceType, deleted.taggedResourceId)) >= tagLimits.perRecord) throw conflict(tagMessages.tooMany);
+      const [after] = await tx
+        .update(tags)
+        .set({ ...undeleted, ...touched(actorName, tags.version) })
+        .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
+        .returning();
+      await audit({ action: 'restore', resourceType: 'Tag', resourceId: id, after: auditedTag(after!) });
+      return presentTag(after!);
+    }).catch((error: unknown) => tagRace(asked)(error));
+    return c.json(restored);
   });
+
+/**
+ * The "Recently deleted" page's view of tags: named "key: value on <record>", listed while the
+ * record is live and of a kind the caller may read; its screen is the record's.
+ */
+export const tagDeleted: DeletedDescriptor = {
+  resourceType: 'Tag',
+  table: tags,
+  nameColumn: sql<string>`${tags.key} || ': ' || ${tags.value} || ' on ' || coalesce(${taggedRecordName()}, '')`,
+  refs: { type: tags.taggedResourceType, record: tags.taggedResourceId },
+  listed: (accountId, mayRead) => tagRecordExists(accountId, mayRead),
+  resource: '/tag/{id}',
+  path: (_, refs) => taggables[refs.type as TaggedResourceType]?.path(refs.record ?? '') ?? '/home',
+  restorePath: (id) => `/tag/${id}/restore`,
+};

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { tags } from '../../db/schema.ts';
 import { prefixPattern } from '../../search/like.ts';
 import type { SearchProvider } from '../../search/registry.ts';
+import { live } from '../../soft-delete.ts';
 import { taggables } from '../../tagged.ts';
 
 /**
@@ -30,7 +31,7 @@ function tagQuery(q: string): SQL | null {
 }
 
 /**
- * The palette finds records by their tags: each hit is a tagged record (title its name, subtitle
+ * The palette finds records by their (live) tags: each hit is a tagged record (title its name, subtitle
  * the tag), of the kinds `taggables` knows and the caller's role may read, once per record.
  */
 export const tagSearch: SearchProvider = {
@@ -49,7 +50,7 @@ export const tagSearch: SearchProvider = {
           .selectDistinctOn([t.id], { id: sql<string>`${t.id}`, name: sql<string>`${t.name}`, key: tags.key, value: tags.value })
           .from(tags)
           .innerJoin(t.table, and(eq(t.accountId, accountId), sql`${t.id} = ${tags.taggedResourceId}`, t.deletedAt ? sql`${t.deletedAt} is null` : undefined))
-          .where(and(eq(tags.accountId, accountId), eq(tags.taggedResourceType, type), match))
+          .where(and(eq(tags.accountId, accountId), eq(tags.taggedResourceType, type), match, live(tags)))
           .orderBy(t.id, asc(sql`lower(${tags.key})`), asc(sql`lower(${tags.value})`))
           .limit(limit);
         return rows.map(

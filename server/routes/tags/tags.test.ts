@@ -320,6 +320,89 @@ describe('the palette finds records by tag', () => {
   });
 });
 
+describe('soft delete with Undo (issue 9)', () => {
+  const search = async (q: string) => ((await (await h.call('manager', `/search?q=${encodeURIComponent(q)}`)).json()) as SearchAnswer).groups.find((g) => g.type === 'tag')?.hits ?? [];
+  const filtered = async (tagFilter: string) =>
+    ((await (await h.call('manager', `/contactpoints/contact-points?tag=${encodeURIComponent(tagFilter)}`)).json()) as ContactPointList).items.map((cp) => cp.id);
+  const restore = (id: string, user: DemoUser = 'manager', query = '') => send(user, 'POST', `/tag/${id}/restore${query}`);
+
+  it('DELETE leaves the Tags section, the tag list, the tag filter and the palette at once; restore brings back the same id; both audited', async () => {
+    const line = await createContactPoint('Soft tag line', '(555) 410-0101');
+    const id = await tag({ key: 'routing', value: 'Overflow soft', taggedResourceType: 'ContactPoint', taggedResourceId: line });
+    const shown = async () => ({
+      ofRecord: (await listOf(`taggedResourceType=ContactPoint&taggedResourceId=${line}`)).items.map((t) => t.id),
+      byKey: (await listOf('key=routing')).items.map((t) => t.id),
+      filter: await filtered('routing:overflow soft'),
+      palette: (await search('routing:overflow')).map((hit) => hit.path),
+      get: (await h.call('manager', `/tag/${id}`)).status,
+    });
+    const live = { ofRecord: [id], byKey: [id], filter: [line], palette: [`/practice/contact-points/${line}`], get: 200 };
+    expect(await shown()).toEqual(live);
+
+    expect((await send('manager', 'DELETE', `/tag/${id}`)).status).toBe(204);
+    expect(await shown()).toEqual({ ofRecord: [], byKey: [], filter: [], palette: [], get: 404 });
+    // Kept for a restore, marked with who deleted it.
+    const [row] = await h.db.select().from(tags).where(eq(tags.id, id));
+    expect(row).toMatchObject({ deletedAt: expect.any(Date), deletedBy: expect.any(String) });
+
+    const restored = await restore(id);
+    expect(restored.status, await restored.clone().text()).toBe(200);
+    expect((await restored.json()) as Tag).toMatchObject({ id, key: 'routing', value: 'Overflow soft', taggedResourceId: line });
+    expect(await shown()).toEqual(live);
+    const audit = await h.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(and(eq(auditLog.resourceType, 'Tag'), eq(auditLog.resourceId, id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['create', 'delete', 'restore']);
+    expect(audit.find((a) => a.action === 'delete')!.before).toMatchObject({ key: 'routing', value: 'Overflow soft' });
+    expect(audit.find((a) => a.action === 'restore')!.after).toMatchObject({ id, key: 'routing', value: 'Overflow soft' });
+    // A live tag has nothing to restore.
+    expect((await restore(id)).status).toBe(404);
+  });
+
+  it('the same tag can be added again after a delete; restoring the old one then is 409 with the clear message, and makes no duplicate', async () => {
+    const old = await tag(onPractitioner(5, 'parking', 'Level B'));
+    expect((await send('manager', 'DELETE', `/tag/${old}`)).status).toBe(204);
+    const again = await tag(onPractitioner(5, 'Parking', 'level b'));
+    const res = await restore(old);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(tagTaken({ key: 'Parking', value: 'level b' }));
+    expect((await listOf(`taggedResourceType=Practitioner&taggedResourceId=${prac[5]!.id}&key=parking`)).items.map((t) => t.id)).toEqual([again]);
+    // Once the new one goes, the old one can come back.
+    expect((await send('manager', 'DELETE', `/tag/${again}`)).status).toBe(204);
+    expect((await restore(old)).status).toBe(200);
+    expect((await listOf(`taggedResourceType=Practitioner&taggedResourceId=${prac[5]!.id}&key=parking`)).items.map((t) => t.id)).toEqual([old]);
+  });
+
+  it("a tag of a deleted record cannot be restored until the record is (it is not listed in \"Recently deleted\" meanwhile)", async () => {
+    const line = await createContactPoint('Soft tag record', '(555) 410-0102');
+    const id = await tag({ key: 'desk', value: 'Front', taggedResourceType: 'ContactPoint', taggedResourceId: line });
+    expect((await send('manager', 'DELETE', `/tag/${id}`)).status).toBe(204);
+    const deletedIds = async () => ((await (await h.call('manager', '/deleted?limit=100')).json()) as { items: { id: string; name: string; path: string; restorePath: string }[] }).items;
+    expect((await deletedIds()).find((e) => e.id === id)).toMatchObject({
+      resourceType: 'Tag',
+      name: 'desk: Front on Soft tag record',
+      path: `/practice/contact-points/${line}`,
+      restorePath: `/tag/${id}/restore`,
+    });
+    expect((await send('manager', 'DELETE', `/contactpoints/contact-points/${line}`)).status).toBe(204);
+    expect((await deletedIds()).map((e) => e.id)).not.toContain(id);
+    expect((await restore(id)).status).toBe(404);
+    expect((await send('manager', 'POST', `/contactpoints/contact-points/${line}/restore`)).status).toBe(200);
+    expect((await restore(id)).status).toBe(200);
+  });
+
+  it('Read Only can neither delete nor restore; another account cannot restore (404) and does not see it', async () => {
+    const id = await tag(onPractitioner(4, 'room', '12'));
+    expect((await send('viewer', 'DELETE', `/tag/${id}`)).status).toBe(403);
+    expect((await send('manager', 'DELETE', `/tag/${id}`)).status).toBe(204);
+    expect((await restore(id, 'viewer')).status).toBe(403);
+    expect((await restore(id, 'manager', `?accountId=${h.accounts.lakeside.id}`)).status).toBe(404);
+    const lakeside = (await (await h.call('manager', `/deleted?accountId=${h.accounts.lakeside.id}`)).json()) as { items: { id: string }[] };
+    expect(lakeside.items.map((e) => e.id)).not.toContain(id);
+    const [row] = await h.db.select({ deletedAt: tags.deletedAt }).from(tags).where(eq(tags.id, id));
+    expect(row!.deletedAt).not.toBeNull();
+    expect((await restore(id)).status).toBe(200);
+  });
+});
+
 describe('a tag follows its record: a deleted record or a kind the role may not read hides its tags', () => {
   it("a soft-deleted contact point's tags are not found, listed or changed; its restore brings them back", async () => {
     const cp = await createContactPoint('Hidden tags line', '(555) 388-7712');
@@ -348,6 +431,9 @@ describe('a tag follows its record: a deleted record or a kind the role may not 
     expect((await listOf('key=reach')).items.map((t) => t.id).sort()).toEqual([cpTag, practitionerTag].sort());
     expect((await h.call('viewer', `/tag/${cpTag}`)).status).toBe(404);
     expect((await send('viewer', 'DELETE', `/tag/${cpTag}`)).status).toBe(404);
+    expect((await send('manager', 'DELETE', `/tag/${cpTag}`)).status).toBe(204);
+    expect((await send('viewer', 'POST', `/tag/${cpTag}/restore`)).status).toBe(404);
+    expect((await send('manager', 'POST', `/tag/${cpTag}/restore`)).status).toBe(200);
     expect((await h.call('viewer', `/tag/${practitionerTag}`)).status).toBe(200);
     const refused = await send('viewer', 'POST', '/tag', { key: 'reach', value: 'sneaky', taggedResourceType: 'ContactPoint', taggedResourceId: cp });
     expect(refused.status).toBe(400);

@@ -36,12 +36,3 @@ export function useAddTag() {
     onSuccess: () => invalidateTagged(queryClient, account),
   });
 }
-
-export function useRemoveTag() {
-  const queryClient = useQueryClient();
-  const account = useAccountKey();
-  return useMutation({
-    mutationFn: (id: string) => request<null>(`/tag/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => invalidateTagged(queryClient, account),
-  });
-}

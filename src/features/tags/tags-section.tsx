@@ -9,7 +9,8 @@ import { LoadError } from '../../components/ui/load-state.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { saveFailure, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { useCan } from '../../lib/policy.ts';
-import { recordTagsQuery, tagKeys, useAddTag, useRemoveTag } from './queries.ts';
+import { useSoftDelete } from '../../lib/soft-delete.ts';
+import { recordTagsQuery, tagKeys, useAddTag } from './queries.ts';
 
 export type TagsSectionProps = {
   resourceType: TaggedResourceType;
@@ -26,7 +27,8 @@ type Errors = { key?: string; value?: string; form?: string };
 
 /**
  * A record's Tags section (spec §3 Tag): its key/value chips, a form to add one (Enter in either
- * field adds it) and a remove button on each chip, for the roles that may. Focus stays where the
+ * field adds it) and a remove button on each chip, for the roles that may. A remove is a soft
+ * delete whose toast offers Undo (issue 9), which puts the chip back with its id. Focus stays where the
  * work goes on: after an add, in the key field for the next tag; after a remove, on the next
  * chip's remove button (else the previous one, else the key field, else the heading).
  */
@@ -47,7 +49,8 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
   /** After a remove: the position of the chip removed, whose neighbour gets focus once the list shows without it. */
   const [focusAfterRemove, setFocusAfterRemove] = useState<number | null>(null);
   const add = useAddTag();
-  const remove = useRemoveTag();
+  const remove = useSoftDelete();
+  const [removing, setRemoving] = useState<string | null>(null);
   const items = tags.data?.items ?? [];
 
   useEffect(() => {
@@ -88,18 +91,25 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
     });
   };
 
-  const handleRemove = (tag: Tag, index: number) => {
-    remove.mutate(tag.id, {
-      onSuccess: () => {
-        // Shown gone at once (the refetch only confirms it), so focus can move to its neighbour.
-        queryClient.setQueryData<TagList>(tagKeys.ofRecord(account, resourceType, resourceId), (old) =>
-          old && { ...old, items: old.items.filter((t) => t.id !== tag.id), total: old.total - 1 },
-        );
-        setFocusAfterRemove(index);
-        setAnnouncement(`Tag ${formatTag(tag)} removed.`);
-      },
-      onError: (error) => setErrors({ form: saveFailure(error) }),
+  const handleRemove = async (tag: Tag, index: number) => {
+    if (removing) return;
+    setRemoving(tag.id);
+    setErrors({});
+    const removed = await remove({
+      path: `/tag/${tag.id}`,
+      restorePath: `/tag/${tag.id}/restore`,
+      kind: 'Tag',
+      name: formatTag(tag),
+      // Lists filtered by the tag and the palette's search of every feature go stale: the account's queries refresh (as after a palette restore).
+      invalidate: [[account]],
     });
+    setRemoving(null);
+    if (!removed) return;
+    // Shown gone at once (the refetch only confirms it), so focus can move to its neighbour; the toast says it went.
+    queryClient.setQueryData<TagList>(tagKeys.ofRecord(account, resourceType, resourceId), (old) =>
+      old && { ...old, items: old.items.filter((t) => t.id !== tag.id), total: old.total - 1 },
+    );
+    setFocusAfterRemove(index);
   };
 
   const edit = (field: keyof Draft, value: string) => {
@@ -120,7 +130,7 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
         <ul ref={list} aria-label="Tags" className="flex flex-wrap gap-2">
           {items.map((tag, index) => (
             <li key={tag.id} className="max-w-full">
-              <Chip onRemove={mayRemove ? () => handleRemove(tag, index) : undefined} removeLabel={`Remove tag ${formatTag(tag)}`}>
+              <Chip onRemove={mayRemove ? () => void handleRemove(tag, index) : undefined} removeLabel={`Remove tag ${formatTag(tag)}`}>
                 <span className="font-medium">{tag.key}:</span> {tag.value}
               </Chip>
             </li>
