@@ -482,3 +482,60 @@ test.describe('practice administrator: the series edit', () => {
     });
   });
 });
+
+test.describe('practice administrator: the list of occurrences', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('the week as a list: every occurrence in order with its day and time, by button or L, J/K and Enter, remembered for the next schedule; axe', async ({ page }) => {
+    const api = await signedInApi(page);
+    const schedule = await api.send('POST', '/schedule/schedule', { name: unique('Agenda') });
+    expect(schedule.status(), await schedule.text()).toBe(201);
+    const scheduleId = ((await schedule.json()) as { id: string }).id;
+    // Mondays and Wednesdays at 09:00 New York time (EDT), from 2027-05-03; and Tuesday at 14:00 once.
+    for (const body of [
+      { title: 'Clinic', start: '2027-05-03T13:00:00Z', end: '2027-05-03T14:00:00Z', recurrence: { freq: 'WEEKLY', byDay: ['MO', 'WE'], count: 6 } },
+      { title: 'Staff meeting', who: 'Everyone', start: '2027-05-04T18:00:00Z', end: '2027-05-04T18:30:00Z' },
+    ]) {
+      const task = await api.send('POST', `/schedule/schedule/${scheduleId}/task`, body);
+      expect(task.status(), await task.text()).toBe(201);
+    }
+    await page.goto(`/practice/schedules/${scheduleId}?week=2027-05-02`);
+    await expect(weekHeading(page)).toHaveText(/Week of May 2\s*–\s*8, 2027/);
+    await expect(page.getByRole('button', { name: 'Week', pressed: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'List', pressed: true })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Occurrences of the week of May 2 – 8, 2027' });
+    await expect(list.getByRole('listitem')).toHaveText([
+      /Monday, May 3\s*9:00\s*–\s*10:00\s*AM\s*Clinic · Repeats/,
+      /Tuesday, May 4\s*2:00\s*–\s*2:30\s*PM\s*Staff meeting · Everyone/,
+      /Wednesday, May 5\s*9:00\s*–\s*10:00\s*AM\s*Clinic · Repeats/,
+    ]);
+    await expectNoAxeViolations(page);
+
+    // The keys work the same in the list: J/K move, ] goes to the next week, Enter opens.
+    await page.locator('section[data-route-focus]').focus();
+    await page.keyboard.press('j');
+    await expect(occurrences(page).nth(0)).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(occurrences(page).nth(1)).toBeFocused();
+    await expect(occurrences(page).nth(1)).toContainText('Staff meeting');
+    await page.keyboard.press(']');
+    await expect(page.getByRole('list', { name: 'Occurrences of the week of May 9 – 15, 2027' }).getByRole('listitem')).toHaveCount(2);
+    await page.keyboard.press('L');
+    await expect(page.getByRole('button', { name: 'Week', pressed: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: /^Days of the week of May 9/ })).toBeVisible();
+    await page.keyboard.press('l');
+    await page.keyboard.press('k');
+    await expect(occurrences(page).last()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/updateTask\/[0-9a-f-]{36}\?.*taskId=.*occurrence=/);
+
+    // The list is what this browser shows next time, on another schedule too; an empty week says so.
+    const other = await api.send('POST', '/schedule/schedule', { name: unique('Empty agenda') });
+    expect(other.status()).toBe(201);
+    await page.goto(`/practice/schedules/${((await other.json()) as { id: string }).id}?week=2027-05-02`);
+    await expect(page.getByRole('button', { name: 'List', pressed: true })).toBeVisible();
+    await expect(page.getByText('Nothing scheduled this week.')).toBeVisible();
+  });
+});
