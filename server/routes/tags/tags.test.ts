@@ -4,7 +4,7 @@ import type { ContactPointList } from '../../../domain/contact-points.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { PractitionerList } from '../../../domain/persons.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { tagMessages, tagTaken, type Tag, type TagList } from '../../../domain/tags.ts';
+import { tagLimits, tagMessages, tagTaken, type Tag, type TagList } from '../../../domain/tags.ts';
 import { auditLog, practitioners, roles, tags } from '../../db/schema.ts';
 import { roleId, seedId } from '../../db/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
@@ -369,6 +369,19 @@ describe('soft delete with Undo (issue 9)', () => {
     expect((await send('manager', 'DELETE', `/tag/${again}`)).status).toBe(204);
     expect((await restore(old)).status).toBe(200);
     expect((await listOf(`taggedResourceType=Practitioner&taggedResourceId=${prac[5]!.id}&key=parking`)).items.map((t) => t.id)).toEqual([old]);
+  });
+
+  it('a restore that would give its record a 51st tag is 409 with the limit, and restores nothing', async () => {
+    const line = await createContactPoint('Full tag line', '(555) 410-0103');
+    const on = (value: string) => ({ key: 'slot', value, taggedResourceType: 'ContactPoint' as const, taggedResourceId: line });
+    const old = await tag(on('old'));
+    expect((await send('manager', 'DELETE', `/tag/${old}`)).status).toBe(204);
+    for (let i = 0; i < tagLimits.perRecord; i++) await tag(on(String(i)));
+    const res = await restore(old);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(tagMessages.tooMany);
+    expect((await listOf(`taggedResourceType=ContactPoint&taggedResourceId=${line}&limit=100`)).items).toHaveLength(tagLimits.perRecord);
+    expect((await h.call('manager', `/tag/${old}`)).status).toBe(404);
   });
 
   it("a tag of a deleted record cannot be restored until the record is (it is not listed in \"Recently deleted\" meanwhile)", async () => {
