@@ -3,7 +3,7 @@ import type { ListQuery } from '../../../domain/persons.ts';
 import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence } from '../../../domain/schedules.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
-import { isId, listPage, liveRecord, restorableRecord } from '../../list-queries.ts';
+import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { expand } from './recurrence.ts';
@@ -17,12 +17,7 @@ export function presentSchedule(row: ScheduleRow, ownerName: string | null, time
   return {
     resourceType: 'Schedule',
     id: row.id,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     name: row.name,
     description: row.description,
     ownerType: row.ownerType,
@@ -36,12 +31,7 @@ export function presentTask(row: TaskRow, practitionerName: string | null): Sche
   return {
     resourceType: 'ScheduleTask',
     id: row.id,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     scheduleId: row.scheduleId,
     title: row.title,
     practitionerId: row.practitionerId,

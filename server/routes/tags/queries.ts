@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { tags } from '../../db/schema.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { tagMatch, tagRecordExists, type MayRead } from '../../tagged.ts';
+import { presentCommon } from '../../list-queries.ts';
 
 type Reader = Db | Tx;
 export type TagRow = typeof tags.$inferSelect;
@@ -12,12 +13,7 @@ export function presentTag(row: TagRow): Tag {
   return {
     resourceType: 'Tag',
     id: row.id,
-    accountId: row.accountId,
-    createdTimestamp: row.createdTimestamp.toISOString(),
-    modifiedTimestamp: row.modifiedTimestamp.toISOString(),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
+    ...presentCommon(row),
     key: row.key,
     value: row.value,
     taggedResourceType: row.taggedResourceType,
