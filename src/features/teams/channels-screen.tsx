@@ -131,7 +131,7 @@ function SendMessageForm({ teamId, channel, botInstalled }: { teamId: string; ch
   const [formError, setFormError] = useState<string | null>(null);
   const send = useSendChannelMessage(teamId, channel.id);
   const toast = useToast();
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
     const checked = v.safeParse(channelMessageSchema, { message: text });
@@ -140,20 +140,18 @@ function SendMessageForm({ teamId, channel, botInstalled }: { teamId: string; ch
       return;
     }
     setError(null);
-    send.mutate(checked.output.message, {
-      onSuccess: () => {
-        setText('');
-        toast('success', `${teamsMessages.messageSent} Posted to # ${channel.displayName}.`);
-      },
+    try {
+      await send.mutateAsync(checked.output.message);
+      setText('');
+      toast('success', `${teamsMessages.messageSent} Posted to # ${channel.displayName}.`);
+    } catch (failure) {
       // The text typed stays; the server's reason shows under the field or above the button.
-      onError: (failure) => {
-        if (failure instanceof ApiRequestError && failure.fields?.message) setError(failure.fields.message);
-        else setFormError(failure instanceof ApiRequestError ? failure.message : messages.serverError);
-      },
-    });
+      if (failure instanceof ApiRequestError && failure.fields?.message) setError(failure.fields.message);
+      else setFormError(failure instanceof ApiRequestError ? failure.message : messages.serverError);
+    }
   };
   return (
-    <form onSubmit={handleSubmit} noValidate className="mt-3 flex flex-col gap-2" aria-label={`Send a message to ${channel.displayName}`}>
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate className="mt-3 flex flex-col gap-2" aria-label={`Send a message to ${channel.displayName}`}>
       <Field
         label="Message"
         error={error}

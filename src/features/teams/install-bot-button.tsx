@@ -9,15 +9,20 @@ import { useInstallBot } from './queries.ts';
 export function InstallBotButton({ teamId, teamName, variant = 'secondary' }: { teamId: string; teamName: string; variant?: 'primary' | 'secondary' }) {
   const install = useInstallBot();
   const toast = useToast();
-  const handleClick = () => {
-    install.mutate(teamId, {
-      onSuccess: () => toast('success', `${teamsMessages.botInstalled} The bot is on ${teamName}.`),
-      onError: (error) => toast('error', error instanceof ApiRequestError ? error.message : teamsMessages.directoryUnavailable),
-    });
+  // Awaited rather than `mutate(…, { onSuccess })`: the install makes this button go (the team now
+  // has the bot), and `mutate`'s own callbacks are dropped once their component has gone, so the
+  // toast was lost whenever the refetch won that race.
+  const handleClick = async () => {
+    try {
+      await install.mutateAsync(teamId);
+      toast('success', `${teamsMessages.botInstalled} The bot is on ${teamName}.`);
+    } catch (error) {
+      toast('error', error instanceof ApiRequestError ? error.message : teamsMessages.directoryUnavailable);
+    }
   };
   return (
     <Permitted requires={{ resource: '/teamsbot/graph/team/{teamId}', method: 'POST' }}>
-      <Button variant={variant} onClick={handleClick} disabled={install.isPending} aria-label={`Install bot on ${teamName}`}>
+      <Button variant={variant} onClick={() => void handleClick()} disabled={install.isPending} aria-label={`Install bot on ${teamName}`}>
         {install.isPending ? 'Installing…' : 'Install bot'}
       </Button>
     </Permitted>
