@@ -29,6 +29,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // TanStack Query drops the callbacks given to `mutate` once their component has gone, and a
+          // mutation's own refetch often removes the button that started it: its message was lost.
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message: 'Await `mutateAsync` instead of passing callbacks to `mutate`: they are dropped when the component unmounts first.',
+        },
+      ],
+    },
+  },
   restrict(['domain/**'], [{ regex: '(^|/)(src|server)/', message: 'domain/ is shared and pure: it imports nothing from the SPA or the server.' }]),
   restrict(['server/**'], [{ regex: '(^|/)src/', message: 'The server never imports SPA code.' }]),
   restrict(['src/**'], [noServer]),

@@ -39,18 +39,17 @@ function PersonDetail({ person }: { person: Person }) {
   const stamps = useRecordStamps(person);
   const titleId = `person-${person.id}-title`;
 
-  const handleMakePractitioner = () => {
-    makePractitioner.mutate(
-      {},
-      {
-        onSuccess: () => void navigate({ to: '/practice/practitioners/$personId', params: { personId: person.id } }),
-        onError: (error) => {
-          // Already a practitioner (someone was quicker): that page is where the user wanted to go.
-          if (error instanceof ApiRequestError && error.status === 409) void navigate({ to: '/practice/practitioners/$personId', params: { personId: person.id } });
-          else toast('error', error instanceof ApiRequestError ? error.message : messages.serverError);
-        },
-      },
-    );
+  const handleMakePractitioner = async () => {
+    try {
+      await makePractitioner.mutateAsync({});
+    } catch (error) {
+      // Already a practitioner (someone was quicker): that page is where the user wanted to go.
+      if (!(error instanceof ApiRequestError && error.status === 409)) {
+        toast('error', error instanceof ApiRequestError ? error.message : messages.serverError);
+        return;
+      }
+    }
+    void navigate({ to: '/practice/practitioners/$personId', params: { personId: person.id } });
   };
 
   return (
@@ -75,7 +74,7 @@ function PersonDetail({ person }: { person: Person }) {
             ) : null}
             {!person.practitionerRecord ? (
               <Permitted requires={{ resource: '/person/practitioners/{id}', method: 'POST' }}>
-                <Button variant="secondary" onClick={handleMakePractitioner} disabled={makePractitioner.isPending}>
+                <Button variant="secondary" onClick={() => void handleMakePractitioner()} disabled={makePractitioner.isPending}>
                   {makePractitioner.isPending ? 'Making practitioner…' : 'Make practitioner'}
                 </Button>
               </Permitted>

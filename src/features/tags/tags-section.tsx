@@ -61,7 +61,7 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
     (next ?? keyInput.current ?? heading.current)?.focus();
   }, [tags.data, focusAfterRemove]);
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (add.isPending) return;
     const body = { key: draft.key, value: draft.value, taggedResourceType: resourceType, taggedResourceId: resourceId };
@@ -72,23 +72,22 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
       return;
     }
     setErrors({});
-    add.mutate(body, {
-      onSuccess: () => {
-        const added = formatTag({ key: draft.key.trim(), value: draft.value.trim() });
-        setDraft({ key: '', value: '' });
-        setAnnouncement(`Tag ${added} added.`);
-        keyInput.current?.focus();
-      },
-      onError: (error) => {
-        // What was typed stays; the message goes under the field it is about.
-        const fields = serverFieldErrors(error);
-        const next: Errors = { key: fields.key, value: fields.value };
-        if (!next.key && !next.value) next.form = fields.taggedResourceId ?? fields.taggedResourceType ?? saveFailure(error);
-        setErrors(next);
-        if (next.key) keyInput.current?.focus();
-        else if (next.value) valueInput.current?.focus();
-      },
-    });
+    try {
+      await add.mutateAsync(body);
+    } catch (error) {
+      // What was typed stays; the message goes under the field it is about.
+      const fields = serverFieldErrors(error);
+      const next: Errors = { key: fields.key, value: fields.value };
+      if (!next.key && !next.value) next.form = fields.taggedResourceId ?? fields.taggedResourceType ?? saveFailure(error);
+      setErrors(next);
+      if (next.key) keyInput.current?.focus();
+      else if (next.value) valueInput.current?.focus();
+      return;
+    }
+    const added = formatTag({ key: draft.key.trim(), value: draft.value.trim() });
+    setDraft({ key: '', value: '' });
+    setAnnouncement(`Tag ${added} added.`);
+    keyInput.current?.focus();
   };
 
   const handleRemove = async (tag: Tag, index: number) => {
@@ -140,7 +139,7 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
         <p className="text-sm text-slate-600 dark:text-slate-300">No tags yet.</p>
       )}
       {mayAdd ? (
-        <form onSubmit={handleSubmit} noValidate aria-label="Add tag" className="mt-4 flex flex-wrap items-start gap-3">
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Add tag" className="mt-4 flex flex-wrap items-start gap-3">
           <Field label="Tag key" error={errors.key} className="w-40 max-w-full">
             {(control) => (
               <Input {...control} ref={keyInput} value={draft.key} maxLength={tagLimits.key + 10} autoComplete="off" placeholder="language" onChange={(e) => edit('key', e.target.value)} />
