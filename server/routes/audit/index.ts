@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { param, query } from '../../validate.ts';
+import { visibleEntries, visibleKinds } from './visibility.ts';
 
 const listQuery = v.object({
   limit: v.fallback(wholeNumber(1, 100), 20),
@@ -107,12 +108,13 @@ const logQuery = v.object({
 });
 
 /**
- * Which accounts' entries the caller reads: an instance administrator every account's (or the one
- * they filter by), anyone else the account they act in, whatever they filter by.
+ * Which entries the caller reads: an instance administrator every account's (or the one they
+ * filter by), anyone else the account they act in, whatever they filter by, and there only the
+ * entries of records their role may read.
  */
 function accountScope(c: Context<AppEnv>, account: string | undefined): SQL | undefined {
   if (c.var.caller.instanceAdmin) return account === undefined ? undefined : eq(auditLog.accountId, account);
-  return and(eq(auditLog.accountId, c.var.account.id), account === undefined ? undefined : eq(auditLog.accountId, account));
+  return and(eq(auditLog.accountId, c.var.account.id), account === undefined ? undefined : eq(auditLog.accountId, account), visibleEntries(visibleKinds(c)));
 }
 
 /** The row with its account's name, for the list and the detail. */
@@ -135,7 +137,7 @@ function changedFields(before: unknown, after: unknown): string[] {
  * on every audit insert, so exact): a read of a few dozen rows however large the log. An actor
  * seen in several accounts is listed once, under the name of their newest entry.
  */
-async function facetsOf(db: Db, account: string | undefined) {
+async function facetsOf(db: Db, account: string | undefined, kinds: string[] | null) {
   const rows = await db
     .select({ kind: auditFacets.kind, value: auditFacets.value, name: auditFacets.name, lastAt: auditFacets.lastAt })
     .from(auditFacets)
@@ -143,7 +145,10 @@ async function facetsOf(db: Db, account: string | undefined) {
   const types = new Set<string>();
   const actors = new Map<string, { name: string; lastAt: Date }>();
   for (const row of rows) {
-    if (row.kind === 'type') types.add(row.value);
+    if (row.kind === 'type') {
+      // Only the kinds the caller may read: a kind in the list would tell that such records changed.
+      if (kinds === null || kinds.includes(row.value)) types.add(row.value);
+    }
     else {
       const seen = actors.get(row.value);
       if (!seen || seen.lastAt < row.lastAt) actors.set(row.value, { name: row.name ?? row.value, lastAt: row.lastAt });
@@ -157,19 +162,27 @@ async function facetsOf(db: Db, account: string | undefined) {
 
 /**
  * The audit log: the account's recent changes for the home page, and the audit log screen's
- * pages, facets and entries. All read through the access policy grant.
+ * pages, facets and entries. All read through the system log grant, and each entry only by a
+ * caller who may read its record (./visibility.ts): another entry is as if it were not there.
  */
 export const auditRoutes = new Hono<AppEnv>()
   /**
    * The account's recent changes, newest first: what the home page shows. Sign-outs are in the
    * log (the audit log screen shows them) but change no record, so they are not "changes" here.
    */
-  .get('/recent', requires('/permissions/accesspolicy', 'GET'), query(listQuery), async (c) => {
+  .get('/recent', requires('/audit/entries', 'GET'), query(listQuery), async (c) => {
     const { limit, before } = c.req.valid('query');
     const rows = await c.var.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.accountId, c.var.account.id), ne(auditLog.resourceType, 'Session'), before === undefined ? undefined : lt(auditLog.id, before)))
+      .where(
+        and(
+          eq(auditLog.accountId, c.var.account.id),
+          visibleEntries(visibleKinds(c)),
+          ne(auditLog.resourceType, 'Session'),
+          before === undefined ? undefined : lt(auditLog.id, before),
+        ),
+      )
       .orderBy(desc(auditLog.id))
       .limit(limit);
     const names = await recordNames(c.var.deps.db, rows);
@@ -180,7 +193,7 @@ export const auditRoutes = new Hono<AppEnv>()
    * Every write, newest first, a page at a time: `before` (older) and `after` (newer) name the
    * entry the page starts from, so entries written meanwhile neither repeat nor skip a row.
    */
-  .get('/entries', requires('/permissions/accesspolicy', 'GET'), query(logQuery), async (c) => {
+  .get('/entries', requires('/audit/entries', 'GET'), query(logQuery), async (c) => {
     const { limit, before, after, actor, resourceType, action, from, to, account } = c.req.valid('query');
     const { db } = c.var.deps;
     const scope = accountScope(c, account);
@@ -226,19 +239,19 @@ export const auditRoutes = new Hono<AppEnv>()
     return c.json(answer);
   })
   /** Who and which kinds of record the filters offer (and, to instance administrators, the accounts). */
-  .get('/facets', requires('/permissions/accesspolicy', 'GET'), query(v.object({ account: logQuery.entries.account })), async (c) => {
+  .get('/facets', requires('/audit/entries', 'GET'), query(v.object({ account: logQuery.entries.account })), async (c) => {
     const { db } = c.var.deps;
     const admin = c.var.caller.instanceAdmin;
     const { account } = c.req.valid('query');
     const scoped = admin ? account : c.var.account.id;
     const facets: AuditLogFacets = {
-      ...(await facetsOf(db, scoped)),
+      ...(await facetsOf(db, scoped, visibleKinds(c))),
       accounts: admin ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).orderBy(asc(accounts.name)) : [],
     };
     return c.json(facets);
   })
   /** One change with the record before and after it; secrets never leave the server. */
-  .get('/entries/:id', requires('/permissions/accesspolicy', 'GET'), param(v.object({ id: cursor })), async (c) => {
+  .get('/entries/:id', requires('/audit/entries', 'GET'), param(v.object({ id: cursor })), async (c) => {
     const { id } = c.req.valid('param');
     const [found] = await c.var.deps.db
       .select(withAccount)
