@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_app/system/audit/')({
     account: text(36),
   }),
   search: { middlewares: [stripSearchParams(defaults)] },
-  beforeLoad: requirePermission({ resource: '/permissions/accesspolicy', method: 'GET' }, 'read the audit log'),
+  beforeLoad: requirePermission({ resource: '/audit/entries', method: 'GET' }, 'read the audit log'),
   loaderDeps: ({ search }) => search,
   // A failed prefetch is not the route's failure: the screen shows the error with Retry.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditLogQuery(currentAccountKey(), deps)).catch(() => undefined),
