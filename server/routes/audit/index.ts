@@ -3,11 +3,11 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
-import { auditInstant, auditWord, defaultAuditPageSize, redactSecrets, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
+import { auditInstant, auditWord, defaultAuditPageSize, redactSecrets, type AccessLogItem, type AccessLogPage, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
 import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
 import { isStorableText } from '../../../domain/text.ts';
-import { accounts, auditFacets, auditLog, persons, roles } from '../../db/schema.ts';
+import { accessLog, accounts, auditFacets, auditLog, persons, roles } from '../../db/schema.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
@@ -234,6 +234,74 @@ export const auditRoutes = new Hono<AppEnv>()
     const first = items[0]?.id ?? null;
     const last = items.at(-1)?.id ?? null;
     const answer: AuditLogPage = newestFirst
+      ? { items, older: more ? last : null, newer: before === undefined ? null : first }
+      : { items, older: last, newer: more ? first : null };
+    return c.json(answer);
+  })
+  /**
+   * Who read which patient's data (server/access-log.ts), newest first, paged and filtered as the
+   * changes are: for administrators (the access log grant), and there only the kinds of record
+   * the role may read.
+   */
+  .get('/views', requires('/audit/views', 'GET'), query(logQuery), async (c) => {
+    const { limit, before, after, actor, resourceType, action, from, to, account } = c.req.valid('query');
+    const { db } = c.var.deps;
+    const kinds = visibleKinds(c);
+    const scope = c.var.caller.instanceAdmin
+      ? account === undefined ? undefined : eq(accessLog.accountId, account)
+      : and(eq(accessLog.accountId, c.var.account.id), account === undefined ? undefined : eq(accessLog.accountId, account), kinds === null ? undefined : kinds.length > 0 ? inArray(accessLog.resourceType, kinds) : sql`false`);
+    // The same cursor on (at, id) as the changes' (above).
+    const from_ = before ?? after;
+    let start: SQL | undefined;
+    if (from_ !== undefined) {
+      const [edge] = await db.select({ at: sql<string>`${accessLog.at}::text` }).from(accessLog).where(and(eq(accessLog.id, from_), scope));
+      if (!edge) return c.json({ items: [], older: null, newer: null } satisfies AccessLogPage);
+      start = before !== undefined ? sql`(${accessLog.at}, ${accessLog.id}) < (${edge.at}::timestamptz, ${before})` : sql`(${accessLog.at}, ${accessLog.id}) > (${edge.at}::timestamptz, ${after})`;
+    }
+    const newestFirst = after === undefined;
+    const found = await db
+      .select({ row: accessLog, accountName: accounts.name, name: persons.displayName })
+      .from(accessLog)
+      .leftJoin(accounts, eq(accounts.id, accessLog.accountId))
+      // Persons, practitioners and users share the person's id: the person names the record.
+      .leftJoin(persons, and(eq(persons.accountId, accessLog.accountId), sql`${persons.id}::text = ${accessLog.resourceId}`))
+      .where(
+        and(
+          scope,
+          start,
+          actor === undefined ? undefined : eq(accessLog.actorId, actor),
+          resourceType === undefined ? undefined : eq(accessLog.resourceType, resourceType),
+          action === undefined ? undefined : eq(accessLog.action, action),
+          from === undefined ? undefined : gte(accessLog.at, new Date(from)),
+          to === undefined ? undefined : lt(accessLog.at, new Date(to)),
+        ),
+      )
+      .orderBy(...(newestFirst ? [desc(accessLog.at), desc(accessLog.id)] : [asc(accessLog.at), asc(accessLog.id)]))
+      .limit(limit + 1);
+    const more = found.length > limit;
+    const page = found.slice(0, limit);
+    if (!newestFirst) page.reverse();
+    const items = page.map(({ row, accountName, name }): AccessLogItem => {
+      const title = name ?? `${row.resourceType} ${row.resourceId.slice(0, 8)}`;
+      const how = row.credential === 'api-key' ? ' (API key)' : '';
+      return {
+        id: String(row.id),
+        at: row.at.toISOString(),
+        actorId: row.actorId,
+        actorName: row.actorName,
+        credential: row.credential,
+        action: row.action,
+        resourceType: row.resourceType,
+        resourceId: row.resourceId,
+        title,
+        summary: `${row.actorName}${how} ${row.action === 'view' ? 'viewed' : 'listed'} ${row.resourceType} “${title}”`,
+        accountId: row.accountId,
+        accountName: accountName ?? row.accountId,
+      };
+    });
+    const first = items[0]?.id ?? null;
+    const last = items.at(-1)?.id ?? null;
+    const answer: AccessLogPage = newestFirst
       ? { items, older: more ? last : null, newer: before === undefined ? null : first }
       : { items, older: last, newer: more ? first : null };
     return c.json(answer);
