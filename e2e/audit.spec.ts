@@ -180,7 +180,6 @@ test.describe('who read patient data (Viewed)', () => {
     const family = unique('Phoneread').replace(' ', '');
     await viewedPerson(page, family);
     await page.goto('/system/audit?log=viewed');
-    await ready(page);
     await expectReadRow(page, family);
     await expectNoHorizontalOverflow(page);
     await expectNoAxeViolations(page);
