@@ -18,8 +18,8 @@ const database = connect(databaseUrl);
 // BENCH_CALLER_CACHE=off: every request resolves its caller in the database (for comparison).
 const callers = process.env.BENCH_CALLER_CACHE === 'off' ? undefined : new CallerCache(databaseUrl);
 await callers?.start();
-// As in production: reads of patient data are recorded, in batches.
-const accessLog = new AccessLog(database.db).start();
+// As in production: reads of patient data are recorded, in batches (BENCH_ACCESS_LOG=off: not, for comparison).
+const accessLog = process.env.BENCH_ACCESS_LOG === 'off' ? undefined : new AccessLog(database.db).start();
 const api = createApi({
   db: database.db,
   callers,
@@ -34,5 +34,5 @@ const api = createApi({
 const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));
 process.on('SIGTERM', () => {
   server.close();
-  void (callers?.close() ?? Promise.resolve()).then(() => accessLog.close()).then(() => database.close()).then(() => process.exit(0));
+  void (callers?.close() ?? Promise.resolve()).then(() => accessLog?.close()).then(() => database.close()).then(() => process.exit(0));
 });

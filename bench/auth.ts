@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { seed } from '../server/db/seed.ts';
+import { seed, seedId } from '../server/db/seed.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
 import { root, type Figure } from './util.ts';
 
@@ -85,11 +85,24 @@ export async function authFigures(): Promise<Figure[]> {
     await throughput(api.url, signedIn, 200, 1);
     const refused = await throughput(api.url, {}, 401, SECONDS);
     const policy = await throughput(api.url, signedIn, 200, SECONDS);
+    // A patient record's read, which the access log records (in batches): with it, then without.
+    const person = (base: string) => `${base}/person/persons/${seedId('person:riverside:0')}`;
+    await throughput(person(api.base), signedIn, 200, 1);
+    const recorded = await throughput(person(api.base), signedIn, 200, SECONDS);
+    await api.stop();
+    stop = async () => {};
+    api = await startApi({ ...env, BENCH_ACCESS_LOG: 'off' });
+    stop = api.stop;
+    await throughput(person(api.base), signedIn, 200, 1);
+    const unrecorded = await throughput(person(api.base), signedIn, 200, SECONDS);
     return [
       { name: `API 401 refusal (no token), ${CONNECTIONS} keep-alive connections`, value: refused, unit: 'req/s' },
       { name: 'GET /api/permissions/accesspolicy as practice administrator', value: policy, unit: 'req/s' },
       { name: '  ratio, access policy : 401 refusal (same run)', value: policy / refused, unit: '', aim: '≥ 0.1' },
       { name: '  the same without the caller cache (one round trip each)', value: uncached / refused, unit: '' },
+      { name: 'GET /api/person/persons/{id} as practice administrator, read recorded (access log)', value: recorded, unit: 'req/s' },
+      { name: '  ratio, person read : 401 refusal', value: recorded / refused, unit: '' },
+      { name: '  the same without the access log (another server, same run)', value: unrecorded / refused, unit: '' },
     ];
   } finally {
     await stop();
