@@ -80,6 +80,9 @@ describe('reads of patient data are recorded (access log)', () => {
     expect(item).toMatchObject({ actorName: expect.any(String), credential: 'user', action: 'view', resourceType: 'Person', title: 'Read Shownread', accountId: h.accounts.riverside.id });
     expect(item.summary).toMatch(/ viewed Person “Read Shownread”$/);
     expect((await views('admin', `account=${h.accounts.riverside.id}&limit=100`)).items.some((i) => i.resourceId === id)).toBe(true);
+    // Who read this patient: one record's reads.
+    expect((await views('manager', `resourceId=${id}`)).items.map((i) => `${i.resourceType}:${i.action}`)).toEqual(['Person:view']);
+    expect((await h.call('manager', '/audit/views?resourceId=nope')).status).toBe(400);
     // Read Only reads persons and the system log of changes, but not who read what.
     expect((await h.call('viewer', '/audit/views')).status).toBe(403);
     // Another account's reads are not shown to Riverside's practice administrator.

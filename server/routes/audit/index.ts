@@ -107,6 +107,9 @@ const logQuery = v.object({
   account: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid())),
 });
 
+/** The reads' filters: the changes', and one record ("who read this patient?"). */
+const viewsQuery = v.object({ ...logQuery.entries, resourceId: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid())) });
+
 /**
  * Which entries the caller reads: an instance administrator every account's (or the one they
  * filter by), anyone else the account they act in, whatever they filter by, and there only the
@@ -148,8 +151,7 @@ async function facetsOf(db: Db, account: string | undefined, kinds: string[] | n
     if (row.kind === 'type') {
       // Only the kinds the caller may read: a kind in the list would tell that such records changed.
       if (kinds === null || kinds.includes(row.value)) types.add(row.value);
-    }
-    else {
+    } else {
       const seen = actors.get(row.value);
       if (!seen || seen.lastAt < row.lastAt) actors.set(row.value, { name: row.name ?? row.value, lastAt: row.lastAt });
     }
@@ -243,8 +245,8 @@ export const auditRoutes = new Hono<AppEnv>()
    * changes are: for administrators (the access log grant), and there only the kinds of record
    * the role may read.
    */
-  .get('/views', requires('/audit/views', 'GET'), query(logQuery), async (c) => {
-    const { limit, before, after, actor, resourceType, action, from, to, account } = c.req.valid('query');
+  .get('/views', requires('/audit/views', 'GET'), query(viewsQuery), async (c) => {
+    const { limit, before, after, actor, resourceType, resourceId, action, from, to, account } = c.req.valid('query');
     const { db } = c.var.deps;
     const kinds = visibleKinds(c);
     const scope = c.var.caller.instanceAdmin
@@ -263,14 +265,16 @@ export const auditRoutes = new Hono<AppEnv>()
       .select({ row: accessLog, accountName: accounts.name, name: persons.displayName })
       .from(accessLog)
       .leftJoin(accounts, eq(accounts.id, accessLog.accountId))
-      // Persons, practitioners and users share the person's id: the person names the record.
-      .leftJoin(persons, and(eq(persons.accountId, accessLog.accountId), sql`${persons.id}::text = ${accessLog.resourceId}`))
+      // Persons, practitioners and users share the person's id: the person names the record (the
+      // ids recorded are the records' uuids; the cast on this side keeps the persons' key usable).
+      .leftJoin(persons, and(eq(persons.accountId, accessLog.accountId), eq(persons.id, sql`${accessLog.resourceId}::uuid`)))
       .where(
         and(
           scope,
           start,
           actor === undefined ? undefined : eq(accessLog.actorId, actor),
           resourceType === undefined ? undefined : eq(accessLog.resourceType, resourceType),
+          resourceId === undefined ? undefined : eq(accessLog.resourceId, resourceId),
           // Any word: one that is no action of this log finds nothing.
           action === undefined ? undefined : sql`${accessLog.action} = ${action}`,
           from === undefined ? undefined : gte(accessLog.at, new Date(from)),
