@@ -10,6 +10,7 @@ import { createTeamDirectory } from '../server/integrations/team-directory/index
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
+import { AccessLog } from '../server/access-log.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
@@ -17,6 +18,8 @@ const database = connect(databaseUrl);
 // BENCH_CALLER_CACHE=off: every request resolves its caller in the database (for comparison).
 const callers = process.env.BENCH_CALLER_CACHE === 'off' ? undefined : new CallerCache(databaseUrl);
 await callers?.start();
+// As in production: reads of patient data are recorded, in batches (BENCH_ACCESS_LOG=off: not, for comparison).
+const accessLog = process.env.BENCH_ACCESS_LOG === 'off' ? undefined : new AccessLog(database.db).start();
 const api = createApi({
   db: database.db,
   callers,
@@ -26,9 +29,10 @@ const api = createApi({
   reportingUrl: 'http://reports.bench',
   teamDirectory: createTeamDirectory({}, database.db),
   contactCenter: createContactCenter({}, database.db),
+  accessLog,
 });
 const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));
 process.on('SIGTERM', () => {
   server.close();
-  void (callers?.close() ?? Promise.resolve()).then(() => database.close()).then(() => process.exit(0));
+  void (callers?.close() ?? Promise.resolve()).then(() => accessLog?.close()).then(() => database.close()).then(() => process.exit(0));
 });

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { seed } from '../server/db/seed.ts';
+import { seed, seedId } from '../server/db/seed.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
 import { root, type Figure } from './util.ts';
 
@@ -85,11 +85,35 @@ export async function authFigures(): Promise<Figure[]> {
     await throughput(api.url, signedIn, 200, 1);
     const refused = await throughput(api.url, {}, 401, SECONDS);
     const policy = await throughput(api.url, signedIn, 200, SECONDS);
+    await api.stop();
+    stop = async () => {};
+    // A patient record's read, which the access log records (in batches), on a server with the log
+    // and on one without, in the order with, without, without, with (the machine warms up as it
+    // goes): the mean of each pair.
+    const person = `/person/persons/${seedId('person:riverside:0')}`;
+    const personReads = async (accessLog: 'on' | 'off') => {
+      const server = await startApi({ ...env, BENCH_ACCESS_LOG: accessLog });
+      stop = server.stop;
+      await throughput(`${server.base}${person}`, signedIn, 200, 1);
+      const rate = await throughput(`${server.base}${person}`, signedIn, 200, SECONDS);
+      await server.stop();
+      stop = async () => {};
+      return rate;
+    };
+    const on1 = await personReads('on');
+    const off1 = await personReads('off');
+    const off2 = await personReads('off');
+    const on2 = await personReads('on');
+    const recorded = (on1 + on2) / 2;
+    const unrecorded = (off1 + off2) / 2;
     return [
       { name: `API 401 refusal (no token), ${CONNECTIONS} keep-alive connections`, value: refused, unit: 'req/s' },
       { name: 'GET /api/permissions/accesspolicy as practice administrator', value: policy, unit: 'req/s' },
       { name: '  ratio, access policy : 401 refusal (same run)', value: policy / refused, unit: '', aim: '≥ 0.1' },
       { name: '  the same without the caller cache (one round trip each)', value: uncached / refused, unit: '' },
+      { name: 'GET /api/person/persons/{id} as practice administrator, read recorded (access log)', value: recorded, unit: 'req/s' },
+      { name: '  ratio, person read : 401 refusal', value: recorded / refused, unit: '' },
+      { name: '  the same without the access log (servers with, without, without, with; means)', value: unrecorded / refused, unit: '' },
     ];
   } finally {
     await stop();

@@ -34,6 +34,20 @@ export type AuditLogPage = {
   newer: string | null;
 };
 
+/**
+ * The System log shows changes, or (administrators only) reads of patient data: "Viewed"
+ * (issue 24). `log` in the screen's URL; the API reads them at `/audit/entries` and `/audit/views`.
+ */
+export const auditLogKinds = ['changed', 'viewed'] as const;
+export type AuditLogKind = (typeof auditLogKinds)[number];
+
+/** The actions of the access log: a record's own page ('view'), or among a list's or search's answer ('list'). */
+export const accessActions = ['view', 'list'] as const;
+
+/** One read of a patient record: who (a user, or an API key), which record, when. */
+export type AccessLogItem = AuditLogItem & { credential: 'user' | 'api-key' };
+export type AccessLogPage = Omit<AuditLogPage, 'items'> & { items: AccessLogItem[] };
+
 /** One change: the record before and after it, secrets hidden, and the fields that changed. */
 export type AuditLogDetail = AuditLogItem & {
   before: unknown;

@@ -61,6 +61,10 @@ export const permissionCatalogue = [
   { resource: '/surveys/campaigns', label: 'Survey campaigns', methods: ['GET', 'POST'] },
   { resource: '/surveys/campaigns/{id}', label: 'Individual campaign', methods: ['GET', 'PATCH'] },
   { resource: '/surveys/campaigns/{campaignId}/surveys', label: 'Campaign responses', methods: ['GET'] },
+  // Not in spec §6's list (issue 24): the system log of changes, each entry shown only to a role that
+  // may read the record it is about; and the access log (who read which patient's data), for administrators.
+  { resource: '/audit/entries', label: 'System log', methods: ['GET'] },
+  { resource: '/audit/views', label: 'Access log (who read patient data)', methods: ['GET'] },
 ] as const satisfies readonly { resource: string; label: string; methods: readonly HttpMethod[] }[];
 
 export type Resource = (typeof permissionCatalogue)[number]['resource'];

@@ -127,15 +127,79 @@ test.describe('practice administrator', () => {
   });
 });
 
+/** A person of this test's own, read once through the API: one "view" in the access log once its batch is written. */
+async function viewedPerson(page: Page, family: string) {
+  const api = await signedInApi(page);
+  const created = await api.send('POST', '/person/persons', { name: [{ use: 'official', given: ['Vera'], family, prefix: [], suffix: [] }], communication: [] });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await api.send('GET', `/person/persons/${id}`)).status()).toBe(200);
+  return id;
+}
+
+/** The row of that read: reads are written in batches off the request path, so the list is reloaded until it shows. */
+async function expectReadRow(page: Page, family: string) {
+  const row = rows(page).filter({ hasText: `Vera ${family}` }).filter({ hasText: 'view' });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toHaveCount(1, { timeout: 2_000 });
+  }).toPass();
+  return row;
+}
+
+test.describe('who read patient data (Viewed)', () => {
+  test.use({ storageState: storageState('manager') });
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a practice administrator switches the log to Viewed (kept in the URL) and opens the record read', async ({ page }) => {
+    const family = unique('Viewede2e').replace(' ', '');
+    const id = await viewedPerson(page, family);
+    await page.goto('/system/audit');
+    await ready(page);
+    const show = page.getByLabel('Show', { exact: true });
+    await expect(show).toHaveValue('changed');
+    await show.selectOption({ label: 'Viewed' });
+    await expect(page).toHaveURL(/[?&]log=viewed/);
+    const row = await expectReadRow(page, family);
+    await expect(show).toHaveValue('viewed');
+    await expect(row).toContainText('Person');
+    // Reads have their own actions.
+    await expect(page.getByLabel('Action', { exact: true }).locator('option')).toHaveText(['Any action', 'view', 'list']);
+    await expectNoAxeViolations(page);
+    await row.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/practice/persons/${id}$`));
+    // Back to Changed: the changes again.
+    await page.goto('/system/audit?log=viewed');
+    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Changed' });
+    await expect(page).not.toHaveURL(/log=/);
+    await expect(rows(page).filter({ hasText: `Vera ${family}` }).filter({ hasText: 'create' })).toHaveCount(1);
+  });
+
+  test('at phone size the reads fit the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const family = unique('Phoneread').replace(' ', '');
+    await viewedPerson(page, family);
+    await page.goto('/system/audit?log=viewed');
+    await expectReadRow(page, family);
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('read only', () => {
   test.use({ storageState: storageState('viewer') });
 
-  test('reads the audit log (through the access policy grant), without an account column', async ({ page }) => {
+  test('reads the audit log (through the system log grant), without an account column, and not who read what', async ({ page }) => {
     await page.goto('/system/audit');
     await ready(page);
     await expect(rows(page).first()).toBeVisible();
     await expect(table(page).getByRole('columnheader')).toHaveText(['When', 'Who', 'Action', 'Record']);
     await expect(page.getByLabel('Account', { exact: true })).toHaveCount(0);
+    // Who read patient data is for administrators: no choice, and a hand-made URL shows the changes.
+    await expect(page.getByLabel('Show', { exact: true })).toHaveCount(0);
+    await page.goto('/system/audit?log=viewed');
+    await expect(rows(page).first()).toBeVisible();
+    await expect(rows(page).filter({ hasText: /\bview\b/ }).locator('td:nth-child(3)').filter({ hasText: /^view$/ })).toHaveCount(0);
   });
 });
 

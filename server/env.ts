@@ -6,6 +6,7 @@ import type { TeamDirectory } from './integrations/team-directory/index.ts';
 import type { ContactCenter } from './integrations/contact-center/index.ts';
 import type { SurveyLimits } from './routes/surveys/throttle.ts';
 import type { NotificationHub } from './notifications/stream.ts';
+import type { AccessLog } from './access-log.ts';
 
 export type Deps = {
   db: Db;
@@ -28,6 +29,8 @@ export type Deps = {
   surveyLimits?: SurveyLimits;
   /** This process's listener for users' notification changes (absent: GET /notifications/stream answers 503). */
   notifications?: NotificationHub;
+  /** Who read which patient's data, written in batches (server/access-log.ts); absent: reads are not recorded (benches that measure without it). */
+  accessLog?: AccessLog;
 };
 
 export type Caller = {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AccessLog } from './access-log.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -132,6 +133,9 @@ async function main() {
     await notifications.start();
     stops.push(() => notifications.close());
     phase('jobs');
+    // Reads of patient data, written in batches; what is buffered is written on the way out.
+    const accessLog = new AccessLog(database.db).start();
+    stops.push(() => accessLog.close());
     const api = createApi({
       db: database.db,
       callers,
@@ -144,6 +148,7 @@ async function main() {
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
       notifications,
+      accessLog,
     });
 
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;

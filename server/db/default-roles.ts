@@ -30,6 +30,8 @@ export const practiceResources = new Set<Resource>([
   '/surveys/campaigns/{campaignId}/surveys',
   '/notifications/notifications',
   '/notifications/notifications/{id}',
+  '/audit/entries',
+  '/audit/views',
 ]);
 
 /**
@@ -39,5 +41,7 @@ export const practiceResources = new Set<Resource>([
  */
 export const defaultRoles = {
   practiceAdministrator: { name: 'Practice Administrator', resources: grantAll((r) => practiceResources.has(r)) },
-  readOnly: { name: 'Read Only', resources: { ...grantAll(() => true, ['GET']), ...ownNotificationGrants } },
+  // Read Only reads every record, so also the system log of their changes (each entry still only
+  // if the role may read its record); who read patient data is for administrators only.
+  readOnly: { name: 'Read Only', resources: { ...grantAll((r) => r !== '/audit/views', ['GET']), ...ownNotificationGrants } },
 } as const satisfies Record<string, { name: string; resources: ResourceGrants }>;

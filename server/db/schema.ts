@@ -435,6 +435,35 @@ export const auditLog = pgTable(
 );
 
 /**
+ * Who read which patient's data (issue 24, HIPAA's audit controls): one row per record read, by
+ * whom and through which credential, apart from the change log. Written in batches off the request
+ * path (server/access-log.ts), read by administrators in the System log ("Viewed"). Only appended to.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    /** When the record was read (not when the batch was written). */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    /** A signed-in user's token, or an API key (then `actorId` is the key's id). */
+    credential: text('credential').$type<'user' | 'api-key'>().notNull(),
+    /** 'view': the record's own page; 'list': it was among a list's or a search's answer. */
+    action: text('action').$type<'view' | 'list'>().notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+  },
+  (t) => [
+    // Newest first by the cursor (at, id): per account and across accounts; and one record's readers.
+    index('access_account_at_id').on(t.accountId, t.at, t.id),
+    index('access_at_id').on(t.at, t.id),
+    index('access_record').on(t.accountId, t.resourceType, t.resourceId, t.at),
+  ],
+);
+
+/**
  * The audit log screen's filter choices, kept by a trigger on `audit_log` (migration
  * `audit_facets`): one row per account and kind of record (`kind` 'type', `value` the resource
  * type) and per account and actor (`kind` 'actor', `value` the actor id, `name` the name of their

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AccessLog } from '../access-log.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { createApi } from '../app.ts';
 import { CallerCache } from '../auth/callers.ts';
@@ -44,6 +45,8 @@ export async function createHarness() {
     teamDirectory: createTeamDirectory({}, database.db),
     contactCenter: createContactCenter({}, database.db),
     notifications,
+    // No timer: a test writes what was read with `accessLog.flush()` (no waiting on time).
+    accessLog: new AccessLog(database.db),
   };
   const api = createApi(deps);
 
@@ -81,6 +84,7 @@ export async function createHarness() {
     notifications,
     url: testDb.url,
     async close() {
+      await deps.accessLog!.close();
       await notifications.close();
       await jobs.stop();
       await callers.close();

@@ -38,7 +38,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/system/microsoft/teams/teams': { title: 'Teams', shortcut: 'g m', resource: '/teamsbot/graph/team', keywords: ['microsoft', 'bot', 'channels'] },
   '/system/call-center/queues': { title: 'Call Center Queues', shortcut: 'g q', resource: '/callcenter/queues' },
   '/system/logs': { title: 'Logs', keywords: ['system'] },
-  '/system/audit': { title: 'Audit log', shortcut: 'g o', resource: '/permissions/accesspolicy', keywords: ['history', 'changes', 'who changed', 'activity'] },
+  '/system/audit': { title: 'Audit log', shortcut: 'g o', resource: '/audit/entries', keywords: ['history', 'changes', 'who changed', 'activity'] },
   '/system/roles': { title: 'Roles', shortcut: 'g r', resource: '/permissions/roles', keywords: ['permissions'] },
   '/system/role/create': { title: 'Create role', resource: '/permissions/roles', method: 'POST', keywords: ['new', 'add', 'permissions'] },
   '/system/apikeys': { title: 'API Keys', shortcut: 'g k', resource: '/permissions/apikeys', keywords: ['tokens', 'integrations'] },

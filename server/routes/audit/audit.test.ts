@@ -22,7 +22,7 @@ describe('GET /audit/recent', () => {
     const person = (await created.json()) as { id: string };
     // An entry whose snapshot has no name (as a practitioner's photo change logs it).
     await h.db.insert(auditLog).values({ accountId: h.accounts.riverside.id, actorId: 'test', actorName: 'Tester', action: 'update', resourceType: 'PractitionerPhoto', resourceId: person.id, after: { size: 10 } });
-    await h.db.insert(auditLog).values({ accountId: h.accounts.riverside.id, actorId: 'test', actorName: 'Tester', action: 'update', resourceType: 'Thing', resourceId: null, after: {} });
+    await h.db.insert(auditLog).values({ accountId: h.accounts.riverside.id, actorId: 'test', actorName: 'Tester', action: 'update', resourceType: 'Location', resourceId: null, after: {} });
 
     const items = await recent();
     expect(items.every((item) => item.title.trim().length > 0)).toBe(true);
@@ -30,7 +30,7 @@ describe('GET /audit/recent', () => {
     expect(photo.title).toBe('Nora Named');
     expect(photo.summary).toBe('Tester updated PractitionerPhoto “Nora Named”');
     expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === person.id)!.title).toBe('Nora Named');
-    expect(items.find((item) => item.resourceType === 'Thing')!.title).toBe('Thing');
+    expect(items.find((item) => item.resourceType === 'Location' && item.resourceId === null)!.title).toBe('Location');
     // The demo seed's bulk insert is named by what it added.
     expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === null)!.title).toMatch(/^\d+ demo persons$/);
   });

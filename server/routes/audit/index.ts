@@ -3,16 +3,17 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
-import { auditInstant, auditWord, defaultAuditPageSize, redactSecrets, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
+import { auditInstant, auditWord, defaultAuditPageSize, redactSecrets, type AccessLogItem, type AccessLogPage, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
 import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
 import { isStorableText } from '../../../domain/text.ts';
-import { accounts, auditFacets, auditLog, persons, roles } from '../../db/schema.ts';
+import { accessLog, accounts, auditFacets, auditLog, persons, roles } from '../../db/schema.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { param, query } from '../../validate.ts';
+import { visibleEntries, visibleKinds } from './visibility.ts';
 
 const listQuery = v.object({
   limit: v.fallback(wholeNumber(1, 100), 20),
@@ -106,13 +107,17 @@ const logQuery = v.object({
   account: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid())),
 });
 
+/** The reads' filters: the changes', and one record ("who read this patient?"). */
+const viewsQuery = v.object({ ...logQuery.entries, resourceId: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid())) });
+
 /**
- * Which accounts' entries the caller reads: an instance administrator every account's (or the one
- * they filter by), anyone else the account they act in, whatever they filter by.
+ * Which entries the caller reads: an instance administrator every account's (or the one they
+ * filter by), anyone else the account they act in, whatever they filter by, and there only the
+ * entries of records their role may read.
  */
 function accountScope(c: Context<AppEnv>, account: string | undefined): SQL | undefined {
   if (c.var.caller.instanceAdmin) return account === undefined ? undefined : eq(auditLog.accountId, account);
-  return and(eq(auditLog.accountId, c.var.account.id), account === undefined ? undefined : eq(auditLog.accountId, account));
+  return and(eq(auditLog.accountId, c.var.account.id), account === undefined ? undefined : eq(auditLog.accountId, account), visibleEntries(visibleKinds(c)));
 }
 
 /** The row with its account's name, for the list and the detail. */
@@ -135,7 +140,7 @@ function changedFields(before: unknown, after: unknown): string[] {
  * on every audit insert, so exact): a read of a few dozen rows however large the log. An actor
  * seen in several accounts is listed once, under the name of their newest entry.
  */
-async function facetsOf(db: Db, account: string | undefined) {
+async function facetsOf(db: Db, account: string | undefined, kinds: string[] | null) {
   const rows = await db
     .select({ kind: auditFacets.kind, value: auditFacets.value, name: auditFacets.name, lastAt: auditFacets.lastAt })
     .from(auditFacets)
@@ -143,8 +148,10 @@ async function facetsOf(db: Db, account: string | undefined) {
   const types = new Set<string>();
   const actors = new Map<string, { name: string; lastAt: Date }>();
   for (const row of rows) {
-    if (row.kind === 'type') types.add(row.value);
-    else {
+    if (row.kind === 'type') {
+      // Only the kinds the caller may read: a kind in the list would tell that such records changed.
+      if (kinds === null || kinds.includes(row.value)) types.add(row.value);
+    } else {
       const seen = actors.get(row.value);
       if (!seen || seen.lastAt < row.lastAt) actors.set(row.value, { name: row.name ?? row.value, lastAt: row.lastAt });
     }
@@ -157,19 +164,27 @@ async function facetsOf(db: Db, account: string | undefined) {
 
 /**
  * The audit log: the account's recent changes for the home page, and the audit log screen's
- * pages, facets and entries. All read through the access policy grant.
+ * pages, facets and entries. All read through the system log grant, and each entry only by a
+ * caller who may read its record (./visibility.ts): another entry is as if it were not there.
  */
 export const auditRoutes = new Hono<AppEnv>()
   /**
    * The account's recent changes, newest first: what the home page shows. Sign-outs are in the
    * log (the audit log screen shows them) but change no record, so they are not "changes" here.
    */
-  .get('/recent', requires('/permissions/accesspolicy', 'GET'), query(listQuery), async (c) => {
+  .get('/recent', requires('/audit/entries', 'GET'), query(listQuery), async (c) => {
     const { limit, before } = c.req.valid('query');
     const rows = await c.var.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.accountId, c.var.account.id), ne(auditLog.resourceType, 'Session'), before === undefined ? undefined : lt(auditLog.id, before)))
+      .where(
+        and(
+          eq(auditLog.accountId, c.var.account.id),
+          visibleEntries(visibleKinds(c)),
+          ne(auditLog.resourceType, 'Session'),
+          before === undefined ? undefined : lt(auditLog.id, before),
+        ),
+      )
       .orderBy(desc(auditLog.id))
       .limit(limit);
     const names = await recordNames(c.var.deps.db, rows);
@@ -180,7 +195,7 @@ export const auditRoutes = new Hono<AppEnv>()
    * Every write, newest first, a page at a time: `before` (older) and `after` (newer) name the
    * entry the page starts from, so entries written meanwhile neither repeat nor skip a row.
    */
-  .get('/entries', requires('/permissions/accesspolicy', 'GET'), query(logQuery), async (c) => {
+  .get('/entries', requires('/audit/entries', 'GET'), query(logQuery), async (c) => {
     const { limit, before, after, actor, resourceType, action, from, to, account } = c.req.valid('query');
     const { db } = c.var.deps;
     const scope = accountScope(c, account);
@@ -225,20 +240,91 @@ export const auditRoutes = new Hono<AppEnv>()
       : { items, older: last, newer: more ? first : null };
     return c.json(answer);
   })
+  /**
+   * Who read which patient's data (server/access-log.ts), newest first, paged and filtered as the
+   * changes are: for administrators (the access log grant), and there only the kinds of record
+   * the role may read.
+   */
+  .get('/views', requires('/audit/views', 'GET'), query(viewsQuery), async (c) => {
+    const { limit, before, after, actor, resourceType, resourceId, action, from, to, account } = c.req.valid('query');
+    const { db } = c.var.deps;
+    const kinds = visibleKinds(c);
+    const scope = c.var.caller.instanceAdmin
+      ? account === undefined ? undefined : eq(accessLog.accountId, account)
+      : and(eq(accessLog.accountId, c.var.account.id), account === undefined ? undefined : eq(accessLog.accountId, account), kinds === null ? undefined : kinds.length > 0 ? inArray(accessLog.resourceType, kinds) : sql`false`);
+    // The same cursor on (at, id) as the changes' (above).
+    const from_ = before ?? after;
+    let start: SQL | undefined;
+    if (from_ !== undefined) {
+      const [edge] = await db.select({ at: sql<string>`${accessLog.at}::text` }).from(accessLog).where(and(eq(accessLog.id, from_), scope));
+      if (!edge) return c.json({ items: [], older: null, newer: null } satisfies AccessLogPage);
+      start = before !== undefined ? sql`(${accessLog.at}, ${accessLog.id}) < (${edge.at}::timestamptz, ${before})` : sql`(${accessLog.at}, ${accessLog.id}) > (${edge.at}::timestamptz, ${after})`;
+    }
+    const newestFirst = after === undefined;
+    const found = await db
+      .select({ row: accessLog, accountName: accounts.name, name: persons.displayName })
+      .from(accessLog)
+      .leftJoin(accounts, eq(accounts.id, accessLog.accountId))
+      // Persons, practitioners and users share the person's id: the person names the record (the
+      // ids recorded are the records' uuids; the cast on this side keeps the persons' key usable).
+      .leftJoin(persons, and(eq(persons.accountId, accessLog.accountId), eq(persons.id, sql`${accessLog.resourceId}::uuid`)))
+      .where(
+        and(
+          scope,
+          start,
+          actor === undefined ? undefined : eq(accessLog.actorId, actor),
+          resourceType === undefined ? undefined : eq(accessLog.resourceType, resourceType),
+          resourceId === undefined ? undefined : eq(accessLog.resourceId, resourceId),
+          // Any word: one that is no action of this log finds nothing.
+          action === undefined ? undefined : sql`${accessLog.action} = ${action}`,
+          from === undefined ? undefined : gte(accessLog.at, new Date(from)),
+          to === undefined ? undefined : lt(accessLog.at, new Date(to)),
+        ),
+      )
+      .orderBy(...(newestFirst ? [desc(accessLog.at), desc(accessLog.id)] : [asc(accessLog.at), asc(accessLog.id)]))
+      .limit(limit + 1);
+    const more = found.length > limit;
+    const page = found.slice(0, limit);
+    if (!newestFirst) page.reverse();
+    const items = page.map(({ row, accountName, name }): AccessLogItem => {
+      const title = name ?? `${row.resourceType} ${row.resourceId.slice(0, 8)}`;
+      const how = row.credential === 'api-key' ? ' (API key)' : '';
+      return {
+        id: String(row.id),
+        at: row.at.toISOString(),
+        actorId: row.actorId,
+        actorName: row.actorName,
+        credential: row.credential,
+        action: row.action,
+        resourceType: row.resourceType,
+        resourceId: row.resourceId,
+        title,
+        summary: `${row.actorName}${how} ${row.action === 'view' ? 'viewed' : 'listed'} ${row.resourceType} “${title}”`,
+        accountId: row.accountId,
+        accountName: accountName ?? row.accountId,
+      };
+    });
+    const first = items[0]?.id ?? null;
+    const last = items.at(-1)?.id ?? null;
+    const answer: AccessLogPage = newestFirst
+      ? { items, older: more ? last : null, newer: before === undefined ? null : first }
+      : { items, older: last, newer: more ? first : null };
+    return c.json(answer);
+  })
   /** Who and which kinds of record the filters offer (and, to instance administrators, the accounts). */
-  .get('/facets', requires('/permissions/accesspolicy', 'GET'), query(v.object({ account: logQuery.entries.account })), async (c) => {
+  .get('/facets', requires('/audit/entries', 'GET'), query(v.object({ account: logQuery.entries.account })), async (c) => {
     const { db } = c.var.deps;
     const admin = c.var.caller.instanceAdmin;
     const { account } = c.req.valid('query');
     const scoped = admin ? account : c.var.account.id;
     const facets: AuditLogFacets = {
-      ...(await facetsOf(db, scoped)),
+      ...(await facetsOf(db, scoped, visibleKinds(c))),
       accounts: admin ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).orderBy(asc(accounts.name)) : [],
     };
     return c.json(facets);
   })
   /** One change with the record before and after it; secrets never leave the server. */
-  .get('/entries/:id', requires('/permissions/accesspolicy', 'GET'), param(v.object({ id: cursor })), async (c) => {
+  .get('/entries/:id', requires('/audit/entries', 'GET'), param(v.object({ id: cursor })), async (c) => {
     const { id } = c.req.valid('param');
     const [found] = await c.var.deps.db
       .select(withAccount)

@@ -35,13 +35,14 @@ async function deletedOf(db: Db, accountId: string, d: DeletedDescriptor, limit:
 
 /**
  * `GET /deleted`: what this account deleted in the last 30 days, of every registered type the
- * caller may delete (and so restore), newest first (issue 9, the palette's "Recently deleted").
+ * caller may delete (and so restore) and read, newest first (issue 9, the palette's "Recently deleted").
  */
 export const deletedRoutes = new Hono<AppEnv>().get('/', requires('/permissions/accesspolicy', 'GET'), query(deletedListQuerySchema), async (c) => {
   const { limit } = c.req.valid('query');
   const { caller, account } = c.var;
-  const types = deletedRegistry.filter((d) => caller.instanceAdmin || isAllowed(account.role?.resources, d.resource, 'DELETE'));
   const mayRead: MayRead = (resource) => caller.instanceAdmin || isAllowed(account.role?.resources, resource, 'GET');
+  // Restoring needs DELETE; seeing what was deleted (its name) also needs reading the record.
+  const types = deletedRegistry.filter((d) => caller.instanceAdmin || (isAllowed(account.role?.resources, d.resource, 'DELETE') && mayRead(d.resource)));
   const lists = await Promise.all(types.map((d) => deletedOf(c.var.deps.db, account.id, d, limit, mayRead)));
   const items = lists
     .flat()

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { recordReads } from '../../access-log.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../../../domain/messages.ts';
@@ -97,7 +98,9 @@ const flagPerson = (tx: Tx, accountId: string, id: string, flags: { userRecord: 
 export const personRoutes = new Hono<AppEnv>()
   // ------------------------------------------------------------------------------- persons
   .get('/persons', requires('/person/persons', 'GET'), query(personListQuerySchema), async (c) => {
-    return c.json(await listPersons(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+    const list = await listPersons(c.var.deps.db, c.var.account.id, c.req.valid('query'));
+    recordReads(c, 'Person', 'list', list.Items.map((item) => item.id));
+    return c.json(list);
   })
   .post('/persons', requires('/person/persons', 'POST'), jsonLimit, json(personCreateSchema), async (c) => {
     const body = c.req.valid('json');
@@ -136,7 +139,9 @@ export const personRoutes = new Hono<AppEnv>()
     return c.json(created, 201);
   })
   .get('/persons/:id', requires('/person/persons/{id}', 'GET'), idParam(), async (c) => {
-    return c.json(presentPerson(found(await findPerson(c.var.deps.db, c.var.account.id, c.req.valid('param').id))));
+    const person = presentPerson(found(await findPerson(c.var.deps.db, c.var.account.id, c.req.valid('param').id)));
+    recordReads(c, 'Person', 'view', [person.id]);
+    return c.json(person);
   })
   .patch(
     '/persons/:id',
@@ -167,7 +172,9 @@ export const personRoutes = new Hono<AppEnv>()
   )
   // --------------------------------------------------------------------------------- users
   .get('/users', requires('/person/users', 'GET'), query(userListQuerySchema), async (c) => {
-    return c.json(await listUsers(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+    const list = await listUsers(c.var.deps.db, c.var.account.id, c.req.valid('query'));
+    recordReads(c, 'User', 'list', list.Items.map((item) => item.id));
+    return c.json(list);
   })
   .post('/users/:id', requires('/person/users/{id}', 'POST'), idParam(), jsonLimit, json(userCreateSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -203,7 +210,9 @@ export const personRoutes = new Hono<AppEnv>()
   .get('/users/:id', requires('/person/users/{id}', 'GET'), idParam(), async (c) => {
     const { db } = c.var.deps;
     const row = found(await findUser(db, c.var.account.id, c.req.valid('param').id));
-    return c.json(presentUser(row, await roleName(db, row.accountId, row.roleId)));
+    const user = presentUser(row, await roleName(db, row.accountId, row.roleId));
+    recordReads(c, 'User', 'view', [user.id]);
+    return c.json(user);
   })
   .patch('/users/:id', requires('/person/users/{id}', 'PATCH'), idParam(), jsonLimit, json(userPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -247,7 +256,9 @@ export const personRoutes = new Hono<AppEnv>()
   })
   // ------------------------------------------------------------------------- practitioners
   .get('/practitioners', requires('/person/practitioners', 'GET'), query(practitionerListQuerySchema), async (c) => {
-    return c.json(await listPractitioners(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+    const list = await listPractitioners(c.var.deps.db, c.var.account.id, c.req.valid('query'));
+    recordReads(c, 'Practitioner', 'list', list.items.map((item) => item.id));
+    return c.json(list);
   })
   .post('/practitioners/:id', requires('/person/practitioners/{id}', 'POST'), idParam(), jsonLimit, json(practitionerCreateSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -275,7 +286,9 @@ export const personRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const { id } = c.req.valid('param');
     const row = found(await findPractitioner(db, c.var.account.id, id));
-    return c.json(presentPractitioner(row, await photoMeta(db, c.var.account.id, id), await contactPointsOf(db, c.var.account.id, id)));
+    const practitioner = presentPractitioner(row, await photoMeta(db, c.var.account.id, id), await contactPointsOf(db, c.var.account.id, id));
+    recordReads(c, 'Practitioner', 'view', [practitioner.id]);
+    return c.json(practitioner);
   })
   .patch('/practitioners/:id', requires('/person/practitioners/{id}', 'PATCH'), idParam(), jsonLimit, json(practitionerPatchSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { recordReads, type ReadRecord } from '../../access-log.ts';
 import * as v from 'valibot';
 import { messages } from '../../../domain/messages.ts';
 import { isAllowed, type Resource } from '../../../domain/permissions.ts';
@@ -27,6 +28,9 @@ export function phoneDigits(q: string): string | null {
   return null;
 }
 
+/** The search hits that are patient records, by hit type: their reads are recorded (server/access-log.ts). */
+const patientHits: Record<string, ReadRecord> = { person: 'Person', practitioner: 'Practitioner', user: 'User' };
+
 /**
  * `GET /search?q=`: the request account's records of every searchable type the caller's role may
  * read, grouped by type, best first. A pasted id or phone number that names one record is also
@@ -54,5 +58,10 @@ export const searchRoutes = new Hono<AppEnv>().get('/', signedIn(), query(search
   const groups: SearchGroup[] = (
     await Promise.all(providers.map(async (p) => ({ type: p.type, label: p.label, hits: await p.search(db, account.id, q, limit, mayRead) })))
   ).filter((group) => group.hits.length > 0);
+  // Patient records found are recorded as read (the palette shows their names).
+  for (const [type, kind] of Object.entries(patientHits)) {
+    const ids = new Set([...groups.filter((g) => g.type === type).flatMap((g) => g.hits.map((hit) => hit.id)), ...(exact?.type === type ? [exact.id] : [])]);
+    recordReads(c, kind, 'list', [...ids]);
+  }
   return c.json({ groups, exact } satisfies SearchAnswer);
 });

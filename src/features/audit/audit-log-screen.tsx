@@ -3,15 +3,18 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo } from 'react';
-import { auditActions, auditPageSizes, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
+import { accessActions, auditActions, auditPageSizes, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
+import { NavLink } from '../../components/shell/nav-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
+import { changedRecordPath } from '../../lib/changed-record-path.ts';
+import { can } from '../../lib/policy.ts';
 import { cn } from '../../lib/cn.ts';
 import { controlBase } from '../../components/ui/field.tsx';
 import { useDateTimeFormat } from '../../lib/format.ts';
@@ -29,16 +32,29 @@ type AuditLogScreenProps = {
 /** The filters: what each one is called, for the empty list's text. */
 const filterNames = { actor: 'who', type: 'kind', action: 'action', from: 'from', to: 'to', account: 'account' } as const;
 
+/** The kinds of record whose reads are recorded (server/access-log.ts). */
+const readKinds = ['Person', 'Practitioner', 'User'];
+
+const logOptions: { value: AuditLogKind; label: string }[] = [
+  { value: 'changed', label: 'Changed' },
+  { value: 'viewed', label: 'Viewed' },
+];
+
 /**
  * The audit log (issue 10): every write of the account, newest first, filtered by who, what kind
  * of record, action and dates, paged by cursor (Newer/Older). Instance administrators see every
  * account's, with an account column and filter. A row opens the change with its before and after.
+ * Administrators (the access log grant) also choose "Viewed": who read which patient's record
+ * (issue 24); such a row opens the record itself.
  */
 export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) {
   const account = useAccountKey();
   const policy = useAtomValue(policyAtom);
   const admin = policy?.instanceAdmin ?? false;
-  const list = useQuery(auditLogQuery(account, search));
+  const readsShown = can(policy, '/audit/views', 'GET');
+  const log: AuditLogKind = readsShown ? search.log : 'changed';
+  const viewed = log === 'viewed';
+  const list = useQuery(auditLogQuery(account, { ...search, log }));
   const facets = useQuery(auditFacetsQuery(account, search.account));
   const navigate = useNavigate();
   const { openPanel } = useWorkspace();
@@ -50,11 +66,25 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
       column.accessor('at', {
         header: 'When',
         enableSorting: false,
-        cell: (info) => (
-          <Link to="/system/audit/$entryId" params={{ entryId: info.row.original.id }} className="whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
-            <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>
-          </Link>
-        ),
+        cell: (info) => {
+          const time = <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>;
+          const className = 'whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
+          if (!viewed) {
+            return (
+              <Link to="/system/audit/$entryId" params={{ entryId: info.row.original.id }} className={className}>
+                {time}
+              </Link>
+            );
+          }
+          const record = changedRecordPath(info.row.original);
+          return record ? (
+            <NavLink to={record} className={className}>
+              {time}
+            </NavLink>
+          ) : (
+            time
+          );
+        },
       }),
       column.accessor('actorName', { header: 'Who', enableSorting: false }),
       column.accessor('action', { header: 'Action', enableSorting: false }),
@@ -72,22 +102,43 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
     ];
     if (admin) all.push(column.accessor('accountName', { header: 'Account', enableSorting: false }));
     return all;
-  }, [admin, formatDate]);
+  }, [admin, formatDate, viewed]);
 
   const filter = (change: Partial<AuditLogSearch>) => onSearchChange({ ...change, before: '', after: '' });
   const active = (Object.keys(filterNames) as (keyof typeof filterNames)[]).filter((key) => search[key].trim() !== '');
   const page: AuditLogPage | undefined = list.data;
   const actors = facets.data?.actors ?? [];
-  const types = facets.data?.resourceTypes ?? [];
+  const types = viewed ? readKinds : (facets.data?.resourceTypes ?? []);
+  const actions: readonly string[] = viewed ? accessActions : auditActions;
+  const openRow = (row: AuditLogItem) => {
+    if (!viewed) return void navigate({ to: '/system/audit/$entryId', params: { entryId: row.id } });
+    const record = changedRecordPath(row);
+    if (record) void navigate({ href: record });
+  };
+  const openRowInPanel = (row: AuditLogItem) => {
+    const path = viewed ? changedRecordPath(row) : `/system/audit/${row.id}`;
+    if (path) openPanel(path);
+  };
 
   return (
     <section aria-labelledby={titleId}>
       <PageHeader
         title="Audit log"
         titleId={titleId}
-        description={admin ? 'Every change in every account, newest first. Open one to see the record before and after it.' : 'Every change in this account, newest first. Open one to see the record before and after it.'}
+        description={
+          viewed
+            ? `Who read which patient's record${admin ? ', in every account' : ''}, newest first. Open one to go to the record.`
+            : admin
+              ? 'Every change in every account, newest first. Open one to see the record before and after it.'
+              : 'Every change in this account, newest first. Open one to see the record before and after it.'
+        }
       />
       <div role="group" aria-label="Filter the audit log" className="mb-3 flex flex-wrap items-end gap-3">
+        {readsShown ? (
+          <Field label="Show" className="w-36 max-sm:w-full">
+            {(control) => <Select {...control} value={log} onValueChange={(value) => filter({ log: value as AuditLogKind, type: '', action: '' })} options={logOptions} />}
+          </Field>
+        ) : null}
         <Field label="Who" className="w-48 max-sm:w-full">
           {(control) => (
             <Select {...control} value={search.actor} onValueChange={(actor) => filter({ actor })} placeholder="Anyone" options={withCurrent(actors.map((a) => ({ value: a.id, label: a.name })), search.actor)} />
@@ -97,7 +148,7 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
           {(control) => <Select {...control} value={search.type} onValueChange={(type) => filter({ type })} placeholder="Any kind" options={withCurrent(types.map((t) => ({ value: t, label: t })), search.type)} />}
         </Field>
         <Field label="Action" className="w-40 max-sm:w-full">
-          {(control) => <Select {...control} value={search.action} onValueChange={(action) => filter({ action })} placeholder="Any action" options={withCurrent(auditActions.map((a) => ({ value: a, label: a })), search.action)} />}
+          {(control) => <Select {...control} value={search.action} onValueChange={(action) => filter({ action })} placeholder="Any action" options={withCurrent(actions.map((a) => ({ value: a, label: a })), search.action)} />}
         </Field>
         <Field label="From" className="w-40 max-sm:w-[calc(50%-0.375rem)]">
           {(control) => <Input {...control} type="date" value={search.from} max={search.to || undefined} onChange={(event) => filter({ from: event.target.value })} />}
@@ -138,11 +189,17 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
         onPageChange={() => undefined}
         onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, before: '', after: '' })}
         onSortChange={() => undefined}
-        onOpen={(row) => void navigate({ to: '/system/audit/$entryId', params: { entryId: row.id } })}
-        onOpenInPanel={(row) => openPanel(`/system/audit/${row.id}`)}
+        onOpen={openRow}
+        onOpenInPanel={openRowInPanel}
         status={list.status}
         fetching={list.isPlaceholderData}
-        empty={active.length > 0 ? `No changes match the filters (${active.map((key) => filterNames[key]).join(', ')}).` : 'No changes yet.'}
+        empty={
+          active.length > 0
+            ? `No ${viewed ? 'reads' : 'changes'} match the filters (${active.map((key) => filterNames[key]).join(', ')}).`
+            : viewed
+              ? 'No reads recorded yet.'
+              : 'No changes yet.'
+        }
         error={messages.tryAgain}
         onRetry={() => void list.refetch()}
         pagination={

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { toAuditQuery, type AuditLogSearch } from './queries.ts';
 
-const search = (change: Partial<AuditLogSearch> = {}): AuditLogSearch => ({ size: 10, before: '', after: '', actor: '', type: '', action: '', from: '', to: '', account: '', ...change });
+const search = (change: Partial<AuditLogSearch> = {}): AuditLogSearch => ({ log: 'changed', size: 10, before: '', after: '', actor: '', type: '', action: '', from: '', to: '', account: '', ...change });
 
 describe('toAuditQuery', () => {
   it('sends only the filters set, by the API names', () => {

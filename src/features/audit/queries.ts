@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditLogDetail, AuditLogFacets, AuditLogPage } from '../../../domain/audit.ts';
+import type { AccessLogPage, AuditLogDetail, AuditLogFacets, AuditLogKind, AuditLogPage } from '../../../domain/audit.ts';
 import type { PageSize } from '../../../domain/lists.ts';
 import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 
 /** The audit log's URL state: page size, the cursor of the page, and the filters (dates are the user's own days, YYYY-MM-DD). */
 export type AuditLogSearch = {
+  /** Changes, or (administrators) reads of patient data. */
+  log: AuditLogKind;
   size: PageSize;
   before: string;
   after: string;
@@ -55,9 +57,10 @@ export function toAuditQuery(search: AuditLogSearch) {
 
 export const auditLogQuery = (account: string, search: AuditLogSearch) => {
   const query = toAuditQuery(search);
+  const path = search.log === 'viewed' ? '/audit/views' : '/audit/entries';
   return queryOptions({
-    queryKey: auditKeys.list(account, query),
-    queryFn: () => request<AuditLogPage>('/audit/entries', { query }),
+    queryKey: auditKeys.list(account, { path, ...query }),
+    queryFn: () => request<AuditLogPage | AccessLogPage>(path, { query }),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
     retryOnMount: false,

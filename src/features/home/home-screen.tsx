@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
-import { meets, type Requirement } from '../../lib/policy.ts';
+import { can, meets, type Requirement } from '../../lib/policy.ts';
 import { policyAtom } from '../../state/account.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
 import { changedRecordPath } from '../../lib/changed-record-path.ts';
@@ -23,7 +23,10 @@ const shortcuts: Shortcut[] = [
 export function HomeScreen() {
   const policy = useAtomValue(policyAtom);
   const account = useAccountKey();
-  const recent = useQuery(recentChangesQuery(account));
+  // The recent changes are the system log's: shown to roles that may read it (each entry only if
+  // the role may read its record, which the server decides).
+  const readsLog = can(policy, '/audit/entries', 'GET');
+  const recent = useQuery({ ...recentChangesQuery(account), enabled: readsLog });
   const formatDate = useDateTimeFormat();
   const allowed = shortcuts.filter((s) => policy && meets(policy, s.requires));
 
@@ -80,37 +83,39 @@ export function HomeScreen() {
         </ul>
       </section>
 
-      <section aria-labelledby="recent-heading" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-        <div className="flex items-baseline justify-between gap-2">
-          <h2 id="recent-heading" className="text-lg font-semibold">
-            Recent changes
-          </h2>
-          <NavLink to="/system/audit" aria-label="View all changes" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
-            View all
-          </NavLink>
-        </div>
-        {recent.isPending ? <p className="mt-3 text-sm text-slate-600">Loading…</p> : null}
-        {recent.isError ? <p className="mt-3 text-sm text-red-700">{recent.error.message}</p> : null}
-        {recent.data && recent.data.items.length === 0 ? <p className="mt-3 text-sm text-slate-600">No changes yet in this account.</p> : null}
-        {recent.data && recent.data.items.length > 0 ? (
-          <ol className="mt-3 space-y-2">
-            {recent.data.items.map((entry) => (
-              <li key={entry.id} className="text-sm">
-                {changedRecordPath(entry) ? (
-                  <NavLink to={changedRecordPath(entry)!} className="block text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
-                    {entry.summary}
-                  </NavLink>
-                ) : (
-                  <span className="block">{entry.summary}</span>
-                )}
-                <time dateTime={entry.at} className="block text-xs text-slate-600 dark:text-slate-300">
-                  {formatDate(entry.at)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        ) : null}
-      </section>
+      {readsLog ? (
+        <section aria-labelledby="recent-heading" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="recent-heading" className="text-lg font-semibold">
+              Recent changes
+            </h2>
+            <NavLink to="/system/audit" aria-label="View all changes" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+              View all
+            </NavLink>
+          </div>
+          {recent.isPending ? <p className="mt-3 text-sm text-slate-600">Loading…</p> : null}
+          {recent.isError ? <p className="mt-3 text-sm text-red-700">{recent.error.message}</p> : null}
+          {recent.data && recent.data.items.length === 0 ? <p className="mt-3 text-sm text-slate-600">No changes yet in this account.</p> : null}
+          {recent.data && recent.data.items.length > 0 ? (
+            <ol className="mt-3 space-y-2">
+              {recent.data.items.map((entry) => (
+                <li key={entry.id} className="text-sm">
+                  {changedRecordPath(entry) ? (
+                    <NavLink to={changedRecordPath(entry)!} className="block text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                      {entry.summary}
+                    </NavLink>
+                  ) : (
+                    <span className="block">{entry.summary}</span>
+                  )}
+                  <time dateTime={entry.at} className="block text-xs text-slate-600 dark:text-slate-300">
+                    {formatDate(entry.at)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { auditPageSizes, defaultAuditPageSize } from '../../../../../domain/audit.ts';
+import { auditLogKinds, auditPageSizes, defaultAuditPageSize } from '../../../../../domain/audit.ts';
 import { AuditLogScreen } from '../../../../features/audit/audit-log-screen.tsx';
 import { auditLogQuery, type AuditLogSearch } from '../../../../features/audit/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
@@ -10,11 +10,12 @@ import { requirePermission } from '../../../../lib/route-guard.ts';
 const text = (max: number) => v.optional(v.fallback(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.maxLength(max)), ''), '');
 const day = v.optional(v.fallback(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)), ''), '');
 
-const defaults = { size: defaultAuditPageSize, before: '', after: '', actor: '', type: '', action: '', from: '', to: '', account: '' } as const;
+const defaults = { log: 'changed', size: defaultAuditPageSize, before: '', after: '', actor: '', type: '', action: '', from: '', to: '', account: '' } as const;
 
 export const Route = createFileRoute('/_app/system/audit/')({
   // The URL is the list's state; a hand-edited one degrades to the default instead of failing.
   validateSearch: v.object({
+    log: v.optional(v.fallback(v.picklist(auditLogKinds), 'changed'), 'changed'),
     size: v.optional(v.fallback(v.picklist(auditPageSizes), defaultAuditPageSize), defaultAuditPageSize),
     before: text(20),
     after: text(20),
@@ -26,7 +27,7 @@ export const Route = createFileRoute('/_app/system/audit/')({
     account: text(36),
   }),
   search: { middlewares: [stripSearchParams(defaults)] },
-  beforeLoad: requirePermission({ resource: '/permissions/accesspolicy', method: 'GET' }, 'read the audit log'),
+  beforeLoad: requirePermission({ resource: '/audit/entries', method: 'GET' }, 'read the audit log'),
   loaderDeps: ({ search }) => search,
   // A failed prefetch is not the route's failure: the screen shows the error with Retry.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditLogQuery(currentAccountKey(), deps)).catch(() => undefined),

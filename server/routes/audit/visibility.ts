@@ -1,0 +1,65 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { isAllowed, type HttpMethod, type Resource } from '../../../domain/permissions.ts';
+import { auditLog } from '../../db/schema.ts';
+import type { AppEnv } from '../../env.ts';
+
+type Grant = { resource: Resource; method: HttpMethod };
+const get = (resource: Resource): Grant => ({ resource, method: 'GET' });
+
+/**
+ * What reading the record of a log entry needs, by the entry's `resourceType` (ARCHITECTURE: what
+ * is derived from a record is shown only to a caller who may read the record itself). The one
+ * place that says it: the list, a single entry, the home's "recent" and the facets all filter by it
+ * in SQL, so paging and facets count only what the caller may see. A kind missing here is shown to
+ * instance administrators alone (closed by default): a new kind of record adds its line.
+ */
+export const auditRecordGrants: Readonly<Record<string, Grant>> = {
+  Account: get('/accounts/account'),
+  ApiKey: get('/permissions/apikeys/{id}'),
+  Campaign: get('/surveys/campaigns/{id}'),
+  ContactPoint: get('/contactpoints/contact-points/{id}'),
+  Insurance: get('/insurances/{id}'),
+  Issue: get('/issues/{id}'),
+  Location: get('/locations/locations/{id}'),
+  // A notification is read only by its recipient; its log entries go to those who may send them.
+  Notification: { resource: '/notifications/notifications', method: 'POST' },
+  Person: get('/person/persons/{id}'),
+  Policy: get('/permissions/policies/{id}'),
+  Practitioner: get('/person/practitioners/{id}'),
+  PractitionerPhoto: get('/person/practitioners/{id}'),
+  Queue: get('/callcenter/queues/{queueId}'),
+  Role: get('/permissions/roles/{id}'),
+  Schedule: get('/schedule/schedule/{id}'),
+  ScheduleTask: get('/schedule/schedule/{id}'),
+  // A sign-out is about the user who signed out.
+  Session: get('/person/users/{id}'),
+  SurveyResponse: get('/surveys/campaigns/{campaignId}/surveys'),
+  // A tag also needs the record it tags (below).
+  Tag: get('/tag/{id}'),
+  TeamsChannelMessage: get('/teamsbot/graph/team/{teamId}/channels'),
+  TeamsTeam: get('/teamsbot/graph/team'),
+  User: get('/person/users/{id}'),
+};
+
+/** The kinds of log entry the caller may see; `null` for every kind (instance administrators). */
+export function visibleKinds(c: Context<AppEnv>): string[] | null {
+  if (c.var.caller.instanceAdmin) return null;
+  const grants = c.var.account.role?.resources;
+  return Object.entries(auditRecordGrants)
+    .filter(([, { resource, method }]) => isAllowed(grants, resource, method))
+    .map(([kind]) => kind);
+}
+
+/**
+ * The SQL condition on `audit_log` rows the caller may see (undefined: every row). A tag's entry
+ * names the record it tags in its snapshot: shown only when that kind is readable too.
+ */
+export function visibleEntries(kinds: string[] | null): SQL | undefined {
+  if (kinds === null) return undefined;
+  const plain = kinds.filter((kind) => kind !== 'Tag');
+  if (plain.length === 0) return sql`false`;
+  const tagged = sql<string>`coalesce(${auditLog.after}, ${auditLog.before}) ->> 'taggedResourceType'`;
+  const ofPlain = inArray(auditLog.resourceType, plain);
+  return kinds.includes('Tag') ? or(ofPlain, and(eq(auditLog.resourceType, 'Tag'), inArray(tagged, plain))) : ofPlain;
+}
