@@ -15,7 +15,7 @@ import {
   type RolePatchParsed,
 } from '../../../domain/roles.ts';
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
-import { assertWithinOwnGrants } from '../../auth/grants.ts';
+import { assertTrustWithinOwnGrants, assertWithinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import { roles } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
@@ -40,12 +40,14 @@ function nameRace(error: unknown): never {
 }
 
 /**
- * Creates a role (both shapes). The grants must be within the caller's own (server/auth/grants.ts).
+ * Creates a role (both shapes). The grants, and the roles its trust rows point at, must be within
+ * the caller's own (server/auth/grants.ts).
  */
 async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
   assertWithinOwnGrants(c, body.resources, 'resources');
   await assertNameFree(c, body.name);
   return write(c, async ({ tx, audit, accountId, actorName }) => {
+    await assertTrustWithinOwnGrants(c, tx, body.resources, { trustedRelationships: {}, assumeRoles: {} }, body);
     const [row] = await tx
       .insert(roles)
       .values({ ...body, ccpConfig: body.ccpConfig, accountId, createdBy: actorName, modifiedBy: actorName })
@@ -67,6 +69,7 @@ async function updateRole(c: Context<AppEnv>, id: string, version: number, chang
     if (await repeats({ resourceType: 'Role', resourceId: id, record: current.role, version, changes })) return presentRole(current.role, current.users);
     editable(current.role, version);
     if (changes.resources) assertWithinOwnGrants(c, changes.resources, 'resources', current.role.resources);
+    await assertTrustWithinOwnGrants(c, tx, changes.resources ?? current.role.resources, current.role, changes);
     const after = updatedRow(
       await tx
         .update(roles)

@@ -260,6 +260,76 @@ describe('a caller grants only what their own role holds (also on role writes)',
   });
 });
 
+describe('trust is a grant too: trust and assume-role rows are bounded by the editor’s own role (issue 24)', () => {
+  const lakeside = () => h.accounts.lakeside.id;
+  const fields = ['trustedRelationships', 'assumeRoles'] as const;
+  const versionOf = async (id: string) => (await h.db.select({ version: roles.version }).from(roles).where(eq(roles.id, id)))[0]!.version;
+
+  it.each(fields)('%s: editing the rows of a role whose permissions exceed mine is refused (403, saying why), nothing written', async (field) => {
+    await withViewerGrants(roleWriter, async () => {
+      // The viewer's role only manages roles; Riverside's Administrator holds everything.
+      const administrator = roleId('riverside', 'Administrator');
+      const version = await versionOf(administrator);
+      const res = await send('viewer', 'PATCH', `/permissions/roles/${administrator}`, { version, [field]: { [lakeside()]: roleId('lakeside', 'Read Only') } });
+      expect(res.status).toBe(403);
+      const error = await errorOf(res);
+      expect(error.message).toBe(messages.trustOfRoleBeyondOwn);
+      expect(error.fields?.[field]).toBe(messages.trustOfRoleBeyondOwn);
+      expect(await versionOf(administrator)).toBe(version);
+      expect((await get(administrator))[field]).toEqual({});
+      // The older policy shape is held to the same rule.
+      const policy = await send('viewer', 'PATCH', `/permissions/policies/${administrator}`, { version, roleAssociations: { [field]: { [lakeside()]: roleId('lakeside', 'Read Only') } } });
+      expect(policy.status).toBe(403);
+    });
+  });
+
+  it.each(fields)('%s: pointing a row at a role whose permissions exceed mine is refused (403, saying why), on create and on edit', async (field) => {
+    await withViewerGrants({ ...roleWriter, '/permissions/policies': { GET: true, POST: true } }, async () => {
+      const atAdministrator = { [lakeside()]: roleId('lakeside', 'Administrator') };
+      const created = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Pointing up'), resources: { '/person/persons': { GET: true } }, [field]: atAdministrator });
+      expect(created.status).toBe(403);
+      expect((await errorOf(created)).fields?.[field]).toBe(messages.trustTargetBeyondOwn);
+      expect(await h.db.select().from(roles).where(eq(roles.name, `Pointing up ${unique}`))).toHaveLength(0);
+      const policy = await send('viewer', 'POST', '/permissions/policies', { name: roleName('Policy pointing up'), roleAssociations: { [field]: atAdministrator } });
+      expect(policy.status).toBe(403);
+
+      // A role within my grants, pointed at a role within them: allowed; then at one beyond: refused.
+      const within = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Pointing across'), resources: { '/person/persons': { GET: true } }, [field]: { [lakeside()]: roleId('lakeside', 'Read Only') } });
+      expect(within.status, await within.clone().text()).toBe(201);
+      const id = ((await within.json()) as { id: string }).id;
+      const edit = await send('viewer', 'PATCH', `/permissions/roles/${id}`, { version: 1, [field]: atAdministrator });
+      expect(edit.status).toBe(403);
+      const error = await errorOf(edit);
+      expect(error.message).toBe(messages.trustTargetBeyondOwn);
+      expect(error.fields?.[field]).toBe(messages.trustTargetBeyondOwn);
+      expect((await get(id))[field]).toEqual({ [lakeside()]: roleId('lakeside', 'Read Only') });
+    });
+  });
+
+  it('rows kept as they were are not granted anew: a rename of a role beyond mine that sends its rows unchanged passes', async () => {
+    const trusting = await create({ name: roleName('Trusting admin'), resources: { '/person/persons': { GET: true, DELETE: true } }, trustedRelationships: { [lakeside()]: roleId('lakeside', 'Read Only') } });
+    await withViewerGrants(roleWriter, async () => {
+      const role = await get(trusting);
+      const rename = await send('viewer', 'PATCH', `/permissions/roles/${trusting}`, { version: role.version, name: roleName('Trusting admin renamed'), trustedRelationships: role.trustedRelationships, assumeRoles: role.assumeRoles });
+      expect(rename.status, await rename.clone().text()).toBe(200);
+    });
+  });
+
+  it('instance administrators pass; a row must pair an account with one of its own roles (400), for everyone', async () => {
+    const administrator = roleId('riverside', 'Administrator');
+    const version = await versionOf(administrator);
+    const elsewhere = await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version, assumeRoles: { [lakeside()]: roleId('riverside', 'Read Only') } });
+    expect(elsewhere.status).toBe(400);
+    expect((await errorOf(elsewhere)).fields?.assumeRoles).toBe(messages.trustRoleUnknown);
+    const unknown = await asAdmin('POST', '/permissions/roles', { name: roleName('Nowhere'), trustedRelationships: { [lakeside()]: '0b0e0c0a-0000-4000-8000-00000000beef' } });
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).fields?.trustedRelationships).toBe(messages.trustRoleUnknown);
+    const res = await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version, assumeRoles: { [lakeside()]: roleId('lakeside', 'Administrator') } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version: version + 1, assumeRoles: {} })).status).toBe(200);
+  });
+});
+
 describe('delete', () => {
   it('a role users still hold is refused with how many; an unheld one is deleted and audited', async () => {
     const readOnly = roleId('riverside', 'Read Only');
