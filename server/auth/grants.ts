@@ -33,6 +33,9 @@ function beyondOwn(c: Context<AppEnv>, granted: ResourceGrants, already: Resourc
   );
 }
 
+/** Whether a role granting `resources` is within the caller's own grants (instance administrators: always). */
+export const withinOwnGrants = (c: Context<AppEnv>, resources: ResourceGrants): boolean => c.var.caller.instanceAdmin || !beyondOwn(c, resources);
+
 type TrustMaps = { trustedRelationships: RoleTrust; assumeRoles: RoleTrust };
 
 /**

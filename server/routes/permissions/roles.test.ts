@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
-import { roleMessages, roleNameTaken, roleStillHeld, type Policy, type Role, type RoleDetail, type RoleList } from '../../../domain/roles.ts';
+import { roleMessages, roleNameTaken, roleStillHeld, type Policy, type Role, type RoleDetail, type RoleList, type TrustTargets } from '../../../domain/roles.ts';
 import { demoRoles } from '../../db/demo-roles.ts';
 import { auditLog, roles, users } from '../../db/schema.ts';
 import { roleId, seedId } from '../../db/seed.ts';
@@ -303,6 +303,22 @@ describe('trust is a grant too: trust and assume-role rows are bounded by the ed
       expect(error.message).toBe(messages.trustTargetBeyondOwn);
       expect(error.fields?.[field]).toBe(messages.trustTargetBeyondOwn);
       expect((await get(id))[field]).toEqual({ [lakeside()]: roleId('lakeside', 'Read Only') });
+    });
+  });
+
+  it('GET /permissions/trust-targets lists, by name, the accounts and the roles a row may point at (only roles within my grants)', async () => {
+    const names = (targets: TrustTargets) => targets.items.map((a) => [a.name, a.roles.map((r) => r.name)] as const);
+    const asAdministrator = (await (await asAdmin('GET', '/permissions/trust-targets')).json()) as TrustTargets;
+    expect(names(asAdministrator)).toEqual(expect.arrayContaining([[h.accounts.lakeside.name, expect.arrayContaining(['Administrator', 'Read Only'])]]));
+    await withViewerGrants(roleWriter, async () => {
+      const res = await send('viewer', 'GET', '/permissions/trust-targets');
+      expect(res.status).toBe(200);
+      const mine = (await res.json()) as TrustTargets;
+      // Riverside (the viewer's) and Lakeside, which Riverside assumes; no other account.
+      expect(mine.items.map((a) => a.id).sort()).toEqual([h.accounts.riverside.id, h.accounts.lakeside.id].sort());
+      const lakesideRoles = mine.items.find((a) => a.id === lakeside())!.roles;
+      expect(lakesideRoles).toContainEqual({ id: roleId('lakeside', 'Read Only'), name: 'Read Only' });
+      expect(lakesideRoles.map((r) => r.name)).not.toContain('Administrator');
     });
   });
 
