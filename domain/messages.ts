@@ -133,6 +133,12 @@ export const messages = {
   localeInvalid: 'locale is not a valid language tag',
   timeZoneInvalid: 'timeZone is not a known time zone',
   roleBeyondOwn: 'You can only grant a role whose permissions your own role also has.',
+  // Issue 24: trust is a grant too — it lets another account's users act with a role's permissions.
+  trustOfRoleBeyondOwn:
+    "You can only change the trusted relationships and assume roles of a role whose permissions your own role also has: this role has permissions yours lacks.",
+  trustTargetBeyondOwn:
+    'You can only point a trusted relationship or an assume role at a role whose permissions your own role also has: the role chosen has permissions yours lacks.',
+  trustRoleUnknown: 'must pair each account with one of that account’s roles',
   // Faults: the database is away for a moment; a retried submit.
   databaseUnavailable: 'Database unavailable: the change was not made or cannot be confirmed. Please try again in a moment.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters.',

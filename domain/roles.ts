@@ -209,6 +209,14 @@ export type Role = CommonFields & {
 export type RoleDetail = Role & { associatedUsers: RoleUser[] };
 export type RoleList = { items: Role[]; total: number; limit: number | null; offset: number };
 
+/**
+ * `GET /permissions/trust-targets` (issue 24): what the role form's trust rows may pick, by name —
+ * accounts, each with the roles a row may point at there (only roles within the caller's own
+ * grants, unless an instance administrator asks).
+ */
+export type TrustTarget = { id: string; name: string; roles: { id: string; name: string }[] };
+export type TrustTargets = { items: TrustTarget[] };
+
 // ------------------------------------------------------------------ the older policy shape
 
 /** Spec §3's older shape: each resource lists its allowed methods as `actions`. */

@@ -23,4 +23,10 @@ describe('tag filters (tag=key or tag=key:value)', () => {
     expect(v.parse(tagQueryParam, ':x')).toBeUndefined();
     expect(v.parse(tagQueryParam, undefined)).toBeUndefined();
   });
+
+  it('refuses text PostgreSQL cannot store, and a list of values (issue 24: a 400, never a 500)', () => {
+    expect(v.safeParse(tagQueryParam, 'vip\u0000').success).toBe(false);
+    expect(v.safeParse(tagQueryParam, 'a:\ud800').success).toBe(false);
+    expect(v.safeParse(tagQueryParam, ['a', 'b']).success).toBe(false);
+  });
 });

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import type { RoleDetail } from '../domain/roles.ts';
+import type { RoleDetail, TrustTargets } from '../domain/roles.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** Issue 10 "Roles": the roles list and the role form, by keyboard, at phone size, and for Read Only. */
@@ -93,39 +92,58 @@ async function editFreshRole(page: Page, label: string) {
 test.describe('administrator: the role form rules', () => {
   test.use({ storageState: storageState('admin') });
 
-  test('trusted relationships and assume roles: rows are added and removed, a blank account id is dropped on save', async ({ page }) => {
+  test('trusted relationships and assume roles: an account then one of its roles, picked by name (keyboard too); rows added and removed; a row without an account is dropped', async ({ page }) => {
     // Many steps on a shared, busy machine: more than the default 30 s.
     test.setTimeout(90_000);
-    const { saved } = await editFreshRole(page, 'Trust role');
+    const { api, saved } = await editFreshRole(page, 'Trust role');
+    const targets = (await (await api.send('GET', '/permissions/trust-targets')).json()) as TrustTargets;
+    const account = (name: string) => targets.items.find((a) => a.name === name)!;
+    const roleOf = (accountName: string, roleName: string) => account(accountName).roles.find((r) => r.name === roleName)!.id;
+    const lakeside = account('Lakeside Pediatrics').id;
+    const riverside = account('Riverside Family Practice').id;
     const trusted = page.getByRole('region', { name: 'Trusted Relationships' });
     const assume = page.getByRole('region', { name: 'Assume Roles' });
-    const [account, role, otherRole, assumeAccount, assumeRole] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
 
     await trusted.getByRole('button', { name: 'Add trusted relationship' }).click();
     const first = trusted.getByRole('group', { name: 'Trusted relationship 1' });
-    await expect(first.getByLabel('Account Id')).toBeFocused();
-    await first.getByLabel('Account Id').fill(account);
-    await first.getByLabel('Role Id').fill(role);
-    // A row with a role id but no account id is dropped on save.
+    // Lists, not id boxes: nothing to type an id into, and the role waits for the account.
+    await expect(first.getByRole('combobox', { name: 'Account' })).toBeFocused();
+    await expect(first.getByRole('textbox')).toHaveCount(0);
+    await expect(first.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+    // By keyboard: typing a name picks it in the focused list; Tab moves on to the role.
+    await page.keyboard.type('Lakeside');
+    await expect(first.getByRole('combobox', { name: 'Account' })).toHaveValue(lakeside);
+    await page.keyboard.press('Tab');
+    await expect(first.getByRole('combobox', { name: 'Role' })).toBeFocused();
+    await page.keyboard.type('Read Only');
+    await expect(first.getByRole('combobox', { name: 'Role' })).toHaveValue(roleOf('Lakeside Pediatrics', 'Read Only'));
+    // Only the chosen account's roles are offered.
+    const offered = await first.getByRole('combobox', { name: 'Role' }).locator('option').allTextContents();
+    expect(offered.slice(1).sort()).toEqual(account('Lakeside Pediatrics').roles.map((r) => r.name).sort());
+    // A row without an account is dropped on save.
     await trusted.getByRole('button', { name: 'Add trusted relationship' }).click();
-    await trusted.getByRole('group', { name: 'Trusted relationship 2' }).getByLabel('Role Id').fill(otherRole);
+    await expect(trusted.getByRole('group', { name: 'Trusted relationship 2' }).getByRole('combobox', { name: 'Account' })).toBeFocused();
 
     // An assume-role row added then removed leaves nothing; focus goes back to Add.
     await assume.getByRole('button', { name: 'Add assume role' }).click();
-    await assume.getByRole('group', { name: 'Assume role 1' }).getByLabel('Account Id').fill(randomUUID());
+    await assume.getByRole('group', { name: 'Assume role 1' }).getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Riverside Family Practice' });
     await assume.getByRole('button', { name: 'Remove assume role 1' }).click();
     await expect(assume.getByRole('group')).toHaveCount(0);
     await expect(assume.getByRole('button', { name: 'Add assume role' })).toBeFocused();
     await assume.getByRole('button', { name: 'Add assume role' }).click();
-    await assume.getByRole('group', { name: 'Assume role 1' }).getByLabel('Account Id').fill(assumeAccount);
-    await assume.getByRole('group', { name: 'Assume role 1' }).getByLabel('Role Id').fill(assumeRole);
+    const assumed = assume.getByRole('group', { name: 'Assume role 1' });
+    await assumed.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Riverside Family Practice' });
+    await assumed.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Practice Administrator' });
+    await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Successfully Saved Role')).toBeVisible();
-    expect((await saved()).trustedRelationships).toEqual({ [account]: role });
-    expect((await saved()).assumeRoles).toEqual({ [assumeAccount]: assumeRole });
-    // View mode shows the saved rows (the blank-account row is gone).
+    expect((await saved()).trustedRelationships).toEqual({ [lakeside]: roleOf('Lakeside Pediatrics', 'Read Only') });
+    expect((await saved()).assumeRoles).toEqual({ [riverside]: roleOf('Riverside Family Practice', 'Practice Administrator') });
+    // View mode shows the saved rows by name (the row without an account is gone).
     await expect(trusted.getByRole('group')).toHaveCount(1);
+    await expect(trusted.getByRole('combobox', { name: 'Account' }).locator('option:checked')).toHaveText('Lakeside Pediatrics');
+    await expect(trusted.getByRole('combobox', { name: 'Role' }).locator('option:checked')).toHaveText('Read Only');
 
     // Removing the last row empties the map.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -133,7 +151,27 @@ test.describe('administrator: the role form rules', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
     await expect.poll(async () => (await saved()).trustedRelationships).toEqual({});
-    expect((await saved()).assumeRoles).toEqual({ [assumeAccount]: assumeRole });
+    expect((await saved()).assumeRoles).toEqual({ [riverside]: roleOf('Riverside Family Practice', 'Practice Administrator') });
+  });
+
+  test('trust pickers at phone size (390×844): the rows fit, the lists work, axe is clean', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { saved } = await editFreshRole(page, 'Phone trust role');
+    const trusted = page.getByRole('region', { name: 'Trusted Relationships' });
+    await trusted.getByRole('button', { name: 'Add trusted relationship' }).click();
+    const row = trusted.getByRole('group', { name: 'Trusted relationship 1' });
+    await row.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Lakeside Pediatrics' });
+    await row.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Read Only' });
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    for (const box of [row.getByRole('combobox', { name: 'Account' }), row.getByRole('combobox', { name: 'Role' })]) {
+      const bounds = (await box.boundingBox())!;
+      expect(bounds.x + bounds.width).toBeLessThanOrEqual(390);
+    }
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Successfully Saved Role')).toBeVisible();
+    expect(Object.keys((await saved()).trustedRelationships)).toHaveLength(1);
   });
 
   test('CCP Configuration: the ACW timeout is saved as an integer, and unticking clears every ccpConfig value', async ({ page }) => {

@@ -42,6 +42,8 @@ export type Caller = {
   homeAccountId: string;
   tokenId: string | null;
   tokenExpiresAt: Date;
+  /** The provider's grant the token was issued under (the embedded provider's `grant_id` claim), so logout can end it. */
+  grantId: string | null;
   /** Set when the request carries an API key instead of a user's token: it acts as the key (its id is `personId`). */
   apiKey: { id: string; name: string } | null;
 };

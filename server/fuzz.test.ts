@@ -5,6 +5,7 @@ import { persons, queues } from './db/schema.ts';
 import { demoTenants, seedId } from './db/seed.ts';
 import { directoryChannelId, directoryGuid } from './integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
+import { queryParamsOf } from './validate.ts';
 
 /**
  * Issue #8: thousands of generated bad requests against every route of the API — enumerated from
@@ -85,7 +86,6 @@ const fields = [
   'domainName', 'domainNames', 'config', 'userSource',
   'read', 'jumpPath', 'userId',
 ];
-const queryKeys = ['accountId', 'limit', 'offset', 'page', 'before', 'q', 'sort', 'order', 'id', 'from', 'to', 'isRecurring', 'occurrence', 'tag', 'key', 'value', 'taggedResourceType', 'taggedResourceId', 'after', 'actor', 'resourceType', 'action', 'account', 'refresh'];
 
 /** An id of a record that exists (read when generated: the ids are known once the database is). */
 const knownId = fc.nat({ max: 23 }).map((i) => ids[i % ids.length]!);
@@ -330,7 +330,8 @@ const accountParam = fc.oneof(
   { arbitrary: oddString(), weight: 1 },
 );
 
-const queryString = fc.dictionary(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 6 })), oddString(), { maxKeys: 4 }).map((q) =>
+/** A query string of the parameters the app's validators take (read from the app: a new one is fuzzed too) and odd ones. */
+const queryString = (queryKeys: string[]) => fc.dictionary(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 6 })), oddString(), { maxKeys: 4 }).map((q) =>
   Object.entries(q)
     .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
     .join('&'),
@@ -425,7 +426,9 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     if (res.status >= 400) expect(writes, `${route.method} ${path}?${query} refused with ${res.status} but wrote: ${text.slice(0, 200)}`).toBe(written);
     written = writes;
   };
-  const others = [fc.constantFrom(...users), pathId, queryString, contentType, fc.boolean(), accountParam] as const;
+  const queryKeys = [...new Set(['accountId', ...h.api.routes.flatMap((r) => queryParamsOf(r.handler) ?? [])])];
+  expect(queryKeys).toContain('tag');
+  const others = [fc.constantFrom(...users), pathId, queryString(queryKeys), contentType, fc.boolean(), accountParam] as const;
   await fc.assert(
     fc.asyncProperty(
       // Writes twice as often as reads: they have more input to get wrong.

@@ -1,6 +1,7 @@
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { messages } from '../domain/messages.ts';
+import { isStorableText } from '../domain/text.ts';
 import { badRequest } from './errors.ts';
 
 const kinds: Record<string, string> = {
@@ -63,8 +64,48 @@ function check<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOut
   return result.output;
 }
 
-export const query = <S extends v.GenericSchema>(schema: S) =>
-  validator('query', (value) => check(schema, value));
+/** The first top-level key of `value` holding text PostgreSQL cannot store (anywhere inside it), if any. */
+function unstorableKey(value: unknown): string | undefined {
+  const bad = (inner: unknown): boolean =>
+    typeof inner === 'string' ? !isStorableText(inner) : typeof inner === 'object' && inner !== null && Object.values(inner).some(bad);
+  if (typeof value !== 'object' || value === null) return undefined;
+  return Object.entries(value).find(([, inner]) => bad(inner))?.[0];
+}
+
+/** The query schema of each `query()` validator, so tests can enumerate every route's parameters. */
+const querySchemas = new WeakMap<object, v.GenericSchema>();
+
+/**
+ * A query string's validator. Every parameter is validated like a body field (issue 24): what the
+ * schema refuses is a 400 naming the parameter. As a backstop for a parameter whose schema forgets
+ * it, text PostgreSQL cannot store (NUL, a lone surrogate) that the schema let through is refused
+ * the same way, before it can reach SQL and fail there (a 500).
+ */
+export const query = <S extends v.GenericSchema>(schema: S) => {
+  const middleware = validator('query', (value) => {
+    const output = check(schema, value);
+    const bad = unstorableKey(output);
+    if (bad !== undefined) throw badRequest(messages.invalidRequest, { [bad]: messages.textInvalid });
+    return output;
+  });
+  querySchemas.set(middleware, schema);
+  return middleware;
+};
+
+/** The names of the query parameters a route handler (from `app.routes`) validates; null when it is no `query()` validator. */
+export function queryParamsOf(handler: object): string[] | null {
+  const schema = querySchemas.get(handler);
+  if (!schema) return null;
+  const keys = (s: unknown): string[] => {
+    const node = s as { type?: string; entries?: Record<string, unknown>; wrapped?: unknown; pipe?: unknown[]; options?: unknown[] };
+    if (node.entries) return Object.keys(node.entries);
+    if (node.wrapped) return keys(node.wrapped);
+    if (node.pipe && node.pipe[0] !== s) return keys(node.pipe[0]);
+    if (node.options) return [...new Set(node.options.flatMap(keys))];
+    return [];
+  };
+  return keys(schema);
+}
 
 export const json = <S extends v.GenericSchema>(schema: S) =>
   validator('json', (value) => check(schema, value));

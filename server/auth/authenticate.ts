@@ -11,6 +11,7 @@ import { hashApiKey, isApiKey, loadApiKeyCaller, recordApiKeyUse } from './api-k
 import { loadIdentity, type Identity } from './callers.ts';
 import { accountInactive } from '../../domain/api.ts';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
+import { GRANT_CLAIM } from '../idp/adapter.ts';
 
 /**
  * Verifies the bearer JWT (signature against the provider's keys, issuer, audience, expiry),
@@ -52,6 +53,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     homeAccountId: user.home.id,
     tokenId: payload.jti ?? null,
     tokenExpiresAt: new Date(payload.exp * 1000),
+    grantId: typeof payload[GRANT_CLAIM] === 'string' ? payload[GRANT_CLAIM] : null,
     apiKey: null,
   });
   await next();
@@ -82,6 +84,7 @@ async function authenticateApiKey(c: Context<AppEnv>, next: Next, secret: string
     homeAccountId: key.account.id,
     tokenId: null,
     tokenExpiresAt: new Date(),
+    grantId: null,
     apiKey: { id: key.id, name: key.name },
   });
   await next();

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { and, eq, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../../domain/messages.ts';
 import { isAllowed, permissionCatalogue, type ResourceGrants } from '../../domain/permissions.ts';
+import type { RoleTrust } from '../../domain/roles.ts';
+import type { Tx } from '../db/client.ts';
+import { roles } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, badRequest } from '../errors.ts';
 
 /**
  * "A caller can only grant what their own role holds" (issue 10): the one rule behind giving a
@@ -16,13 +20,56 @@ import { ApiError } from '../errors.ts';
  */
 export function assertWithinOwnGrants(c: Context<AppEnv>, granted: ResourceGrants, field: string, already: ResourceGrants = {}) {
   if (c.var.caller.instanceAdmin) return;
+  if (beyondOwn(c, granted, already)) throw new ApiError(403, 'forbidden', messages.roleBeyondOwn, { [field]: messages.roleBeyondOwn });
+}
+
+/** Whether `granted` holds a permission (not in `already`) that the caller's own role lacks. */
+function beyondOwn(c: Context<AppEnv>, granted: ResourceGrants, already: ResourceGrants = {}): boolean {
   const own = c.var.account.role?.resources;
-  const exceeds = permissionCatalogue.some((entry) =>
+  return permissionCatalogue.some((entry) =>
     entry.methods.some(
       (method) => isAllowed(granted, entry.resource, method) && !isAllowed(already, entry.resource, method) && !isAllowed(own, entry.resource, method),
     ),
   );
-  if (exceeds) throw new ApiError(403, 'forbidden', messages.roleBeyondOwn, { [field]: messages.roleBeyondOwn });
+}
+
+/** Whether a role granting `resources` is within the caller's own grants (instance administrators: always). */
+export const withinOwnGrants = (c: Context<AppEnv>, resources: ResourceGrants): boolean => c.var.caller.instanceAdmin || !beyondOwn(c, resources);
+
+type TrustMaps = { trustedRelationships: RoleTrust; assumeRoles: RoleTrust };
+
+/**
+ * The same rule for a role's trust (issue 24). A trusted relationship lets another account's users
+ * act here with the role's permissions, and an assume-role row sends this role's holders to act
+ * with another role's: both hand out permissions. So a caller who is no instance administrator may
+ * change the trust rows of a role only when the role (as it will be) grants nothing their own
+ * lacks, and may point a row only at a role that grants nothing their own lacks. Rows kept as they
+ * were are not granted anew. Every caller's new rows must name a role of the account they pair it
+ * with (400 otherwise): a row pointing nowhere is a mistake, never a grant to fill in later.
+ */
+export async function assertTrustWithinOwnGrants(c: Context<AppEnv>, tx: Tx, resources: ResourceGrants, before: TrustMaps, after: Partial<TrustMaps>) {
+  for (const field of ['trustedRelationships', 'assumeRoles'] as const) {
+    const next = after[field];
+    if (next === undefined) continue;
+    const previous = before[field];
+    const added = Object.entries(next).filter(([account, role]) => previous[account] !== role);
+    const removed = Object.keys(previous).filter((account) => !(account in next));
+    if (added.length === 0 && removed.length === 0) continue;
+    // Another account's roles, on purpose: a trust row names one, and only its grants are read.
+    const targets =
+      added.length === 0
+        ? []
+        : await tx
+            .select({ resources: roles.resources })
+            .from(roles)
+            .where(or(...added.map(([account, role]) => and(eq(roles.accountId, account), eq(roles.id, role)))));
+    if (targets.length < added.length) throw badRequest(messages.invalidRequest, { [field]: messages.trustRoleUnknown });
+    if (c.var.caller.instanceAdmin) continue;
+    if (beyondOwn(c, resources)) throw new ApiError(403, 'forbidden', messages.trustOfRoleBeyondOwn, { [field]: messages.trustOfRoleBeyondOwn });
+    if (targets.some((target) => beyondOwn(c, target.resources))) {
+      throw new ApiError(403, 'forbidden', messages.trustTargetBeyondOwn, { [field]: messages.trustTargetBeyondOwn });
+    }
+  }
 }
 
 /** The same rule for a role handed to a user or an API key (the refusal names `roleId`). */

@@ -23,6 +23,11 @@ export type Update = {
   record: Record<string, unknown> & { version: number };
   version: number;
   changes: Record<string, unknown>;
+  /**
+   * What the request itself sent, when `changes` also carries values derived from the record
+   * (e.g. a normalised value): an empty PATCH is told by this. Defaults to `changes`.
+   */
+  sent?: Record<string, unknown>;
 };
 
 export type WriteScope = {
@@ -36,6 +41,10 @@ export type WriteScope = {
    * client retries it): the record is exactly one version past the one the request edits,
    * its last change was an update by this caller, and it already holds every value sent.
    * Then the request answers with the record instead of 409: nothing else changed it since.
+   *
+   * Also true for an empty update (issue 24): the current version and no field sent. It changes
+   * nothing, so it makes no new version and no log entry; the request answers (200) with the
+   * record unchanged. An empty update of an older version is still refused (409) by `editable`.
    */
   repeats(update: Update): Promise<boolean>;
 };
@@ -58,6 +67,9 @@ async function idempotencyOf(c: Context<AppEnv>): Promise<Idempotency | null> {
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`).update(body).digest('hex');
   return { key, requestHash };
 }
+
+/** An update that sends no field at all (every key absent or undefined). */
+export const asksNothing = (sent: Record<string, unknown>): boolean => Object.values(sent).every((value) => value === undefined);
 
 /** Round-trips through JSON, as a record does through the API: undefined keys drop, dates become strings. */
 const asJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
@@ -117,7 +129,8 @@ export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => 
           after: event.after ?? null,
         });
       },
-      async repeats({ resourceType, resourceId, record, version, changes }) {
+      async repeats({ resourceType, resourceId, record, version, changes, sent = changes }) {
+        if (record.version === version && asksNothing(sent)) return true;
         if (record.version !== version + 1) return false;
         const [last] = await tx
           .select({ action: auditLog.action, actorId: auditLog.actorId })

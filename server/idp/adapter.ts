@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { oidcPayloads } from '../db/schema.ts';
 
 /** Rows past their expiry are invisible at once; `removeExpired` deletes them later. Database time decides. */
@@ -86,4 +86,28 @@ export function postgresAdapter(db: Db): AdapterFactory {
 export async function removeExpired(db: Db): Promise<number> {
   const result = await db.delete(oidcPayloads).where(and(isNotNull(oidcPayloads.expiresAt), lte(oidcPayloads.expiresAt, sql`now()`)));
   return result.rowCount ?? 0;
+}
+
+/** The access-token claim naming the provider's grant the token was issued under (see `startIdp`). */
+export const GRANT_CLAIM = 'grant_id';
+
+/**
+ * Ends a grant at the embedded provider (issue 24: logout ends the whole grant): the Grant itself,
+ * every token issued under it (refresh tokens, codes), and the sessions that hold it, so neither a
+ * refresh token nor the provider's cookie gets a new access token afterwards. Used by the API's
+ * logout, in its transaction: the provider keeps its state in the same database.
+ */
+export async function endGrant(db: Db | Tx, grantId: string): Promise<void> {
+  await db
+    .delete(oidcPayloads)
+    .where(
+      or(
+        eq(oidcPayloads.grantId, grantId),
+        and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId)),
+        and(
+          eq(oidcPayloads.model, 'Session'),
+          sql`exists (select 1 from jsonb_each(${oidcPayloads.payload}->'authorizations') as a(client, entry) where a.entry->>'grantId' = ${grantId})`,
+        ),
+      ),
+    );
 }

@@ -9,7 +9,7 @@ import Provider, {
 } from 'oidc-provider';
 import { messages, tooManySignInAttempts } from '../../domain/messages.ts';
 import type { Database } from '../db/client.ts';
-import { postgresAdapter, removeExpired } from './adapter.ts';
+import { GRANT_CLAIM, postgresAdapter, removeExpired } from './adapter.ts';
 import { BodyTooLargeError, logoutParams, normaliseTokenRequest, readBody } from './auth0-compat.ts';
 import { loadSigningKeys } from './keys.ts';
 import { loginPage, messagePage, signOutPage, type Page } from './pages.ts';
@@ -239,6 +239,8 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
       return { accountId: user.sub, claims: () => ({ sub: user.sub, email: user.email, name: user.name }) };
     },
     loadExistingGrant: grantEverythingRequested,
+    // The grant of an access token rides in it, so the API's logout can end the grant (issue 24).
+    extraTokenClaims: (_ctx, token) => (token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined),
     // OpenID Connect lets offline_access tokens outlive the provider session; here signing out at /v2/logout
     // ends them too, so a sign-out whose revocation request was lost still ends every refresh token.
     expiresWithSession: () => true,

@@ -178,6 +178,34 @@ describe('PATCH /accounts/account', () => {
     expect((await errorOf(res)).fields).toEqual({ 'config.portal.roleId': accountMessages.roleIdInvalid });
   });
 
+  it('a default role beyond the caller’s own grants is refused (403, issue 24: pointing at a role grants it); instance administrators pass', async () => {
+    const riverside = h.accounts.riverside.id;
+    const managerRole = seedId('role:riverside:Practice Administrator');
+    const [own] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, managerRole));
+    // For this test the manager's role may edit the account (and only that is added).
+    const editing = { ...own!.resources, '/accounts/account': { GET: true, PATCH: true } };
+    await h.db.update(roles).set({ resources: editing }).where(eq(roles.id, managerRole));
+    h.callers.clear();
+    try {
+      const { version } = await get(riverside);
+      const beyond = await patch(riverside, { version, config: { portal: { roleId: seedId('role:riverside:Administrator') } } }, 'manager');
+      expect(beyond.status).toBe(403);
+      expect((await errorOf(beyond)).fields).toEqual({ 'config.portal.roleId': messages.roleBeyondOwn });
+      expect((await get(riverside)).version).toBe(version);
+      const small = await send('admin', 'POST', `/permissions/roles?accountId=${riverside}`, { name: fresh('Newcomer'), resources: { '/person/persons': { GET: true } } });
+      const within = await patch(riverside, { version, config: { portal: { roleId: ((await small.json()) as { id: string }).id } } }, 'manager');
+      expect(within.status, await within.clone().text()).toBe(200);
+      const byAdmin = await patch(riverside, { version: version + 1, config: { portal: { roleId: seedId('role:riverside:Administrator') } } });
+      expect(byAdmin.status).toBe(200);
+      // Kept as it was, it is not granted anew: the manager saves the account with it unchanged.
+      const kept = await patch(riverside, { version: version + 2, name: h.accounts.riverside.name, config: { portal: { roleId: seedId('role:riverside:Administrator') } } }, 'manager');
+      expect(kept.status, await kept.clone().text()).toBe(200);
+    } finally {
+      await h.db.update(roles).set({ resources: own!.resources }).where(eq(roles.id, managerRole));
+      h.callers.clear();
+    }
+  });
+
   it('refuses a stale version with 409', async () => {
     const id = await create({ name: fresh('Stale Clinic') });
     const { version } = await get(id);

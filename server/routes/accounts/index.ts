@@ -5,6 +5,7 @@ import { accountCreateSchema, accountLimits, accountListQuerySchema, accountMess
 import type { AccountListItem } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
+import { assertWithinOwnGrants } from '../../auth/grants.ts';
 import { requires, signedIn } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { defaultRoles } from '../../db/default-roles.ts';
@@ -25,11 +26,15 @@ const assertInstanceAdmin = (c: Context<AppEnv>) => {
 
 const domainTaken = () => new ApiError(409, 'conflict', accountMessages.domainTaken, { domainName: accountMessages.domainTaken });
 
-/** The role new users get must be one of the account's own roles. */
-async function assertAccountRole(tx: Tx, accountId: string, roleId: string | null | undefined) {
+/**
+ * The role new users get must be one of the account's own roles, and (issue 24: pointing at a
+ * role is granting it) one within the caller's own grants, unless they are an instance administrator.
+ */
+async function assertAccountRole(c: Context<AppEnv>, tx: Tx, accountId: string, roleId: string | null | undefined) {
   if (!roleId) return;
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
+  const [role] = await tx.select({ id: roles.id, resources: roles.resources }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
   if (!role) throw badRequest(messages.invalidRequest, { 'config.portal.roleId': accountMessages.roleIdInvalid });
+  assertWithinOwnGrants(c, role.resources, 'config.portal.roleId');
 }
 
 /**
@@ -133,7 +138,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       // A retry of a change that already applied (its answer was lost) answers with the record.
       if (row && (await repeats({ resourceType: 'Account', resourceId: accountId, record: row, version, changes }))) return row;
       const before = editable(row, version);
-      if (config?.portal !== undefined) await assertAccountRole(tx, accountId, config.portal.roleId);
+      if (config?.portal !== undefined && config.portal.roleId !== ((row?.config as { portal?: { roleId?: string | null } } | undefined)?.portal?.roleId ?? null)) await assertAccountRole(c, tx, accountId, config.portal.roleId);
       const after = updatedRow(
         await tx
           .update(accounts)

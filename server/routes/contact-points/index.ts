@@ -117,7 +117,7 @@ export const contactPointRoutes = new Hono<AppEnv>()
       const currentAssociations = await associationsOf(tx, accountId, id);
       const record = { ...current, associations: currentAssociations.map((a) => a.id).sort() };
       const asked = { ...changes, normalizedValue, associations: associations && [...associations].sort() };
-      if (await repeats({ resourceType: 'ContactPoint', resourceId: id, record, version, changes: asked })) return { row: current, associations: currentAssociations };
+      if (await repeats({ resourceType: 'ContactPoint', resourceId: id, record, version, changes: asked, sent: { ...changes, associations } })) return { row: current, associations: currentAssociations };
       editable(current, version);
       const problem = valueProblem(system, value);
       if (problem) throw badRequest(messages.invalidRequest, { value: problem });

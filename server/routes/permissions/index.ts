@@ -13,9 +13,11 @@ import {
   type CcpConfig,
   type RoleCreateParsed,
   type RolePatchParsed,
+  type TrustTarget,
+  type TrustTargets,
 } from '../../../domain/roles.ts';
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
-import { assertWithinOwnGrants } from '../../auth/grants.ts';
+import { assertTrustWithinOwnGrants, assertWithinOwnGrants, withinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import { roles } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
@@ -24,7 +26,7 @@ import type { AppEnv } from '../../env.ts';
 import { ApiError, errorCode } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
-import { findRole, listRoles, presentPolicy, presentRole, roleUsers } from './queries.ts';
+import { findRole, listRoles, presentPolicy, presentRole, roleUsers, trustTargetRows } from './queries.ts';
 
 const nameTaken = () => new ApiError(409, 'conflict', roleNameTaken, { name: roleNameTaken });
 
@@ -40,12 +42,14 @@ function nameRace(error: unknown): never {
 }
 
 /**
- * Creates a role (both shapes). The grants must be within the caller's own (server/auth/grants.ts).
+ * Creates a role (both shapes). The grants, and the roles its trust rows point at, must be within
+ * the caller's own (server/auth/grants.ts).
  */
 async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
   assertWithinOwnGrants(c, body.resources, 'resources');
   await assertNameFree(c, body.name);
   return write(c, async ({ tx, audit, accountId, actorName }) => {
+    await assertTrustWithinOwnGrants(c, tx, body.resources, { trustedRelationships: {}, assumeRoles: {} }, body);
     const [row] = await tx
       .insert(roles)
       .values({ ...body, ccpConfig: body.ccpConfig, accountId, createdBy: actorName, modifiedBy: actorName })
@@ -67,6 +71,7 @@ async function updateRole(c: Context<AppEnv>, id: string, version: number, chang
     if (await repeats({ resourceType: 'Role', resourceId: id, record: current.role, version, changes })) return presentRole(current.role, current.users);
     editable(current.role, version);
     if (changes.resources) assertWithinOwnGrants(c, changes.resources, 'resources', current.role.resources);
+    await assertTrustWithinOwnGrants(c, tx, changes.resources ?? current.role.resources, current.role, changes);
     const after = updatedRow(
       await tx
         .update(roles)
@@ -123,6 +128,17 @@ export const permissionsRoutes = new Hono<AppEnv>()
   })
   .post('/roles', requires('/permissions/roles', 'POST'), jsonLimit, json(roleCreateSchema), async (c) => {
     return c.json(await createRole(c, c.req.valid('json')), 201);
+  })
+  .get('/trust-targets', requires('/permissions/roles', 'GET'), async (c) => {
+    const rows = await trustTargetRows(c.var.deps.db, c.var.account.id, c.var.caller.instanceAdmin);
+    const items: TrustTarget[] = [];
+    for (const row of rows) {
+      // Only roles a row may point at (server/auth/grants.ts): the others would be refused.
+      if (!withinOwnGrants(c, row.resources)) continue;
+      if (items.at(-1)?.id !== row.id) items.push({ id: row.id, name: row.name, roles: [] });
+      items.at(-1)!.roles.push({ id: row.role_id, name: row.role_name });
+    }
+    return c.json({ items } satisfies TrustTargets);
   })
   .get('/roles/:id', requires('/permissions/roles/{id}', 'GET'), idParam(), async (c) => {
     const { id } = c.req.valid('param');

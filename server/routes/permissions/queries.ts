@@ -81,3 +81,24 @@ export async function listRoles(db: Reader, accountId: string, query: RoleListQu
   const [total] = await db.select({ n: count() }).from(roles).where(where);
   return { items: rows.map((r) => presentRole(r.role, r.users)), total: total!.n, limit: paged ? query.limit : null, offset };
 }
+
+/**
+ * The accounts a trust row may name, with their roles (issue 24): for an instance administrator
+ * every active account; for anyone else the request's account and the accounts related to it by
+ * assumed accounts, either way (the only ones where trust takes effect, see `loadIdentity`).
+ */
+export async function trustTargetRows(db: Reader, accountId: string, everyAccount: boolean) {
+  const { rows } = await db.execute<{ id: string; name: string; role_id: string; role_name: string; resources: RoleRow['resources'] }>(sql`
+    select a.id, a.name, r.id as role_id, r.name as role_name, r.resources
+    from accounts a
+    join roles r on r.account_id = a.id
+    where a.active and (
+      ${everyAccount}
+      or a.id = ${accountId}
+      or exists (select 1 from jsonb_array_elements(a.assumed_accounts) e where lower(e->>'accountId') = ${accountId})
+      or exists (select 1 from accounts s, jsonb_array_elements(s.assumed_accounts) e where s.id = ${accountId} and lower(e->>'accountId') = a.id::text)
+    )
+    order by lower(a.name), a.id, lower(r.name), r.id
+  `);
+  return rows;
+}

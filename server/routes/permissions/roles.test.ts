@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
-import { roleMessages, roleNameTaken, roleStillHeld, type Policy, type Role, type RoleDetail, type RoleList } from '../../../domain/roles.ts';
+import { roleMessages, roleNameTaken, roleStillHeld, type Policy, type Role, type RoleDetail, type RoleList, type TrustTargets } from '../../../domain/roles.ts';
 import { demoRoles } from '../../db/demo-roles.ts';
 import { auditLog, roles, users } from '../../db/schema.ts';
 import { roleId, seedId } from '../../db/seed.ts';
@@ -257,6 +257,92 @@ describe('a caller grants only what their own role holds (also on role writes)',
       const res = await send('viewer', 'POST', '/permissions/policies', { name: roleName('Policy escalate'), resources: { '/person/users': { actions: ['GET', 'PATCH'] } } });
       expect(res.status).toBe(403);
     });
+  });
+});
+
+describe('trust is a grant too: trust and assume-role rows are bounded by the editor’s own role (issue 24)', () => {
+  const lakeside = () => h.accounts.lakeside.id;
+  const fields = ['trustedRelationships', 'assumeRoles'] as const;
+  const versionOf = async (id: string) => (await h.db.select({ version: roles.version }).from(roles).where(eq(roles.id, id)))[0]!.version;
+
+  it.each(fields)('%s: editing the rows of a role whose permissions exceed mine is refused (403, saying why), nothing written', async (field) => {
+    await withViewerGrants(roleWriter, async () => {
+      // The viewer's role only manages roles; Riverside's Administrator holds everything.
+      const administrator = roleId('riverside', 'Administrator');
+      const version = await versionOf(administrator);
+      const res = await send('viewer', 'PATCH', `/permissions/roles/${administrator}`, { version, [field]: { [lakeside()]: roleId('lakeside', 'Read Only') } });
+      expect(res.status).toBe(403);
+      const error = await errorOf(res);
+      expect(error.message).toBe(messages.trustOfRoleBeyondOwn);
+      expect(error.fields?.[field]).toBe(messages.trustOfRoleBeyondOwn);
+      expect(await versionOf(administrator)).toBe(version);
+      expect((await get(administrator))[field]).toEqual({});
+      // The older policy shape is held to the same rule.
+      const policy = await send('viewer', 'PATCH', `/permissions/policies/${administrator}`, { version, roleAssociations: { [field]: { [lakeside()]: roleId('lakeside', 'Read Only') } } });
+      expect(policy.status).toBe(403);
+    });
+  });
+
+  it.each(fields)('%s: pointing a row at a role whose permissions exceed mine is refused (403, saying why), on create and on edit', async (field) => {
+    await withViewerGrants({ ...roleWriter, '/permissions/policies': { GET: true, POST: true } }, async () => {
+      const atAdministrator = { [lakeside()]: roleId('lakeside', 'Administrator') };
+      const created = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Pointing up'), resources: { '/person/persons': { GET: true } }, [field]: atAdministrator });
+      expect(created.status).toBe(403);
+      expect((await errorOf(created)).fields?.[field]).toBe(messages.trustTargetBeyondOwn);
+      expect(await h.db.select().from(roles).where(eq(roles.name, `Pointing up ${unique}`))).toHaveLength(0);
+      const policy = await send('viewer', 'POST', '/permissions/policies', { name: roleName('Policy pointing up'), roleAssociations: { [field]: atAdministrator } });
+      expect(policy.status).toBe(403);
+
+      // A role within my grants, pointed at a role within them: allowed; then at one beyond: refused.
+      const within = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Pointing across'), resources: { '/person/persons': { GET: true } }, [field]: { [lakeside()]: roleId('lakeside', 'Read Only') } });
+      expect(within.status, await within.clone().text()).toBe(201);
+      const id = ((await within.json()) as { id: string }).id;
+      const edit = await send('viewer', 'PATCH', `/permissions/roles/${id}`, { version: 1, [field]: atAdministrator });
+      expect(edit.status).toBe(403);
+      const error = await errorOf(edit);
+      expect(error.message).toBe(messages.trustTargetBeyondOwn);
+      expect(error.fields?.[field]).toBe(messages.trustTargetBeyondOwn);
+      expect((await get(id))[field]).toEqual({ [lakeside()]: roleId('lakeside', 'Read Only') });
+    });
+  });
+
+  it('GET /permissions/trust-targets lists, by name, the accounts and the roles a row may point at (only roles within my grants)', async () => {
+    const names = (targets: TrustTargets) => targets.items.map((a) => [a.name, a.roles.map((r) => r.name)] as const);
+    const asAdministrator = (await (await asAdmin('GET', '/permissions/trust-targets')).json()) as TrustTargets;
+    expect(names(asAdministrator)).toEqual(expect.arrayContaining([[h.accounts.lakeside.name, expect.arrayContaining(['Administrator', 'Read Only'])]]));
+    await withViewerGrants(roleWriter, async () => {
+      const res = await send('viewer', 'GET', '/permissions/trust-targets');
+      expect(res.status).toBe(200);
+      const mine = (await res.json()) as TrustTargets;
+      // Riverside (the viewer's) and Lakeside, which Riverside assumes; no other account.
+      expect(mine.items.map((a) => a.id).sort()).toEqual([h.accounts.riverside.id, h.accounts.lakeside.id].sort());
+      const lakesideRoles = mine.items.find((a) => a.id === lakeside())!.roles;
+      expect(lakesideRoles).toContainEqual({ id: roleId('lakeside', 'Read Only'), name: 'Read Only' });
+      expect(lakesideRoles.map((r) => r.name)).not.toContain('Administrator');
+    });
+  });
+
+  it('rows kept as they were are not granted anew: a rename of a role beyond mine that sends its rows unchanged passes', async () => {
+    const trusting = await create({ name: roleName('Trusting admin'), resources: { '/person/persons': { GET: true, DELETE: true } }, trustedRelationships: { [lakeside()]: roleId('lakeside', 'Read Only') } });
+    await withViewerGrants(roleWriter, async () => {
+      const role = await get(trusting);
+      const rename = await send('viewer', 'PATCH', `/permissions/roles/${trusting}`, { version: role.version, name: roleName('Trusting admin renamed'), trustedRelationships: role.trustedRelationships, assumeRoles: role.assumeRoles });
+      expect(rename.status, await rename.clone().text()).toBe(200);
+    });
+  });
+
+  it('instance administrators pass; a row must pair an account with one of its own roles (400), for everyone', async () => {
+    const administrator = roleId('riverside', 'Administrator');
+    const version = await versionOf(administrator);
+    const elsewhere = await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version, assumeRoles: { [lakeside()]: roleId('riverside', 'Read Only') } });
+    expect(elsewhere.status).toBe(400);
+    expect((await errorOf(elsewhere)).fields?.assumeRoles).toBe(messages.trustRoleUnknown);
+    const unknown = await asAdmin('POST', '/permissions/roles', { name: roleName('Nowhere'), trustedRelationships: { [lakeside()]: '0b0e0c0a-0000-4000-8000-00000000beef' } });
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).fields?.trustedRelationships).toBe(messages.trustRoleUnknown);
+    const res = await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version, assumeRoles: { [lakeside()]: roleId('lakeside', 'Administrator') } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version: version + 1, assumeRoles: {} })).status).toBe(200);
   });
 });
 

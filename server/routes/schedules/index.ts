@@ -25,7 +25,7 @@ import {
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { scheduleTasks, schedules } from '../../db/schema.ts';
-import { write } from '../../db/write.ts';
+import { asksNothing, write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
@@ -253,6 +253,8 @@ export const scheduleRoutes = new Hono<AppEnv>()
       const timeZone = await timeZoneOf(tx, accountId);
       await assertPractitioner(tx, accountId, changes.practitionerId);
       const before = await presentTaskOf(tx, accountId, current);
+      // An empty update changes nothing (issue 24): no new version, no log entry.
+      if (asksNothing({ ...changes, isRecurring, occurrence })) return before;
 
       if (isRecurring === false && current.recurrence) {
         // One occurrence of a series becomes an exception of its own.

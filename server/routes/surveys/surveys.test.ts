@@ -191,11 +191,19 @@ describe('edit (spec §4 status rules, versioned)', () => {
   it('an edit of a just-created campaign clears the endTimestamp create set, even with nothing changed', async () => {
     const id = await create();
     const created = await get(id);
-    const res = await send('manager', 'PATCH', `/surveys/campaigns/${id}`, { version: 1 });
+    const res = await send('manager', 'PATCH', `/surveys/campaigns/${id}`, { version: 1, name: created.name });
     expect(res.status).toBe(200);
     const edited = (await res.json()) as Campaign;
     expect(created.endTimestamp).not.toBeNull();
     expect(edited).toMatchObject({ status: 'running', endTimestamp: null, version: 2 });
+  });
+
+  it('an empty PATCH (a version and no field) is no edit: it changes nothing (issue 24)', async () => {
+    const id = await create();
+    const created = await get(id);
+    const res = await send('manager', 'PATCH', `/surveys/campaigns/${id}`, { version: 1 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(created);
   });
 
   it('changes the question and survey type, keeping the comment label unless sent; null removes it', async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleSort } from '../../../domain/lists.ts';
-import type { Role, RoleCreate, RoleDetail, RoleList, RolePatch } from '../../../domain/roles.ts';
+import type { Role, RoleCreate, RoleDetail, RoleList, RolePatch, TrustTargets } from '../../../domain/roles.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
@@ -17,7 +17,12 @@ export const roleKeys = {
   lists: (account: string) => [...sharedRoleKeys.all(account), 'list'] as const,
   list: (account: string, query: object) => [...sharedRoleKeys.all(account), 'list', query] as const,
   detail: (account: string, id: string) => [...sharedRoleKeys.all(account), 'detail', id] as const,
+  trustTargets: (account: string) => [...sharedRoleKeys.all(account), 'trust-targets'] as const,
 };
+
+/** The accounts and roles the trust rows pick from, by name (issue 24). */
+export const trustTargetsQuery = (account: string) =>
+  queryOptions({ queryKey: roleKeys.trustTargets(account), queryFn: () => request<TrustTargets>('/permissions/trust-targets'), retry: retryUnlessRefused });
 
 const path = (id: string) => `/permissions/roles/${encodeURIComponent(id)}`;
 

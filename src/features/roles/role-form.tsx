@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { httpMethods, permissionCatalogue, type HttpMethod, type ResourceGrants } from '../../../domain/permissions.ts';
 import { roleLimits, roleMessages, type CcpConfig, type Role, type RoleCreate, type RoleTrust } from '../../../domain/roles.ts';
@@ -5,10 +6,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
+import { Select, type SelectOption } from '../../components/ui/select.tsx';
+import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
 import { saveFailure, sameValues, serverFieldErrors } from '../../lib/form.ts';
+import { trustTargetsQuery } from './queries.ts';
 
-/** A row of a trust map as typed: account id and role id (`key` only tells the rows apart). */
+/** A row of a trust map as picked: an account and one of its roles (`key` only tells the rows apart). */
 export type TrustRow = { key: number; accountId: string; roleId: string };
 
 /** The softphone settings of spec §3 as typed (the ACW timeout is text until saved). */
@@ -87,7 +91,9 @@ export function toValues(role: Role): RoleFormValues {
 }
 
 /** Spec §4: rows with a blank account id are dropped. */
-const mapOf = (rows: TrustRow[]): RoleTrust => Object.fromEntries(rows.filter((r) => r.accountId.trim() !== '').map((r) => [r.accountId.trim(), r.roleId.trim()]));
+// Spec §4: a row without an account is dropped on save; so is one whose role is not picked yet.
+const mapOf = (rows: TrustRow[]): RoleTrust =>
+  Object.fromEntries(rows.filter((r) => r.accountId.trim() !== '' && r.roleId.trim() !== '').map((r) => [r.accountId.trim(), r.roleId.trim()]));
 
 /** Spec §5: the ACW timeout is parsed as an integer (blank is none). */
 const parseAcw = (text: string): number | undefined => (text.trim() === '' ? undefined : Number.parseInt(text.trim(), 10));
@@ -328,9 +334,21 @@ type TrustRowsProps = {
   error?: string;
 };
 
-/** Trusted Relationships / Assume Roles: rows of account id and role id, added and removed. */
+/** An option for a value the lists do not hold (yet): shown, never offered as a choice of its own. */
+const withCurrent = (options: SelectOption[], value: string, label: string): SelectOption[] =>
+  value === '' || options.some((o) => o.value === value) ? options : [...options, { value, label }];
+
+/**
+ * Trusted Relationships / Assume Roles: rows of an account and one of its roles, picked by name
+ * from lists (issue 24: an id that names nothing cannot be typed), added and removed. The lists
+ * hold only the roles the caller may point a row at (`GET /permissions/trust-targets`).
+ */
 function TrustRows({ title, noun, rows, onChange, disabled, error }: TrustRowsProps) {
   const id = useId();
+  const targets = useQuery(trustTargetsQuery(useAccountKey())).data?.items;
+  const accountOptions: SelectOption[] = (targets ?? []).map((a) => ({ value: a.id, label: a.name }));
+  const roleOptions = (accountId: string): SelectOption[] => (targets?.find((a) => a.id === accountId)?.roles ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const unknown = targets ? 'Not available to you' : 'Loading…';
   const addRef = useRef<HTMLButtonElement>(null);
   const set = (key: number, patch: Partial<TrustRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const add = () => {
@@ -353,12 +371,26 @@ function TrustRows({ title, noun, rows, onChange, disabled, error }: TrustRowsPr
       {rows.map((r, index) => (
         <div key={r.key} role="group" aria-label={`${noun} ${index + 1}`} className="flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-1 basis-48 flex-col gap-1 text-sm font-medium">
-            Account Id
-            <Input id={`${id}-${r.key}-account`} value={r.accountId} onChange={(event) => set(r.key, { accountId: event.target.value })} disabled={disabled} autoComplete="off" />
+            Account
+            <Select
+              id={`${id}-${r.key}-account`}
+              value={r.accountId}
+              // Another account: its roles are others, so the role is picked again.
+              onValueChange={(accountId) => set(r.key, { accountId, roleId: '' })}
+              options={withCurrent(accountOptions, r.accountId, unknown)}
+              placeholder="Select an account"
+              disabled={disabled}
+            />
           </label>
           <label className="flex min-w-0 flex-1 basis-48 flex-col gap-1 text-sm font-medium">
-            Role Id
-            <Input value={r.roleId} onChange={(event) => set(r.key, { roleId: event.target.value })} disabled={disabled} autoComplete="off" />
+            Role
+            <Select
+              value={r.roleId}
+              onValueChange={(roleId) => set(r.key, { roleId })}
+              options={withCurrent(roleOptions(r.accountId), r.roleId, unknown)}
+              placeholder={r.accountId ? 'Select a role' : 'Select an account first'}
+              disabled={disabled || r.accountId === ''}
+            />
           </label>
           {disabled ? null : (
             <Button type="button" variant="secondary" onClick={() => remove(index)} aria-label={`Remove ${noun.toLowerCase()} ${index + 1}`}>
