@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { storageState } from './support.ts';
+import { expectNoAxeViolations, storageState } from './support.ts';
 
 /**
  * Issue 24, "focus is lost after a refused save": every form, refused by its own check or by the
@@ -147,5 +147,81 @@ test.describe('a refused save puts the focus on the first field to mend', () => 
     await page.getByRole('textbox', { name: 'Role Name', exact: true }).fill('Taken name');
     await page.getByRole('button', { name: 'Add Role', exact: true }).click();
     await expectFocusedOnInvalid(page, page.getByRole('textbox', { name: 'Role Name', exact: true }), /A role with this name already exists/);
+  });
+});
+
+test.describe('the Add Name dialog', () => {
+  test('Enter on an empty First Name saves: the required message shows next to First Name, which keeps the focus', async ({ page }) => {
+    await page.goto('/practice/person/create');
+    await page.getByRole('button', { name: 'Add Name' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Name' });
+    const first = dialog.getByRole('textbox', { name: 'First Name' });
+    await expect(first).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectFocusedOnInvalid(page, first);
+    await expect(dialog.getByRole('textbox', { name: 'Last Name' })).not.toBeFocused();
+  });
+});
+
+test.describe('focus after a navigation lands where the screen starts, never in a field out of sight', () => {
+  test('G C, Enter, G H, G C, Enter: the record opened again has its heading focused, not the Tags section\'s "Tag key"', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const key of ['g', 'c', 'Enter', 'g', 'h', 'g', 'c', 'Enter']) await page.keyboard.press(key);
+    await expect(page).toHaveURL(/\/practice\/contact-points\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Tag key' })).not.toBeFocused();
+    // The G shortcuts work on from there (they were typed into the hidden box).
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a create screen opened by its address takes what is typed at once in its first field ("Night Desk" holds G H)', async ({ page }) => {
+    await page.goto('/system/role/create');
+    await page.keyboard.type('Night Desk');
+    const name = page.getByRole('textbox', { name: 'Role Name', exact: true });
+    await expect(name).toHaveValue('Night Desk');
+    await expect(name).toBeFocused();
+    await expect(page).toHaveURL(/\/system\/role\/create$/);
+  });
+
+  test('and after a reload too', async ({ page }) => {
+    await page.goto('/system/role/create');
+    await expect(page.getByRole('textbox', { name: 'Role Name', exact: true })).toBeVisible();
+    await page.reload();
+    await page.keyboard.type('Night Desk');
+    await expect(page.getByRole('textbox', { name: 'Role Name', exact: true })).toHaveValue('Night Desk');
+    await expect(page).toHaveURL(/\/system\/role\/create$/);
+  });
+});
+
+test.describe('the languages picker', () => {
+  test('after filtering, the arrows move through the matches (aria-activedescendant) and Enter picks one', async ({ page }) => {
+    await page.goto('/practice/person/create');
+    await page.getByRole('button', { name: 'Communication languages' }).click();
+    const popup = page.getByRole('dialog', { name: 'Communication languages' });
+    const filter = popup.getByRole('combobox', { name: 'Filter communication languages' });
+    await filter.fill('spanish');
+    const activeLabel = () =>
+      filter.evaluate((input) => {
+        const id = input.getAttribute('aria-activedescendant');
+        const option = id ? document.getElementById(id) : null;
+        return option ? (document.querySelector(`label[for="${CSS.escape(option.id)}"]`)?.textContent ?? '') : null;
+      });
+    await expect.poll(activeLabel).toBe('Spanish (Spain)');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(activeLabel).toBe('Spanish (Mexico)');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(activeLabel).toBe('Spanish (Mexico)');
+    await page.keyboard.press('Enter');
+    await expect(popup.getByRole('checkbox', { name: 'Spanish (Mexico)', exact: true })).toBeChecked();
+    await expect(popup.getByRole('checkbox', { name: 'Spanish (Spain)', exact: true })).not.toBeChecked();
+    await expect(filter).toBeFocused();
+    await expect(popup).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Communication languages' })).toHaveText(/Spanish \(Mexico\)/);
   });
 });
