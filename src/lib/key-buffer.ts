@@ -26,6 +26,15 @@ let navigationTimer: number | undefined;
 /** A palette that never takes its keys (its code failed to load, no shell to show it) must not keep them. */
 const PALETTE_HOLD_MS = 5000;
 let paletteTimer: number | undefined;
+/**
+ * Early keys also wait for the first screen to take the focus (route-focus: a create screen's
+ * first field), so "Night Desk" typed as the page opens fills the field instead of firing G H.
+ */
+let firstScreenPending = true;
+let shellReady = false;
+/** A first screen that never shows must not keep the keys. */
+const FIRST_SCREEN_HOLD_MS = 3000;
+let firstScreenTimer: number | undefined;
 
 const isPaletteKey = (e: KeyboardEvent) => e.key.length === 1 || ['Enter', 'Backspace', 'Escape', 'ArrowDown', 'ArrowUp'].includes(e.key);
 const isOpenPalette = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
@@ -37,7 +46,7 @@ function shouldHold(event: KeyboardEvent): boolean {
   const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
   // Keys already held come first: while they wait, the ones after them wait too, even once focus
   // is in the new screen's field (it gets them all, in order, when they are played).
-  if (mode === 'navigation' && held.length > 0) return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp', 'Backspace'].includes(event.key));
+  if ((mode === 'navigation' || mode === 'early') && held.length > 0) return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp', 'Backspace'].includes(event.key));
   // The palette's input is still focused while the palette closes on a navigation.
   if (isTypingTarget(event.target) && !(mode === 'navigation' && (event.target as Element).closest('[cmdk-root]'))) return false;
   if (mode === 'early') return isPlainChar(event);
@@ -77,14 +86,27 @@ function replay(keys: HeldKey[]) {
   }
 }
 
-/** The shell's key handler is ready: keys held until now are played to it. */
+/** The shell's key handler is ready: keys held until now are played to it (once the first screen has its focus). */
 export function attachShellKeys() {
   if (mode !== 'early') return;
+  shellReady = true;
+  if (firstScreenPending) {
+    firstScreenTimer ??= window.setTimeout(firstScreenFocused, FIRST_SCREEN_HOLD_MS);
+    return;
+  }
+  window.clearTimeout(firstScreenTimer);
   const keys = held;
   held = [];
   mode = null;
   paletteAsked = false;
   replay(keys);
+}
+
+/** The first screen has put the focus where its task is (or the user moved it): early keys may go. */
+export function firstScreenFocused() {
+  if (!firstScreenPending) return;
+  firstScreenPending = false;
+  if (shellReady) attachShellKeys();
 }
 
 /** A key is opening the palette: hold what follows until the palette's input takes it. */

@@ -21,9 +21,13 @@ export const RecordSectionsProvider = RecordSectionsContext.Provider;
 /** The sections other features add to this record's screen (each may load on first use). */
 export function RecordSections(props: RecordSectionProps) {
   const sections = useContext(RecordSectionsContext).filter((s) => s.types.includes(props.resourceType));
+  // Marked (without a box of its own) so that focus after a navigation skips its fields: the
+  // record's page starts at its heading, not in the Tags section's "Tag key".
   return sections.map(({ id, Component }) => (
-    <Suspense key={id} fallback={null}>
-      <Component {...props} />
-    </Suspense>
+    <div key={id} data-slot="record-section" className="contents">
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    </div>
   ));
 }

@@ -25,7 +25,7 @@ import { frecency, recentAtom } from '../state/recent.ts';
 import { commandEntries, routeEntries, type Entry } from './entries.ts';
 import { Shortcut } from './kbd.tsx';
 import { searchKeys } from '../lib/search-keys.ts';
-import { rank } from './rank.ts';
+import { rank, score, tokenize } from './rank.ts';
 import type { Command, CommandContext, PalettePage } from './types.ts';
 
 /** Ranking 10,000 entries takes a millisecond or two, so results render with the keystroke; only
@@ -202,9 +202,8 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     const results: Entry[] = [];
     const exact = search.data?.exact;
     if (exact) results.push({ id: `exact:${exact.path}`, label: exact.title, group: 'Jump to', hint: exact.matched, path: exact.path });
-    results.push(...rank(base, query, MAX_RENDERED));
     // Records found by the server ('record:' keeps them apart from the palette's own entries, e.g. 'account:' switches).
-    const found = (search.data?.groups ?? []).map((group) => ({
+    const served = (search.data?.groups ?? []).map((group) => ({
       type: group.type,
       entries: group.hits.map<Entry>((hit) => ({
         id: `record:${hit.type}:${hit.id}`,
@@ -212,16 +211,24 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
         group: group.label,
         hint: hit.matched !== hit.title ? hit.matched : hit.subtitle,
         path: hit.path,
-        keywords: [hit.type],
+        keywords: [hit.type, hit.matched],
       })),
     }));
+    // Results contain what was typed: the server's typo-tolerant hits and the palette's own
+    // forgiven typos show only when nothing anywhere contains it ("persons" lists no insurance).
+    const tokens = tokenize(query);
+    const containsTyped = (entry: Entry) => score(entry, tokens) > 0;
+    const exactLocal = rank(base, query, MAX_RENDERED, 'never');
+    const anyExact = Boolean(exact) || exactLocal.length > 0 || served.some((g) => g.entries.some(containsTyped));
+    results.push(...(anyExact ? exactLocal : rank(base, query, MAX_RENDERED)));
+    const found = anyExact ? served.map((g) => ({ ...g, entries: g.entries.filter(containsTyped) })) : served;
     // An instance administrator's accounts found by name open their page, first; switching into one follows.
     results.push(...found.filter((g) => g.type === 'account').flatMap((g) => g.entries));
     // Accounts one may switch to are found from the root page too ("lake" → Switch to Lakeside…).
     const switchable = (accounts.data?.items ?? [])
       .filter((a) => a.id !== policy.accountId)
       .map<Entry>((a) => ({ id: `account:${a.id}`, label: `Switch to ${a.name}`, group: 'Accounts', keywords: [a.name] }));
-    results.push(...rank(switchable, query, 5));
+    results.push(...rank(switchable, query, 5, anyExact ? 'never' : 'if-none'));
     results.push(...found.filter((g) => g.type !== 'account').flatMap((g) => g.entries));
     return grouped(results);
   }, [page, accounts.data, deleted.data, schedules.data, notifications.data, formatTime, query, recent, base, search.data, policy]);

@@ -32,3 +32,26 @@ describe('palette ranking', () => {
     expect(top[0]!.label).toBe('Record');
   });
 });
+
+describe('results contain what was typed (issue 24)', () => {
+  const palette = [
+    { label: 'Persons', keywords: ['patients', 'people'] },
+    { label: 'Create person' },
+    { label: 'Roles', keywords: ['permissions'] },
+    { label: 'Contact Points', keywords: ['phone', 'numbers'] },
+    { label: 'Create role', keywords: ['permissions', 'new'] },
+    { label: 'Practitioners', keywords: ['doctors', 'clinicians'] },
+    { label: 'Insurances', keywords: ['payers', 'plans', 'billing'] },
+  ];
+
+  it('"persons" lists Persons and Create person only, not Roles, Contact Points or Create role', () => {
+    expect(rank(palette, 'persons', 10).map((e) => e.label)).toEqual(['Persons']);
+    expect(rank(palette, 'person', 10).map((e) => e.label)).toEqual(['Persons', 'Create person']);
+  });
+
+  it('forgives a typo of a whole word only when nothing contains what was typed', () => {
+    expect(rank(palette, 'pesrons', 10).map((e) => e.label)).toEqual(['Persons']);
+    expect(rank(palette, 'pesrons', 10, 'never')).toEqual([]);
+    expect(rank(palette, 'rol', 10).map((e) => e.label)).toEqual(['Roles', 'Create role']);
+  });
+});

@@ -1,19 +1,37 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { holdKeysForNavigation, releaseNavigationKeys } from '../../lib/key-buffer.ts';
+import { firstScreenFocused, holdKeysForNavigation, releaseNavigationKeys } from '../../lib/key-buffer.ts';
 
-/** Where focus goes in a new screen, best first: the list's table, the form's first field, the heading. */
-const targets = [
-  '#main [data-route-focus]',
-  '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])',
-  '#main h1',
-];
+/** A form's fields (and buttons) that can take focus. */
+const fieldSelector = '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])';
+
+/**
+ * Where focus goes in a new screen, best first: the list's table, the form's first field, the
+ * heading. A form of a section other features add to a record (Tags' "Add tag") is not the
+ * screen's task: a record's page starts at its heading.
+ */
+const targets = ['#main [data-route-focus]', fieldSelector, '#main h1'];
 
 /** A dialog or menu holding focus; an open menu or popover anywhere, by its content or its trigger (see `tryFocus`). */
 const openLayer = '[role="dialog"], [role="alertdialog"], [role="menu"]';
 const openMenu = '[role="menu"][data-state="open"], [aria-haspopup][aria-expanded="true"]';
 
 const candidates = () => targets.flatMap((selector) => [...document.querySelectorAll<HTMLElement>(selector)]);
+
+/** Shown, and for a field also in view: focus never goes where the user cannot see it (scrolled off, hidden). */
+function usable(element: HTMLElement, selector: string) {
+  if (element.getClientRects().length === 0) return false;
+  if (selector !== fieldSelector) return true;
+  if (element.closest('[data-slot="record-section"]')) return false;
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+}
+
+/** The screen's place for focus, skipping `stale` elements (of the screen being left). */
+const findTarget = (stale: WeakSet<HTMLElement>) =>
+  targets
+    .map((selector) => [...document.querySelectorAll<HTMLElement>(selector)].find((element) => !stale.has(element) && usable(element, selector)))
+    .find(Boolean);
 
 /**
  * Focus moves with the user, as accessible routers do: after a navigation to another screen
@@ -47,9 +65,7 @@ export function RouteFocus() {
       }
       stop();
       const tryFocus = () => {
-        const target = targets
-          .map((selector) => [...document.querySelectorAll<HTMLElement>(selector)].find((element) => !stale.has(element) && element.getClientRects().length > 0))
-          .find(Boolean);
+        const target = findTarget(stale);
         if (!target) return false;
         const heading = document.querySelector<HTMLElement>('#main h1');
         setAnnouncement(heading && !stale.has(heading) ? (heading.textContent ?? '').trim() : document.title.replace(/ · Astera$/, ''));
@@ -107,7 +123,7 @@ export function RouteFocus() {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         if (navigating || !onBody() || document.querySelector(openLayer)) return;
-        const target = targets.map((selector) => [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.getClientRects().length > 0)).find(Boolean);
+        const target = findTarget(new WeakSet());
         if (!target) return;
         if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
         target.focus({ preventScroll: true });
@@ -117,10 +133,47 @@ export function RouteFocus() {
     rescuer.observe(document.body, { childList: true, subtree: true });
     document.addEventListener('focusin', remember);
 
+    // The first screen (opened by its address, or reloaded), once it shows: a form's first field
+    // takes the focus, so typing at once fills it instead of firing shortcuts ("Night Desk" holds
+    // G H, which went Home and threw the form away); other screens keep the page's own start.
+    // Keys typed before that wait for it (key-buffer), then go where the focus is.
+    const firstScreen = () => {
+      // Not while the router still resolves the first screen (a redirect, lazy code, a loader):
+      // what shows meanwhile is not the screen.
+      if (router.state.status !== 'idle' || router.state.isLoading) return false;
+      const target = findTarget(new WeakSet());
+      if (!target) return false;
+      if (target.matches('input, select, textarea') && onBody() && !document.querySelector(openLayer)) target.focus();
+      firstScreenFocused();
+      return true;
+    };
+    let stopFirst = () => {};
+    if (!firstScreen()) {
+      const observer = new MutationObserver(() => {
+        if (firstScreen()) stopFirst();
+      });
+      const handleFocusIn = () => {
+        firstScreenFocused();
+        stopFirst();
+      };
+      const unsubscribeFirst = router.subscribe('onResolved', () => {
+        if (firstScreen()) stopFirst();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'data-route-focus'] });
+      document.addEventListener('focusin', handleFocusIn);
+      stopFirst = () => {
+        unsubscribeFirst();
+        observer.disconnect();
+        document.removeEventListener('focusin', handleFocusIn);
+        stopFirst = () => {};
+      };
+    }
+
     return () => {
       unsubscribeBefore();
       unsubscribeResolved();
       stop();
+      stopFirst();
       releaseNavigationKeys();
       rescuer.disconnect();
       document.removeEventListener('focusin', remember);

@@ -1,13 +1,14 @@
 import type { ReactNode, Ref } from 'react';
 import { Button } from './button.tsx';
 import { FormError } from './field.tsx';
+import { Form } from './form.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
 
 type EditFormProps = {
   /** The form's accessible name ('Edit user'). */
   label: string;
-  /** Runs the form library's submit (validation first, then the save). */
-  onSubmit(): void;
+  /** Runs the form library's submit (validation first, then the save); return its promise, so a refused save can focus the first field to mend. */
+  onSubmit(): unknown;
   /** Unsaved changes: leaving asks first. */
   dirty: boolean;
   submitting: boolean;
@@ -18,7 +19,6 @@ type EditFormProps = {
   onCancel?(): void;
   /** A form shown to read (a role's page in view mode): no Cancel or Save. */
   readOnly?: boolean;
-  /** For forms that move the focus to their first invalid field themselves. */
   formRef?: Ref<HTMLFormElement>;
   /** The submit button's text ('Save Changes' unless the screen's spec names another). */
   submitLabel?: string;
@@ -28,17 +28,7 @@ type EditFormProps = {
 /** The frame of a record's edit screen: leave guard, notices, the fields, Cancel and Save Changes. */
 export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, onCancel, readOnly = false, formRef, submitLabel = 'Save Changes', children }: EditFormProps) {
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        onSubmit();
-      }}
-      className="flex flex-col gap-4"
-    >
+    <Form ref={formRef} aria-label={label} onSubmit={onSubmit} className="flex flex-col gap-4">
       <LeaveGuard when={dirty && !submitting} />
       {notice}
       <FormError>{failure}</FormError>
@@ -53,6 +43,6 @@ export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, 
           </Button>
         </div>
       )}
-    </form>
+    </Form>
   );
 }

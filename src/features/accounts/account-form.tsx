@@ -281,7 +281,7 @@ export function AccountForm({ label, accountId, defaultValues, instanceAdmin, on
   );
 
   return (
-    <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
+    <EditForm label={label} onSubmit={form.handleSubmit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
       <Section title="General">
         {text('name', 'Name', { required: true, wide: true, first: true })}
         {text('abbreviation', 'Abbreviation')}

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { accountMessages, domainSchema, type Account } from '../../../domain/accounts.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
@@ -10,6 +10,7 @@ import { Chip, ChipList } from '../../components/ui/chip.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
@@ -157,8 +158,7 @@ function AddDomain({ accountId }: { accountId: string }) {
   const add = useAddDomain(accountId);
   const toast = useToast();
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     const found = schemaFieldErrors(domainSchema, { domainName });
     if (found.domainName) {
       setError(found.domainName);
@@ -175,14 +175,14 @@ function AddDomain({ accountId }: { accountId: string }) {
   };
 
   return (
-    <form noValidate aria-label="Add domain" onSubmit={(event) => void handleSubmit(event)} className="mt-4 flex flex-wrap items-start gap-2">
+    <Form aria-label="Add domain" onSubmit={handleSubmit} className="mt-4 flex flex-wrap items-start gap-2">
       <Field label="Domain name" error={error} className="min-w-0 flex-1">
         {(control) => <Input {...control} value={domainName} autoComplete="off" placeholder="clinic.example.com" onChange={(event) => setDomainName(event.target.value)} />}
       </Field>
       <Button type="submit" variant="secondary" className="mt-6" disabled={add.isPending}>
         Add domain
       </Button>
-    </form>
+    </Form>
   );
 }
 

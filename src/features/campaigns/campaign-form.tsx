@@ -62,7 +62,7 @@ export function CampaignForm({ label, defaultValues, submitLabel, onSubmit, onCa
   });
 
   return (
-    <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
+    <EditForm label={label} onSubmit={form.handleSubmit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="name">
           {(field) => (

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/contact-points.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field, FieldError, FormError, TextField } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { PractitionerPicker } from './practitioner-picker.tsx';
@@ -133,16 +134,7 @@ export function ContactPointForm({ label, defaultValues, editing, onSubmit, rese
   const disabled = !editing;
 
   return (
-    <form
-      noValidate
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
-      className="flex flex-col gap-4"
-    >
+    <Form aria-label={label} onSubmit={form.handleSubmit} className="flex flex-col gap-4">
       {notice}
       <FormError>{failure}</FormError>
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
@@ -252,6 +244,6 @@ export function ContactPointForm({ label, defaultValues, editing, onSubmit, rese
         {footer}
       </div>
       {actions({ submitting, dirty })}
-    </form>
+    </Form>
   );
 }

@@ -72,7 +72,7 @@ export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice
   const { form, failure, dirty, submitting, errorOf, firstField } = useRecordForm({ defaultValues, schema: insuranceCreateSchema, toBody: toInsuranceBody, onSubmit, focusFirstField });
 
   return (
-    <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">
+    <EditForm label={label} onSubmit={form.handleSubmit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="insurancePlanName">
           {(field) => (

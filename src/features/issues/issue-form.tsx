@@ -55,7 +55,7 @@ export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = n
   const { form, failure, dirty, submitting, errorOf, firstField } = useRecordForm({ defaultValues, schema: issueCreateSchema, toBody: toIssueBody, onSubmit, focusFirstField });
 
   return (
-    <EditForm label={label} onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">
+    <EditForm label={label} onSubmit={form.handleSubmit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel="Save">
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         <form.Field name="name">
           {(field) => (

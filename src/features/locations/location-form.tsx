@@ -143,7 +143,6 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
   const [submitting, setSubmitting] = useState(false);
   const formId = useId();
   const addAddressRef = useRef<HTMLButtonElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const dirty = !sameValues(comparable(values), comparable(initial));
 
   const change = (next: LocationFormValues) => {
@@ -195,23 +194,17 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
     setFailure(null);
     const found = locationErrors(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError();
-      return;
-    }
+    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
       await onSubmit(values);
     } catch (error) {
       setErrors(serverFieldErrors(error, (path) => path));
       setFailure(saveFailure(error));
-      focusFirstError();
     } finally {
       setSubmitting(false);
     }
   };
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
   const text = (address: AddressValues, index: number, part: 'text' | 'city' | 'district' | 'state' | 'postalCode' | 'country', title: string, className?: string) => (
     <Field label={title} error={errors[`addresses.${index}.${part}`]} className={className}>
       {(control) => (
@@ -221,7 +214,7 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
   );
 
   return (
-    <EditForm formRef={formRef} label={label} onSubmit={() => void submit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
+    <EditForm label={label} onSubmit={submit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel}>
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
         <legend className="float-left w-full text-base font-semibold">Location</legend>

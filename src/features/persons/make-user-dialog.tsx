@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field, FormError, TextField } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -72,15 +73,7 @@ function MakeUserForm({ personId, personName, onCreated }: { personId: string; p
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
-      className="flex flex-col gap-3"
-    >
+    <Form onSubmit={form.handleSubmit} className="flex flex-col gap-3">
       <FormError>{failure}</FormError>
       <form.Field name="email">
         {(field) => (
@@ -135,6 +128,6 @@ function MakeUserForm({ personId, personName, onCreated }: { personId: string; p
           )}
         </form.Subscribe>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field, TextField } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { firstError, formErrors, schemaFieldErrors } from '../../lib/form.ts';
@@ -110,25 +111,9 @@ function NameForm({ initial, onSave, onDone }: { initial?: NameEntry; onSave(ent
   const shows = (meta: { isBlurred: boolean; errors: unknown[] }) => (meta.isBlurred || attempted ? firstError(meta.errors) : undefined);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
-      onKeyDown={(event) => {
-        // Enter in a field goes on to the next required field still empty (First Name, Enter,
-        // Last Name, Enter saves): no Tab needed, and no error shown for a field not reached yet.
-        if (event.key !== 'Enter' || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || !(event.target instanceof HTMLInputElement)) return;
-        const empty = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[aria-required="true"]')].find(
-          (input) => input !== event.target && !input.closest('[hidden]') && input.value.trim() === '',
-        );
-        if (!empty) return;
-        event.preventDefault();
-        empty.focus();
-      }}
-    >
+    // Enter in a field saves, like any form: a missing name is said next to its field, which
+    // keeps (or takes) the focus.
+    <Form onSubmit={form.handleSubmit}>
       <ol className="mb-4 flex gap-2 text-xs" aria-label="Steps">
         {steps.map((s, index) => (
           <li
@@ -223,6 +208,6 @@ function NameForm({ initial, onSave, onDone }: { initial?: NameEntry; onSave(ent
           <Button type="submit">Save Name</Button>
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

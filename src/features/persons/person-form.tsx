@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Chip } from '../../components/ui/chip.tsx';
 import { Field, FieldError, FormError, TextField } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { Select, type SelectOption } from '../../components/ui/select.tsx';
@@ -150,14 +151,11 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
   const errorOf = (name: keyof PersonFormValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label={mode === 'create' ? 'Create person' : 'Edit person'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
+      onSubmit={() => {
         setAttempted(true);
-        void form.handleSubmit();
+        return form.handleSubmit();
       }}
       onKeyDown={(event) => {
         // Ctrl+Enter (⌘Enter) saves from anywhere in the form, as in the edit screens.
@@ -215,7 +213,14 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
               )}
               {error && error !== messages.atLeastOneName ? <FieldError error={error} /> : null}
               <div>
-                <Button type="button" variant="secondary" onClick={() => setNameDialog({ index: null })}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => setNameDialog({ index: null })}
+                  // With no name yet, a refused save brings the focus here, the field to mend.
+                  aria-invalid={attempted && field.state.value.length === 0 ? true : undefined}
+                  aria-describedby={field.state.value.length === 0 ? noNameId : undefined}
+                >
                   Add Name
                 </Button>
               </div>
@@ -317,7 +322,7 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
           {submitting ? 'Saving…' : submitLabel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -190,7 +190,7 @@ function PractitionerForm({ practitioner, onSubmit, onCancel, notice }: Practiti
   );
 
   return (
-    <EditForm label="Edit practitioner" onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel}>
+    <EditForm label="Edit practitioner" onSubmit={form.handleSubmit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel}>
 
       <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
         <legend className="float-left w-full text-base font-semibold">Photo</legend>

@@ -8,6 +8,7 @@ import { Chip } from '../../components/ui/chip.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList } from '../../components/ui/description-list.tsx';
 import { Field, FieldError, FormError, Input, Textarea } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
@@ -292,13 +293,9 @@ function QueueForm({ defaultValues, version, onSubmit, onCancel, notice }: Queue
   };
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Edit queue"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void handleSubmit();
-      }}
+      onSubmit={handleSubmit}
       className="flex flex-col gap-5"
     >
       <LeaveGuard when={!sameValues(values, defaultValues) && !submitting} />
@@ -313,6 +310,6 @@ function QueueForm({ defaultValues, version, onSubmit, onCancel, notice }: Queue
           {submitting ? 'Saving…' : 'Save'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

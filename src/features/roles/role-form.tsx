@@ -429,7 +429,6 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const dirty = !readOnly && !sameValues(comparable(values), comparable(initial));
 
@@ -443,8 +442,6 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
       return next;
     });
 
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
   const submit = async () => {
     setFailure(null);
     const found: Record<string, string> = {};
@@ -453,10 +450,7 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
     const acw = values.ccpEnabled ? acwError(values.ccp.acwTimeout) : undefined;
     if (acw) found.acwTimeout = acw;
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError();
-      return;
-    }
+    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
       await onSubmit?.(values);
@@ -464,7 +458,6 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
       const fields = serverFieldErrors(error, (path) => (path.endsWith('acwTimeout') ? 'acwTimeout' : (path.split('.')[0] ?? null)));
       setErrors(fields);
       setFailure(saveFailure(error));
-      focusFirstError();
     } finally {
       setSubmitting(false);
     }
@@ -479,7 +472,7 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
   );
 
   return (
-    <EditForm formRef={formRef} label={label} onSubmit={() => void submit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel} readOnly={readOnly}>
+    <EditForm label={label} onSubmit={submit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel} submitLabel={submitLabel} readOnly={readOnly}>
 
       <section aria-labelledby={`${id}-general`} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
         <h2 id={`${id}-general`} className="text-base font-semibold">

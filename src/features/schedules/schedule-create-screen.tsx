@@ -1,8 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { scheduleMessages, type ScheduleOwnerType } from '../../../domain/schedules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { saveFailure, serverFieldErrors } from '../../lib/form.ts';
@@ -18,8 +19,7 @@ export function ScheduleCreateScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     const local: Record<string, string> = {};
     if (!values.name.trim()) local.name = scheduleMessages.nameRequired;
     if (values.ownerType && !values.ownerId.trim()) local.ownerId = scheduleMessages.ownerIdRequired;
@@ -52,7 +52,7 @@ export function ScheduleCreateScreen() {
           </Link>
         }
       />
-      <form noValidate onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+      <Form onSubmit={handleSubmit} className="flex flex-col gap-4">
         <Field label="Name" error={errors.name} required>
           {(control) => <Input {...control} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
         </Field>
@@ -69,7 +69,7 @@ export function ScheduleCreateScreen() {
             Cancel
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

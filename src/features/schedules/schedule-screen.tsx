@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { scheduleMessages, todayIn, weekRange, weekStartOf, type Schedule, type ScheduleOwnerType } from '../../../domain/schedules.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
@@ -174,8 +175,7 @@ function ScheduleEditForm({ initial, notice, onSubmit, onCancel }: ScheduleEditF
   const firstField = useRef<HTMLInputElement>(null);
   // Edit (and Reload saved version, which remounts the form) puts the focus in the first field.
   useEffect(() => firstField.current?.focus(), []);
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     if (!values.name.trim()) return setErrors({ name: scheduleMessages.nameRequired });
     setErrors({});
     setFailure(null);
@@ -192,7 +192,7 @@ function ScheduleEditForm({ initial, notice, onSubmit, onCancel }: ScheduleEditF
   };
   return (
     <Card title="Edit schedule">
-      <form noValidate aria-label="Edit schedule" onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+      <Form aria-label="Edit schedule" onSubmit={handleSubmit} className="flex flex-col gap-4">
         {notice}
         <Field label="Name" error={errors.name} required>
           {(control) => <Input {...control} ref={firstField} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
@@ -210,7 +210,7 @@ function ScheduleEditForm({ initial, notice, onSubmit, onCancel }: ScheduleEditF
             Cancel
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

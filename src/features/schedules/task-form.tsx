@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   addDays,
   dateOf,
@@ -16,6 +16,7 @@ import {
 } from '../../../domain/schedules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FormError, Input, Textarea, controlClass } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { usePractitionerOptions } from './owner-fields.tsx';
 
 export type TaskFormValues = {
@@ -153,7 +154,8 @@ type TaskFormProps = {
   focusFirstField?: boolean;
   /** Beside Save (delete). */
   extraActions?: ReactNode;
-  onSubmit(body: TaskBody): void;
+  /** Saves; its promise ends when the save has (a refused one then focuses the first field to mend). */
+  onSubmit(body: TaskBody): unknown;
   onCancel(): void;
 };
 
@@ -170,16 +172,15 @@ export function TaskForm({ initial, recurrence, timeZone, submitLabel, pending, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     const result = taskBody(values, timeZone, recurrence);
     if ('errors' in result) return setLocalErrors(result.errors);
     setLocalErrors({});
-    onSubmit(result.body);
+    return onSubmit(result.body);
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+    <Form onSubmit={handleSubmit} className="flex flex-col gap-4">
       {notice}
       {before}
       <Field label="Title" error={errors.title} required>
@@ -292,6 +293,6 @@ export function TaskForm({ initial, recurrence, timeZone, submitLabel, pending, 
         </Button>
         {extraActions}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -74,7 +74,7 @@ function TaskCreate({ schedule }: { schedule: Schedule }) {
         pending={create.isPending}
         failure={failure}
         serverErrors={serverErrors}
-        onSubmit={(body) => void handleSubmit(body)}
+        onSubmit={handleSubmit}
         onCancel={() => void navigate({ to: '/practice/schedules/$scheduleId', params: { scheduleId: schedule.id } })}
       />
     </div>
@@ -228,7 +228,7 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
               </Button>
             </Permitted>
           }
-          onSubmit={(body) => void handleSubmit(body)}
+          onSubmit={handleSubmit}
           onCancel={() => void backToWeek()}
         />
       ) : (

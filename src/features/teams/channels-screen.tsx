@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { messages } from '../../../domain/messages.ts';
 import { channelMessageSchema, teamsLimits, teamsMessages, type Channel } from '../../../domain/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FormError, Textarea } from '../../components/ui/field.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
@@ -131,8 +132,7 @@ function SendMessageForm({ teamId, channel, botInstalled }: { teamId: string; ch
   const [formError, setFormError] = useState<string | null>(null);
   const send = useSendChannelMessage(teamId, channel.id);
   const toast = useToast();
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     setFormError(null);
     const checked = v.safeParse(channelMessageSchema, { message: text });
     if (!checked.success) {
@@ -151,7 +151,7 @@ function SendMessageForm({ teamId, channel, botInstalled }: { teamId: string; ch
     }
   };
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate className="mt-3 flex flex-col gap-2" aria-label={`Send a message to ${channel.displayName}`}>
+    <Form onSubmit={handleSubmit} className="mt-3 flex flex-col gap-2" aria-label={`Send a message to ${channel.displayName}`}>
       <Field
         label="Message"
         error={error}
@@ -166,6 +166,6 @@ function SendMessageForm({ teamId, channel, botInstalled }: { teamId: string; ch
           {send.isPending ? 'Sending…' : 'Send message'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -162,7 +162,7 @@ function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, 
   );
 
   return (
-    <EditForm label="Edit user" onSubmit={() => void form.handleSubmit()} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel}>
+    <EditForm label="Edit user" onSubmit={form.handleSubmit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel}>
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
         {text('name', 'Name')}
         {text('email', 'Email', true)}

@@ -1,0 +1,151 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { expectNoAxeViolations, storageState } from "./support.ts";
+
+/** Issue 24: the dark theme's links and read-only fields, and a slow network's signs of loading. */
+test.use({ storageState: storageState("admin") });
+
+/** WCAG contrast of two computed `rgb(…)` colours. */
+function contrast(a: string, b: string) {
+  const luminance = (color: string) => {
+    const [r, g, b2] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b2!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+for (const viewport of [
+  { name: "desktop", size: { width: 1280, height: 800 } },
+  { name: "phone", size: { width: 390, height: 844 } },
+]) {
+  test.describe(`dark theme (${viewport.name})`, () => {
+    test.use({ colorScheme: "dark", viewport: viewport.size });
+
+    test("links are told from text (underline or 3:1), and a focused field in error passes axe", async ({
+      page,
+    }) => {
+      await page.goto("/system/role/create");
+      await expect(page.locator("html")).toHaveClass(/dark/);
+      const back = page.getByRole("main").getByRole("link", { name: /Roles/ });
+      const look = await back.evaluate((link) => {
+        const text = getComputedStyle(link.closest("main")!).color;
+        const own = getComputedStyle(link);
+        return {
+          underline: own.textDecorationLine.includes("underline"),
+          link: own.color,
+          text,
+        };
+      });
+      expect(look.underline || contrast(look.link, look.text) >= 3).toBe(true);
+      await page.getByRole("button", { name: "Add Role", exact: true }).click();
+      await expect(
+        page.getByRole("textbox", { name: "Role Name", exact: true }),
+      ).toBeFocused();
+      await expectNoAxeViolations(page);
+    });
+
+    test("read-only fields have no box like the editable ones", async ({
+      page,
+    }) => {
+      await page.goto("/system/call-center/queues?q=BasicQueue");
+      await page
+        .locator("tbody tr")
+        .filter({ hasText: "BasicQueue" })
+        .getByRole("link")
+        .first()
+        .click();
+      const inbound = page.getByRole("textbox", { name: "Inbound" });
+      await expect(inbound).toHaveAttribute("readonly", "");
+      const box = (el: HTMLElement) => {
+        const s = getComputedStyle(el);
+        return { border: s.borderTopColor, background: s.backgroundColor };
+      };
+      const readOnly = await inbound.evaluate(box);
+      expect(readOnly.border).toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+      expect(readOnly.background).toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+      await page.getByRole("button", { name: "Edit" }).click();
+      await expect(inbound).not.toHaveAttribute("readonly", "");
+      const editable = await inbound.evaluate(box);
+      expect(editable.border).not.toBe(readOnly.border);
+      expect(editable.background).not.toBe(readOnly.background);
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+/** Holds matching requests until `open()` is called: a slow network without a clock. */
+function gate(page: Page, match: (route: Route) => boolean) {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const held: Promise<void>[] = [];
+  void page.route("**/*", async (route) => {
+    if (!match(route)) return route.fallback();
+    const done = opened.then(() => route.fallback());
+    held.push(done);
+    await done;
+  });
+  return { open: () => open() };
+}
+
+test("a navigation waiting for its data shows a progress bar and marks the content busy, then the new screen", async ({
+  page,
+}) => {
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const slow = gate(
+    page,
+    (route) =>
+      route.request().method() === "GET" &&
+      /\/api\/permissions\/roles(\?|$)/.test(route.request().url()),
+  );
+  await page.keyboard.press("g");
+  await page.keyboard.press("r");
+  await expect(page).toHaveURL(/\/system\/roles/);
+  const bar = page.getByRole("progressbar", {
+    name: "Loading the next screen",
+  });
+  await expect(bar).toBeVisible();
+  await expect(page.locator("#main")).toHaveAttribute("aria-busy", "true");
+  slow.open();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Roles" }),
+  ).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expect(page.locator("#main")).not.toHaveAttribute("aria-busy", "true");
+});
+
+test.describe("the CSP enforced", () => {
+  test.use({ bypassCSP: false });
+
+  test("a first load shows a static skeleton before the JavaScript runs, within the CSP (no inline script)", async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text()))
+        refused.push(message.text());
+    });
+    const slow = gate(
+      page,
+      (route) =>
+        route.request().resourceType() === "script" &&
+        new URL(route.request().url()).pathname.startsWith("/assets/"),
+    );
+    const response = await page.goto("/home", { waitUntil: "commit" });
+    expect(response?.headers()["content-security-policy"]).toContain(
+      "script-src 'self'",
+    );
+    await expect(
+      page.getByRole("status", { name: "Loading Astera" }),
+    ).toBeVisible();
+    slow.open();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole("status", { name: "Loading Astera" }),
+    ).toHaveCount(0);
+    expect(refused).toEqual([]);
+  });
+});
