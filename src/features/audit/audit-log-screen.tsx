@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo } from 'react';
@@ -50,10 +50,11 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
       column.accessor('at', {
         header: 'When',
         enableSorting: false,
+        meta: { rowName: true },
         cell: (info) => (
-          <Link to="/system/audit/$entryId" params={{ entryId: info.row.original.id }} className="whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
-            <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>
-          </Link>
+          <time dateTime={info.getValue()} className="whitespace-nowrap">
+            {formatDate(info.getValue())}
+          </time>
         ),
       }),
       column.accessor('actorName', { header: 'Who', enableSorting: false }),
@@ -61,7 +62,7 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
       column.accessor('title', {
         header: 'Record',
         enableSorting: false,
-        meta: { cellClassName: 'break-words' },
+        meta: { prose: true },
         cell: (info) => (
           <>
             <span className="block font-medium">{info.getValue()}</span>
@@ -138,6 +139,7 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
         onPageChange={() => undefined}
         onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, before: '', after: '' })}
         onSortChange={() => undefined}
+        rowLink={(row) => ({ to: '/system/audit/$entryId', params: { entryId: row.id } })}
         onOpen={(row) => void navigate({ to: '/system/audit/$entryId', params: { entryId: row.id } })}
         onOpenInPanel={(row) => openPanel(`/system/audit/${row.id}`)}
         status={list.status}
