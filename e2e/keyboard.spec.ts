@@ -151,7 +151,7 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
 
   test('characters typed at once after a palette command opens a form go into its first field', async ({ page }) => {
     await page.goto('/practice/users');
-    const id = (await page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).first().textContent())!.trim();
+    const id = (await page.getByRole('table', { name: 'Users' }).locator('tbody tr').first().getByRole('link').getAttribute('href'))!.split('/').at(-1)!;
     await page.goto(`/practice/users/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Control+k');
@@ -293,7 +293,7 @@ test.describe('the palette offers only real destinations (administrator)', () =>
     await expect(page.locator('[data-not-found] h1')).toBeVisible();
     const notFoundTitle = (await page.locator('[data-not-found] h1').textContent())!.trim();
     await page.goto('/practice/users');
-    const id = (await page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).first().textContent())!.trim();
+    const id = (await page.getByRole('table', { name: 'Users' }).locator('tbody tr').first().getByRole('link').getAttribute('href'))!.split('/').at(-1)!;
     await page.goto(`/practice/users/${id}`);
     const recent = () => page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('astera.recent') ?? '{}')));
     await expect.poll(recent).toContain(`/practice/users/${id}`);

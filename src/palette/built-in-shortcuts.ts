@@ -11,6 +11,7 @@ export const builtInShortcuts: { keys: string; label: string }[] = [
   { keys: 'shift+enter', label: 'Open the row or palette entry in the side panel' },
   { keys: 'ctrl+enter', label: 'Open the palette entry as a workspace tab' },
   { keys: 'c', label: 'Create, in a list that allows it' },
+  { keys: 'y', label: 'Copy the id of the row (a list’s focused row)' },
   { keys: 'esc', label: 'Close the palette, a dialog or the side panel' },
   { keys: 'backspace', label: 'Back to the previous palette page (empty query)' },
 ];

@@ -494,7 +494,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                     >
                       <span className="truncate">{entry.label}</span>
                       {entry.hint ? <span className="truncate text-xs text-slate-600 dark:text-slate-300">{entry.hint}</span> : null}
-                      {entry.shortcut ? <Shortcut keys={entry.shortcut} className="ml-auto" /> : null}
+                      {entry.shortcut ? <Shortcut keys={entry.shortcut} className="ml-auto touch:hidden" /> : null}
                     </Cmdk.Item>
                   ))}
                 </Cmdk.Group>

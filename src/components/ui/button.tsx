@@ -7,6 +7,8 @@ const variants = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
   danger: 'bg-red-700 text-white hover:bg-red-800',
+  /** A destructive action that asks first or can be undone (a record's Delete): red, but not the loudest button on the page. */
+  dangerOutline: 'border border-red-300 bg-white text-red-700 hover:bg-red-50 hover:text-red-800 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950',
 } as const;
 
 export type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof variants; asChild?: boolean };

@@ -12,7 +12,8 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { isPlainKey, isTypingTarget } from '../../lib/keyboard.ts';
 import { Button } from './button.tsx';
@@ -21,13 +22,21 @@ import { Pagination } from './pagination.tsx';
 export type DataTableColumnMeta = {
   headerClassName?: string;
   cellClassName?: string;
+  /**
+   * The record's name: its cell is the row's link (a real `<a href>`, so Ctrl/middle click opens a
+   * new tab), the row's one Tab stop, and the column that stays in view when the table scrolls
+   * sideways. One column per list.
+   */
+  rowName?: boolean;
+  /** Prose (a description, a comment): wraps between words; every other cell keeps to one line. */
+  prose?: boolean;
 };
 
-/**
- * A column shown from the `sm` breakpoint up: at phone size (390 px) a list keeps its id, name and
- * one short column, so its table fits without scrolling sideways; the record's page has the rest.
- */
-export const wideScreenColumn = { headerClassName: 'max-sm:hidden', cellClassName: 'max-sm:hidden' } satisfies DataTableColumnMeta;
+/** The meta of a list's name column (see `rowName`). */
+export const nameColumn = { rowName: true, cellClassName: 'font-medium' } satisfies DataTableColumnMeta;
+
+/** Where a row leads: a route and its params, as the router's `Link` takes them. */
+export type DataTableRowLink = { to: string; params?: Record<string, string> };
 
 /** The table features every list uses: server-side (manual) sorting and paging. */
 export const dataTableFeatures = tableFeatures({
@@ -60,15 +69,18 @@ export type DataTableProps<TData extends RowData> = {
   onPageChange(page: number): void;
   onPageSizeChange(size: number): void;
   onSortChange(sort: DataTableSort | null): void;
-  /** Enter on the active row: conventional navigation. */
+  /** The row's record: the name column's link, and where a click on the row leads. */
+  rowLink?(row: TData): DataTableRowLink | null;
+  /** Enter on the active row, or a click on the row: conventional navigation. */
   onOpen(row: TData): void;
   /** Shift+Enter on the active row: open it beside the list (side panel). */
   onOpenInPanel?(row: TData): void;
-  /** A click on a row opens it (a grid whose spec says so); otherwise a click makes it active and a double click opens it. */
-  openOnClick?: boolean;
+  /** Y on a row (the name link focused, or the body on an active row): copy its id. */
+  onCopy?(row: TData): void;
   status: 'pending' | 'error' | 'success';
   /** A newer page is on its way while the old one stays visible. */
   fetching?: boolean;
+  /** What the list is empty of, and the next step (create, or clear the filter). */
   empty: ReactNode;
   error: ReactNode;
   onRetry?(): void;
@@ -77,6 +89,21 @@ export type DataTableProps<TData extends RowData> = {
 };
 
 const emptyRows: never[] = [];
+
+/** Below Tailwind's `sm` breakpoint: a phone. */
+const phoneQuery = '(max-width: 639.98px)';
+const subscribePhone = (onChange: () => void) => {
+  const media = window.matchMedia(phoneQuery);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia(phoneQuery).matches;
+
+/** On a phone the name column comes first (it stays in view when the table scrolls sideways); elsewhere the columns keep their order. */
+function nameFirst<T extends { column: { columnDef: { meta?: DataTableColumnMeta } } }>(items: T[], phone: boolean): T[] {
+  if (!phone) return items;
+  return [...items.filter((item) => item.column.columnDef.meta?.rowName), ...items.filter((item) => !item.column.columnDef.meta?.rowName)];
+}
 
 /**
  * A server-side table on TanStack Table v9 (manual sorting and paging: the route's search params
@@ -109,6 +136,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   });
 
   const rows = table.getRowModel().rows;
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   const [active, setActiveState] = useState(-1);
   // Read by key handlers: keys replayed in one go (see key-buffer) come before a re-render.
   const activeRef = useRef(-1);
@@ -180,6 +208,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     } else if (key === 'Home' || key === 'End') {
       event.preventDefault();
       move(key === 'Home' ? 'first' : 'last');
+    } else if ((key === 'y' || key === 'Y') && !event.shiftKey && props.onCopy) {
+      // The row of the focused name link, else the active row.
+      const focused = rowRefs.current.findIndex((element) => element !== null && element.contains(event.target as Node));
+      const row = rows[focused >= 0 ? focused : activeRef.current];
+      if (!row) return;
+      event.preventDefault();
+      props.onCopy(row.original);
     } else if (key === 'Enter') {
       // Enter on a link inside the row is the link's own business.
       if (event.target !== event.currentTarget) return;
@@ -209,18 +244,41 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     return () => document.removeEventListener('keydown', handleDocumentKeyDown);
   }, []);
 
+  const router = useRouter();
+  /**
+   * A click anywhere on a row opens its record, as its name link would; Ctrl/Cmd or the middle
+   * button open it in a new tab. Not a click on a control inside the row (it does its own thing),
+   * nor the end of a drag that selected text in the row.
+   */
+  const handleRowClick = (event: MouseEvent<HTMLTableRowElement>, index: number, row: TData) => {
+    setActive(index);
+    if (!props.rowLink || event.button > 1) return;
+    if ((event.target as Element).closest('a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"]')) return;
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed && selection.anchorNode && event.currentTarget.contains(selection.anchorNode)) return;
+    if (event.ctrlKey || event.metaKey || event.button === 1) {
+      const link = props.rowLink(row);
+      if (!link) return;
+      window.open(router.buildLocation({ to: link.to as never, params: link.params as never }).href, '_blank', 'noopener');
+      return;
+    }
+    props.onOpen(row);
+  };
+
   const colSpan = table.getAllLeafColumns().length;
   const showRows = status === 'success' || (status === 'pending' && data !== undefined);
 
   return (
     <div data-slot="data-table" className="flex flex-col gap-3">
-      {/* relative: screen-reader-only text in a cell (an empty value's "Not given") is positioned in the scroller, not past the page's edge. */}
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      {/* relative: screen-reader-only text in a cell (an empty value's "Not given") is positioned in the scroller, not past the page's edge.
+          A table too wide for the screen (a phone) scrolls sideways with its name column in view; words and numbers never break
+          (the page's own overflow-wrap: anywhere would squeeze columns until they broke letter by letter). */}
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white [overflow-wrap:normal] dark:border-slate-700 dark:bg-slate-900">
         <table aria-label={label} aria-busy={status === 'pending' || props.fetching ? true : undefined} className="w-full border-collapse text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
+                {nameFirst(group.headers, phone).map((header) => {
                   const sorted = header.column.getIsSorted();
                   const canSort = header.column.getCanSort();
                   return (
@@ -228,7 +286,11 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                       key={header.id}
                       scope="col"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className={cn('px-3 py-2 font-semibold text-slate-700 dark:text-slate-200', header.column.columnDef.meta?.headerClassName)}
+                      className={cn(
+                        'px-3 py-2 font-semibold whitespace-nowrap text-slate-700 dark:text-slate-200',
+                        header.column.columnDef.meta?.rowName && 'sticky left-0 z-[1] bg-slate-50 dark:bg-slate-800',
+                        header.column.columnDef.meta?.headerClassName,
+                      )}
                     >
                       {header.isPlaceholder ? null : canSort ? (
                         <button
@@ -293,22 +355,33 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                     }}
                     aria-selected={index === active}
                     data-active={index === active || undefined}
-                    onClick={(event) => {
-                      setActive(index);
-                      // A link or button inside the row does its own thing.
-                      if (props.openOnClick && !(event.target as Element).closest('a, button')) props.onOpen(row.original);
-                    }}
-                    onDoubleClick={() => props.onOpen(row.original)}
+                    onClick={(event) => handleRowClick(event, index, row.original)}
+                    onAuxClick={(event) => handleRowClick(event, index, row.original)}
                     className={cn(
-                      'border-b border-slate-100 last:border-b-0 hover:bg-slate-50 data-active:bg-brand-50 group-focus/body:data-active:outline-2 group-focus/body:data-active:-outline-offset-2 group-focus/body:data-active:outline-brand-600 dark:border-slate-800 dark:hover:bg-slate-800/60 dark:data-active:bg-slate-800',
-                      props.openOnClick && 'cursor-pointer',
+                      // A background of its own: the sticky name cell inherits it, so the cells scrolled under it do not show through.
+                      'border-b border-slate-100 bg-white last:border-b-0 hover:bg-slate-50 data-active:bg-brand-50 group-focus/body:data-active:outline-2 group-focus/body:data-active:-outline-offset-2 group-focus/body:data-active:outline-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800 dark:data-active:bg-slate-800',
+                      props.rowLink && 'cursor-pointer',
                     )}
                   >
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={cn('px-3 py-2', cell.column.columnDef.meta?.cellClassName)}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
+                    {nameFirst(row.getAllCells(), phone).map((cell) => {
+                      const meta = cell.column.columnDef.meta;
+                      const link = meta?.rowName ? props.rowLink?.(row.original) : undefined;
+                      return (
+                        <td key={cell.id} className={cn('px-3 py-2', cellWrap(meta), meta?.rowName && 'sticky left-0 z-[1] bg-inherit max-sm:max-w-[50vw] max-sm:min-w-32 max-sm:whitespace-normal', meta?.cellClassName)}>
+                          {link ? (
+                            <Link
+                              to={link.to as never}
+                              params={link.params as never}
+                              className="text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100"
+                            >
+                              <table.FlexRender cell={cell} />
+                            </Link>
+                          ) : (
+                            <table.FlexRender cell={cell} />
+                          )}
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))
               : null}
@@ -316,12 +389,14 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         </table>
       </div>
       <p id={hintId} className="sr-only">
-        J or K (or the arrow keys) move between rows, Enter opens the row{props.onOpenInPanel ? ', Shift+Enter opens it in the side panel' : ''}.
+        J or K (or the arrow keys) move between rows, Enter opens the row{props.onOpenInPanel ? ', Shift+Enter opens it in the side panel' : ''}
+        {props.onCopy ? ', Y copies its id' : ''}.
       </p>
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
-      {props.pagination ?? (
+      {/* An empty list has no pages to tell of ("No rows, 1 / 1"): its empty state says what to do instead. */}
+      {props.pagination ?? (status === 'success' && rowCount === 0 && rows.length === 0 ? null : (
         <Pagination
           label={`${label} pages`}
           page={page}
@@ -333,10 +408,16 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
           onPageChange={(next) => table.setPageIndex(next - 1)}
           onPageSizeChange={(size) => table.setPageSize(size)}
         />
-      )}
+      ))}
     </div>
   );
 }
+
+/**
+ * One line per cell (dates, numbers, ids, methods never wrap inside); prose wraps between words, and
+ * so does the name on a phone, where it stays in view at most half the screen wide.
+ */
+const cellWrap = (meta: DataTableColumnMeta | undefined) => (meta?.prose ? 'min-w-48 max-w-md whitespace-normal' : 'whitespace-nowrap');
 
 function SkeletonRows({ columns, rows }: { columns: number; rows: number }) {
   return (

@@ -36,34 +36,33 @@ const recordParams = (path: RecordPath, id: string) => ({ [paramOf(path)]: id })
 /** The plain path of a record's page, for the side panel. */
 const recordHref = (path: RecordPath, id: string) => path.replace(`$${paramOf(path)}`, id);
 
-/**
- * The Id cell of a record list: a link to the record's page and a copy button. Below the `sm`
- * breakpoint the link shows the id's first characters with an ellipsis (the full id stays its
- * text, name and tooltip), so the columns after it stay on a phone's screen.
- */
-export function RecordIdLink({ path, id }: { path: RecordPath; id: string }) {
+/** Puts a record's id on the clipboard and says whether it worked. */
+export function useCopyId() {
   const toast = useToast();
-  const handleCopy = () => {
+  return (id: string) =>
     navigator.clipboard.writeText(id).then(
       () => toast('success', 'Id copied.'),
       () => toast('error', 'The id could not be copied.'),
     );
-  };
+}
+
+/**
+ * The Id cell of a record list: the id, in full (a list too wide for a phone scrolls sideways), and
+ * a copy button. The row's one Tab stop is its name link, so the button is for the pointer only:
+ * the keyboard copies the id of the focused row with Y.
+ */
+export function RecordIdCell({ id }: { id: string }) {
+  const copyId = useCopyId();
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <Link
-        to={path}
-        params={recordParams(path, id)}
-        title={id}
-        className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline max-sm:inline-block max-sm:max-w-[9ch] max-sm:truncate max-sm:align-bottom dark:text-brand-100"
-      >
-        {id}
-      </Link>
+      <span className="font-mono text-xs">{id}</span>
       <button
         type="button"
-        onClick={handleCopy}
+        tabIndex={-1}
+        onClick={() => void copyId(id)}
         aria-label={`Copy id ${id}`}
-        title="Copy id"
+        aria-keyshortcuts="Y"
+        title="Copy id (Y)"
         className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -93,6 +92,9 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
   /** More filters beside the text filter (a tag filter, say), and what they filter by now, for the empty list's text ('tagged “vip”'). */
   filters?: ReactNode;
   activeFilters?: string[];
+  /** Clears the text filter and `filters` (by default the text filter alone). */
+  onClearFilters?(): void;
+  /** One column's meta says it is the record's name (`nameColumn`): its cell links to the row's page. */
   columns: DataTableColumn<TRow>[];
   /** The feature's list query factory (`personListQuery`). */
   query(account: string, search: ListSearch<TSort>): UseQueryOptions<TPage, unknown, TPage, TKey>;
@@ -124,6 +126,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   filter,
   filters,
   activeFilters = [],
+  onClearFilters,
   columns,
   query,
   rows,
@@ -141,6 +144,8 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   const mayCreate = useMeets(create?.requires) && create !== undefined;
   useCreateShortcut(mayCreate ? create?.to : undefined);
   const q = search.q.trim();
+  const copyId = useCopyId();
+  const filtered = q !== '' || activeFilters.length > 0;
 
   return (
     <section aria-labelledby={titleId}>
@@ -156,7 +161,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
                 <Button asChild>
                   <Link to={create.to} aria-keyshortcuts="C">
                     {create.label}
-                    <kbd aria-hidden="true" className="rounded border border-white/40 px-1 font-sans text-xs">
+                    <kbd aria-hidden="true" className="rounded border border-white/40 px-1 font-sans text-xs touch:hidden">
                       C
                     </kbd>
                   </Link>
@@ -185,17 +190,45 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         onPageChange={(page) => onSearchChange({ page })}
         onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, page: 1 })}
         onSortChange={(next) => onSearchChange({ sort: (next?.id ?? listSearchDefaults.sort) as TSort, order: next?.desc ? 'desc' : 'asc', page: 1 })}
+        rowLink={rowPath ? (row) => ({ to: rowPath, params: { [paramOf(rowPath)]: row.id } }) : undefined}
+        onCopy={(row) => void copyId(row.id)}
         onOpen={(row) => {
           if (rowPath) void navigate({ to: rowPath, params: recordParams(rowPath, row.id) });
         }}
         onOpenInPanel={rowPath ? (row) => openPanel(recordHref(rowPath, row.id)) : undefined}
         status={list.status}
         fetching={list.isPlaceholderData}
-        empty={q || activeFilters.length > 0 ? `No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.` : `No ${noun} yet.`}
+        empty={
+          filtered ? (
+            <EmptyList text={`No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.`}>
+              <Button variant="secondary" onClick={onClearFilters ?? (() => onSearchChange({ q: '', page: 1 } as Partial<ListSearch<TSort>>))}>
+                Clear filter
+              </Button>
+            </EmptyList>
+          ) : (
+            <EmptyList text={`No ${noun} yet.`}>
+              {create && mayCreate ? (
+                <Button asChild>
+                  <Link to={create.to}>{create.label}</Link>
+                </Button>
+              ) : null}
+            </EmptyList>
+          )
+        }
         error={messages.tryAgain}
         onRetry={() => void list.refetch()}
       />
     </section>
+  );
+}
+
+/** An empty list: what it is empty of, and the next step. */
+export function EmptyList({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 whitespace-normal">
+      <p>{text}</p>
+      {children}
+    </div>
   );
 }
 

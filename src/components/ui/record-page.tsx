@@ -7,6 +7,7 @@ import type { Requirement } from '../../lib/policy.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { Button } from './button.tsx';
+import { DeleteButton } from './delete.tsx';
 import { conflictRows } from './conflict-notice.tsx';
 import { Card, DescriptionList, type DescriptionItem } from './description-list.tsx';
 import { DetailSkeleton, LoadError } from './load-state.tsx';
@@ -83,9 +84,7 @@ export function RecordPage({ record, kind, idPrefix, title, description, back, r
           edit.editing ? null : (
             <>
               <Permitted requires={{ resource, method: 'DELETE' }}>
-                <Button variant="secondary" onClick={() => void remove.deleteRecord()} disabled={remove.deleting}>
-                  Delete
-                </Button>
+                <DeleteButton onClick={() => void remove.deleteRecord()} disabled={remove.deleting} />
               </Permitted>
               <Permitted requires={{ resource, method: 'PATCH' }}>
                 <Button ref={edit.editButton} onClick={edit.startEditing}>

@@ -1,17 +1,17 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AccountAdminListItem } from '../../../domain/accounts.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { accountAdminListQuery, type AccountListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, AccountAdminListItem>();
 
-/** Issue 11: Id (link), Name, Abbreviation, Active; every account, active or not. */
+/** Issue 11: Id, Name (link), Abbreviation, Active; every account, active or not. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/account/$accountId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
   column.accessor('abbreviation', { header: 'Abbreviation', cell: (info) => info.getValue() ?? <Empty /> }),
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);

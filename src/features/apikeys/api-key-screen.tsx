@@ -5,7 +5,7 @@ import type { ApiKey } from '../../../domain/api-keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/delete.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
@@ -123,19 +123,16 @@ function DeleteApiKey({ apiKey, disabled, ...rest }: { apiKey: ApiKey; disabled?
   };
   return (
     <>
-      <Button variant="secondary" disabled={disabled} aria-describedby={rest['aria-describedby']} onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen} title={`Delete API key “${apiKey.name}”?`} description="Requests carrying it are refused at once. This cannot be undone: a new key would have a new secret.">
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => void handleDelete()}>
-            Delete API key
-          </Button>
-        </div>
-      </Dialog>
+      <DeleteButton disabled={disabled} aria-describedby={rest['aria-describedby']} onClick={() => setOpen(true)} />
+      <ConfirmDeleteDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete API key “${apiKey.name}”?`}
+        description="Requests carrying it are refused at once. This cannot be undone: a new key would have a new secret."
+        confirmLabel="Delete API key"
+        pending={remove.isPending}
+        onConfirm={() => void handleDelete()}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ApiKeyListItem } from '../../../domain/api-keys.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { LastUsed } from './last-used.tsx';
 import { apiKeyListQuery, type ApiKeyListSearch } from './queries.ts';
 
@@ -11,8 +11,8 @@ const column = createColumnHelper<DataTableFeatures, ApiKeyListItem>();
 
 /** Spec §3 API key: Id, Name, Active, its role (by name), and when it was last used. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/system/apikeys/$apiKeyId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
   column.accessor('roleName', { id: 'role', header: 'Role', cell: (info) => info.getValue() ?? <Empty /> }),
   column.accessor('lastUsedAt', { header: 'Last used', cell: (info) => <LastUsed at={info.getValue()} /> }),

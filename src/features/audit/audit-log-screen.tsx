@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo } from 'react';
 import { accessActions, auditActions, auditPageSizes, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
-import { NavLink } from '../../components/shell/nav-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
@@ -66,32 +65,19 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
       column.accessor('at', {
         header: 'When',
         enableSorting: false,
-        cell: (info) => {
-          const time = <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>;
-          const className = 'whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
-          if (!viewed) {
-            return (
-              <Link to="/system/audit/$entryId" params={{ entryId: info.row.original.id }} className={className}>
-                {time}
-              </Link>
-            );
-          }
-          const record = changedRecordPath(info.row.original);
-          return record ? (
-            <NavLink to={record} className={className}>
-              {time}
-            </NavLink>
-          ) : (
-            time
-          );
-        },
+        meta: { rowName: true },
+        cell: (info) => (
+          <time dateTime={info.getValue()} className="whitespace-nowrap">
+            {formatDate(info.getValue())}
+          </time>
+        ),
       }),
       column.accessor('actorName', { header: 'Who', enableSorting: false }),
       column.accessor('action', { header: 'Action', enableSorting: false }),
       column.accessor('title', {
         header: 'Record',
         enableSorting: false,
-        meta: { cellClassName: 'break-words' },
+        meta: { prose: true },
         cell: (info) => (
           <>
             <span className="block font-medium">{info.getValue()}</span>
@@ -102,7 +88,7 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
     ];
     if (admin) all.push(column.accessor('accountName', { header: 'Account', enableSorting: false }));
     return all;
-  }, [admin, formatDate, viewed]);
+  }, [admin, formatDate]);
 
   const filter = (change: Partial<AuditLogSearch>) => onSearchChange({ ...change, before: '', after: '' });
   const active = (Object.keys(filterNames) as (keyof typeof filterNames)[]).filter((key) => search[key].trim() !== '');
@@ -189,6 +175,11 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
         onPageChange={() => undefined}
         onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, before: '', after: '' })}
         onSortChange={() => undefined}
+        rowLink={(row) => {
+          if (!viewed) return { to: '/system/audit/$entryId', params: { entryId: row.id } };
+          const record = changedRecordPath(row);
+          return record ? { to: record } : null;
+        }}
         onOpen={openRow}
         onOpenInPanel={openRowInPanel}
         status={list.status}

@@ -8,7 +8,11 @@ import { useDateTimeFormat } from '../../lib/format.ts';
 export function When({ at }: { at: string | null }) {
   const format = useDateTimeFormat();
   if (!at) return <Empty />;
-  return <time dateTime={at}>{format(at)}</time>;
+  return (
+    <time dateTime={at} className="whitespace-nowrap">
+      {format(at)}
+    </time>
+  );
 }
 
 const statusLabels: Record<CampaignStatus, string> = { running: 'Running', ended: 'Ended' };

@@ -23,7 +23,7 @@ const column = createColumnHelper<DataTableFeatures, SurveyResponseListItem>();
 /** The grid's columns; the answer reads as its label for the campaign's survey type. */
 const columnsFor = (campaign: Campaign) =>
   column.columns([
-    column.accessor('endTimestamp', { header: 'Received', cell: (info) => <When at={info.getValue()} /> }),
+    column.accessor('endTimestamp', { header: 'Received', meta: { rowName: true }, cell: (info) => <When at={info.getValue()} /> }),
     column.accessor('answer', {
       header: 'Answer',
       meta: { cellClassName: 'font-medium' },
@@ -35,7 +35,7 @@ const columnsFor = (campaign: Campaign) =>
     column.accessor('comment', {
       header: 'Comment',
       enableSorting: false,
-      meta: { cellClassName: 'max-w-xs truncate' },
+      meta: { prose: true },
       cell: (info) => info.getValue() ?? <Empty />,
     }),
     column.accessor('externalId', { header: 'External Id', cell: (info) => info.getValue() ?? <Empty /> }),
@@ -43,16 +43,7 @@ const columnsFor = (campaign: Campaign) =>
     column.accessor('id', {
       header: 'Response ID',
       enableSorting: false,
-      cell: (info) => (
-        <Link
-          to="/campaigns/campaign/$campaignId/results/$responseId"
-          params={{ campaignId: campaign.id, responseId: info.getValue() }}
-          title={info.getValue()}
-          className="inline-block max-w-[9ch] truncate align-bottom font-mono text-xs text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
-        >
-          {info.getValue()}
-        </Link>
-      ),
+      meta: { cellClassName: 'font-mono text-xs' },
     }),
   ]);
 
@@ -138,8 +129,8 @@ function Results({ campaign, search, onSearchChange }: { campaign: Campaign; sea
         onPageChange={(page) => onSearchChange({ page })}
         onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, page: 1 })}
         onSortChange={(next) => onSearchChange({ sort: (next?.id ?? 'endTimestamp') as SurveySort, order: next?.desc ? 'desc' : 'asc', page: 1 })}
+        rowLink={(row) => ({ to: '/campaigns/campaign/$campaignId/results/$responseId', params: { campaignId: campaign.id, responseId: row.id } })}
         onOpen={(row) => void navigate({ to: '/campaigns/campaign/$campaignId/results/$responseId', params: { campaignId: campaign.id, responseId: row.id } })}
-        openOnClick
         status={list.status}
         fetching={list.isPlaceholderData}
         empty={messages.campaignNoResults}

@@ -1,7 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link } from '@tanstack/react-router';
 import type { CampaignListItem } from '../../../domain/campaigns.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { RecordList } from '../../components/ui/record-list.tsx';
 import { CampaignStatusBadge, When } from './campaign-parts.tsx';
 import { campaignListQuery, type CampaignListSearch } from './queries.ts';
@@ -13,16 +12,7 @@ const count = { meta: { headerClassName: 'text-right', cellClassName: 'text-righ
 const columns = column.columns([
   column.accessor('name', {
     header: 'Name',
-    meta: { cellClassName: 'font-medium' },
-    cell: (info) => (
-      <Link
-        to="/campaigns/campaign/$campaignId"
-        params={{ campaignId: info.row.original.id }}
-        className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
-      >
-        {info.getValue()}
-      </Link>
-    ),
+    meta: nameColumn,
   }),
   column.accessor('status', { header: 'Status', cell: (info) => <CampaignStatusBadge status={info.getValue()} /> }),
   column.accessor('startTimestamp', { header: 'Start', cell: (info) => <When at={info.getValue()} /> }),

@@ -5,6 +5,7 @@ import type { ContactPoint } from '../../../domain/contact-points.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { DeleteButton } from '../../components/ui/delete.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { DescriptionList } from '../../components/ui/description-list.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
@@ -113,9 +114,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/contactpoints/contact-points/{id}', method: 'DELETE' }}>
-                <Button type="button" variant="secondary" disabled={deleting} onClick={() => void handleDelete()}>
-                  Delete
-                </Button>
+                <DeleteButton type="button" disabled={deleting} onClick={() => void handleDelete()} />
               </Permitted>
               <Permitted requires={{ resource: '/contactpoints/contact-points/{id}', method: 'PATCH' }}>
                 <Button type="button" onClick={() => setEditing(true)}>

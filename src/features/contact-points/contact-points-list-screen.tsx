@@ -1,24 +1,23 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ContactPointListItem } from '../../../domain/contact-points.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { contactPointListQuery, type ContactPointListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, ContactPointListItem>();
 
-/** Issue #9: Id (link), Name, Value, VIP, Service Provider, System Type, Rank. At phone size the last four stay on the record's page. */
-const wide = { headerClassName: 'max-sm:hidden', cellClassName: 'max-sm:hidden' };
+/** Issue #9: Id, Name (link), Value, VIP, Service Provider, System Type, Rank. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/contact-points/$contactPointId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('value', { header: 'Value', cell: (info) => <span className="break-all sm:whitespace-nowrap">{info.getValue()}</span> }),
-  column.accessor('vip', { header: 'VIP', meta: wide, cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('serviceProvider', { header: 'Service Provider', meta: wide }),
-  column.accessor('systemType', { header: 'System Type', meta: wide, cell: (info) => info.getValue() ?? <Empty /> }),
-  column.accessor('rank', { header: 'Rank', meta: wide }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
+  column.accessor('value', { header: 'Value' }),
+  column.accessor('vip', { header: 'VIP', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('serviceProvider', { header: 'Service Provider' }),
+  column.accessor('systemType', { header: 'System Type', cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('rank', { header: 'Rank' }),
 ]);
 
 type ContactPointsListScreenProps = {
@@ -37,6 +36,7 @@ export function ContactPointsListScreen({ search, onSearchChange, filters }: Con
       filter={{ label: 'Filter contact points', placeholder: 'Name, value, number or id' }}
       filters={filters}
       activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
+      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
       columns={columns}
       query={contactPointListQuery}
       rows={(page) => page.items}

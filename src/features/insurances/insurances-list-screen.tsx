@@ -1,23 +1,23 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { InsuranceListItem } from '../../../domain/insurances.ts';
-import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { insuranceListQuery, type InsuranceListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, InsuranceListItem>();
 
-/** Insurances: Id (link), Plan Name, Types, Prefixes and what an agent asks first (network, referral, authorization, secondary). */
+/** Insurances: Id, Plan Name (link), Types, Prefixes and what an agent asks first (network, referral, authorization, secondary). */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/insurances/$insuranceId" id={info.getValue()} /> }),
-  column.accessor('insurancePlanName', { id: 'name', header: 'Plan Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('insuranceType', { header: 'Types', enableSorting: false, meta: wideScreenColumn, cell: (info) => info.getValue().join(', ') || '—' }),
-  column.accessor('planPrefix', { header: 'Prefixes', enableSorting: false, meta: wideScreenColumn, cell: (info) => <span className="font-mono text-xs">{info.getValue().join(', ') || '—'}</span> }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('insurancePlanName', { id: 'name', header: 'Plan Name', meta: nameColumn }),
+  column.accessor('insuranceType', { header: 'Types', enableSorting: false, cell: (info) => info.getValue().join(', ') || '—' }),
+  column.accessor('planPrefix', { header: 'Prefixes', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue().join(', ') || '—'}</span> }),
   column.accessor('isInNetwork', { header: 'In Network', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('isReferralRequired', { header: 'Referral', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('isAuthorizationRequired', { header: 'Authorization', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('isSecondaryOnly', { header: 'Secondary Only', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isReferralRequired', { header: 'Referral', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isAuthorizationRequired', { header: 'Authorization', cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('isSecondaryOnly', { header: 'Secondary Only', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
 type InsurancesListScreenProps = {
@@ -36,6 +36,7 @@ export function InsurancesListScreen({ search, onSearchChange, filters }: Insura
       filter={{ label: 'Filter insurances', placeholder: 'Plan name, prefix or type' }}
       filters={filters}
       activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
+      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
       columns={columns}
       query={insuranceListQuery}
       rows={(page) => page.items}

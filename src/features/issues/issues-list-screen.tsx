@@ -1,20 +1,20 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { IssueListItem } from '../../../domain/issues.ts';
-import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { issueListQuery, type IssueListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, IssueListItem>();
 
-/** Issues: Id (link), Name, Category, Urgent, Active; sorted and filtered by the server. */
+/** Issues: Id, Name (link), Category, Urgent, Active; sorted and filtered by the server. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/issues/$issueId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('category', { header: 'Category', meta: wideScreenColumn, cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
+  column.accessor('category', { header: 'Category', cell: (info) => info.getValue() ?? '—' }),
   column.accessor('urgent', { header: 'Urgent', cell: (info) => <YesNo value={info.getValue()} /> }),
-  column.accessor('active', { header: 'Active', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
 type IssuesListScreenProps = {
@@ -33,6 +33,7 @@ export function IssuesListScreen({ search, onSearchChange, filters }: IssuesList
       filter={{ label: 'Filter issues', placeholder: 'Name, description or category' }}
       filters={filters}
       activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
+      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
       columns={columns}
       query={issueListQuery}
       rows={(page) => page.items}

@@ -5,6 +5,7 @@ import type { Address, Location } from '../../../domain/locations.ts';
 import { messages } from '../../../domain/messages.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { DeleteButton } from '../../components/ui/delete.tsx';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
@@ -153,9 +154,7 @@ function LocationDetail({ location }: { location: Location }) {
           editing ? null : (
             <>
               <Permitted requires={{ resource: '/locations/locations/{id}', method: 'DELETE' }}>
-                <Button variant="secondary" onClick={() => void handleDelete()} disabled={deleting}>
-                  Delete
-                </Button>
+                <DeleteButton onClick={() => void handleDelete()} disabled={deleting} />
               </Permitted>
               <Permitted requires={{ resource: '/locations/locations/{id}', method: 'PATCH' }}>
                 <Button

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LocationListItem } from '../../../domain/locations.ts';
-import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { locationListQuery, type LocationListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, LocationListItem>();
 
 /** Spec §2 Lists: Id, Name; City (of the first address) and the number of services help tell sites apart. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/locations/$locationId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
   column.accessor('city', {
     header: 'City',
     cell: (info) => {
@@ -19,7 +19,7 @@ const columns = column.columns([
       return city ? [city, state].filter(Boolean).join(', ') : <Empty />;
     },
   }),
-  column.accessor('services', { header: 'Services', meta: wideScreenColumn }),
+  column.accessor('services', { header: 'Services' }),
 ]);
 
 type LocationsListScreenProps = {
@@ -38,6 +38,7 @@ export function LocationsListScreen({ search, onSearchChange, filters }: Locatio
       filter={{ label: 'Filter locations', placeholder: 'Name, city, service or id' }}
       filters={filters}
       activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
+      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
       columns={columns}
       query={locationListQuery}
       rows={(page) => page.items}

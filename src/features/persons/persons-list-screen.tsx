@@ -1,30 +1,28 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PersonListItem } from '../../../domain/persons.ts';
-import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { personListQuery, type PersonListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PersonListItem>();
 
 /**
- * Spec §2 Lists: Id (link), Name, Organization Role (yes/no), Practitioner (yes/no), User (yes/no).
- * The role itself is on the person's page and in the cell's title. At phone size the list shows
- * Id, Name and User; the person's page has the rest.
+ * Spec §2 Lists: Id, Name (link), Organization Role (yes/no), Practitioner (yes/no), User (yes/no).
+ * The role itself is on the person's page and in the cell's title.
  */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/persons/$personId" id={info.getValue()} /> }),
-  column.accessor('displayName', { id: 'name', header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('displayName', { id: 'name', header: 'Name', meta: nameColumn }),
   column.accessor('orgRole', {
     header: 'Organization Role',
-    meta: wideScreenColumn,
     cell: (info) => (
       <span title={info.getValue() ?? undefined}>
         <YesNo value={Boolean(info.getValue())} />
       </span>
     ),
   }),
-  column.accessor('practitionerRecord', { id: 'practitioner', header: 'Practitioner', meta: wideScreenColumn, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor('practitionerRecord', { id: 'practitioner', header: 'Practitioner', cell: (info) => <YesNo value={info.getValue()} /> }),
   column.accessor('userRecord', { id: 'user', header: 'User', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 

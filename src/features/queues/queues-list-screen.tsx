@@ -2,8 +2,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useRef } from 'react';
 import { describeQueueChanges, type QueueListItem } from '../../../domain/queues.ts';
 import { Button } from '../../components/ui/button.tsx';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { saveFailure } from '../../lib/form.ts';
 import { queueListQuery, useRefreshQueues, type QueueListSearch } from './queries.ts';
@@ -12,8 +12,8 @@ const column = createColumnHelper<DataTableFeatures, QueueListItem>();
 
 /** Queues: Id (link; the tail of the queue's ARN), Name, number of default dispositions; sorted and filtered by the server. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/system/call-center/queues/$queueId" id={info.getValue()} /> }),
-  column.accessor('queueName', { id: 'name', header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('queueName', { id: 'name', header: 'Name', meta: nameColumn }),
   column.accessor('dispositions', { header: 'Dispositions', cell: (info) => info.getValue().length }),
 ]);
 

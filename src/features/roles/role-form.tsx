@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { httpMethods, permissionCatalogue, type HttpMethod, type ResourceGrants } from '../../../domain/permissions.ts';
 import { roleLimits, roleMessages, type CcpConfig, type Role, type RoleCreate, type RoleTrust } from '../../../domain/roles.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -247,20 +247,22 @@ function PermissionGrid({ value, onChange, disabled, labelledBy }: GridProps) {
   };
 
   return (
-    <div className="overflow-x-auto">
+    // Too wide for a phone, the grid scrolls sideways with the resources in view; methods and paths
+    // never break inside (the page's overflow-wrap: anywhere made "GE T / PO ST").
+    <div className="overflow-x-auto [overflow-wrap:normal]">
       <table ref={gridRef} aria-labelledby={labelledBy} className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">
-            <th scope="col" className="py-2 pr-2 text-left font-medium">
+            <th scope="col" className="sticky left-0 z-[1] bg-white py-2 pr-2 text-left font-medium dark:bg-slate-900">
               Resource
             </th>
-            <th scope="col" className="px-1 py-2 text-center text-xs font-medium">
+            <th scope="col" className="px-1 py-2 text-center text-xs font-medium whitespace-nowrap">
               All
             </th>
             {httpMethods.map((method, i) => {
               const state = columnState(method);
               return (
-                <th key={method} scope="col" className="px-1 py-2 text-center font-medium">
+                <th key={method} scope="col" className="px-1 py-2 text-center font-medium whitespace-nowrap">
                   <span className="flex flex-col items-center gap-1">
                     <span className="font-mono text-xs">{method}</span>
                     <input
@@ -284,9 +286,21 @@ function PermissionGrid({ value, onChange, disabled, labelledBy }: GridProps) {
             const on = methods.filter((m) => granted(value, entry.resource, m)).length;
             return (
               <tr key={entry.resource} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                <th scope="row" className="sticky left-0 z-[1] min-w-36 bg-white py-1.5 pr-2 text-left font-normal dark:bg-slate-900">
                   <span className="block">{entry.label}</span>
-                  <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-400">{entry.resource}</span>
+                  <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+                    {/* A long path may wrap after a slash, never inside a word. */}
+                    {entry.resource.split('/').map((part, i) => (
+                      <Fragment key={i}>
+                        {i > 0 ? (
+                          <>
+                            <wbr />/
+                          </>
+                        ) : null}
+                        {part}
+                      </Fragment>
+                    ))}
+                  </span>
                 </th>
                 <td className="px-1 text-center">
                   <input
@@ -502,7 +516,7 @@ export function RoleForm({ label, initial, readOnly = false, submitLabel, onSubm
           Resource Permissions
         </h2>
         {readOnly ? null : (
-          <p className="text-xs text-slate-600 dark:text-slate-400">Arrow keys move between the boxes, Space ticks or unticks one. “All” and the column boxes set a whole row or column.</p>
+          <p className="text-xs text-slate-600 touch:hidden dark:text-slate-400">Arrow keys move between the boxes, Space ticks or unticks one. “All” and the column boxes set a whole row or column.</p>
         )}
         {errors.resources ? <p className="text-sm text-red-700 dark:text-red-400">{errors.resources}</p> : null}
         <PermissionGrid value={values.resources} onChange={(resources) => change({ resources })} disabled={readOnly} labelledBy={`${id}-resources`} />

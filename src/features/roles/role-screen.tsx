@@ -6,7 +6,7 @@ import { roleMessages, type RoleDetail } from '../../../domain/roles.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card } from '../../components/ui/description-list.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/delete.tsx';
 import { DetailSkeleton } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
@@ -181,24 +181,17 @@ function DeleteRole({ role, askNow = false, onAsked, disabled, ...rest }: { role
   };
   return (
     <>
-      <Button ref={button} variant="secondary" disabled={disabled} aria-describedby={rest['aria-describedby']} onClick={() => handleOpenChange(true)}>
-        Delete
-      </Button>
-      <Dialog open={open} onOpenChange={handleOpenChange} title={`Delete role “${role.name}”?`} description="A role users still hold cannot be deleted. This cannot be undone.">
-        {refusal ? (
-          <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-            {refusal}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => void handleDelete()}>
-            Delete role
-          </Button>
-        </div>
-      </Dialog>
+      <DeleteButton ref={button} disabled={disabled} aria-describedby={rest['aria-describedby']} onClick={() => handleOpenChange(true)} />
+      <ConfirmDeleteDialog
+        open={open}
+        onOpenChange={handleOpenChange}
+        title={`Delete role “${role.name}”?`}
+        description="A role users still hold cannot be deleted. This cannot be undone."
+        refusal={refusal}
+        confirmLabel="Delete role"
+        pending={remove.isPending}
+        onConfirm={() => void handleDelete()}
+      />
     </>
   );
 }

@@ -1,15 +1,15 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Role } from '../../../domain/roles.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { roleListQuery, type RoleListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, Role>();
 
-/** Issue 10: Id (link), Name, and the number of users holding the role. */
+/** Issue 10: Id, Name (link), and the number of users holding the role. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/system/roles/$roleId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
   column.accessor('userCount', { id: 'users', header: 'Users' }),
 ]);
 

@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import { scheduleMessages, todayIn, weekRange, weekStartOf, type Schedule, type ScheduleOwnerType } from '../../../domain/schedules.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { DeleteButton } from '../../components/ui/delete.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
@@ -90,9 +91,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
               </Permitted>
             ) : null}
             <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'DELETE' }}>
-              <Button variant="danger" disabled={deleting} onClick={() => void handleDelete()}>
-                Delete
-              </Button>
+              <DeleteButton disabled={deleting} onClick={() => void handleDelete()} />
             </Permitted>
           </>
         }

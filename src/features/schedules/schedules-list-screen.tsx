@@ -1,8 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ScheduleListItem } from '../../../domain/schedules.ts';
-import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { scheduleListQuery, type ScheduleListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, ScheduleListItem>();
@@ -12,10 +12,10 @@ export const ownerLabel = (s: Pick<ScheduleListItem, 'ownerType' | 'ownerId' | '
   s.ownerType ? `${s.ownerType}: ${s.ownerName ?? s.ownerId ?? ''}` : null;
 
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/schedules/$scheduleId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
   column.accessor('ownerType', { header: 'For', cell: (info) => ownerLabel(info.row.original) ?? <Empty /> }),
-  column.accessor('description', { header: 'Description', enableSorting: false, meta: wideScreenColumn, cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('description', { header: 'Description', enableSorting: false, meta: { prose: true }, cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
 type SchedulesListScreenProps = { search: ScheduleListSearch; onSearchChange(change: Partial<ScheduleListSearch>): void };

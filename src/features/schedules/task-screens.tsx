@@ -4,7 +4,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { dateOf, describeRecurrence, todayIn, wallOf, weekStartOf, type Schedule, type ScheduleTask } from '../../../domain/schedules.ts';
 import { NotFound } from '../../components/shell/not-found.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { DeleteButton } from '../../components/ui/delete.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -223,9 +223,9 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
           }
           extraActions={
             <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'DELETE' }}>
-              <Button type="button" variant="danger" disabled={deleting} onClick={() => void handleDelete()}>
+              <DeleteButton type="button" disabled={deleting} onClick={() => void handleDelete()}>
                 {oneOccurrence ? 'Delete this occurrence' : base.isRecurring ? 'Delete series' : 'Delete'}
-              </Button>
+              </DeleteButton>
             </Permitted>
           }
           onSubmit={handleSubmit}

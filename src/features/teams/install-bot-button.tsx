@@ -6,7 +6,11 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { useInstallBot } from './queries.ts';
 
 /** Installs the bot on a team, for the roles that may (others do not see it). */
-export function InstallBotButton({ teamId, teamName, variant = 'secondary' }: { teamId: string; teamName: string; variant?: 'primary' | 'secondary' }) {
+/**
+ * `inList`: the button in a row of the Teams list is for the pointer; the row's one Tab stop is the
+ * team's link, and the keyboard installs from the team's page, which has this button too.
+ */
+export function InstallBotButton({ teamId, teamName, variant = 'secondary', inList = false }: { teamId: string; teamName: string; variant?: 'primary' | 'secondary'; inList?: boolean }) {
   const install = useInstallBot();
   const toast = useToast();
   // Awaited rather than `mutate(…, { onSuccess })`: the install makes this button go (the team now
@@ -22,7 +26,7 @@ export function InstallBotButton({ teamId, teamName, variant = 'secondary' }: { 
   };
   return (
     <Permitted requires={{ resource: '/teamsbot/graph/team/{teamId}', method: 'POST' }}>
-      <Button variant={variant} onClick={() => void handleClick()} disabled={install.isPending} aria-label={`Install bot on ${teamName}`}>
+      <Button variant={variant} tabIndex={inList ? -1 : undefined} onClick={() => void handleClick()} disabled={install.isPending} aria-label={`Install bot on ${teamName}`}>
         {install.isPending ? 'Installing…' : 'Install bot'}
       </Button>
     </Permitted>

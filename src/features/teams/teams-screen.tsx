@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Team } from '../../../domain/teams.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { InstallBotButton } from './install-bot-button.tsx';
@@ -12,16 +12,16 @@ import { teamListQuery, teamsQuery, type TeamSort } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, Team>();
 
-/** Teams of the tenant: Id (link to its channels), Name, Description, Bot Installed, and Install bot where it is not. */
+/** Teams of the tenant: Id, Name (link to its channels), Description, Bot Installed, and Install bot where it is not. */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', enableSorting: false, cell: (info) => <RecordIdLink path="/system/microsoft/teams/teams/$teamId/channels" id={info.getValue()} /> }),
-  column.accessor('displayName', { id: 'name', header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('description', { header: 'Description', meta: { headerClassName: 'max-sm:hidden', cellClassName: 'max-sm:hidden' }, cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('id', { header: 'Id', enableSorting: false, cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('displayName', { id: 'name', header: 'Name', meta: nameColumn }),
+  column.accessor('description', { header: 'Description', meta: { prose: true }, cell: (info) => info.getValue() ?? '—' }),
   column.accessor('botInstalled', { header: 'Bot Installed', cell: (info) => <YesNo value={info.getValue()} /> }),
   column.display({
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,
-    cell: ({ row }) => (row.original.botInstalled ? null : <InstallBotButton teamId={row.original.id} teamName={row.original.displayName} />),
+    cell: ({ row }) => (row.original.botInstalled ? null : <InstallBotButton teamId={row.original.id} teamName={row.original.displayName} inList />),
   }),
 ]);
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { TeamsUser } from '../../../domain/teams.ts';
-import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
 import { RecordList } from '../../components/ui/record-list.tsx';
 import { useAccountKey } from '../../lib/account.ts';
@@ -13,9 +13,9 @@ const column = createColumnHelper<DataTableFeatures, TeamsUser>();
 
 /** Teams users (spec §3 "Team-service user"): displayName, jobTitle, id, bot installed. */
 const columns = column.columns([
-  column.accessor('displayName', { id: 'name', header: 'Display Name', meta: { cellClassName: 'font-medium' } }),
+  column.accessor('displayName', { id: 'name', header: 'Display Name', meta: nameColumn }),
   column.accessor('jobTitle', { header: 'Job Title', cell: (info) => info.getValue() ?? '—' }),
-  column.accessor('id', { header: 'Id', cell: (info) => <span title={info.getValue()} className="font-mono text-xs max-sm:inline-block max-sm:max-w-[9ch] max-sm:truncate max-sm:align-bottom">{info.getValue()}</span> }),
+  column.accessor('id', { header: 'Id', cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
   column.accessor('teamsBotInstalled', { header: 'Bot Installed', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 

@@ -1,17 +1,17 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { UserListItem } from '../../../domain/persons.ts';
-import { wideScreenColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdLink, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { userListQuery, type UserListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, UserListItem>();
 
-/** Spec §2 Lists: Id, Name, Principal Id, Active (yes/no). At phone size the principal id stays on the user's page. */
+/** Spec §2 Lists: Id, Name, Principal Id, Active (yes/no). */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdLink path="/practice/users/$personId" id={info.getValue()} /> }),
-  column.accessor('name', { header: 'Name', meta: { cellClassName: 'font-medium' } }),
-  column.accessor('principalId', { header: 'Principal Id', meta: { ...wideScreenColumn, cellClassName: `${wideScreenColumn.cellClassName} font-mono text-xs break-all` } }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('name', { header: 'Name', meta: nameColumn }),
+  column.accessor('principalId', { header: 'Principal Id', meta: { cellClassName: 'font-mono text-xs' } }),
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
