@@ -63,6 +63,7 @@ export const messages = {
   contactPointNameMin: 'name must be more than 1 characters',
   contactPointDescriptionMin: 'description must be more than 1 characters',
   contactPointRank: 'number must be between 1 and 10',
+  contactPointRankWhole: 'Rank must be a whole number',
   contactPointSystemInvalid: 'system must be one of PHONE, FAX, EMAIL, PAGER, URL, SMS, QUEUEID or OTHER',
   contactPointProviderInvalid: 'unknown service provider',
   contactPointSystemTypeInvalid: 'system type must be Main, Priority or Reception',

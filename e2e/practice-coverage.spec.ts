@@ -44,6 +44,7 @@ test.describe('practice administrator', () => {
     await ready(page);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(unique('Snackbar line'));
     await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshNumber());
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A line of the practice');
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const snackbar = page.getByRole('status').filter({ hasText: 'Successfully Added Contact Point' });
