@@ -78,3 +78,44 @@ for (const size of sizes) {
     });
   });
 }
+
+for (const size of sizes) {
+  test.describe(`screens opened without permission (${size.name})`, () => {
+    test.use({ storageState: storageState('manager'), viewport: size.viewport });
+
+    test(`roles and API keys, list and record, say the role does not allow it and offer no Retry (${size.name})`, async ({ page }) => {
+      const screens = [
+        { path: '/system/roles', title: "You don't have permission to see roles.", grant: 'Needs GET on Roles' },
+        { path: `/system/roles/${seedId('role:riverside:Administrator')}`, title: "You don't have permission to see roles.", grant: 'Needs GET on Individual role' },
+        { path: '/system/apikeys', title: "You don't have permission to see API keys.", grant: 'Needs GET on API keys' },
+        { path: `/system/apikeys/${seedId('role:riverside:Administrator')}`, title: "You don't have permission to see API keys.", grant: 'Needs GET on Individual API key' },
+      ];
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { name: screen.title })).toBeVisible();
+        await expect(page.getByText(`${screen.grant}, which your role “Practice Administrator” does not grant`)).toBeVisible();
+        await expect(page.getByText(messages.tryAgain)).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      }
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+for (const size of sizes) {
+  test.describe(`person names (${size.name})`, () => {
+    test.use({ storageState: storageState('manager'), viewport: size.viewport });
+
+    test(`removing every name shows the spec's message as the field's error, announced, with focus on the field (${size.name})`, async ({ page }) => {
+      await page.goto(`/practice/persons/edit/${seedId('person:viewer')}`);
+      await page.getByRole('button', { name: 'Remove name Victor Chen' }).click();
+      const error = page.getByRole('alert').filter({ hasText: messages.atLeastOneName });
+      await expect(error).toHaveText(messages.atLeastOneName);
+      await expect(error).toHaveAttribute('data-slot', 'field-error');
+      const addName = page.getByRole('button', { name: 'Add Name' });
+      await expect(addName).toBeFocused();
+      await expect(addName).toHaveAccessibleDescription(messages.atLeastOneName);
+      await expectNoAxeViolations(page);
+    });
+  });
+}
