@@ -41,8 +41,8 @@ export const accountMessages = {
   timeZoneInvalid: messages.timeZoneInvalid,
   ownAccountActive: 'You cannot deactivate your own account: you would be signed out of it.',
   instanceAdminOnly: 'Only an instance administrator may do this.',
-  created: 'Account created.',
-  saved: 'Account saved.',
+  created: messages.accountAdded,
+  saved: messages.accountSaved,
 } as const;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

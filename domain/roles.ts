@@ -28,7 +28,7 @@ export const roleMessages = {
   settingTooLong: `must be at most ${roleLimits.setting} characters`,
   acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
   booleanExpected: 'must be true or false',
-  saved: 'Successfully Saved Role',
+  saved: messages.roleSaved,
 } as const;
 
 /** A role name already used by another role of the account (names are told apart without case). */

@@ -149,7 +149,7 @@ test.describe('practice administrator', () => {
       await expect(chips(page)).toHaveCount(0);
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByText('Contact point saved.')).toBeVisible();
+      await expect(page.getByText(messages.contactPointSaved)).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
       await expect(page.getByLabel('Rank', { exact: true })).toHaveValue('2');

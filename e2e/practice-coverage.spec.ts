@@ -1,3 +1,4 @@
+import { messages } from '../domain/messages.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
@@ -200,7 +201,7 @@ test.describe('phone (390×844): the schedule forms', () => {
       await page.getByLabel('Notes').fill('Bring the rota');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByRole('heading', { level: 2, name: /^Week of/ })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Task saved' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: messages.taskSaved })).toBeVisible();
     });
   });
 });

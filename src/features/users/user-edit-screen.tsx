@@ -99,7 +99,7 @@ function UserEdit({ initial }: { initial: User }) {
     save: (values: UserValues, version) => update.mutateAsync(toBody(values, version, isAdmin, roleChoice)),
     fetchCurrent: () => queryClient.fetchQuery({ ...userQuery(account, initial.id), staleTime: 0 }),
     onSaved: () => {
-      toast('success', 'User saved.');
+      toast('success', messages.userSaved);
       return navigate({ to: '/practice/users/$personId', params: { personId: initial.id }, ignoreBlocker: true });
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
