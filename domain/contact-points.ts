@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { listQuerySchema, maxAssociations, type CommonFields } from './persons.ts';
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
 import { text } from './text.ts';
@@ -110,7 +111,7 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key] ?? `${key} is required`;
+    return missing[key] ?? requiredMessage(key);
   });
 
 /** `POST /contactpoints/contact-points` (spec §7 body); absent fields take spec §9's defaults. */
