@@ -26,23 +26,23 @@ export const accountLimits = {
 
 /** The account's own messages (not in the spec: worded for an administrator; never quoting what was sent). */
 export const accountMessages = {
-  userSourceTooLong: `userSource must be at most ${accountLimits.userSource} characters`,
+  userSourceTooLong: `User source must be at most ${accountLimits.userSource} characters`,
   settingTooLong: `must be at most ${accountLimits.setting} characters`,
   urlInvalid: 'must be an http:// or https:// address',
-  domainInvalid: 'domainName must be a domain name such as clinic.example.com',
+  domainInvalid: 'Domain name must be a domain name such as clinic.example.com',
   domainTaken: 'This domain name already belongs to an account.',
   tooManyDomains: `an account can have at most ${accountLimits.domainNames} domain names`,
   assumedInvalid: 'must be a list of accounts, each once, by their ids',
   tooManyAssumed: `an account can assume at most ${accountLimits.assumedAccounts} accounts`,
   assumedSelf: 'an account cannot assume itself',
   assumedUnknown: 'an account of this list does not exist',
-  roleIdInvalid: 'roleId must be the id of a role of this account',
+  roleIdInvalid: 'Role must be a role of this account',
   acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
   timeZoneInvalid: messages.timeZoneInvalid,
   ownAccountActive: 'You cannot deactivate your own account: you would be signed out of it.',
   instanceAdminOnly: 'Only an instance administrator may do this.',
-  created: 'Account created.',
-  saved: 'Account saved.',
+  created: messages.accountAdded,
+  saved: messages.accountSaved,
 } as const;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

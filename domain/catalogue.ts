@@ -4,6 +4,7 @@
  * needed them (CONVENTIONS "Shared pieces live by what they are").
  */
 import * as v from 'valibot';
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 
 /** The version being edited: a positive integer column. */
@@ -22,7 +23,7 @@ export const objectWith = <const E extends v.ObjectEntries>(entries: E, missing:
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key as keyof E & string] ?? `${key} is required`;
+    return missing[key as keyof E & string] ?? requiredMessage(key);
   });
 
 /**

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { listQuerySchema, maxAssociations, type CommonFields } from './persons.ts';
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
 import { text } from './text.ts';
@@ -68,13 +69,15 @@ const requiredText = (message: string) => v.pipe(text(contactPointLimits.text, m
 
 const nameField = requiredText(messages.contactPointNameMin);
 const valueField = requiredText(messages.contactPointValueMin);
-const descriptionField = v.nullable(requiredText(messages.contactPointDescriptionMin));
+// Spec §5: value, name and description each have a minimum length of 1, so a description is required like the other two.
+const descriptionField = requiredText(messages.contactPointDescriptionMin);
 const systemField = v.picklist(contactPointSystems, messages.contactPointSystemInvalid);
 const providerField = v.picklist(serviceProviders, messages.contactPointProviderInvalid);
 const systemTypeField = v.nullable(v.picklist(systemTypes, messages.contactPointSystemTypeInvalid));
+// Spec §5's 'number must be between 1 and 10' is for a number out of range; a fraction or text is told a whole number is needed (issue 24).
 const rankField = v.pipe(
-  v.number(messages.contactPointRank),
-  v.integer(messages.contactPointRank),
+  v.number(messages.contactPointRankWhole),
+  v.integer(messages.contactPointRankWhole),
   v.minValue(contactPointLimits.rankMin, messages.contactPointRank),
   v.maxValue(contactPointLimits.rankMax, messages.contactPointRank),
 );
@@ -101,13 +104,14 @@ const version = v.pipe(
 const missing: Record<string, string> = {
   name: messages.contactPointNameMin,
   value: messages.contactPointValueMin,
+  description: messages.contactPointDescriptionMin,
   version: messages.versionRequired,
 };
 const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key] ?? `${key} is required`;
+    return missing[key] ?? requiredMessage(key);
   });
 
 /** `POST /contactpoints/contact-points` (spec §7 body); absent fields take spec §9's defaults. */
@@ -117,7 +121,7 @@ export const contactPointCreateSchema = v.pipe(
     value: valueField,
     system: v.optional(systemField, contactPointDefaults.system),
     serviceProvider: v.optional(providerField, contactPointDefaults.serviceProvider),
-    description: v.optional(descriptionField, null),
+    description: descriptionField,
     systemType: v.optional(systemTypeField, contactPointDefaults.systemType),
     rank: v.optional(rankField, contactPointDefaults.rank),
     vip: v.optional(vipField, contactPointDefaults.vip),

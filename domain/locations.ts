@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { LocationSort } from './lists.ts';
 import { locationSortColumns } from './lists.ts';
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { isoDate, listQuerySchema, version, type CommonFields } from './persons.ts';
 import { text } from './text.ts';
@@ -108,7 +109,7 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key] ?? `${key} is required`;
+    return missing[key] ?? requiredMessage(key);
   });
 
 /** `POST /locations/locations`: a name; services and addresses may be left out (none). */

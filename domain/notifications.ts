@@ -17,8 +17,8 @@ export const notificationMessages = {
   titleTooLong: `title must be at most ${notificationLimits.title} characters`,
   messageRequired: 'message is required',
   messageTooLong: `message must be at most ${notificationLimits.message} characters`,
-  jumpPathInvalid: 'jumpPath must be a path of the portal, starting with a single /',
-  userIdInvalid: 'userId must be the id of a user of this account',
+  jumpPathInvalid: 'Jump path must be a path of the portal, starting with a single /',
+  userIdInvalid: 'User must be a user of this account',
   readRequired: 'read is required',
   /** The bell's and the palette page's empty state. */
   empty: 'No notifications',

@@ -17,6 +17,7 @@ import {
   type PageSize,
   type SortOrder,
 } from './lists.ts';
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
 import { optionalText, requiredText, text } from './text.ts';
@@ -125,7 +126,7 @@ const object = <const E extends v.ObjectEntries>(entries: E, missing: Partial<Re
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key as keyof E & string] ?? `${key} is required`;
+    return missing[key as keyof E & string] ?? requiredMessage(key);
   });
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));

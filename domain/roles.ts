@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { keyedMap } from './catalogue.ts';
 import { roleSortColumns, type RoleSort } from './lists.ts';
 export type { RoleSort };
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema, version, type CommonFields } from './persons.ts';
 import { httpMethods, permissionCatalogue, type HttpMethod, type ResourceGrants } from './permissions.ts';
@@ -28,7 +29,7 @@ export const roleMessages = {
   settingTooLong: `must be at most ${roleLimits.setting} characters`,
   acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
   booleanExpected: 'must be true or false',
-  saved: 'Successfully Saved Role',
+  saved: messages.roleSaved,
 } as const;
 
 /** A role name already used by another role of the account (names are told apart without case). */
@@ -164,7 +165,7 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key] ?? `${key} is required`;
+    return missing[key] ?? requiredMessage(key);
   });
 
 /** `POST /permissions/roles`: a name; everything else may be left out (grants nothing, trusts no one). */

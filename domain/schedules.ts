@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { listQuerySchema, type CommonFields } from './persons.ts';
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
 import { isLocalDate, scheduleSortColumns, type ScheduleSort } from './schedule-search.ts';
@@ -207,7 +208,7 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key] ?? `${key} is required`;
+    return missing[key] ?? requiredMessage(key);
   });
 
 const nameField = requiredText(scheduleLimits.name, scheduleMessages.nameRequired, messages.textTooLong);

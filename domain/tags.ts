@@ -8,6 +8,7 @@
  * for a value, 50 tags on one record. Keys and values are told apart without regard to case.
  */
 import * as v from 'valibot';
+import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { wholeNumber } from './query.ts';
 import { isStorableText, text } from './text.ts';
@@ -24,8 +25,8 @@ export const tagMessages = {
   keyTooLong: `key must be at most ${tagLimits.key} characters`,
   valueTooLong: `value must be at most ${tagLimits.value} characters`,
   keyColon: 'key cannot contain ":"',
-  typeInvalid: `taggedResourceType must be one of ${taggedResourceTypes.join(', ')}`,
-  resourceIdInvalid: 'taggedResourceId must be a UUID',
+  typeInvalid: `Record type must be one of ${taggedResourceTypes.join(', ')}`,
+  resourceIdInvalid: 'Record must be a record id',
   resourceUnknown: 'the tagged record does not exist in this account',
   tooMany: `a record can have at most ${tagLimits.perRecord} tags`,
   filterInvalid: 'tag must be key or key:value',
@@ -60,7 +61,7 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return messages.objectExpected;
-    return missing[key] ?? `${key} is required`;
+    return missing[key] ?? requiredMessage(key);
   });
 
 /** `POST /tag`. */

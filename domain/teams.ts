@@ -14,7 +14,7 @@ import { text } from './text.ts';
  */
 export const teamsMessages = {
   noTenant: 'This account has no Microsoft tenant configured.',
-  noTenantHint: 'Set the account’s Azure tenant id (config.azure.tenantId) to see its Teams directory.',
+  noTenantHint: 'Set the account’s Azure tenant id in its settings to see its Teams directory.',
   botNotInstalled: 'The bot is not installed on this team. Install the bot on the team first, then send the message.',
   directoryUnavailable: 'The Microsoft Teams directory did not answer. Please try again in a moment.',
   messageRequired: 'message is required',

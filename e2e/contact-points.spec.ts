@@ -44,6 +44,7 @@ async function createContactPoint(page: Page, fields: { name: string; value: str
   await page.goto('/practice/contact-points/create');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(fields.name);
   await page.getByRole('textbox', { name: 'Value', exact: true }).fill(fields.value);
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A line of the practice');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Successfully Added Contact Point')).toBeVisible();
 }
@@ -148,7 +149,7 @@ test.describe('practice administrator', () => {
       await expect(chips(page)).toHaveCount(0);
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByText('Contact point saved.')).toBeVisible();
+      await expect(page.getByText(messages.contactPointSaved)).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
       await expect(page.getByLabel('Rank', { exact: true })).toHaveValue('2');
@@ -180,6 +181,7 @@ test.describe('practice administrator', () => {
     await page.goto('/practice/contact-points/create');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Second triage');
     await page.getByRole('textbox', { name: 'Value', exact: true }).fill('+1 503.555.0104');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A line of the practice');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(`This value already belongs to contact point "Nurse triage" (${id})`)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Value', exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -390,6 +392,7 @@ test.describe('practice administrator', () => {
     await page.goto('/practice/contact-points/create');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshNumber());
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A line of the practice');
     const practitioner = (await pickPractitioner(page, 0)).replace(/ \([0-9a-f-]{36}\)$/, '');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Successfully Added Contact Point')).toBeVisible();

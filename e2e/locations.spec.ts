@@ -86,7 +86,7 @@ test.describe('practice administrator', () => {
     await test.step('the new location page shows both addresses', async () => {
       await expect(page).toHaveURL(detailUrl);
       await expect(h1(page, name)).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: `Location “${name}” created` })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: messages.locationAdded })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(['Family Medicine', 'Immunizations']);
       const addresses = page.getByRole('list', { name: 'Addresses' }).getByRole('listitem');
       await expect(addresses).toHaveCount(2);

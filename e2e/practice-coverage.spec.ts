@@ -1,3 +1,4 @@
+import { messages } from '../domain/messages.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
@@ -44,6 +45,7 @@ test.describe('practice administrator', () => {
     await ready(page);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(unique('Snackbar line'));
     await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshNumber());
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A line of the practice');
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const snackbar = page.getByRole('status').filter({ hasText: 'Successfully Added Contact Point' });
@@ -199,7 +201,7 @@ test.describe('phone (390×844): the schedule forms', () => {
       await page.getByLabel('Notes').fill('Bring the rota');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByRole('heading', { level: 2, name: /^Week of/ })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Task saved' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: messages.taskSaved })).toBeVisible();
     });
   });
 });

@@ -26,7 +26,7 @@ type Kind = {
 };
 
 const kinds: Kind[] = [
-  { kind: 'Contact point', list: '/practice/contact-points', table: 'Contact Points', api: '/contactpoints/contact-points', body: (name) => ({ name, value: freshPhone() }), resourceType: 'ContactPoint' },
+  { kind: 'Contact point', list: '/practice/contact-points', table: 'Contact Points', api: '/contactpoints/contact-points', body: (name) => ({ name, value: freshPhone(), description: 'A line of the practice' }), resourceType: 'ContactPoint' },
   { kind: 'Location', list: '/practice/locations', table: 'Locations', api: '/locations/locations', body: (name) => ({ name }), resourceType: 'Location' },
   { kind: 'Schedule', list: '/practice/schedules', table: 'Schedules', api: '/schedule/schedule', body: (name) => ({ name }), resourceType: 'Schedule' },
   { kind: 'Issue', list: '/practice/issues', table: 'Issues', api: '/issues', body: (name) => ({ name, category: 'Other' }), resourceType: 'Issue' },

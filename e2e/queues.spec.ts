@@ -61,7 +61,7 @@ test.describe('practice administrator', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Save', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Queue saved.')).toBeVisible();
+    await expect(page.getByText(messages.queueSaved)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
     await expect(inbound).toHaveValue(greeting);
     await expect(page.getByRole('list', { name: 'Dispositions' }).getByRole('listitem')).toHaveText([disposition]);

@@ -14,7 +14,7 @@ test.describe('practice administrator', () => {
   test('restores a deleted contact point from the palette\'s "Recently deleted" page, by keyboard', async ({ page }) => {
     const api = await signedInApi(page);
     const name = `Trash line ${unique()}`;
-    const created = await api.send('POST', '/contactpoints/contact-points', { name, value: freshPhone() });
+    const created = await api.send('POST', '/contactpoints/contact-points', { name, value: freshPhone(), description: 'Deleted line' });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect((await api.send('DELETE', `/contactpoints/contact-points/${id}`)).status()).toBe(204);
@@ -82,10 +82,10 @@ test.describe('practice administrator', () => {
     const api = await signedInApi(page);
     const value = freshPhone();
     const name = `Old holder ${unique()}`;
-    const old = (await (await api.send('POST', '/contactpoints/contact-points', { name, value })).json()) as { id: string };
+    const old = (await (await api.send('POST', '/contactpoints/contact-points', { name, value, description: 'Deleted line' })).json()) as { id: string };
     expect((await api.send('DELETE', `/contactpoints/contact-points/${old.id}`)).status()).toBe(204);
     const holderName = `New holder ${unique()}`;
-    const holder = await api.send('POST', '/contactpoints/contact-points', { name: holderName, value });
+    const holder = await api.send('POST', '/contactpoints/contact-points', { name: holderName, value, description: 'Holder line' });
     expect(holder.status()).toBe(201);
 
     await page.keyboard.press('Control+k');
@@ -106,7 +106,7 @@ test.describe('practice administrator on a phone', () => {
   test('the "Recently deleted" page fits the screen', async ({ page }) => {
     const api = await signedInApi(page);
     const name = `A rather long contact point name to truncate ${unique()}`;
-    const { id } = (await (await api.send('POST', '/contactpoints/contact-points', { name, value: freshPhone() })).json()) as { id: string };
+    const { id } = (await (await api.send('POST', '/contactpoints/contact-points', { name, value: freshPhone(), description: 'Deleted line' })).json()) as { id: string };
     expect((await api.send('DELETE', `/contactpoints/contact-points/${id}`)).status()).toBe(204);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('recently deleted');

@@ -324,7 +324,7 @@ test.describe('practice administrator', () => {
 
       await notice.getByRole('button', { name: 'Overwrite with mine' }).click();
       await expect(weekHeading(page)).toBeVisible();
-      await expect(page.getByText('Task saved')).toBeVisible();
+      await expect(page.getByText(messages.taskSaved)).toBeVisible();
       await expect.poll(async () => (await saved()).title).toBe('Rounds (mine)');
       expect((await saved()).notes).toBe('Bring the charts');
     });
@@ -356,7 +356,7 @@ test.describe('practice administrator', () => {
       await expect(page.getByLabel('Title')).toBeFocused();
       await page.getByLabel('Title').fill('Rounds (moved)');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByText('Occurrence changed')).toBeVisible();
+      await expect(page.getByText(messages.occurrenceSaved)).toBeVisible();
       await expect(occurrences(page).filter({ hasText: 'Rounds (moved)' })).toHaveCount(1);
     });
   });
@@ -459,7 +459,7 @@ test.describe('practice administrator: the series edit', () => {
       await page.getByLabel('Start time').fill('10:00');
       await page.getByLabel('End time').fill('10:45');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Task saved' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: messages.taskSaved })).toBeVisible();
     });
 
     await test.step('the later occurrences changed; the earlier changed one kept its own change', async () => {

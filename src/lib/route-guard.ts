@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentAccountKey } from './account.ts';
+import { ApiRequestError } from './api.ts';
 import { meets, type Requirement } from './policy.ts';
 import { accessPolicyQuery } from './session.ts';
 
@@ -29,3 +30,12 @@ export const requirePermission =
     const policy = await context.queryClient.ensureQueryData(accessPolicyQuery(currentAccountKey())).catch(() => null);
     if (policy && !meets(policy, requires)) throw new PermissionDenied(requires, action);
   };
+
+/**
+ * A route loader's prefetch failure: a 403 (the role lost the grant since the policy was read) is
+ * the route's "no permission" screen (issue 24); anything else is the screen's own to show, with Retry.
+ */
+export const deniedOr = (requires: Requirement, action: string) => (error: unknown) => {
+  if (error instanceof ApiRequestError && error.status === 403) throw new PermissionDenied(requires, action);
+  return undefined;
+};

@@ -26,6 +26,7 @@ import { commandEntries, routeEntries, type Entry } from './entries.ts';
 import { Shortcut } from './kbd.tsx';
 import { searchKeys } from '../lib/search-keys.ts';
 import { rank, score, tokenize } from './rank.ts';
+import { landingAfterSwitch } from './route-meta.ts';
 import type { Command, CommandContext, PalettePage } from './types.ts';
 
 /** Ranking 10,000 entries takes a millisecond or two, so results render with the keystroke; only
@@ -344,7 +345,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       const id = entry.id.slice('account:'.length);
       close();
       switchAccount(id === policy.homeAccountId ? null : id);
-      context.navigate('/home');
+      context.navigate(landingAfterSwitch(context.pathname));
       return;
     }
     if (entry.command) {

@@ -62,3 +62,16 @@ export function titleFromPath(path: string): string {
   const last = path.split('/').filter(Boolean).at(-1) ?? 'Home';
   return last.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
+
+/**
+ * Where a switch of account lands (issue 24): the same screen when it is one of the route list's
+ * (a list, a create form), else the list a record's page belongs to (its id is the old account's),
+ * else Home. Search params (filters, paging) are the old account's and are dropped.
+ */
+export function landingAfterSwitch(pathname: string): string {
+  if (routeMeta[pathname] && !hiddenPaths.has(pathname)) return pathname;
+  const list = Object.keys(routeMeta)
+    .filter((path) => path !== '/home' && pathname.startsWith(`${path}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  return list ?? '/home';
+}

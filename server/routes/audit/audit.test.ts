@@ -36,7 +36,7 @@ describe('GET /audit/recent', () => {
   });
 
   it('says a record was deleted and restored (soft delete, issue 9)', async () => {
-    const created = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: 'Back again', value: '(555) 800-0001' } });
+    const created = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: 'Back again', value: '(555) 800-0001', description: 'Audited line' } });
     const { id } = (await created.json()) as { id: string };
     expect((await h.call('manager', `/contactpoints/contact-points/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await h.call('manager', `/contactpoints/contact-points/${id}/restore`, { method: 'POST' })).status).toBe(200);

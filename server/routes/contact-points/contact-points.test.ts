@@ -35,8 +35,11 @@ let n = 0;
 /** A phone number not used by another test (555-01xx are fictional). */
 const freshPhone = () => `(555) 200-${String(1000 + n++).slice(-4)}`;
 
+/** Spec §5: a description of at least one character is required, like the name and the value. */
+const withDescription = (body: Record<string, unknown>) => ({ description: 'Test line', ...body });
+
 async function create(body: Record<string, unknown>, user: DemoUser = 'manager', path = base) {
-  const res = await send(user, 'POST', path, body);
+  const res = await send(user, 'POST', path, withDescription(body));
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -58,7 +61,7 @@ describe('create (spec §7, §9 defaults)', () => {
       systemType: 'Main',
       rank: 10,
       vip: false,
-      description: null,
+      description: 'Test line',
       associations: [],
       version: 1,
     });
@@ -82,7 +85,7 @@ describe('create (spec §7, §9 defaults)', () => {
   });
 
   it('a create retried with its Idempotency-Key answers the same id and makes no second record', async () => {
-    const init = { method: 'POST', json: { name: 'Keyed', value: freshPhone() }, headers: { 'Idempotency-Key': 'cp-create-1' } };
+    const init = { method: 'POST', json: withDescription({ name: 'Keyed', value: freshPhone() }), headers: { 'Idempotency-Key': 'cp-create-1' } };
     const first = await h.call('manager', base, init);
     const again = await h.call('manager', base, init);
     expect(first.status).toBe(201);
@@ -108,10 +111,13 @@ describe('validation (spec §5 messages)', () => {
     ['an empty name', { name: '', value: freshPhone() }, 'name', messages.contactPointNameMin],
     ['no name', { value: freshPhone() }, 'name', messages.contactPointNameMin],
     ['an empty description', { name: 'X', value: freshPhone(), description: '' }, 'description', messages.contactPointDescriptionMin],
+    ['a blank description', { name: 'X', value: freshPhone(), description: '  ' }, 'description', messages.contactPointDescriptionMin],
+    ['a null description', { name: 'X', value: freshPhone(), description: null }, 'description', messages.contactPointDescriptionMin],
+    ['no description (spec §5: min length 1, like name and value)', { name: 'X', value: freshPhone(), description: undefined }, 'description', messages.contactPointDescriptionMin],
     ['rank 0', { name: 'X', value: freshPhone(), rank: 0 }, 'rank', messages.contactPointRank],
     ['rank 11', { name: 'X', value: freshPhone(), rank: 11 }, 'rank', messages.contactPointRank],
-    ['rank 2.5', { name: 'X', value: freshPhone(), rank: 2.5 }, 'rank', messages.contactPointRank],
-    ['rank as text', { name: 'X', value: freshPhone(), rank: '5' }, 'rank', messages.contactPointRank],
+    ['rank 2.5', { name: 'X', value: freshPhone(), rank: 2.5 }, 'rank', messages.contactPointRankWhole],
+    ['rank as text', { name: 'X', value: freshPhone(), rank: '5' }, 'rank', messages.contactPointRankWhole],
     ['an unknown system', { name: 'X', value: 'x', system: 'TELEX' }, 'system', messages.contactPointSystemInvalid],
     ['an unknown provider', { name: 'X', value: freshPhone(), serviceProvider: 'Sprint' }, 'serviceProvider', messages.contactPointProviderInvalid],
     ['an unknown system type', { name: 'X', value: freshPhone(), systemType: 'Backup' }, 'systemType', messages.contactPointSystemTypeInvalid],
@@ -123,7 +129,7 @@ describe('validation (spec §5 messages)', () => {
   ];
   it.each(cases)('%s is refused with its message under the field', async (_, body, field, message) => {
     const before = (await h.db.select({ id: contactPoints.id }).from(contactPoints)).length;
-    const res = await send('manager', 'POST', base, body);
+    const res = await send('manager', 'POST', base, 'description' in body ? body : withDescription(body));
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields?.[field]).toBe(message);
     expect((await h.db.select({ id: contactPoints.id }).from(contactPoints)).length).toBe(before);
@@ -150,7 +156,7 @@ describe('one number, one contact point (per system and account)', () => {
   it('(555) 123-7777, 555.123.7777 and +1 555 123 7777 are one number: the second is refused naming the first', async () => {
     const id = await create({ name: 'Main line', value: '(555) 123-7777' });
     for (const value of ['555.123.7777', '+1 555 123 7777', '(555) 123-7777']) {
-      const res = await send('manager', 'POST', base, { name: 'Copy', value });
+      const res = await send('manager', 'POST', base, withDescription({ name: 'Copy', value }));
       expect(res.status).toBe(409);
       const error = await errorOf(res);
       expect(error.fields?.value).toBe(contactPointValueTaken({ id, name: 'Main line' }));
@@ -166,7 +172,7 @@ describe('one number, one contact point (per system and account)', () => {
         .insert(contactPoints)
         .values({ accountId: h.accounts.riverside.id, createdBy: 'Other writer', modifiedBy: 'Other writer', name: 'Won the race', value: '555 700 0001', normalizedValue: '+15557000001', system: 'PHONE', serviceProvider: 'Twilio', rank: 1 })
         .returning();
-      answer = send('manager', 'POST', base, { name: 'Lost the race', value: '(555) 700-0001' });
+      answer = send('manager', 'POST', base, withDescription({ name: 'Lost the race', value: '(555) 700-0001' }));
       // Commit only once the request's insert is waiting for this transaction.
       for (;;) {
         const waiting = await h.db.execute<{ n: string }>(sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "contact_points"%'`);
@@ -213,7 +219,7 @@ describe('associations (spec §3, §5: practitioners, max 25, duplicates ignored
   it('refuses more than 25 practitioners, but 25 plus duplicates is fine', async () => {
     expect(riversidePractitioners.length).toBeGreaterThanOrEqual(26);
     const ids = riversidePractitioners.map((p) => p.id);
-    const res = await send('manager', 'POST', base, { name: 'Too many', value: freshPhone(), associations: ids.slice(0, 26) });
+    const res = await send('manager', 'POST', base, withDescription({ name: 'Too many', value: freshPhone(), associations: ids.slice(0, 26) }));
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields?.associations).toBe(messages.contactPointTooManyAssociations);
     const id = await create({ name: 'Exactly 25', value: freshPhone(), associations: [...ids.slice(0, 25), ...ids.slice(0, 5)] });
@@ -229,7 +235,7 @@ describe('associations (spec §3, §5: practitioners, max 25, duplicates ignored
 
   it("refuses another account's practitioner or an unknown id", async () => {
     for (const other of [lakesidePractitioner, '00000000-0000-4000-8000-000000000000']) {
-      const res = await send('manager', 'POST', base, { name: 'Foreign', value: freshPhone(), associations: [other] });
+      const res = await send('manager', 'POST', base, withDescription({ name: 'Foreign', value: freshPhone(), associations: [other] }));
       expect(res.status).toBe(400);
       expect((await errorOf(res)).fields?.associations).toBe(messages.contactPointPractitionerUnknown);
     }
@@ -242,7 +248,7 @@ describe('associations (spec §3, §5: practitioners, max 25, duplicates ignored
     expect(res.status).toBe(200);
     expect(((await res.json()) as ContactPoint).associations).toEqual([{ id: p.id, name: p.name }]);
     for (let i = 0; i < 24; i++) await create({ name: `Fill ${i}`, value: freshPhone(), associations: [p.id] });
-    const full = await send('manager', 'POST', base, { name: 'One too many', value: freshPhone(), associations: [p.id] });
+    const full = await send('manager', 'POST', base, withDescription({ name: 'One too many', value: freshPhone(), associations: [p.id] }));
     expect(full.status).toBe(400);
     expect((await errorOf(full)).fields?.associations).toBe(messages.practitionerTooManyContactPoints);
     const links = await h.db.select().from(contactPointPractitioners).where(eq(contactPointPractitioners.practitionerId, p.id));
@@ -412,7 +418,7 @@ describe('tenancy and permissions', () => {
     expect((await h.call('viewer', `${base}/${id}`)).status).toBe(200);
     expect((await h.call('viewer', base)).status).toBe(200);
     expect((await h.call('viewer', `/contactpoints/vip/${encodeURIComponent('555 123 4567')}`)).status).toBe(200);
-    expect((await send('viewer', 'POST', base, { name: 'No', value: freshPhone() })).status).toBe(403);
+    expect((await send('viewer', 'POST', base, withDescription({ name: 'No', value: freshPhone() }))).status).toBe(403);
     expect((await send('viewer', 'PATCH', `${base}/${id}`, { version: 1, name: 'No' })).status).toBe(403);
     expect((await send('viewer', 'DELETE', `${base}/${id}`)).status).toBe(403);
     expect((await get(id)).name).toBe('Read me');

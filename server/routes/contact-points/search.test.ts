@@ -133,7 +133,7 @@ describe("at scale: lakeside's bulk contact points (issue 9's bench, small)", ()
   it('the unfiltered total is exact through create, soft delete and restore', async () => {
     const live = () => h.db.$count(contactPoints, and(eq(contactPoints.accountId, lakeside()), sql`${contactPoints.deletedAt} is null`));
     expect((await list('limit=10')).total).toBe(await live());
-    const created = await h.call('admin', `/contactpoints/contact-points?accountId=${lakeside()}`, { method: 'POST', json: { name: 'Count me', value: 'count-me@lakeside.test', system: 'EMAIL' } });
+    const created = await h.call('admin', `/contactpoints/contact-points?accountId=${lakeside()}`, { method: 'POST', json: { name: 'Count me', value: 'count-me@lakeside.test', system: 'EMAIL', description: 'Counted line' } });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const before = (await list('limit=10')).total;
@@ -204,7 +204,7 @@ describe("at scale: lakeside's bulk contact points (issue 9's bench, small)", ()
   });
 
   it('a filter holding a line break finds the name or the value holding it, never the end of one and the start of the other', async () => {
-    const created = await h.call('admin', `/contactpoints/contact-points?accountId=${lakeside()}`, { method: 'POST', json: { name: 'Wrapped lines', value: 'wrapped@lakeside.test', system: 'EMAIL' } });
+    const created = await h.call('admin', `/contactpoints/contact-points?accountId=${lakeside()}`, { method: 'POST', json: { name: 'Wrapped lines', value: 'wrapped@lakeside.test', system: 'EMAIL', description: 'Wrapped line' } });
     expect(created.status).toBe(201);
     expect((await list(`limit=10&q=${encodeURIComponent('wrapped lines')}`)).total).toBe(1);
     // The lowercased name and value are stored one after the other, a line break between them.

@@ -24,7 +24,7 @@ beforeAll(async () => {
   managerName = policy.user.name;
   // This branch's seed has no contact points yet: two for the tests.
   for (const value of ['(555) 700-0001', '(555) 700-0002']) {
-    const res = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: `Seeded for deleted ${value}`, value } });
+    const res = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: `Seeded for deleted ${value}`, value, description: 'Deleted line' } });
     expect(res.status).toBe(201);
   }
 }, 120_000);

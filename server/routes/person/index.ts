@@ -226,7 +226,10 @@ export const personRoutes = new Hono<AppEnv>()
       }
       if (await repeats({ resourceType: 'User', resourceId: id, record: before, version, changes })) return before;
       editable(before, version);
-      await assertRole(c, tx, accountId, changes.roleId);
+      // Only a change of role is a grant (issue 24): a save that sends the role the user already has
+      // (the form sends every field) grants nothing anew, so a practice administrator may edit a
+      // Read Only user's name without holding everything Read Only reads.
+      if (changes.roleId !== undefined && changes.roleId !== before.roleId) await assertRole(c, tx, accountId, changes.roleId);
       if (changes.principalId) await assertPrincipalFree(tx, changes.principalId, id);
       const after = updatedRow(
         await tx

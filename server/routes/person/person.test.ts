@@ -660,4 +660,20 @@ describe('granting roles', () => {
     const byAdmin = await send('admin', 'PATCH', `/person/users/${id}?accountId=${demoAccounts.riverside.id}`, { version: user.version, roleId: roleId('riverside', 'Administrator') });
     expect(byAdmin.status).toBe(200);
   });
+
+  it('a save that keeps the role needs no grant of it (issue 24): a practice administrator edits a Read Only user', async () => {
+    const viewer = seedId('person:viewer');
+    const user = (await (await h.call('manager', `/person/users/${viewer}`)).json()) as User;
+    expect(user.userPolicy.accessPolicy.role).toBe('Read Only');
+    const keep = await send('manager', 'PATCH', `/person/users/${viewer}`, { version: user.version, name: 'Victor Chen', roleId: user.roleId, active: true });
+    expect(keep.status).toBe(200);
+    const saved = (await keep.json()) as User;
+    expect(saved).toMatchObject({ roleId: roleId('riverside', 'Read Only'), userPolicy: { accessPolicy: { role: 'Read Only' } } });
+    // Changing to that role still is a grant.
+    const { id } = await createPerson('manager', { name: [name('Keep', 'Role')] });
+    expect((await send('manager', 'POST', `/person/users/${id}`, { email: 'keep.role@riverside.test', principalId: 'keep-role' })).status).toBe(201);
+    const other = (await (await h.call('manager', `/person/users/${id}`)).json()) as User;
+    const change = await send('manager', 'PATCH', `/person/users/${id}`, { version: other.version, roleId: roleId('riverside', 'Read Only') });
+    expect(change.status).toBe(403);
+  });
 });

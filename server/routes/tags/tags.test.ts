@@ -49,7 +49,7 @@ const listOf = async (query: string, user: DemoUser = 'manager') => {
 };
 
 async function createContactPoint(name: string, value: string) {
-  const res = await send('manager', 'POST', '/contactpoints/contact-points', { name, value });
+  const res = await send('manager', 'POST', '/contactpoints/contact-points', { name, value, description: 'Tagged line' });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
 import { accountListQuery } from '../../lib/accounts.ts';
 import { deferred } from '../../lib/deferred.ts';
+import { landingAfterSwitch } from '../../palette/route-meta.ts';
 import { PopoverContent, PopoverRoot, PopoverTrigger } from '../ui/popover.tsx';
 
 // The list (cmdk) is not needed to show the first screen.
@@ -19,6 +20,7 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
   const accounts = useQuery({ ...accountListQuery(useAccountKey()), enabled: open });
   const switchAccount = useSwitchAccount();
   const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const list = accountList.useLoaded();
   accountList.useIdlePrefetch();
   useEffect(() => {
@@ -29,7 +31,7 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
   const choose = (id: string) => {
     setOpen(false);
     switchAccount(id === policy.homeAccountId ? null : id);
-    void navigate({ to: '/home' });
+    void navigate({ to: landingAfterSwitch(pathname) });
   };
 
   const label = policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account';

@@ -168,7 +168,7 @@ function AddDomain({ accountId }: { accountId: string }) {
     try {
       await add.mutateAsync(domainName);
       setDomainName('');
-      toast('success', 'Domain added.');
+      toast('success', messages.domainAdded);
     } catch (failure) {
       setError(serverFieldErrors(failure).domainName ?? (failure instanceof Error ? failure.message : messages.serverError));
     }

@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -93,7 +94,7 @@ function ApiKeyEdit({ initial, onDone }: { initial: ApiKey; onDone(): void }) {
     save: (values: ApiKeyValues, version) => update.mutateAsync({ version, name: values.name, roleId: values.roleId || undefined, active: values.active }),
     fetchCurrent: () => queryClient.fetchQuery({ ...apiKeyQuery(account, initial.id), staleTime: 0 }),
     onSaved: async () => {
-      toast('success', 'API key saved.');
+      toast('success', messages.apiKeySaved);
       onDone();
     },
     conflictRows: (mine, current) => conflictRows(apiKeyConflictFields, mine, toApiKeyValues(current)),

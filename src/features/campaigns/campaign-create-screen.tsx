@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -14,7 +15,7 @@ export function CampaignCreateScreen() {
 
   const handleSubmit = async (values: CampaignValues) => {
     await create.mutateAsync(toCampaignBody(values));
-    toast('success', 'Campaign created.');
+    toast('success', messages.campaignAdded);
     await navigate({ to: '/campaigns', ignoreBlocker: true });
   };
 

@@ -42,7 +42,7 @@ function CampaignEdit({ initial }: { initial: Campaign }) {
     save: (values: CampaignValues, version) => update.mutateAsync({ version, ...toCampaignBody(values) }),
     fetchCurrent: () => queryClient.fetchQuery({ ...campaignQuery(account, initial.id), staleTime: 0 }),
     onSaved: async () => {
-      toast('success', 'Campaign saved and running.');
+      toast('success', messages.campaignSaved);
       await toCampaign();
     },
     conflictRows: (mine, current) => conflictRows(campaignConflictFields, mine, toCampaignValues(current)),

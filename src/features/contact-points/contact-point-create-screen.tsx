@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
@@ -33,7 +34,7 @@ export function ContactPointCreateScreen() {
         resetAfterSave
         onSubmit={async (values) => {
           await create.mutateAsync(toBody(values));
-          toast('success', 'Successfully Added Contact Point', createdSnackbarMs);
+          toast('success', messages.contactPointAdded, createdSnackbarMs);
           return 'saved';
         }}
         actions={({ submitting, dirty }) => (

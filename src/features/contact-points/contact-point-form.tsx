@@ -62,14 +62,14 @@ export const toValues = (cp: ContactPoint): ContactPointValues => ({
 /** A whole number as typed; anything else is NaN, which the schema answers with the rank's message. */
 const toRank = (typed: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(typed) ? Number(typed) : Number.NaN);
 
-/** The API body (spec §7): an empty description or system type is none. */
+/** The API body (spec §7): an empty system type is none; the description is sent as typed (spec §5: at least one character). */
 export const toBody = (values: ContactPointValues): ContactPointCreate & { associations: string[] } => ({
   name: values.name,
   value: values.value,
   system: values.system,
   serviceProvider: values.serviceProvider,
   systemType: values.systemType === '' ? null : values.systemType,
-  description: values.description === '' ? null : values.description,
+  description: values.description,
   rank: toRank(values.rank),
   vip: values.vip,
   associations: values.associations.map((a) => a.id),
@@ -205,7 +205,8 @@ export function ContactPointForm({ label, defaultValues, editing, onSubmit, rese
               field={field}
               label="Description"
               multiline
-              hint="Optional: what the number is for, a queue id…"
+              required
+              hint="What the number is for, a queue id…"
               className="sm:col-span-2"
               error={errorOf('description', field.state.meta.errors)}
               disabled={disabled}

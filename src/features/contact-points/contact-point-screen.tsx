@@ -70,7 +70,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
     // Not through the cache: the page would start again and lose what the user typed.
     fetchCurrent: () => request<ContactPoint>(`/contactpoints/contact-points/${encodeURIComponent(initial.id)}`),
     onSaved: async () => {
-      toast('success', 'Contact point saved.');
+      toast('success', messages.contactPointSaved);
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
     saving: update.isPending,

@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -12,7 +13,7 @@ export function InsuranceCreateScreen() {
 
   const handleSubmit = async (values: InsuranceValues) => {
     const created = await create.mutateAsync(toInsuranceBody(values));
-    toast('success', 'Successfully Added Insurance');
+    toast('success', messages.insuranceAdded);
     await navigate({ to: '/practice/insurances/$insuranceId', params: { insuranceId: created.id }, ignoreBlocker: true });
   };
 

@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { useQuery } from '@tanstack/react-query';
 import { insuranceFlags, type Insurance } from '../../../domain/insurances.ts';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
@@ -69,7 +70,7 @@ function InsuranceEdit({ initial, onDone }: { initial: Insurance; onDone(): void
     toBody: toInsuranceBody,
     toValues: toInsuranceValues,
     conflictFields: insuranceConflictFields,
-    savedMessage: 'Insurance saved.',
+    savedMessage: messages.insuranceSaved,
     onDone,
   });
   return <InsuranceForm key={base.version} label="Edit insurance" defaultValues={defaultValues} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;

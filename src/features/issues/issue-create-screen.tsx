@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -12,7 +13,7 @@ export function IssueCreateScreen() {
 
   const handleSubmit = async (values: IssueValues) => {
     const created = await create.mutateAsync(toIssueBody(values));
-    toast('success', 'Successfully Added Issue');
+    toast('success', messages.issueAdded);
     await navigate({ to: '/practice/issues/$issueId', params: { issueId: created.id }, ignoreBlocker: true });
   };
 

@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Issue } from '../../../domain/issues.ts';
 import { Empty } from '../../components/ui/description-list.tsx';
@@ -56,7 +57,7 @@ function IssueEdit({ initial, onDone }: { initial: Issue; onDone(): void }) {
     toBody: toIssueBody,
     toValues: toIssueValues,
     conflictFields: issueConflictFields,
-    savedMessage: 'Issue saved.',
+    savedMessage: messages.issueSaved,
     onDone,
   });
   return <IssueForm key={base.version} label="Edit issue" defaultValues={defaultValues} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;

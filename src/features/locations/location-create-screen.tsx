@@ -1,3 +1,4 @@
+import { messages } from '../../../domain/messages.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -14,7 +15,7 @@ export function LocationCreateScreen() {
 
   const handleSubmit = async (values: LocationFormValues) => {
     const created = await create.mutateAsync(toBody(values));
-    toast('success', `Location “${values.name.trim()}” created`);
+    toast('success', messages.locationAdded);
     await navigate({ to: '/practice/locations/$locationId', params: { locationId: created.id }, ignoreBlocker: true });
   };
 

@@ -119,7 +119,7 @@ function LocationDetail({ location }: { location: Location }) {
     save: (values: LocationFormValues, version) => update.mutateAsync({ version, ...toBody(values) }),
     fetchCurrent: () => queryClient.fetchQuery({ ...locationQuery(account, location.id), staleTime: 0 }),
     onSaved: async () => {
-      toast('success', 'Location saved.');
+      toast('success', messages.locationSaved);
       toggle(false);
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),

@@ -7,12 +7,13 @@ import { userCreateSchema, type UserCreate } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
-import { Field, FormError, TextField } from '../../components/ui/field.tsx';
+import { Field, FormError, Input, TextField } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { firstError, formErrors, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { can } from '../../lib/policy.ts';
 import { roleOptionsQuery } from '../../lib/roles.ts';
 import { policyAtom } from '../../state/account.ts';
 import { useMakeUser } from './queries.ts';
@@ -48,7 +49,9 @@ export function MakeUserDialog({ personId, personName, open, onOpenChange, onCre
 function MakeUserForm({ personId, personName, onCreated }: { personId: string; personName: string; onCreated(): void }) {
   const policy = useAtomValue(policyAtom);
   const isAdmin = policy?.instanceAdmin ?? false;
-  const roles = useQuery(roleOptionsQuery(useAccountKey()));
+  // A role that may not list roles gives none (issue 24); it is not offered a choice it cannot make.
+  const mayListRoles = can(policy, '/permissions/roles', 'GET');
+  const roles = useQuery({ ...roleOptionsQuery(useAccountKey()), enabled: mayListRoles });
   const makeUser = useMakeUser(personId);
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -97,17 +100,23 @@ function MakeUserForm({ personId, personName, onCreated }: { personId: string; p
           <TextField field={field} label="User name" error={firstError(field.state.meta.errors) ?? serverErrors.name} />
         )}
       </form.Field>
-      <form.Field name="roleId">
-        {(field) => (
-          <Field
-            label="Role"
-            hint={roles.isError ? 'The roles could not be loaded; the user can be given a role later.' : undefined}
-            error={firstError(field.state.meta.errors) ?? serverErrors.roleId}
-          >
-            {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
-          </Field>
-        )}
-      </form.Field>
+      {!mayListRoles ? (
+        <Field label="Role" hint="Your role may not list roles; an administrator can give this user a role later.">
+          {(control) => <Input {...control} readOnly value="No role" />}
+        </Field>
+      ) : (
+        <form.Field name="roleId">
+          {(field) => (
+            <Field
+              label="Role"
+              hint={roles.isError ? 'The roles could not be loaded; the user can be given a role later.' : undefined}
+              error={firstError(field.state.meta.errors) ?? serverErrors.roleId}
+            >
+              {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
+            </Field>
+          )}
+        </form.Field>
+      )}
       <form.Field name="active">{(field) => <Checkbox label="Active" checked={field.state.value} onCheckedChange={field.handleChange} />}</form.Field>
       {isAdmin ? (
         <form.Field name="instanceAdmin">

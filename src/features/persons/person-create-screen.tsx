@@ -58,7 +58,8 @@ export function PersonCreateScreen() {
       {isAdmin && accounts.isError ? <p className="mb-3 text-sm text-red-700">{messages.tryAgain}</p> : null}
       <PersonForm
         mode="create"
-        defaultValues={emptyPerson}
+        // The header's account is already a choice: an administrator starts with it selected (issue 24).
+        defaultValues={isAdmin && policy ? { ...emptyPerson, accountId: policy.accountId } : emptyPerson}
         accountOptions={accountOptions}
         submitLabel="Save Person"
         failureMessage={messages.serverError}

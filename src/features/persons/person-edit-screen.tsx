@@ -39,7 +39,7 @@ function PersonEdit({ initial }: { initial: Person }) {
     save: (values: PersonFormValues, version) => update.mutateAsync(toPatchBody(values, version)),
     fetchCurrent: () => queryClient.fetchQuery({ ...personQuery(account, initial.id), staleTime: 0 }),
     onSaved: () => {
-      toast('success', 'Person saved.');
+      toast('success', messages.personSaved);
       return navigate({ to: '/practice/persons/$personId', params: { personId: initial.id }, ignoreBlocker: true });
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine, personToValues(current)),

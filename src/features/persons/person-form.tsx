@@ -1,5 +1,5 @@
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import {
   communicationLanguages,
@@ -112,6 +112,9 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
   const [failure, setFailure] = useState<string | null>(null);
   /** A save was tried: only then are missing pieces shown as errors (in red). */
   const [attempted, setAttempted] = useState(false);
+  // The last name removed: 'At Least One Name is required' is the field's error from then on (issue 24).
+  const [namesRemoved, setNamesRemoved] = useState(false);
+  const addNameButton = useRef<HTMLButtonElement>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const requireAccount = mode === 'create' && Boolean(accountOptions);
 
@@ -193,7 +196,17 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
                 <ul aria-label="Names" className="flex flex-wrap gap-2">
                   {field.state.value.map((entry, index) => (
                     <li key={`${index}-${entry.text}`}>
-                      <Chip onRemove={() => field.removeValue(index)} removeLabel={`Remove name ${fullName(entry)}`}>
+                      <Chip
+                        onRemove={() => {
+                          const last = field.state.value.length === 1;
+                          field.removeValue(index);
+                          if (last) {
+                            // The chip and its button are gone: focus goes to the field's own control, which the error describes.
+                            setNamesRemoved(true);
+                            addNameButton.current?.focus();
+                          }
+                        }}
+                        removeLabel={`Remove name ${fullName(entry)}`}>
                         <button
                           type="button"
                           className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -207,18 +220,25 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
                   ))}
                 </ul>
               ) : (
-                <p id={noNameId} className={attempted ? 'text-sm font-medium text-red-700 dark:text-red-400' : 'text-sm text-slate-600 dark:text-slate-400'}>
-                  {messages.atLeastOneName}
-                </p>
+                attempted || namesRemoved ? (
+                  <p id={noNameId} role="alert" data-slot="field-error" className="text-sm font-medium text-red-700 dark:text-red-400">
+                    {messages.atLeastOneName}
+                  </p>
+                ) : (
+                  <p id={noNameId} className="text-sm text-slate-600 dark:text-slate-400">
+                    {messages.atLeastOneName}
+                  </p>
+                )
               )}
               {error && error !== messages.atLeastOneName ? <FieldError error={error} /> : null}
               <div>
                 <Button
+                  ref={addNameButton}
                   type="button"
                   variant="secondary"
                   onClick={() => setNameDialog({ index: null })}
                   // With no name yet, a refused save brings the focus here, the field to mend.
-                  aria-invalid={attempted && field.state.value.length === 0 ? true : undefined}
+                  aria-invalid={(attempted || namesRemoved) && field.state.value.length === 0 ? true : undefined}
                   aria-describedby={field.state.value.length === 0 ? noNameId : undefined}
                 >
                   Add Name

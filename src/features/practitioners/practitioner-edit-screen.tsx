@@ -96,7 +96,7 @@ function PractitionerEdit({ initial }: { initial: Practitioner }) {
     save: ({ values, removePhoto }: { values: PractitionerValues; removePhoto: boolean }, version) => update.mutateAsync(toBody(values, version, removePhoto)),
     fetchCurrent: () => queryClient.fetchQuery({ ...practitionerQuery(account, initial.id), staleTime: 0 }),
     onSaved: () => {
-      toast('success', 'Practitioner saved.');
+      toast('success', messages.practitionerSaved);
       return navigate({ to: '/practice/practitioners/$personId', params: { personId: initial.id }, ignoreBlocker: true });
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine.values, toValues(current)),

@@ -255,7 +255,7 @@ function QueueEdit({ initial, onDone }: { initial: Queue; onDone(): void }) {
     save: (values: QueueValues, version) => update.mutateAsync({ version, ...toBody(values) }),
     fetchCurrent: () => queryClient.fetchQuery({ ...queueQuery(account, initial.id), staleTime: 0 }),
     onSaved: async () => {
-      toast('success', 'Queue saved.');
+      toast('success', messages.queueSaved);
       onDone();
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),

@@ -158,7 +158,7 @@ function ScheduleEdit({ schedule, onDone }: { schedule: Schedule; onDone(): void
     }),
     toValues: toScheduleValues,
     conflictFields: scheduleConflictFields,
-    savedMessage: 'Schedule saved.',
+    savedMessage: messages.scheduleSaved,
     onDone,
   });
   return <ScheduleEditForm key={base.version} initial={defaultValues} notice={notice} onSubmit={submit} onCancel={onDone} />;

@@ -55,7 +55,7 @@ function TaskCreate({ schedule }: { schedule: Schedule }) {
     setFailure(null);
     try {
       await create.mutateAsync(body);
-      toast('success', `Task “${body.title.trim()}” added`, 3000);
+      toast('success', messages.taskAdded, 3000);
       await navigate({ to: '/practice/schedules/$scheduleId', params: { scheduleId: schedule.id }, search: { week: weekOf(body.start, schedule.timeZone) } });
     } catch (error) {
       const fields = serverFieldErrors(error, taskFieldOf);
@@ -152,7 +152,7 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
       update.mutateAsync(oneOccurrence ? { ...body, version, isRecurring: false, occurrence } : { ...body, version, isRecurring: true }),
     fetchCurrent: () => queryClient.fetchQuery({ ...taskQuery(account, schedule.id, task.id), staleTime: 0 }),
     onSaved: async () => {
-      toast('success', oneOccurrence ? 'Occurrence changed' : 'Task saved', 3000);
+      toast('success', oneOccurrence ? messages.occurrenceSaved : messages.taskSaved, 3000);
       await backToWeek();
     },
     conflictRows: (mine, current) =>

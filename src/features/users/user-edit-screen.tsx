@@ -9,7 +9,7 @@ import { NotFound } from '../../components/shell/not-found.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, TextField } from '../../components/ui/field.tsx';
+import { Field, Input, TextField } from '../../components/ui/field.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -17,6 +17,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { firstError, formErrors, isNotFound, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { useCan } from '../../lib/policy.ts';
 import { roleOptionsQuery } from '../../lib/roles.ts';
 import { policyAtom } from '../../state/account.ts';
 import { userQuery, useUpdateUser } from './queries.ts';
@@ -43,7 +44,11 @@ const toValues = (user: User): UserValues => ({
   instanceAdmin: user.instanceAdmin,
 });
 
-const toBody = (values: UserValues, version: number, withAdmin: boolean): UserPatch => ({
+/**
+ * The PATCH body. `withRole` false: the caller may not list roles, so the form shows the user's role
+ * read-only and the body leaves it out (issue 24: the server grants nothing for a role kept).
+ */
+const toBody = (values: UserValues, version: number, withAdmin: boolean, withRole = true): UserPatch => ({
   version,
   name: values.name,
   email: values.email,
@@ -51,7 +56,7 @@ const toBody = (values: UserValues, version: number, withAdmin: boolean): UserPa
   source: values.source,
   oktaId: values.oktaId,
   active: values.active,
-  roleId: values.roleId || null,
+  ...(withRole ? { roleId: values.roleId || null } : {}),
   ...(withAdmin ? { instanceAdmin: values.instanceAdmin } : {}),
 });
 
@@ -72,8 +77,13 @@ function UserEdit({ initial }: { initial: User }) {
   const toast = useToast();
   const isAdmin = useAtomValue(policyAtom)?.instanceAdmin ?? false;
   const update = useUpdateUser(initial.id);
-  const roles = useQuery(roleOptionsQuery(account));
-  const roleName = (id: string) => (id ? (roles.data?.find((r) => r.id === id)?.name ?? id) : 'No role');
+  // Choosing a role needs the list of roles; a role that may not list them sees the user's role by
+  // name (from the user record) and keeps it (issue 24).
+  const mayListRoles = useCan('/permissions/roles', 'GET');
+  const roles = useQuery({ ...roleOptionsQuery(account), enabled: mayListRoles });
+  const roleChoice = mayListRoles && !roles.isError;
+  const roleName = (id: string) =>
+    id ? (roles.data?.find((r) => r.id === id)?.name ?? (id === initial.roleId ? initial.userPolicy.accessPolicy.role : null) ?? id) : 'No role';
   const conflictFields: { label: string; show(v: UserValues): string }[] = [
     { label: 'Name', show: (v) => v.name },
     { label: 'Email', show: (v) => v.email },
@@ -86,10 +96,10 @@ function UserEdit({ initial }: { initial: User }) {
   ];
   const { base, notice, submit } = useVersionedSave({
     initial,
-    save: (values: UserValues, version) => update.mutateAsync(toBody(values, version, isAdmin)),
+    save: (values: UserValues, version) => update.mutateAsync(toBody(values, version, isAdmin, roleChoice)),
     fetchCurrent: () => queryClient.fetchQuery({ ...userQuery(account, initial.id), staleTime: 0 }),
     onSaved: () => {
-      toast('success', 'User saved.');
+      toast('success', messages.userSaved);
       return navigate({ to: '/practice/users/$personId', params: { personId: initial.id }, ignoreBlocker: true });
     },
     conflictRows: (mine, current) => conflictRows(conflictFields, mine, toValues(current)),
@@ -112,7 +122,9 @@ function UserEdit({ initial }: { initial: User }) {
         defaultValues={toValues(base)}
         isAdmin={isAdmin}
         roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-        rolesFailed={roles.isError}
+        roleChoice={roleChoice}
+        roleKeptHint={mayListRoles ? 'The roles could not be loaded, so the user keeps this role.' : 'Your role may not list roles, so the user keeps this one.'}
+        currentRoleName={base.roleId ? (base.userPolicy.accessPolicy.role ?? base.roleId) : 'No role'}
         onSubmit={submit}
         onCancel={() => void navigate({ to: '/practice/users/$personId', params: { personId: base.id } })}
         notice={notice}
@@ -125,19 +137,24 @@ type UserFormProps = {
   defaultValues: UserValues;
   isAdmin: boolean;
   roleOptions: { value: string; label: string }[];
-  rolesFailed: boolean;
+  /** Whether the role can be changed here (the caller may list roles and they loaded). */
+  roleChoice: boolean;
+  /** The user's role by name, shown read-only when it cannot be changed. */
+  currentRoleName: string;
+  /** Why the role is read-only. */
+  roleKeptHint: string;
   onSubmit(values: UserValues): Promise<void>;
   onCancel(): void;
   notice: ReactNode;
 };
 
-function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, onCancel, notice }: UserFormProps) {
+function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRoleName, roleKeptHint, onSubmit, onCancel, notice }: UserFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const form = useForm({
     defaultValues,
     validationLogic: revalidateLogic(),
-    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(userPatchSchema, toBody(value, 1, isAdmin))) },
+    validators: { onDynamic: ({ value }) => formErrors(schemaFieldErrors(userPatchSchema, toBody(value, 1, isAdmin, roleChoice))) },
     onSubmit: async ({ value }) => {
       setFailure(null);
       setServerErrors({});
@@ -169,13 +186,19 @@ function UserForm({ defaultValues, isAdmin, roleOptions, rolesFailed, onSubmit, 
         {text('principalId', 'Principal Id', true)}
         {text('source', 'Source')}
         {text('oktaId', 'Okta Id')}
-        <form.Field name="roleId">
-          {(field) => (
-            <Field label="Role" hint={rolesFailed ? 'The roles could not be loaded.' : undefined} error={errorOf('roleId', field.state.meta.errors)}>
-              {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
-            </Field>
-          )}
-        </form.Field>
+        {roleChoice ? (
+          <form.Field name="roleId">
+            {(field) => (
+              <Field label="Role" error={errorOf('roleId', field.state.meta.errors)}>
+                {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
+              </Field>
+            )}
+          </form.Field>
+        ) : (
+          <Field label="Role" hint={roleKeptHint}>
+            {(control) => <Input {...control} readOnly value={currentRoleName} />}
+          </Field>
+        )}
         <form.Field name="active">{(field) => <Checkbox label="Active" checked={field.state.value} onCheckedChange={field.handleChange} />}</form.Field>
         {isAdmin ? (
           <form.Field name="instanceAdmin">

@@ -5,13 +5,20 @@ import { CampaignsListScreen } from '../../../features/campaigns/campaigns-list-
 import { campaignListQuery, type CampaignListSearch } from '../../../features/campaigns/queries.ts';
 import { currentAccountKey } from '../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema } from '../../../lib/list-search.ts';
+import { RouteError } from '../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../lib/route-guard.ts';
+
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/surveys/campaigns', method: 'GET' } as const;
 
 export const Route = createFileRoute('/_app/campaigns/')({
+  beforeLoad: requirePermission(requires, 'see campaigns'),
+  errorComponent: RouteError,
   validateSearch: v.object(listSearchSchema(campaignSortColumns).entries),
   search: { middlewares: [stripSearchParams(listSearchDefaults)] },
   loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
   // A failed prefetch is not the route's failure: the screen shows 'Error, please try again' with Retry.
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(campaignListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(campaignListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see campaigns')),
   component: function CampaignsRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();

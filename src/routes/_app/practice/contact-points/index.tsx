@@ -6,13 +6,20 @@ import { contactPointListQuery, type ContactPointListSearch } from '../../../../
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
 import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
+import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
+
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/contactpoints/contact-points', method: 'GET' } as const;
 
 export const Route = createFileRoute('/_app/practice/contact-points/')({
+  beforeLoad: requirePermission(requires, 'see contact points'),
+  errorComponent: RouteError,
   validateSearch: v.object({ ...listSearchSchema(contactPointSortColumns).entries, tag: tagSearchParam }),
   search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
   loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
   // A failed prefetch is not the route's failure: the screen shows the error with Retry.
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(contactPointListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(contactPointListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see contact points')),
   component: function ContactPointsRoute() {
     const { page, size, sort, order, q, tag } = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -6,12 +6,19 @@ import { locationListQuery, type LocationListSearch } from '../../../../features
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
 import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
+import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
+
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/locations/locations', method: 'GET' } as const;
 
 export const Route = createFileRoute('/_app/practice/locations/')({
+  beforeLoad: requirePermission(requires, 'see locations'),
+  errorComponent: RouteError,
   validateSearch: v.object({ ...listSearchSchema(locationSortColumns).entries, tag: tagSearchParam }),
   search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
   loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(locationListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(locationListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see locations')),
   component: function LocationsRoute() {
     const { page, size, sort, order, q, tag } = Route.useSearch();
     const navigate = Route.useNavigate();

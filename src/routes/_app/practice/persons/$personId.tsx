@@ -2,10 +2,17 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PersonScreen } from '../../../../features/persons/person-screen.tsx';
 import { personQuery } from '../../../../features/persons/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
+import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
+
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/person/persons/{id}', method: 'GET' } as const;
 
 export const Route = createFileRoute('/_app/practice/persons/$personId')({
+  beforeLoad: requirePermission(requires, 'see persons'),
+  errorComponent: RouteError,
   // A missing or failing record is the screen's to show (404 screen, 'Error, please try again').
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(personQuery(currentAccountKey(), params.personId)).catch(() => undefined),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(personQuery(currentAccountKey(), params.personId)).catch(deniedOr(requires, 'see persons')),
   component: function PersonRoute() {
     const { personId } = Route.useParams();
     return <PersonScreen personId={personId} />;

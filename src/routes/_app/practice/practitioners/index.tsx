@@ -6,12 +6,19 @@ import { practitionerListQuery, type PractitionerListSearch } from '../../../../
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
 import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
+import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
+
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/person/practitioners', method: 'GET' } as const;
 
 export const Route = createFileRoute('/_app/practice/practitioners/')({
+  beforeLoad: requirePermission(requires, 'see practitioners'),
+  errorComponent: RouteError,
   validateSearch: v.object({ ...listSearchSchema(practitionerSortColumns).entries, tag: tagSearchParam }),
   search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
   loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(practitionerListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(practitionerListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see practitioners')),
   component: function PractitionersRoute() {
     const { page, size, sort, order, q, tag } = Route.useSearch();
     const navigate = Route.useNavigate();

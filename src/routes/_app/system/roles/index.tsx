@@ -5,12 +5,19 @@ import { RolesListScreen } from '../../../../features/roles/roles-list-screen.ts
 import { roleListQuery, type RoleListSearch } from '../../../../features/roles/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema } from '../../../../lib/list-search.ts';
+import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
+
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/permissions/roles', method: 'GET' } as const;
 
 export const Route = createFileRoute('/_app/system/roles/')({
+  beforeLoad: requirePermission(requires, 'see roles'),
+  errorComponent: RouteError,
   validateSearch: v.object(listSearchSchema(roleSortColumns).entries),
   search: { middlewares: [stripSearchParams(listSearchDefaults)] },
   loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(roleListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(roleListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see roles')),
   component: function RolesRoute() {
     const { page, size, sort, order, q } = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -5,13 +5,20 @@ import { QueuesListScreen } from '../../../../../features/queues/queues-list-scr
 import { queueListQuery, type QueueListSearch } from '../../../../../features/queues/queries.ts';
 import { currentAccountKey } from '../../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema } from '../../../../../lib/list-search.ts';
+import { RouteError } from '../../../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../../../lib/route-guard.ts';
+
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/callcenter/queues', method: 'GET' } as const;
 
 export const Route = createFileRoute('/_app/system/call-center/queues/')({
+  beforeLoad: requirePermission(requires, 'see call-center queues'),
+  errorComponent: RouteError,
   validateSearch: v.object({ ...listSearchSchema(queueSortColumns).entries, refresh: v.fallback(v.optional(v.picklist([1, '1'])), undefined) }),
   search: { middlewares: [stripSearchParams(listSearchDefaults)] },
   loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
   // A failed prefetch is not the route's failure: the screen shows the error with Retry.
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(queueListQuery(currentAccountKey(), deps)).catch(() => undefined),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(queueListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see call-center queues')),
   component: function QueuesRoute() {
     const { page, size, sort, order, q, refresh } = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -5,6 +5,8 @@ import { defaultPageSize, pageSizes, sortOrders } from '../../../../../../../dom
 import { CampaignResultsScreen } from '../../../../../../features/campaigns/campaign-results-screen.tsx';
 import { campaignQuery, responseListQuery, type ResponseListSearch } from '../../../../../../features/campaigns/queries.ts';
 import { currentAccountKey } from '../../../../../../lib/account.ts';
+import { RouteError } from '../../../../../../components/shell/no-permission.tsx';
+import { deniedOr, requirePermission } from '../../../../../../lib/route-guard.ts';
 
 /** The grid's URL state: newest answers first unless the user sorts otherwise; a hand-edited URL falls back. */
 const defaults = { page: 1, size: defaultPageSize, sort: 'endTimestamp', order: 'desc', q: '' } as const;
@@ -15,7 +17,12 @@ const searchSchema = v.object({
   order: v.optional(v.fallback(v.picklist(sortOrders), 'desc'), 'desc'),
 });
 
+/** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
+const requires = { resource: '/surveys/campaigns/{campaignId}/surveys', method: 'GET' } as const;
+
 export const Route = createFileRoute('/_app/campaigns/campaign/$campaignId/results/')({
+  beforeLoad: requirePermission(requires, 'see campaign responses'),
+  errorComponent: RouteError,
   validateSearch: searchSchema,
   search: { middlewares: [stripSearchParams(defaults)] },
   loaderDeps: ({ search: { page, size, sort, order } }) => ({ page, size, sort, order }),
@@ -25,7 +32,7 @@ export const Route = createFileRoute('/_app/campaigns/campaign/$campaignId/resul
     return Promise.all([
       context.queryClient.ensureQueryData(campaignQuery(account, params.campaignId)),
       context.queryClient.ensureQueryData(responseListQuery(account, params.campaignId, { ...deps, q: '' })),
-    ]).catch(() => undefined);
+    ]).catch(deniedOr(requires, 'see campaign responses'));
   },
   component: function CampaignResultsRoute() {
     const { campaignId } = Route.useParams();

@@ -1,0 +1,34 @@
+/**
+ * The label each API field has on the screens (issue 24): a message shown to a user names its
+ * field by this label, never by the API name ('Role is required', not 'roleId is required'). The
+ * server's `error.fields` stay keyed by API name.
+ */
+export const fieldLabels: Record<string, string> = {
+  roleId: 'Role',
+  principalId: 'Principal Id',
+  oktaId: 'Okta Id',
+  accountId: 'Account',
+  domainName: 'Domain name',
+  userSource: 'User source',
+  orgRole: 'Organizational Role',
+  serviceProvider: 'Service Provider',
+  systemType: 'System Type',
+  surveyType: 'Survey Type',
+  commentLabel: 'Comment Label',
+  agentGreetingImageLocationPath: 'Image Path',
+  taggedResourceType: 'Record type',
+  taggedResourceId: 'Record',
+  insurancePlanName: 'Plan name',
+  version: 'Version',
+};
+
+/** A field's label: the screens' own, else its API name in words ('timeZone' → 'Time zone'). */
+export function fieldLabel(key: string): string {
+  const known = fieldLabels[key];
+  if (known) return known;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The message of a required field that was not sent, in sentence case by its label. */
+export const requiredMessage = (key: string): string => `${fieldLabel(key)} is required`;
