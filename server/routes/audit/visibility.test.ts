@@ -92,7 +92,7 @@ describe('the system log shows an entry only to a caller who may read its record
   });
 
   it('a tag on a record is seen only with that record', async () => {
-    const contactPoint = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: 'Tagged line', value: '(555) 800-0077' } });
+    const contactPoint = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: 'Tagged line', value: '(555) 800-0077', description: 'Private line' } });
     expect(contactPoint.status).toBe(201);
     const { id } = (await contactPoint.json()) as { id: string };
     const tag = await h.call('manager', '/tag', { method: 'POST', json: { key: 'line', value: 'private', taggedResourceType: 'ContactPoint', taggedResourceId: id } });
