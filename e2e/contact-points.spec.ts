@@ -88,7 +88,7 @@ test.describe('practice administrator', () => {
       await expect(page.locator('[data-slot="field"]').filter({ has: page.getByRole('textbox', { name: 'Name', exact: true }) }).locator('[data-slot="field-error"]')).toHaveText(messages.contactPointNameMin);
       await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
       await page.getByLabel('Rank', { exact: true }).fill('11');
-      await page.getByLabel('Description', { exact: true }).fill('   ');
+      await page.getByRole('textbox', { name: 'Description', exact: true }).fill('   ');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText(messages.contactPointRank)).toBeVisible();
       await expect(page.getByText(messages.contactPointDescriptionMin)).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('practice administrator', () => {
     await test.step('a valid contact point with a practitioner: the snackbar, then a fresh form with focus in Name', async () => {
       await page.getByRole('textbox', { name: 'Value', exact: true }).fill(value);
       await page.getByLabel('Rank', { exact: true }).fill('4');
-      await page.getByLabel('Description', { exact: true }).fill('Chemotherapy nurses, weekdays');
+      await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Chemotherapy nurses, weekdays');
       await page.getByLabel('Service Provider').selectOption('Twilio');
       await page.getByLabel('VIP', { exact: true }).check();
       practitioner = (await pickPractitioner(page, 0)).replace(/ \([0-9a-f-]{36}\)$/, '');
@@ -177,7 +177,8 @@ test.describe('practice administrator', () => {
   test('a number already held, in another spelling, is a 409 under Value naming the holder, and the typed text stays', async ({ page }) => {
     await page.goto('/practice/contact-points?q=Nurse%20triage');
     const link = table(page).locator('tbody tr').filter({ hasText: 'Nurse triage' }).getByRole('link').first();
-    const id = (await link.getAttribute('title'))!;
+    // The name links to the record's page, which ends with its id.
+    const id = (await link.getAttribute('href'))!.split('/').pop()!;
     await page.goto('/practice/contact-points/create');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Second triage');
     await page.getByRole('textbox', { name: 'Value', exact: true }).fill('+1 503.555.0104');
@@ -299,7 +300,9 @@ test.describe('practice administrator', () => {
     await page.keyboard.type(name);
     await page.keyboard.press('Tab');
     await page.keyboard.type(freshNumber());
-    await page.keyboard.press('Enter');
+    // Spec §5: a description of at least one character.
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Front desk line');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).press('Control+Enter');
     await expect(page.getByText('Successfully Added Contact Point')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
@@ -338,7 +341,7 @@ test.describe('practice administrator', () => {
     await openContactPoint(page, name);
     const url = page.url();
     await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Description', { exact: true }).fill('Mine');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Mine');
 
     const other = await context.newPage();
     await other.goto(url);
@@ -353,10 +356,10 @@ test.describe('practice administrator', () => {
     await expect(notice).toBeVisible();
     await expect(notice.getByRole('row', { name: /Description/ })).toContainText('Mine');
     await expect(notice.getByRole('row', { name: /Description/ })).toContainText('Theirs');
-    await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Mine');
+    await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue('Mine');
     await page.getByRole('button', { name: 'Overwrite with mine' }).click();
-    await expect(page.getByLabel('Description', { exact: true })).toBeDisabled();
-    await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Mine');
+    await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue('Mine');
   });
 
   test('Delete removes it from the list and offers Undo', async ({ page }) => {

@@ -9,7 +9,7 @@ export const builtInShortcuts: { keys: string; label: string }[] = [
   { keys: 'k', label: 'Previous row in a table (or ↑)' },
   { keys: 'enter', label: 'Open the row or palette entry' },
   { keys: 'shift+enter', label: 'Open the row or palette entry in the side panel' },
-  { keys: 'ctrl+enter', label: 'Open the palette entry as a workspace tab' },
+  { keys: 'ctrl+enter', label: 'Open the palette entry as a workspace tab; in a form, save it (from a multi-line field too)' },
   { keys: 'c', label: 'Create, in a list that allows it' },
   { keys: 'y', label: 'Copy the id of the row (a list’s focused row)' },
   { keys: 'esc', label: 'Close the palette, a dialog or the side panel' },

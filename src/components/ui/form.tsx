@@ -46,6 +46,15 @@ export function Form({ onSubmit, ref, ...props }: FormProps) {
         else if (ref) ref.current = element;
       }}
       noValidate
+      // Ctrl+Enter (⌘Enter) saves from any field, a multi-line one included, where Enter adds a line.
+      onKeyDown={(event) => {
+        props.onKeyDown?.(event);
+        if (event.defaultPrevented || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+        if (event.nativeEvent.isComposing) return;
+        event.preventDefault();
+        event.stopPropagation();
+        event.currentTarget.requestSubmit();
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         // A dialog's form is a portal inside another form: its submit is not the outer form's.
