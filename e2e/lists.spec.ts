@@ -88,6 +88,8 @@ async function openList(page: Page, list: List) {
   const table = page.getByRole('table', { name: list.table });
   await expect(table.locator('tbody tr').first().locator('td').first()).toBeVisible();
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  // Rows, not the one row of a list that failed to load.
+  await expect(table.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   return table;
 }
 
@@ -267,7 +269,7 @@ test.describe('desktop, for comparison', () => {
   test('keyboard hints shown with a mouse', async ({ page }) => {
     await page.goto('/practice/persons');
     await expect(page.getByRole('link', { name: /^Add Person/ }).locator('kbd')).toBeVisible();
-    for (const list of lists.filter((l) => ['Persons', 'Campaigns', 'Audit log', 'API Keys'].includes(l.table))) {
+    for (const list of lists.filter((l) => l.user === 'manager' && ['Persons', 'Campaigns', 'Audit log', 'Contact Points'].includes(l.table))) {
       await openList(page, list);
       await page.screenshot({ path: `test-results/screens/lists-desktop-${list.table.toLowerCase().replace(/\W+/g, '-')}.png`, fullPage: true });
     }
