@@ -44,6 +44,25 @@ for (const size of sizes) {
         await expect(page.getByText(`okta-${size.name}`)).toBeVisible();
         await expect(page.getByText('You can only grant a role')).toHaveCount(0);
       });
+
+      test(`user edit does not offer to change the sign-in of a user whose role grants more than yours (${size.name})`, async ({ page }) => {
+        // The demo seed has no Administrator user in Riverside; its Read Only role reads roles and
+        // API keys, which the Practice Administrator role may not, so the viewer's user is one.
+        await openViewerUserEdit(page);
+        await expect(page.getByText(messages.userSignInLocked)).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+        await expect(page.getByRole('textbox', { name: 'Principal Id' })).toBeDisabled();
+        await expect(page.getByRole('checkbox', { name: 'Active' })).toBeDisabled();
+        await expect(page.getByRole('textbox', { name: 'Role' })).toHaveAttribute('readonly', '');
+        await expect(page.getByRole('textbox', { name: 'Name' })).toBeEditable();
+        await expectNoAxeViolations(page);
+        // A user whose role is the editor's own is theirs to change.
+        await page.goto(`/practice/users/edit/${seedId('person:manager')}`);
+        await expect(page.getByRole('textbox', { name: 'Email' })).toBeEditable();
+        await expect(page.getByRole('textbox', { name: 'Principal Id' })).toBeEditable();
+        await expect(page.getByRole('checkbox', { name: 'Active' })).toBeEnabled();
+        await expect(page.getByText(messages.userSignInLocked)).toHaveCount(0);
+      });
     });
   });
 }
