@@ -140,6 +140,10 @@ export const messages = {
   trustTargetBeyondOwn:
     'You can only point a trusted relationship or an assume role at a role whose permissions your own role also has: the role chosen has permissions yours lacks.',
   trustRoleUnknown: 'must pair each account with one of that account’s roles',
+  // Issue 24: a user's sign-in is a grant of the user's role — pointing it at one's own sign-in signs in with that role.
+  userRoleBeyondOwn:
+    "You can only change the sign-in (email, principal id), active state or role of a user, or delete a user, whose role's permissions your own role also has: this user's role has permissions yours lacks.",
+  userSignInLocked: "This user's role has permissions yours lacks, so you cannot change their email, principal id, active state or role.",
   // Faults: the database is away for a moment; a retried submit.
   databaseUnavailable: 'Database unavailable: the change was not made or cannot be confirmed. Please try again in a moment.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters.',

@@ -391,6 +391,12 @@ export type User = CommonFields & {
   /** `role` is the role's name (null without a role). */
   userPolicy: { accessPolicy: { role: string | null; roleId: string | null } };
   instanceAdmin: boolean;
+  /**
+   * In the answer about one user (GET and PATCH): whether the user's role grants something the
+   * caller's own lacks, so the caller may not change the user's email, principalId, active state
+   * or role, nor delete the user (issue 24; instance administrators: never).
+   */
+  roleBeyondYours?: boolean;
 };
 
 export type UserListItem = Pick<User, 'id' | 'name' | 'email' | 'principalId' | 'active'>;

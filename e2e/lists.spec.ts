@@ -21,6 +21,8 @@ type List = {
   other: string;
   /** The record's page, from the name link's href. */
   href: RegExp;
+  /** Spec §2 says "Id (link)": the Id cell links to the record's page too, out of the Tab order. */
+  idLink?: true;
   /** Columns of prose, which wrap between words (all others keep to one line). */
   prose?: string[];
 };
@@ -32,7 +34,7 @@ const firstCampaignResults = async (page: Page) => {
 };
 
 const lists: List[] = [
-  { table: 'Persons', path: '/practice/persons', user: 'manager', name: 'Name', other: 'User', href: /^\/practice\/persons\/[0-9a-f-]{36}$/ },
+  { table: 'Persons', path: '/practice/persons', user: 'manager', name: 'Name', other: 'User', href: /^\/practice\/persons\/[0-9a-f-]{36}$/, idLink: true },
   { table: 'Users', path: '/practice/users', user: 'manager', name: 'Name', other: 'Active', href: /^\/practice\/users\/[0-9a-f-]{36}$/ },
   { table: 'Practitioners', path: '/practice/practitioners', user: 'manager', name: 'Name', other: 'Active', href: /^\/practice\/practitioners\/[0-9a-f-]{36}$/ },
   { table: 'Contact Points', path: '/practice/contact-points', user: 'manager', name: 'Name', other: 'Value', href: /^\/practice\/contact-points\/[0-9a-f-]{36}$/ },
@@ -101,6 +103,9 @@ async function columnIndex(table: Locator, header: string) {
   return index;
 }
 
+/** A row's name link (not the id: the Persons Id cell links too, spec "Id (link)"). */
+const nameLink = (row: Locator) => row.getByRole('link').filter({ hasNotText: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/ });
+
 /** How many Tab stops each row of the table has. */
 const tabStopsPerRow = (table: Locator) =>
   table.locator('tbody tr').evaluateAll((rows) =>
@@ -129,6 +134,12 @@ for (const user of ['manager', 'admin'] as const) {
           expect(href).toMatch(list.href);
           // The link is the name itself, not some other text in the cell.
           expect((await link.textContent())!.trim()).toBe((await nameCell.textContent())!.trim());
+          if (list.idLink) {
+            const idLink = row.locator('td').nth(await columnIndex(table, 'Id')).getByRole('link');
+            await expect(idLink).toHaveAttribute('href', href);
+            await expect(idLink).toHaveText(href.split('/').at(-1)!);
+            await expect(idLink).toHaveAttribute('tabindex', '-1');
+          }
           expect(await tabStopsPerRow(table)).toEqual((await tabStopsPerRow(table)).map(() => 1));
           await row.locator('td').nth(await columnIndex(table, list.other)).click();
           await expect(page).toHaveURL((url) => url.pathname === href);
@@ -145,13 +156,14 @@ test.describe('lists by keyboard', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const table = await openList(page, lists[0]!);
     const rows = table.locator('tbody tr');
-    const firstLink = rows.nth(0).getByRole('link');
+    const firstLink = nameLink(rows.nth(0));
     await firstLink.focus();
+    // Tab passes over the next row's Id link (out of the Tab order) to its name.
     await page.keyboard.press('Tab');
-    await expect(rows.nth(1).getByRole('link')).toBeFocused();
+    await expect(nameLink(rows.nth(1))).toBeFocused();
     await page.keyboard.press('y');
     await expect(page.getByText('Id copied.')).toBeVisible();
-    const id = (await rows.nth(1).getByRole('link').getAttribute('href'))!.split('/').at(-1);
+    const id = (await nameLink(rows.nth(1)).getAttribute('href'))!.split('/').at(-1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
     // J/K move the active row from the table's body; Enter opens it.
     await table.locator('tbody').focus();
@@ -164,7 +176,7 @@ test.describe('lists by keyboard', () => {
   test('Ctrl+click on a row opens the record in a new tab', async ({ page, context }) => {
     const table = await openList(page, lists[0]!);
     const row = table.locator('tbody tr').first();
-    const href = (await row.getByRole('link').getAttribute('href'))!;
+    const href = (await nameLink(row).getAttribute('href'))!;
     const opened = context.waitForEvent('page');
     await row.locator('td').nth(await columnIndex(table, 'User')).click({ modifiers: ['ControlOrMeta'] });
     const tab = await opened;
@@ -287,7 +299,7 @@ test.describe('an empty list', () => {
     await expect(page.getByText('No rows')).toHaveCount(0);
     await table.getByRole('button', { name: 'Clear filter' }).click();
     await expect(page.getByLabel('Filter persons')).toHaveValue('');
-    await expect(table.locator('tbody tr').first().getByRole('link')).toBeVisible();
+    await expect(nameLink(table.locator('tbody tr').first())).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Persons pages' })).toBeVisible();
   });
 

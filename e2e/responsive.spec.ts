@@ -260,7 +260,8 @@ test.describe('phone header (instance administrator)', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/practice/persons');
     const row = page.getByRole('table', { name: 'Persons' }).locator('tbody tr').first();
-    const link = row.getByRole('link');
+    // The name link, which comes first on a phone (the Id cell links too: spec "Id (link)").
+    const link = row.locator('td').first().getByRole('link');
     await expect(link).toBeVisible();
     const id = (await link.getAttribute('href'))!.split('/').at(-1)!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

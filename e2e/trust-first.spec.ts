@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../domain/messages.ts';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** Issue 24 "Trust first": tasks offered are tasks that can be finished, and messages say what to do. */
 
@@ -43,6 +43,41 @@ for (const size of sizes) {
         await expect(page).toHaveURL(/\/practice\/users\/[0-9a-f-]{36}$/);
         await expect(page.getByText(`okta-${size.name}`)).toBeVisible();
         await expect(page.getByText('You can only grant a role')).toHaveCount(0);
+      });
+
+      test(`user edit does not offer to change the sign-in of a user whose role grants more than yours (${size.name})`, async ({ page, browser }) => {
+        // The demo seed has no Administrator user in Riverside: the instance administrator makes one.
+        const adminContext = await browser.newContext({ storageState: storageState('admin') });
+        const api = await signedInApi(await adminContext.newPage());
+        const riverside = seedId('account:riverside');
+        const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+        const person = await api.send('POST', `/person/persons?accountId=${riverside}`, { name: [{ use: 'official', given: ['Ada'], family: `Admin${stamp}` }] });
+        expect(person.status()).toBe(201);
+        const personId = ((await person.json()) as { id: string }).id;
+        const user = await api.send('POST', `/person/users/${personId}?accountId=${riverside}`, {
+          email: `ada.${stamp}@riverside.test`,
+          principalId: `e2e|ada-${stamp}`,
+          roleId: seedId('role:riverside:Administrator'),
+        });
+        expect(user.status()).toBe(201);
+        await adminContext.close();
+
+        await page.goto(`/practice/users/edit/${personId}`);
+        await expect(page.getByText(messages.userSignInLocked)).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+        await expect(page.getByRole('textbox', { name: 'Principal Id' })).toBeDisabled();
+        await expect(page.getByRole('checkbox', { name: 'Active' })).toBeDisabled();
+        const role = page.getByRole('textbox', { name: 'Role' });
+        await expect(role).toHaveValue('Administrator');
+        await expect(role).toHaveAttribute('readonly', '');
+        await expect(page.getByRole('textbox', { name: 'Name' })).toBeEditable();
+        await expectNoAxeViolations(page);
+        // A user whose role is the editor's own is theirs to change.
+        await page.goto(`/practice/users/edit/${seedId('person:manager')}`);
+        await expect(page.getByRole('textbox', { name: 'Email' })).toBeEditable();
+        await expect(page.getByRole('textbox', { name: 'Principal Id' })).toBeEditable();
+        await expect(page.getByRole('checkbox', { name: 'Active' })).toBeEnabled();
+        await expect(page.getByText(messages.userSignInLocked)).toHaveCount(0);
       });
     });
   });

@@ -72,6 +72,19 @@ export async function assertTrustWithinOwnGrants(c: Context<AppEnv>, tx: Tx, res
   }
 }
 
+/**
+ * The same rule for a user's sign-in (issue 24). Whoever changes which sign-in a user record is
+ * (principalId, email) hands that sign-in the user's role: pointing an Administrator user at one's
+ * own sign-in would sign in as Administrator. Switching such a user off, changing their role or
+ * deleting them takes from them what the caller could not give back. So a caller who is no
+ * instance administrator may do these only to a user whose role grants nothing their own lacks;
+ * `fields` name the fields refused (none for a delete).
+ */
+export function assertMayManageUserOfRole(c: Context<AppEnv>, resources: ResourceGrants | null | undefined, fields: string[] = []) {
+  if (!resources || withinOwnGrants(c, resources)) return;
+  throw new ApiError(403, 'forbidden', messages.userRoleBeyondOwn, fields.length ? Object.fromEntries(fields.map((f) => [f, messages.userRoleBeyondOwn])) : undefined);
+}
+
 /** The same rule for a role handed to a user or an API key (the refusal names `roleId`). */
 export const assertMayGrant = (c: Context<AppEnv>, resources: ResourceGrants) => assertWithinOwnGrants(c, resources, 'roleId');
 

@@ -16,8 +16,9 @@ import {
   userListQuerySchema,
   userPatchSchema,
   type PersonCreated,
+  type User,
 } from '../../../domain/persons.ts';
-import { assertWithinOwnGrants } from '../../auth/grants.ts';
+import { assertMayManageUserOfRole, assertWithinOwnGrants, withinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
@@ -43,6 +44,7 @@ import {
   presentPhoto,
   presentPractitioner,
   presentUser,
+  roleGrants,
   roleName,
 } from './queries.ts';
 
@@ -58,6 +60,21 @@ async function assertRole(c: Context<AppEnv>, tx: Tx, accountId: string, roleId:
   const [role] = await tx.select({ id: roles.id, resources: roles.resources }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
   if (!role) throw badRequest(messages.invalidRequest, { roleId: messages.roleNotFound });
   assertWithinOwnGrants(c, role.resources, 'roleId');
+}
+
+/** The fields of a user that hand out or take away the user's role (server/auth/grants.ts). */
+const signInFields = ['principalId', 'email', 'active', 'roleId'] as const;
+
+/**
+ * The answer about one user: the record, its role's name, and whether its role grants something
+ * the caller's lacks (then the caller may not change its sign-in, active state or role, nor delete
+ * it), so the SPA does not offer what would be refused. Only that one bit, never the role's grants:
+ * the caller may not be allowed to read roles.
+ */
+async function userAnswer(c: Context<AppEnv>, row: Parameters<typeof presentUser>[0]): Promise<User> {
+  const { db } = c.var.deps;
+  const grants = await roleGrants(db, row.accountId, row.roleId);
+  return { ...presentUser(row, await roleName(db, row.accountId, row.roleId)), roleBeyondYours: grants !== null && !withinOwnGrants(c, grants) };
 }
 
 const principalTaken = () => new ApiError(409, 'conflict', messages.principalIdTaken, { principalId: messages.principalIdTaken });
@@ -210,7 +227,7 @@ export const personRoutes = new Hono<AppEnv>()
   .get('/users/:id', requires('/person/users/{id}', 'GET'), idParam(), async (c) => {
     const { db } = c.var.deps;
     const row = found(await findUser(db, c.var.account.id, c.req.valid('param').id));
-    const user = presentUser(row, await roleName(db, row.accountId, row.roleId));
+    const user = await userAnswer(c, row);
     recordReads(c, 'User', 'view', [user.id]);
     return c.json(user);
   })
@@ -223,6 +240,8 @@ export const personRoutes = new Hono<AppEnv>()
       if (!c.var.caller.instanceAdmin) {
         if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
         assertNotInstanceAdmin(before);
+        const changed = signInFields.filter((field) => changes[field] !== undefined && changes[field] !== before[field]);
+        if (changed.length > 0) assertMayManageUserOfRole(c, await roleGrants(tx, accountId, before.roleId), changed);
       }
       if (await repeats({ resourceType: 'User', resourceId: id, record: before, version, changes })) return before;
       editable(before, version);
@@ -242,7 +261,7 @@ export const personRoutes = new Hono<AppEnv>()
       if (after.roleId !== before.roleId) await notifyUserRoleChanged(tx, { accountId, accountName: c.var.account.name, actorId, actorName, userId: id, roleId: after.roleId });
       return after;
     }).catch(principalRace);
-    return c.json(presentUser(updated, await roleName(c.var.deps.db, updated.accountId, updated.roleId)));
+    return c.json(await userAnswer(c, updated));
   })
   .delete('/users/:id', requires('/person/users/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
@@ -250,7 +269,10 @@ export const personRoutes = new Hono<AppEnv>()
     if (id === c.var.caller.personId) throw forbidden(messages.cannotDeleteSelf);
     await write(c, async ({ tx, audit, accountId }) => {
       const before = found(await findUser(tx, accountId, id, true));
-      if (!c.var.caller.instanceAdmin) assertNotInstanceAdmin(before);
+      if (!c.var.caller.instanceAdmin) {
+        assertNotInstanceAdmin(before);
+        assertMayManageUserOfRole(c, await roleGrants(tx, accountId, before.roleId));
+      }
       await tx.delete(users).where(and(eq(users.accountId, accountId), eq(users.personId, id)));
       await flagPerson(tx, accountId, id, { userRecord: false });
       await audit({ action: 'delete', resourceType: 'User', resourceId: id, before: presentUser(before, null) });

@@ -677,3 +677,83 @@ describe('granting roles', () => {
     expect(change.status).toBe(403);
   });
 });
+
+describe("a user whose role is beyond the editor's (issue 24)", () => {
+  /** A Riverside user with the Administrator role, made by an instance administrator. */
+  async function administratorUser(tag: string) {
+    const { id } = await createPerson('manager', { name: [name('Ada', `Admin${tag}`)] });
+    const made = await send('admin', 'POST', `/person/users/${id}?accountId=${demoAccounts.riverside.id}`, {
+      email: `ada.${tag}@riverside.test`,
+      principalId: `ada-${tag}`,
+      roleId: roleId('riverside', 'Administrator'),
+    });
+    expect(made.status).toBe(201);
+    const user = (await (await h.call('manager', `/person/users/${id}`)).json()) as User;
+    return user;
+  }
+
+  it('a practice administrator may not change its principalId, email, active state or role, nor delete it: 403 naming why, nothing written', async () => {
+    const user = await administratorUser('edit');
+    expect(user.roleBeyondYours).toBe(true);
+    const before = await snapshot();
+    for (const change of [
+      { principalId: seedId('principal:manager') + '-mine' },
+      { email: 'mine@riverside.test' },
+      { active: false },
+      { roleId: roleId('riverside', 'Practice Administrator') },
+    ]) {
+      const res = await send('manager', 'PATCH', `/person/users/${user.id}`, { version: user.version, ...change });
+      expect(res.status, JSON.stringify(change)).toBe(403);
+      const error = await errorOf(res);
+      expect(error.message).toBe(messages.userRoleBeyondOwn);
+      expect(error.fields).toEqual({ [Object.keys(change)[0]!]: messages.userRoleBeyondOwn });
+    }
+    const removed = await send('manager', 'DELETE', `/person/users/${user.id}`);
+    expect(removed.status).toBe(403);
+    expect((await errorOf(removed)).message).toBe(messages.userRoleBeyondOwn);
+    expect(await snapshot()).toEqual(before);
+    expect(await (await h.call('manager', `/person/users/${user.id}`)).json()).toEqual(user);
+  });
+
+  it('the form sends every field: a save that keeps them passes, and the other fields may change', async () => {
+    const user = await administratorUser('keep');
+    const res = await send('manager', 'PATCH', `/person/users/${user.id}`, {
+      version: user.version,
+      name: 'Ada Renamed',
+      email: user.email.toUpperCase(),
+      principalId: user.principalId,
+      active: user.active,
+      roleId: user.roleId,
+      source: 'okta',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: 'Ada Renamed', email: user.email, principalId: user.principalId, roleBeyondYours: true });
+  });
+
+  it('an instance administrator may; a user within the editor’s role is not locked', async () => {
+    const user = await administratorUser('admin');
+    const asAdmin = (await (await h.call('admin', `/person/users/${user.id}?accountId=${demoAccounts.riverside.id}`)).json()) as User;
+    expect(asAdmin.roleBeyondYours).toBe(false);
+    const res = await send('admin', 'PATCH', `/person/users/${user.id}?accountId=${demoAccounts.riverside.id}`, { version: user.version, principalId: 'ada-admin-2', active: false });
+    expect(res.status).toBe(200);
+    expect((await send('admin', 'DELETE', `/person/users/${user.id}?accountId=${demoAccounts.riverside.id}`)).status).toBe(204);
+
+    const { id } = await createPerson('manager', { name: [name('Pat', 'Peer')] });
+    expect((await send('manager', 'POST', `/person/users/${id}`, { email: 'pat.peer@riverside.test', principalId: 'pat-peer', roleId: roleId('riverside', 'Practice Administrator') })).status).toBe(201);
+    const peer = (await (await h.call('manager', `/person/users/${id}`)).json()) as User;
+    expect(peer.roleBeyondYours).toBe(false);
+    const edit = await send('manager', 'PATCH', `/person/users/${id}`, { version: peer.version, principalId: 'pat-peer-2', email: 'pat2@riverside.test', active: false });
+    expect(edit.status).toBe(200);
+    expect((await send('manager', 'DELETE', `/person/users/${id}`)).status).toBe(204);
+  });
+
+  it("making a user (POST, and 'Make user' from a person) cannot point at the sign-in of such a user: its principalId is taken (409), nothing written", async () => {
+    const user = await administratorUser('make');
+    const { id } = await createPerson('manager', { name: [name('Copy', 'Cat')] });
+    const before = await snapshot();
+    const res = await send('manager', 'POST', `/person/users/${id}`, { email: 'copy.cat@riverside.test', principalId: user.principalId });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).fields?.principalId).toBe(messages.principalIdTaken);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -129,6 +129,13 @@ export async function roleName(db: Reader, accountId: string, roleId: string | n
   return row?.name ?? null;
 }
 
+/** What a user's role grants (null without a role): the bound on who may change the user's sign-in (issue 24). */
+export async function roleGrants(db: Reader, accountId: string, roleId: string | null) {
+  if (!roleId) return null;
+  const [row] = await db.select({ resources: roles.resources }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
+  return row?.resources ?? null;
+}
+
 export async function findPractitioner(db: Reader, accountId: string, id: string, forUpdate = false) {
   const q = db.select().from(practitioners).where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)));
   const [row] = forUpdate ? await q.for('update') : await q;

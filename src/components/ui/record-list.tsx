@@ -49,13 +49,26 @@ export function useCopyId() {
 /**
  * The Id cell of a record list: the id, in full (a list too wide for a phone scrolls sideways), and
  * a copy button. The row's one Tab stop is its name link, so the button is for the pointer only:
- * the keyboard copies the id of the focused row with Y.
+ * the keyboard copies the id of the focused row with Y. Given `to` (a list whose spec says "Id
+ * (link)", spec §2), the id links to the record too, likewise out of the Tab order: the name link
+ * already leads there by keyboard.
  */
-export function RecordIdCell({ id }: { id: string }) {
+export function RecordIdCell({ id, to }: { id: string; to?: RecordPath }) {
   const copyId = useCopyId();
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <span className="font-mono text-xs">{id}</span>
+      {to ? (
+        <Link
+          to={to}
+          params={recordParams(to, id)}
+          tabIndex={-1}
+          className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100"
+        >
+          {id}
+        </Link>
+      ) : (
+        <span className="font-mono text-xs">{id}</span>
+      )}
       <button
         type="button"
         tabIndex={-1}

@@ -8,11 +8,11 @@ import { personListQuery, type PersonListSearch } from './queries.ts';
 const column = createColumnHelper<DataTableFeatures, PersonListItem>();
 
 /**
- * Spec §2 Lists: Id, Name (link), Organization Role (yes/no), Practitioner (yes/no), User (yes/no).
+ * Spec §2 Lists: Id (link), Name (link; the row's Tab stop), Organization Role (yes/no), Practitioner (yes/no), User (yes/no).
  * The role itself is on the person's page and in the cell's title.
  */
 const columns = column.columns([
-  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} /> }),
+  column.accessor('id', { header: 'Id', cell: (info) => <RecordIdCell id={info.getValue()} to="/practice/persons/$personId" /> }),
   column.accessor('displayName', { id: 'name', header: 'Name', meta: nameColumn }),
   column.accessor('orgRole', {
     header: 'Organization Role',

@@ -82,6 +82,9 @@ function UserEdit({ initial }: { initial: User }) {
   const mayListRoles = useCan('/permissions/roles', 'GET');
   const roles = useQuery({ ...roleOptionsQuery(account), enabled: mayListRoles });
   const roleChoice = mayListRoles && !roles.isError;
+  // Issue 24: the server refuses to change the sign-in, active state or role of a user whose role
+  // grants what the caller's lacks, and says so in the user's answer (never for an instance admin).
+  const signInLocked = initial.roleBeyondYours === true;
   const roleName = (id: string) =>
     id ? (roles.data?.find((r) => r.id === id)?.name ?? (id === initial.roleId ? initial.userPolicy.accessPolicy.role : null) ?? id) : 'No role';
   const conflictFields: { label: string; show(v: UserValues): string }[] = [
@@ -96,7 +99,7 @@ function UserEdit({ initial }: { initial: User }) {
   ];
   const { base, notice, submit } = useVersionedSave({
     initial,
-    save: (values: UserValues, version) => update.mutateAsync(toBody(values, version, isAdmin, roleChoice)),
+    save: (values: UserValues, version) => update.mutateAsync(toBody(values, version, isAdmin, roleChoice && !signInLocked)),
     fetchCurrent: () => queryClient.fetchQuery({ ...userQuery(account, initial.id), staleTime: 0 }),
     onSaved: () => {
       toast('success', messages.userSaved);
@@ -122,8 +125,11 @@ function UserEdit({ initial }: { initial: User }) {
         defaultValues={toValues(base)}
         isAdmin={isAdmin}
         roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-        roleChoice={roleChoice}
-        roleKeptHint={mayListRoles ? 'The roles could not be loaded, so the user keeps this role.' : 'Your role may not list roles, so the user keeps this one.'}
+        roleChoice={roleChoice && !signInLocked}
+        signInLocked={signInLocked}
+        roleKeptHint={
+          signInLocked ? undefined : mayListRoles ? 'The roles could not be loaded, so the user keeps this role.' : 'Your role may not list roles, so the user keeps this one.'
+        }
         currentRoleName={base.roleId ? (base.userPolicy.accessPolicy.role ?? base.roleId) : 'No role'}
         onSubmit={submit}
         onCancel={() => void navigate({ to: '/practice/users/$personId', params: { personId: base.id } })}
@@ -141,14 +147,16 @@ type UserFormProps = {
   roleChoice: boolean;
   /** The user's role by name, shown read-only when it cannot be changed. */
   currentRoleName: string;
-  /** Why the role is read-only. */
-  roleKeptHint: string;
+  /** Why the role is read-only (none when `signInLocked` says why). */
+  roleKeptHint: string | undefined;
+  /** The user's role grants what the caller's lacks: email, principal id, active state and role are not the caller's to change. */
+  signInLocked: boolean;
   onSubmit(values: UserValues): Promise<void>;
   onCancel(): void;
   notice: ReactNode;
 };
 
-function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRoleName, roleKeptHint, onSubmit, onCancel, notice }: UserFormProps) {
+function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRoleName, roleKeptHint, signInLocked, onSubmit, onCancel, notice }: UserFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const form = useForm({
@@ -170,10 +178,17 @@ function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRole
   const submitting = useStore(form.store, (state) => state.isSubmitting);
   const errorOf = (name: keyof UserValues, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
 
-  const text = (name: 'name' | 'email' | 'principalId' | 'source' | 'oktaId', label: string, required = false) => (
+  const text = (name: 'name' | 'email' | 'principalId' | 'source' | 'oktaId', label: string, required = false, disabled = false) => (
     <form.Field name={name}>
       {(field) => (
-        <TextField field={field} label={label} required={required} error={errorOf(name, field.state.meta.errors)} type={name === 'email' ? 'email' : 'text'} />
+        <TextField
+          field={field}
+          label={label}
+          required={required}
+          disabled={disabled}
+          error={errorOf(name, field.state.meta.errors)}
+          type={name === 'email' ? 'email' : 'text'}
+        />
       )}
     </form.Field>
   );
@@ -181,9 +196,12 @@ function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRole
   return (
     <EditForm label="Edit user" onSubmit={form.handleSubmit} dirty={dirty} submitting={submitting} notice={notice} failure={failure} onCancel={onCancel}>
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
+        {signInLocked ? (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2 dark:bg-amber-950 dark:text-amber-100">{messages.userSignInLocked}</p>
+        ) : null}
         {text('name', 'Name')}
-        {text('email', 'Email', true)}
-        {text('principalId', 'Principal Id', true)}
+        {text('email', 'Email', true, signInLocked)}
+        {text('principalId', 'Principal Id', true, signInLocked)}
         {text('source', 'Source')}
         {text('oktaId', 'Okta Id')}
         {roleChoice ? (
@@ -199,7 +217,7 @@ function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRole
             {(control) => <Input {...control} readOnly value={currentRoleName} />}
           </Field>
         )}
-        <form.Field name="active">{(field) => <Checkbox label="Active" checked={field.state.value} onCheckedChange={field.handleChange} />}</form.Field>
+        <form.Field name="active">{(field) => <Checkbox label="Active" disabled={signInLocked} checked={field.state.value} onCheckedChange={field.handleChange} />}</form.Field>
         {isAdmin ? (
           <form.Field name="instanceAdmin">
             {(field) => (
