@@ -97,7 +97,7 @@ test.describe('practice administrator', () => {
 
 /** The taggable records besides the practitioner (tested in tags.spec.ts), each made through the API with a unique name. */
 const taggable = [
-  { kind: 'contact point', path: '/practice/contact-points', api: '/contactpoints/contact-points', body: (name: string) => ({ name, value: freshNumber() }) },
+  { kind: 'contact point', path: '/practice/contact-points', api: '/contactpoints/contact-points', body: (name: string) => ({ name, value: freshNumber(), description: 'A line of the practice' }) },
   { kind: 'location', path: '/practice/locations', api: '/locations/locations', body: (name: string) => ({ name }) },
   { kind: 'issue', path: '/practice/issues', api: '/issues', body: (name: string) => ({ name, category: 'Other' }) },
   { kind: 'insurance', path: '/practice/insurances', api: '/insurances', body: (name: string) => ({ insurancePlanName: name }) },
