@@ -346,9 +346,9 @@ test.describe('practice administrator', () => {
     const other = await context.newPage();
     await other.goto(url);
     await other.getByRole('button', { name: 'Edit' }).click();
-    await other.getByLabel('Description', { exact: true }).fill('Theirs');
+    await other.getByRole('textbox', { name: 'Description', exact: true }).fill('Theirs');
     await other.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(other.getByLabel('Description', { exact: true })).toBeDisabled();
+    await expect(other.getByRole('textbox', { name: 'Description', exact: true })).toBeDisabled();
     await other.close();
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();

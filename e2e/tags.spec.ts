@@ -14,8 +14,10 @@ async function openPractitioner(page: Page, index: number, list = '/practice/pra
   await page.goto(list);
   const rows = page.getByRole('table', { name: 'Practitioners' }).getByRole('rowgroup').nth(1).getByRole('row');
   await expect(rows.first()).toBeVisible();
-  const name = (await rows.nth(index).getByRole('cell').nth(1).textContent())!.trim();
-  await rows.nth(index).getByRole('link').first().click();
+  // The name is the row's link (first on a phone, where the name column leads).
+  const link = rows.nth(index).getByRole('link').first();
+  const name = (await link.textContent())!.trim();
+  await link.click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(tagsSection(page)).toBeVisible();
   return name;
