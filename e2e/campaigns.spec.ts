@@ -91,7 +91,8 @@ test.describe('campaigns: practice administrator', () => {
 
     await test.step('create goes to /campaigns, where the new campaign is running', async () => {
       await page.getByRole('button', { name: 'Create Survey' }).click();
-      await expect(page).toHaveURL(/\/campaigns$/);
+      // Back on the list with the new campaign's row active (issue 24).
+      await expect(page).toHaveURL(/\/campaigns\?.*selected=[0-9a-f-]{36}/);
       await page.getByLabel('Filter campaigns').fill(name);
       await expect(page).toHaveURL(/[?&]q=/);
       await expect(page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr')).toHaveCount(1);
@@ -292,7 +293,7 @@ test.describe('campaigns: practice administrator', () => {
     await expect(page.getByLabel('Campaign Question')).toBeFocused();
     await page.keyboard.type('Would you recommend us?');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(page).toHaveURL(/\/campaigns\?.*selected=[0-9a-f-]{36}/);
 
     // Two answers from two patients, then the grid by keyboard.
     await page.getByLabel('Filter campaigns').fill(name);
