@@ -32,3 +32,6 @@ export function fieldLabel(key: string): string {
 
 /** The message of a required field that was not sent, in sentence case by its label. */
 export const requiredMessage = (key: string): string => `${fieldLabel(key)} is required`;
+
+/** The message of a field longer than its bound, in sentence case by its label ('Specialty must be at most 200 characters'). */
+export const tooLongMessage = (key: string, max: number): string => `${fieldLabel(key)} must be at most ${max} characters`;

@@ -425,6 +425,35 @@ test.describe('campaigns: the patients’ page (issue 24)', () => {
   }
 });
 
+test.describe('campaigns: the create form’s messages (issue 24)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone 390×844', phone]] as const) {
+    test(`${size}: a too-long and a missing field each say their label, in sentence case, by the field; axe`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/campaigns/campaign/create');
+      await expect(h1(page, 'Create New Campaign')).toBeVisible();
+      const name = page.getByLabel('Campaign Name');
+      // A pasted text longer than the bound (the box's maxlength is a hint; the rule is the schema's).
+      await name.evaluate((element) => element.removeAttribute('maxlength'));
+      await name.fill('x'.repeat(201));
+      await page.getByRole('button', { name: 'Create Survey' }).click();
+      await expect(name).toHaveAccessibleDescription(/Campaign Name must be at most 200 characters/);
+      await expect(page.getByLabel('Campaign Question')).toHaveAccessibleDescription(/Campaign Question is required/);
+      await expect(page.getByText('Campaign Name must be at most 200 characters', { exact: true })).toBeVisible();
+      await expect(page.getByText('Campaign Question is required', { exact: true })).toBeVisible();
+      // No message by a field starts in lower case or names an API key.
+      const shownMessages = await page.locator('[data-slot="field-error"]').allTextContents();
+      expect(shownMessages.length).toBeGreaterThanOrEqual(2);
+      for (const text of shownMessages) {
+        expect(text.trim(), text).toMatch(/^[A-Z]/);
+        expect(text, text).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b/);
+      }
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
 test.describe('campaigns: Read Only', () => {
   test.use({ storageState: storageState('viewer') });
 
