@@ -20,6 +20,15 @@ export const fieldLabels: Record<string, string> = {
   taggedResourceId: 'Record',
   insurancePlanName: 'Plan name',
   version: 'Version',
+  // The insurance form's yes/no fields (domain/insurances.ts `insuranceFlags`).
+  isInNetwork: 'In network',
+  isSecondaryOnly: 'Secondary only',
+  isReferralRequired: 'Referral required',
+  isAuthorizationRequired: 'Authorization required',
+  isOkToBringAuthorization: 'OK to bring authorization',
+  isMedicare: 'Medicare',
+  isMedicade: 'Medicaid',
+  isWorkercomp: "Workers' compensation",
 };
 
 /** A field's label: the screens' own, else its API name in words ('timeZone' → 'Time zone'). */
