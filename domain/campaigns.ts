@@ -242,6 +242,11 @@ export type PublicCampaign = {
   commentLabel: string | null;
   choices: { key: AnswerKey; value: AnswerValue; label: string }[];
   commentMaxLength: number;
+  /**
+   * The link's answer was already received (its `externalId` has a response to this campaign):
+   * the page says so instead of showing the form again. False when the link has no externalId.
+   */
+  received: boolean;
 };
 
 const queryParametersField = v.pipe(

@@ -4,7 +4,7 @@
  * needed them (CONVENTIONS "Shared pieces live by what they are").
  */
 import * as v from 'valibot';
-import { requiredMessage } from './fields.ts';
+import { fieldLabel, requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 
 /** The version being edited: a positive integer column. */
@@ -37,6 +37,6 @@ export const keyedMap = <S extends v.GenericSchema>(value: S, message: string) =
     message,
   );
 
-/** A yes/no field: true or false, nothing else ('urgent must be true or false'). */
-export const flag = (name: string) => v.boolean(`${name} must be true or false`);
+/** A yes/no field: true or false, nothing else ('Urgent must be true or false'). */
+export const flag = (name: string) => v.boolean(`${fieldLabel(name)} must be true or false`);
 

@@ -20,6 +20,15 @@ export const fieldLabels: Record<string, string> = {
   taggedResourceId: 'Record',
   insurancePlanName: 'Plan name',
   version: 'Version',
+  // The insurance form's yes/no fields (domain/insurances.ts `insuranceFlags`).
+  isInNetwork: 'In network',
+  isSecondaryOnly: 'Secondary only',
+  isReferralRequired: 'Referral required',
+  isAuthorizationRequired: 'Authorization required',
+  isOkToBringAuthorization: 'OK to bring authorization',
+  isMedicare: 'Medicare',
+  isMedicade: 'Medicaid',
+  isWorkercomp: "Workers' compensation",
 };
 
 /** A field's label: the screens' own, else its API name in words ('timeZone' → 'Time zone'). */
@@ -32,3 +41,6 @@ export function fieldLabel(key: string): string {
 
 /** The message of a required field that was not sent, in sentence case by its label. */
 export const requiredMessage = (key: string): string => `${fieldLabel(key)} is required`;
+
+/** The message of a field longer than its bound, in sentence case by its label ('Specialty must be at most 200 characters'). */
+export const tooLongMessage = (key: string, max: number): string => `${fieldLabel(key)} must be at most ${max} characters`;

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { LocationSort } from './lists.ts';
 import { locationSortColumns } from './lists.ts';
-import { requiredMessage } from './fields.ts';
+import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { isoDate, listQuerySchema, version, type CommonFields } from './persons.ts';
 import { text } from './text.ts';
@@ -58,18 +58,18 @@ const addressSchema = v.pipe(
     {
       use: v.optional(v.nullable(v.picklist(addressUses, messages.addressUseInvalid)), null),
       type: v.optional(v.nullable(v.picklist(addressTypes, messages.addressTypeInvalid)), null),
-      text: part(locationLimits.text, messages.textTooLong),
+      text: part(locationLimits.text, tooLongMessage('text', locationLimits.text)),
       line: v.pipe(
         v.optional(v.array(text(locationLimits.line, messages.addressLineInvalid, messages.addressLineInvalid), messages.addressLineInvalid), () => []),
         // Empty lines (a line added and left blank) are dropped, then at most four remain.
         v.transform((lines) => lines.filter((l) => l !== '')),
         v.maxLength(locationLimits.lines, messages.tooManyAddressLines),
       ),
-      city: part(locationLimits.part, messages.addressPartTooLong),
-      district: part(locationLimits.part, messages.addressPartTooLong),
-      state: part(locationLimits.part, messages.addressPartTooLong),
-      postalCode: part(locationLimits.part, messages.addressPartTooLong),
-      country: part(locationLimits.part, messages.addressPartTooLong),
+      city: part(locationLimits.part, tooLongMessage('city', locationLimits.part)),
+      district: part(locationLimits.part, tooLongMessage('district', locationLimits.part)),
+      state: part(locationLimits.part, tooLongMessage('state', locationLimits.part)),
+      postalCode: part(locationLimits.part, tooLongMessage('postalCode', locationLimits.part)),
+      country: part(locationLimits.part, tooLongMessage('country', locationLimits.part)),
       period: v.pipe(
         v.optional(
           v.nullable(

@@ -13,13 +13,13 @@ export const notificationLimits = { title: 200, message: 2000, jumpPath: 1000 } 
 export const notificationListLimits = { default: 50, max: 100 } as const;
 
 export const notificationMessages = {
-  titleRequired: 'title is required',
-  titleTooLong: `title must be at most ${notificationLimits.title} characters`,
-  messageRequired: 'message is required',
-  messageTooLong: `message must be at most ${notificationLimits.message} characters`,
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${notificationLimits.title} characters`,
+  messageRequired: 'Message is required',
+  messageTooLong: `Message must be at most ${notificationLimits.message} characters`,
   jumpPathInvalid: 'Jump path must be a path of the portal, starting with a single /',
   userIdInvalid: 'User must be a user of this account',
-  readRequired: 'read is required',
+  readRequired: 'Read is required',
   /** The bell's and the palette page's empty state. */
   empty: 'No notifications',
   markAllRead: 'Mark all read',

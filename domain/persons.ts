@@ -17,7 +17,7 @@ import {
   type PageSize,
   type SortOrder,
 } from './lists.ts';
-import { requiredMessage } from './fields.ts';
+import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
 import { optionalText, requiredText, text } from './text.ts';
@@ -345,16 +345,16 @@ const emailSchema = v.pipe(
   v.email(messages.emailInvalid),
   v.toLowerCase(),
 );
-const principalIdSchema = requiredText(personLimits.text, messages.principalIdRequired, messages.textTooLong);
+const principalIdSchema = requiredText(personLimits.text, messages.principalIdRequired, tooLongMessage('principalId', personLimits.text));
 
 /** `POST /person/users/{personId}`. `instanceAdmin` is honoured only from an instance administrator. */
 export const userCreateSchema = object({
   email: emailSchema,
   principalId: principalIdSchema,
   /** Defaults to the person's display name. */
-  name: optionalText(personLimits.text, messages.textTooLong),
-  source: optionalText(personLimits.text, messages.textTooLong),
-  oktaId: optionalText(personLimits.text, messages.textTooLong),
+  name: optionalText(personLimits.text, tooLongMessage('name', personLimits.text)),
+  source: optionalText(personLimits.text, tooLongMessage('source', personLimits.text)),
+  oktaId: optionalText(personLimits.text, tooLongMessage('oktaId', personLimits.text)),
   active: v.optional(v.boolean(), true),
   roleId: v.optional(v.nullable(uuid(messages.roleIdInvalid))),
   instanceAdmin: v.optional(v.boolean()),
@@ -367,9 +367,9 @@ export const userPatchSchema = object({
   version,
   email: v.optional(emailSchema),
   principalId: v.optional(principalIdSchema),
-  name: v.optional(requiredText(personLimits.text, messages.userNameRequired, messages.textTooLong)),
-  source: optionalText(personLimits.text, messages.textTooLong),
-  oktaId: optionalText(personLimits.text, messages.textTooLong),
+  name: v.optional(requiredText(personLimits.text, messages.userNameRequired, tooLongMessage('name', personLimits.text))),
+  source: optionalText(personLimits.text, tooLongMessage('source', personLimits.text)),
+  oktaId: optionalText(personLimits.text, tooLongMessage('oktaId', personLimits.text)),
   active: v.optional(v.boolean()),
   roleId: v.optional(v.nullable(uuid(messages.roleIdInvalid))),
   instanceAdmin: v.optional(v.boolean()),
@@ -413,11 +413,11 @@ const synonymsSchema = v.pipe(
 
 const practitionerFields = {
   active: v.optional(v.boolean()),
-  name: v.optional(requiredText(personLimits.text, messages.practitionerNameRequired, messages.textTooLong)),
-  specialty: optionalText(personLimits.text, messages.textTooLong),
-  group: optionalText(personLimits.text, messages.textTooLong),
+  name: v.optional(requiredText(personLimits.text, messages.practitionerNameRequired, tooLongMessage('name', personLimits.text))),
+  specialty: optionalText(personLimits.text, tooLongMessage('specialty', personLimits.text)),
+  group: optionalText(personLimits.text, tooLongMessage('group', personLimits.text)),
   initials: optionalText(personLimits.initials, messages.initialsTooLong),
-  pronunciation: optionalText(personLimits.text, messages.textTooLong),
+  pronunciation: optionalText(personLimits.text, tooLongMessage('pronunciation', personLimits.text)),
   synonyms: v.optional(synonymsSchema),
 };
 

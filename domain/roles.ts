@@ -23,9 +23,9 @@ export const roleLimits = { name: 100, trustRows: 50, setting: 200, acwTimeout: 
 export const roleMessages = {
   nameRequired: 'Role name is required',
   nameTooLong: `Role name must be at most ${roleLimits.name} characters`,
-  resourcesInvalid: 'resources must map catalogue resources to the methods the catalogue offers for them',
+  resourcesInvalid: 'Resources must map catalogue resources to the methods the catalogue offers for them',
   trustInvalid: 'must map account ids to role ids',
-  tooManyTrustRows: `at most ${roleLimits.trustRows} rows`,
+  tooManyTrustRows: `At most ${roleLimits.trustRows} rows`,
   settingTooLong: `must be at most ${roleLimits.setting} characters`,
   acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
   booleanExpected: 'must be true or false',

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { listQuerySchema, type CommonFields } from './persons.ts';
-import { requiredMessage } from './fields.ts';
+import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
 import { isLocalDate, scheduleSortColumns, type ScheduleSort } from './schedule-search.ts';
@@ -17,9 +17,9 @@ export { isLocalDate, scheduleSortColumns, type ScheduleSort };
 /** The user-facing texts of schedules (ours: the spec shows none). */
 export const scheduleMessages = {
   nameRequired: 'name must be more than 1 characters',
-  titleRequired: 'title must be more than 1 characters',
+  titleRequired: 'Title must be more than 1 characters',
   notesTooLong: 'must be at most 2000 characters',
-  ownerTypeInvalid: 'for must be Practitioner, Location or Queue',
+  ownerTypeInvalid: 'For must be Practitioner, Location or Queue',
   ownerIdRequired: 'Choose who or what the schedule is for',
   ownerIdInvalid: 'must be an id',
   ownerPractitionerUnknown: 'No practitioner with this id in this account',
@@ -27,24 +27,24 @@ export const scheduleMessages = {
   occurrenceChangedMeanwhile: 'This occurrence was changed again since; that change stands',
   practitionerUnknown: 'No practitioner with this id in this account',
   practitionerIdInvalid: 'must be a practitioner id',
-  startRequired: 'start must be a date and time',
-  endRequired: 'end must be a date and time',
-  endBeforeStart: 'end must be after start',
+  startRequired: 'Start must be a date and time',
+  endRequired: 'End must be a date and time',
+  endBeforeStart: 'End must be after start',
   tooLong: 'A task may last at most 7 days',
-  freqInvalid: 'repeat must be DAILY or WEEKLY',
-  intervalInvalid: 'every must be a whole number from 1 to 52',
-  byDayInvalid: 'days must be SU, MO, TU, WE, TH, FR or SA',
+  freqInvalid: 'Repeat must be DAILY or WEEKLY',
+  intervalInvalid: 'Every must be a whole number from 1 to 52',
+  byDayInvalid: 'Days must be SU, MO, TU, WE, TH, FR or SA',
   byDayRequired: 'Choose at least one day',
-  untilInvalid: 'until must be a date (YYYY-MM-DD)',
-  untilBeforeStart: 'until must not be before the start date',
-  countInvalid: 'count must be a whole number from 1 to 730',
+  untilInvalid: 'Until must be a date (YYYY-MM-DD)',
+  untilBeforeStart: 'Until must not be before the start date',
+  countInvalid: 'Count must be a whole number from 1 to 730',
   untilAndCount: 'Choose an end date or a number of occurrences, not both',
-  occurrenceRequired: 'occurrence is required to edit one occurrence of a recurring task',
+  occurrenceRequired: 'Occurrence is required to edit one occurrence of a recurring task',
   occurrenceUnknown: 'The series has no occurrence at this time',
   exceptionNotRecurring: 'One occurrence of a series cannot repeat itself',
-  rangeRequired: 'from and to must be dates and times',
-  rangeOrder: 'to must be after from',
-  rangeTooLong: 'from and to may be at most 366 days apart',
+  rangeRequired: 'From and to must be dates and times',
+  rangeOrder: 'To must be after from',
+  rangeTooLong: 'From and to may be at most 366 days apart',
   created: (name: string) => `Successfully Added Schedule “${name}”`,
 } as const;
 
@@ -211,7 +211,7 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
     return missing[key] ?? requiredMessage(key);
   });
 
-const nameField = requiredText(scheduleLimits.name, scheduleMessages.nameRequired, messages.textTooLong);
+const nameField = requiredText(scheduleLimits.name, scheduleMessages.nameRequired, tooLongMessage('name', scheduleLimits.name));
 const ownerTypeField = v.nullable(v.picklist(scheduleOwnerTypes, scheduleMessages.ownerTypeInvalid));
 const ownerIdField = v.nullable(v.pipe(text(scheduleLimits.ownerId, scheduleMessages.ownerIdInvalid, scheduleMessages.ownerIdInvalid), v.toLowerCase()));
 
@@ -223,7 +223,7 @@ const ownerPaired = (s: { ownerType?: ScheduleOwnerType | null; ownerId?: string
 export const scheduleCreateSchema = v.pipe(
   object({
     name: nameField,
-    description: optionalText(scheduleLimits.description, scheduleMessages.notesTooLong),
+    description: optionalText(scheduleLimits.description, tooLongMessage('description', scheduleLimits.description)),
     ownerType: v.optional(ownerTypeField, null),
     ownerId: v.optional(ownerIdField, null),
   }),
@@ -237,7 +237,7 @@ export const schedulePatchSchema = v.pipe(
     id: uuid(messages.notFound),
     version,
     name: v.optional(nameField),
-    description: optionalText(scheduleLimits.description, scheduleMessages.notesTooLong),
+    description: optionalText(scheduleLimits.description, tooLongMessage('description', scheduleLimits.description)),
     ownerType: v.optional(ownerTypeField),
     ownerId: v.optional(ownerIdField),
   }),
@@ -274,12 +274,12 @@ const recurrenceSchema = v.pipe(
 );
 
 const taskFields = {
-  title: requiredText(scheduleLimits.title, scheduleMessages.titleRequired, messages.textTooLong),
+  title: requiredText(scheduleLimits.title, scheduleMessages.titleRequired, tooLongMessage('title', scheduleLimits.title)),
   practitionerId: v.optional(v.nullable(uuid(scheduleMessages.practitionerIdInvalid))),
-  who: optionalText(scheduleLimits.who, messages.textTooLong),
+  who: optionalText(scheduleLimits.who, tooLongMessage('who', scheduleLimits.who)),
   start: instant(scheduleMessages.startRequired),
   end: instant(scheduleMessages.endRequired),
-  notes: optionalText(scheduleLimits.notes, scheduleMessages.notesTooLong),
+  notes: optionalText(scheduleLimits.notes, tooLongMessage('notes', scheduleLimits.notes)),
   recurrence: v.optional(v.nullable(recurrenceSchema)),
 };
 

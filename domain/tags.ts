@@ -20,16 +20,16 @@ export type TaggedResourceType = (typeof taggedResourceTypes)[number];
 export const tagLimits = { key: 50, value: 100, perRecord: 50, list: 200, defaultList: 100 } as const;
 
 export const tagMessages = {
-  keyRequired: 'key is required',
-  valueRequired: 'value is required',
-  keyTooLong: `key must be at most ${tagLimits.key} characters`,
-  valueTooLong: `value must be at most ${tagLimits.value} characters`,
-  keyColon: 'key cannot contain ":"',
+  keyRequired: 'Key is required',
+  valueRequired: 'Value is required',
+  keyTooLong: `Key must be at most ${tagLimits.key} characters`,
+  valueTooLong: `Value must be at most ${tagLimits.value} characters`,
+  keyColon: 'Key cannot contain ":"',
   typeInvalid: `Record type must be one of ${taggedResourceTypes.join(', ')}`,
   resourceIdInvalid: 'Record must be a record id',
-  resourceUnknown: 'the tagged record does not exist in this account',
-  tooMany: `a record can have at most ${tagLimits.perRecord} tags`,
-  filterInvalid: 'tag must be key or key:value',
+  resourceUnknown: 'The tagged record does not exist in this account',
+  tooMany: `A record can have at most ${tagLimits.perRecord} tags`,
+  filterInvalid: 'Tag must be key or key:value',
 } as const;
 
 /** The tag a record already has (same key and value, any case). */

@@ -17,8 +17,8 @@ export const teamsMessages = {
   noTenantHint: 'Set the account’s Azure tenant id in its settings to see its Teams directory.',
   botNotInstalled: 'The bot is not installed on this team. Install the bot on the team first, then send the message.',
   directoryUnavailable: 'The Microsoft Teams directory did not answer. Please try again in a moment.',
-  messageRequired: 'message is required',
-  messageTooLong: 'message must be at most 2000 characters',
+  messageRequired: 'Message is required',
+  messageTooLong: 'Message must be at most 2000 characters',
   botInstalled: 'Bot installed.',
   messageSent: 'Message sent.',
 } as const;

@@ -91,7 +91,8 @@ test.describe('campaigns: practice administrator', () => {
 
     await test.step('create goes to /campaigns, where the new campaign is running', async () => {
       await page.getByRole('button', { name: 'Create Survey' }).click();
-      await expect(page).toHaveURL(/\/campaigns$/);
+      // Back on the list with the new campaign's row active (issue 24).
+      await expect(page).toHaveURL(/\/campaigns\?.*selected=[0-9a-f-]{36}/);
       await page.getByLabel('Filter campaigns').fill(name);
       await expect(page).toHaveURL(/[?&]q=/);
       await expect(page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr')).toHaveCount(1);
@@ -143,10 +144,9 @@ test.describe('campaigns: practice administrator', () => {
 
       await test.step('the same link again: already received', async () => {
         await patient.page.reload();
-        await patient.page.getByText('Good', { exact: true }).click();
-        await expect(patient.page.getByRole('radio', { name: 'Good' })).toBeChecked();
-        await patient.page.getByRole('button', { name: 'Send' }).click();
-        await expect(patient.page.getByText(messages.surveyAlreadyReceived)).toBeVisible();
+        await expect(h1(patient.page, 'Already received')).toBeFocused();
+        await expect(patient.page.getByRole('status')).toContainText(messages.surveyAlreadyReceived);
+        await expect(patient.page.getByRole('radiogroup')).toHaveCount(0);
       });
       await patient.context.close();
     });
@@ -293,7 +293,7 @@ test.describe('campaigns: practice administrator', () => {
     await expect(page.getByLabel('Campaign Question')).toBeFocused();
     await page.keyboard.type('Would you recommend us?');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(page).toHaveURL(/\/campaigns\?.*selected=[0-9a-f-]{36}/);
 
     // Two answers from two patients, then the grid by keyboard.
     await page.getByLabel('Filter campaigns').fill(name);
@@ -379,6 +379,79 @@ test.describe('campaigns: practice administrator', () => {
     await expectNoHorizontalOverflow(page);
     await expectNoAxeViolations(page);
   });
+});
+
+test.describe('campaigns: the patients’ page (issue 24)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone 390×844', phone]] as const) {
+    test(`${size}: a missing answer is said by its question; reopening an answered link says it was received; axe`, async ({ page, browser }) => {
+      const id = await createCampaign(page, { name: unique('Trust first'), surveyType: 'three', question: 'How was the visit?', commentLabel: 'Tell us more' });
+      // axe needs its script injected: this context bypasses the CSP.
+      const context = await browser.newContext({ viewport, storageState: { cookies: [], origins: [] } });
+      const patient = await context.newPage();
+      const link = `/survey/${id}?externalId=${unique('trust').replace(/\s/g, '-')}`;
+      await patient.goto(link);
+      const group = patient.getByRole('radiogroup', { name: 'How was the visit?' });
+      await expect(group).toBeVisible();
+
+      await patient.getByRole('button', { name: 'Send' }).click();
+      // The message is the question's: inside its group, between the question and the choices, its description.
+      const message = group.getByText('Please choose an answer.');
+      await expect(message).toBeVisible();
+      await expect(group).toHaveAttribute('aria-invalid', 'true');
+      await expect(group).toHaveAccessibleDescription('Please choose an answer.');
+      await expect(group.getByRole('radio', { name: 'Good' })).toBeFocused();
+      const [legend, shown, choice] = await Promise.all([group.locator('legend').boundingBox(), message.boundingBox(), group.getByText('Good', { exact: true }).boundingBox()]);
+      expect(shown!.y).toBeGreaterThan(legend!.y);
+      expect(shown!.y).toBeLessThan(choice!.y);
+      await expectNoAxeViolations(patient);
+
+      await group.getByText('Good', { exact: true }).click();
+      await expect(group).not.toHaveAttribute('aria-invalid', 'true');
+      await patient.getByRole('button', { name: 'Send' }).click();
+      await expect(patient.getByText(messages.surveyThanks)).toBeVisible();
+
+      // The same link opened again: the page asks the server and says the answer was received, no form.
+      await patient.goto(link);
+      await expect(h1(patient, 'Already received')).toBeFocused();
+      await expect(patient.getByText(messages.surveyAlreadyReceived)).toBeVisible();
+      await expect(patient.getByRole('radiogroup')).toHaveCount(0);
+      await expect(patient.getByRole('button', { name: 'Send' })).toHaveCount(0);
+      await expectNoHorizontalOverflow(patient);
+      await expectNoAxeViolations(patient);
+      await context.close();
+    });
+  }
+});
+
+test.describe('campaigns: the create form’s messages (issue 24)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone 390×844', phone]] as const) {
+    test(`${size}: a too-long and a missing field each say their label, in sentence case, by the field; axe`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/campaigns/campaign/create');
+      await expect(h1(page, 'Create New Campaign')).toBeVisible();
+      const name = page.getByLabel('Campaign Name');
+      // A pasted text longer than the bound (the box's maxlength is a hint; the rule is the schema's).
+      await name.evaluate((element) => element.removeAttribute('maxlength'));
+      await name.fill('x'.repeat(201));
+      await page.getByRole('button', { name: 'Create Survey' }).click();
+      await expect(name).toHaveAccessibleDescription(/Campaign Name must be at most 200 characters/);
+      await expect(page.getByLabel('Campaign Question')).toHaveAccessibleDescription(/Campaign Question is required/);
+      await expect(page.getByText('Campaign Name must be at most 200 characters', { exact: true })).toBeVisible();
+      await expect(page.getByText('Campaign Question is required', { exact: true })).toBeVisible();
+      // No message by a field starts in lower case or names an API key.
+      const shownMessages = await page.locator('[data-slot="field-error"]').allTextContents();
+      expect(shownMessages.length).toBeGreaterThanOrEqual(2);
+      for (const text of shownMessages) {
+        expect(text.trim(), text).toMatch(/^[A-Z]/);
+        expect(text, text).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b/);
+      }
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 test.describe('campaigns: Read Only', () => {

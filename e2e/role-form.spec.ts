@@ -48,7 +48,7 @@ test.describe('administrator', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Add Role' }).click();
     await expect(page.getByText('Successfully Saved Role')).toBeVisible();
-    await expect(page).toHaveURL(/\/system\/roles$/);
+    await expect(page).toHaveURL(/\/system\/roles\?.*selected=[0-9a-f-]{36}/);
     await page.getByLabel('Filter roles').fill(name);
     // The filter reaches the address after a pause; a click before that would be overtaken by it.
     await expect(page).toHaveURL(/[?&]q=/);
@@ -72,6 +72,38 @@ test.describe('administrator', () => {
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     }
   });
+});
+
+test.describe('administrator: back to the list after creating (issue 24)', () => {
+  test.use({ storageState: storageState('admin') });
+
+  for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone 390×844', { width: 390, height: 844 }]] as const) {
+    test(`${size}: Add Role returns to the list on the new role's page, its row active (not the first row); axe`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      // More roles than one page of 10, so a role named to sort last is not on the first page.
+      const api = await signedInApi(page);
+      const { total } = (await (await api.send('GET', '/permissions/roles?limit=10')).json()) as { total: number };
+      for (let n = total; n < 11; n++) expect((await api.send('POST', '/permissions/roles', { name: `Aa filler ${Date.now()} ${n}`, resources: {} })).status()).toBe(201);
+      const name = `Zz new role ${Date.now()}`;
+      await page.goto('/system/role/create');
+      await page.getByLabel('Role Name').fill(name);
+      await page.getByRole('button', { name: 'Add Role' }).click();
+      await expect(page.getByText('Successfully Saved Role')).toBeVisible();
+      const table = page.getByRole('table', { name: 'Roles' });
+      const row = table.getByRole('row', { name: new RegExp(name) });
+      await expect(row).toBeVisible();
+      await expect(row).toHaveAttribute('aria-selected', 'true');
+      await expect(table.locator('tbody tr[aria-selected="true"]')).toHaveCount(1);
+      // Its page, in the list's own order (names ascending): not the first.
+      await expect(page).toHaveURL(/\/system\/roles\?(.*&)?page=([2-9]|\d\d)/);
+      await expectNoAxeViolations(page);
+      // The keyboard starts on it: Enter opens the new role.
+      await table.locator('tbody').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    });
+  }
 });
 
 /** A role of the test's own (through the API) and its page opened in edit mode. */
@@ -262,7 +294,7 @@ test.describe('administrator: the role form rules', () => {
     await expect(page.getByRole('checkbox', { name: 'Persons POST' })).toBeChecked();
     await page.getByRole('button', { name: 'Add Role' }).click();
     await expect(page.getByText('Successfully Saved Role')).toBeVisible();
-    await expect(page).toHaveURL(/\/system\/roles$/);
+    await expect(page).toHaveURL(/\/system\/roles\?.*selected=[0-9a-f-]{36}/);
     // The list shows how many users hold it.
     await page.getByLabel('Filter roles').fill(roleName);
     const row = page.getByRole('row', { name: new RegExp(roleName) });

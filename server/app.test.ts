@@ -180,7 +180,7 @@ describe('permissions', () => {
     const res = await h.call('admin', '/accounts/account', { method: 'PATCH', json: { version: 1, name: '   ', secret: 'x' } });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.error.fields.name).toBe('name is required');
+    expect(body.error.fields.name).toBe('Name is required');
     expect(JSON.stringify(body)).not.toContain('secret');
     const notJson = await h.call('admin', '/accounts/account', { method: 'PATCH', body: 'nope', headers: { 'Content-Type': 'application/json' } });
     expect(notJson.status).toBe(400);

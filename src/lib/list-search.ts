@@ -49,3 +49,10 @@ export function toListQuery<S extends string>(search: ListSearch<S> & { tag?: st
     ...(tag ? { tag } : {}),
   };
 }
+
+/**
+ * The record a list opens on (`selected=<id>`), for the lists a create flow returns to (issue 24):
+ * spread into the route's `validateSearch`; RecordList shows its page with its row active.
+ */
+export const selectedSearchParam = v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), ''), '');
+export const selectedSearchDefault = { selected: '' } as const;

@@ -90,9 +90,9 @@ describe('validation: each refusal names its field, and nothing is written', () 
     ['an empty prefix', { insurancePlanName: 'P', planPrefix: [''] }, 'planPrefix.0', messages.insurancePrefixInvalid],
     ['a prefix of 11 characters', { insurancePlanName: 'P', planPrefix: ['ABCDEFGHIJK'] }, 'planPrefix.0', messages.insurancePrefixInvalid],
     ['21 prefixes', { insurancePlanName: 'P', planPrefix: Array.from({ length: 21 }, (_, i) => `P${i}`) }, 'planPrefix', messages.insuranceTooManyPrefixes],
-    ['isInNetwork as text', { insurancePlanName: 'F', isInNetwork: 'yes' }, 'isInNetwork', 'isInNetwork must be true or false'],
-    ['isMedicade as a number', { insurancePlanName: 'F', isMedicade: 1 }, 'isMedicade', 'isMedicade must be true or false'],
-    ['isWorkercomp as null', { insurancePlanName: 'F', isWorkercomp: null }, 'isWorkercomp', 'isWorkercomp must be true or false'],
+    ['isInNetwork as text', { insurancePlanName: 'F', isInNetwork: 'yes' }, 'isInNetwork', 'In network must be true or false'],
+    ['isMedicade as a number', { insurancePlanName: 'F', isMedicade: 1 }, 'isMedicade', 'Medicaid must be true or false'],
+    ['isWorkercomp as null', { insurancePlanName: 'F', isWorkercomp: null }, 'isWorkercomp', "Workers' compensation must be true or false"],
     [
       'OK to bring authorization without authorization required',
       { insurancePlanName: 'F', isOkToBringAuthorization: true },

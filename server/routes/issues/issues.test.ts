@@ -91,8 +91,8 @@ describe('validation: each refusal names its field, and nothing is written', () 
     ['a name with a NUL', { name: 'a\u0000b' }, 'name', messages.textInvalid],
     ['a description of 1001 characters', { name: 'Long', description: 'x'.repeat(1001) }, 'description', messages.issueDescriptionTooLong],
     ['an unknown category', { name: 'Cat', category: 'Dental' }, 'category', messages.issueCategoryInvalid],
-    ['urgent as text', { name: 'U', urgent: 'yes' }, 'urgent', 'urgent must be true or false'],
-    ['active as a number', { name: 'A', active: 1 }, 'active', 'active must be true or false'],
+    ['urgent as text', { name: 'U', urgent: 'yes' }, 'urgent', 'Urgent must be true or false'],
+    ['active as a number', { name: 'A', active: 1 }, 'active', 'Active must be true or false'],
   ];
   it.each(cases)('%s', async (_, body, field, message) => {
     const before = (await h.db.select({ id: issues.id }).from(issues)).length;

@@ -99,7 +99,7 @@ describe('validation (messages under each field)', () => {
     ['an unknown type', { name: 'X', addresses: [{ ...address, type: 'virtual' }] }, 'addresses.0.type', messages.addressTypeInvalid],
     ['five lines', { name: 'X', addresses: [{ ...address, line: ['a', 'b', 'c', 'd', 'e'] }] }, 'addresses.0.line', messages.tooManyAddressLines],
     ['a line of 201 characters', { name: 'X', addresses: [{ ...address, line: ['x'.repeat(201)] }] }, 'addresses.0.line.0', messages.addressLineInvalid],
-    ['a city of 101 characters', { name: 'X', addresses: [{ ...address, city: 'x'.repeat(101) }] }, 'addresses.0.city', messages.addressPartTooLong],
+    ['a city of 101 characters', { name: 'X', addresses: [{ ...address, city: 'x'.repeat(101) }] }, 'addresses.0.city', 'City must be at most 100 characters'],
     ['a period ending before it starts', { name: 'X', addresses: [address, { ...address, period: { start: '2024-05-01', end: '2024-04-30' } }] }, 'addresses.1.period', messages.periodOrder],
     ['a date that does not exist', { name: 'X', addresses: [{ ...address, period: { start: '2023-02-30' } }] }, 'addresses.0.period.start', messages.dateInvalid],
     ['11 addresses', { name: 'X', addresses: Array.from({ length: 11 }, () => address) }, 'addresses', messages.tooManyAddresses],

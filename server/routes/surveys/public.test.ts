@@ -56,6 +56,7 @@ describe('GET /surveys/public/campaigns/{id}', () => {
         { key: 'down', value: answerValues.thumbs.down, label: 'Thumbs down' },
       ],
       commentMaxLength: campaignLimits.comment,
+      received: false,
     });
     const text = JSON.stringify(body);
     expect(text).not.toContain(h.accounts.riverside.id);
@@ -76,6 +77,40 @@ describe('GET /surveys/public/campaigns/{id}', () => {
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(answers[0]!.status).toBe(404);
     expect((JSON.parse(answers[0]!.body) as ErrorBody).error.message).toBe(messages.surveyUnavailable);
+  });
+});
+
+describe('GET /surveys/public/campaigns/{id}?externalId=: was this link already answered (issue 24)', () => {
+  const received = async (id: string, query: string) => {
+    const res = await publicGet(`${id}${query}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as PublicCampaign).received;
+  };
+
+  it('says received for the link whose answer was stored, for that campaign only; not before, not for another link or none', async () => {
+    const id = await campaign();
+    const other = await campaign();
+    expect(await received(id, '?externalId=PT-R1')).toBe(false);
+    expect((await publicPost({ campaignId: id, answer: 1, externalId: 'PT-R1' })).status).toBe(201);
+    expect(await received(id, '?externalId=PT-R1&externalUser=%2B1555')).toBe(true);
+    expect(await received(id, '?externalId=PT-R2')).toBe(false);
+    expect(await received(id, '')).toBe(false);
+    expect(await received(id, `?externalId=${'x'.repeat(campaignLimits.externalId + 1)}`)).toBe(false);
+    expect(await received(other, '?externalId=PT-R1')).toBe(false);
+  });
+
+  it('an unknown or ended campaign still answers alike with an externalId, and the read is rate-limited', async () => {
+    const answers = await Promise.all([seedId('campaign:none'), endedCampaign, 'not-an-id'].map(async (id) => {
+      const res = await publicGet(`${id}?externalId=PT-R1`);
+      return { status: res.status, body: await res.text() };
+    }));
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]!.status).toBe(404);
+    const limited = createApi({ ...h.deps, trustProxyHops: 1, surveyLimits: { answers: { attempts: 1000, minutes: 10 }, reads: { attempts: 1, minutes: 10 } } });
+    const id = await campaign();
+    const address = client();
+    expect((await publicGet(`${id}?externalId=PT-R3`, address, limited)).status).toBe(200);
+    expect((await publicGet(`${id}?externalId=PT-R3`, address, limited)).status).toBe(429);
   });
 });
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { publicSurveySchema, type PublicSurveyAccepted } from '../../../domain/campaigns.ts';
+import { campaignLimits, publicSurveySchema, type PublicSurveyAccepted } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { AppEnv } from '../../env.ts';
 import { requestTooLarge } from '../../records.ts';
 import { anyone } from '../../auth/requires.ts';
 import { json } from '../../validate.ts';
-import { findRunningCampaign, presentPublicCampaign } from './queries.ts';
+import { findRunningCampaign, isAnswerReceived, presentPublicCampaign } from './queries.ts';
 import { storeResponse, surveyUnavailable } from './responses.ts';
 import { throttle } from './throttle.ts';
 
@@ -33,7 +33,12 @@ export const publicSurveyRoutes = new Hono<AppEnv>()
     const id = c.req.param('id').toLowerCase();
     const campaign = v.is(uuid, id) ? await findRunningCampaign(c.var.deps.db, id) : null;
     if (!campaign) throw surveyUnavailable();
-    return c.json(presentPublicCampaign(campaign));
+    // The link's externalId (`?externalId=`, as the SMS link carries it): reopening an answered link
+    // says so instead of showing the form again. Asked only of a running campaign, so an unknown or
+    // ended id still answers like any other; an over-long one cannot have been stored.
+    const externalId = c.req.query('externalId') ?? '';
+    const received = externalId.length > 0 && externalId.length <= campaignLimits.externalId && (await isAnswerReceived(c.var.deps.db, campaign.id, externalId));
+    return c.json(presentPublicCampaign(campaign, received));
   })
   .post(
     '/surveys',

@@ -270,7 +270,18 @@ export async function findRunningCampaign(db: Reader, id: string) {
 }
 
 /** The patients' page's view: nothing of the account, the counts or who made it. */
-export function presentPublicCampaign(row: CampaignRow): PublicCampaign {
+export function presentPublicCampaign(row: CampaignRow, received: boolean): PublicCampaign {
   const form = campaignForm(row.questions);
-  return { id: row.id, name: row.name, ...form, choices: [...answerChoices[form.surveyType]], commentMaxLength: campaignLimits.comment };
+  return { id: row.id, name: row.name, ...form, choices: [...answerChoices[form.surveyType]], commentMaxLength: campaignLimits.comment, received };
+}
+
+/** Whether this campaign already has the answer of the link with this externalId (answered once per externalId). */
+export async function isAnswerReceived(db: Reader, campaignId: string, externalId: string | null) {
+  if (externalId === null) return false;
+  const [row] = await db
+    .select({ id: surveyResponses.id })
+    .from(surveyResponses)
+    .where(and(eq(surveyResponses.campaignId, campaignId), eq(surveyResponses.externalId, externalId)))
+    .limit(1);
+  return row !== undefined;
 }

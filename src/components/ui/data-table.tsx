@@ -86,6 +86,11 @@ export type DataTableProps<TData extends RowData> = {
   onRetry?(): void;
   /** Replaces the page-number pagination (a list paged by cursor has its own Newer/Older). */
   pagination?: ReactNode;
+  /**
+   * The row to start on instead of the first (the record just created, issue 24): it is active as
+   * soon as it is shown, and the keyboard starts from it.
+   */
+  activeRowId?: string | null;
 };
 
 const emptyRows: never[] = [];
@@ -154,6 +159,20 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     if (activeRef.current >= 0) setActive(0);
   }, [data]);
 
+  /** Where the keyboard starts: the row asked for when it is shown, else the first. */
+  const startIndex = () => Math.max(0, props.activeRowId ? rows.findIndex((row) => row.id === props.activeRowId) : 0);
+  // The row asked for becomes active once, as soon as it is shown (after the reset above); the
+  // keys move on from there.
+  const shownActiveRowId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!props.activeRowId || shownActiveRowId.current === props.activeRowId) return;
+    const index = rows.findIndex((row) => row.id === props.activeRowId);
+    if (index < 0) return;
+    shownActiveRowId.current = props.activeRowId;
+    setActive(index);
+    rowRefs.current[index]?.scrollIntoView({ block: 'nearest' });
+  }, [rows, props.activeRowId]);
+
   // A page beyond the end (rows deleted, or a hand-edited URL) moves to the last page.
   const pageCount = Math.max(1, Math.ceil(rowCount / pageSize));
   const onPageChange = props.onPageChange;
@@ -177,7 +196,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       return;
     }
     if (where === 'first' || where === 'last') moveTo(where === 'first' ? 0 : rows.length - 1);
-    else if (activeRef.current < 0) moveTo(0);
+    else if (activeRef.current < 0) moveTo(startIndex());
     else moveTo(where === 'next' ? activeRef.current + 1 : activeRef.current - 1);
   };
   const latestMove = useRef(move);
@@ -188,7 +207,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     pendingMove.current = null;
     // Focus came before the rows: the first row becomes active, as when focus comes after them,
     // and a key pressed meanwhile moves from there.
-    const from = activeRef.current < 0 ? 0 : activeRef.current;
+    const from = activeRef.current < 0 ? startIndex() : activeRef.current;
     const to = { next: from + 1, previous: from - 1, first: 0, last: rows.length - 1 }[where ?? 'first'];
     moveTo(where ? to : from);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when rows arrive
@@ -320,7 +339,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
             aria-describedby={hintId}
             onKeyDown={handleKeyDown}
             onFocus={(event) => {
-              if (event.target === event.currentTarget && activeRef.current < 0 && rows.length > 0) moveTo(0);
+              if (event.target === event.currentTarget && activeRef.current < 0 && rows.length > 0) moveTo(startIndex());
             }}
             className={cn('group/body focus:outline-none', props.fetching && 'opacity-60 transition-opacity')}
           >

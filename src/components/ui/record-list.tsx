@@ -1,6 +1,6 @@
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Link, useNavigate, type NavigateOptions } from '@tanstack/react-router';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { pageSizes, type PageSize } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
@@ -123,7 +123,15 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
   actions?: ReactNode;
   search: ListSearch<TSort>;
   onSearchChange(change: Partial<ListSearch<TSort>>): void;
+  /**
+   * The record to show active (`?selected=<id>`, set by a create flow that returns to the list,
+   * issue 24): the list opens on the page holding it, with its row active.
+   */
+  selected?: string;
 };
+
+/** How many pages the list looks through for the selected record (a bound: a create flow's list is page 1 of its default order). */
+export const selectedSearchPages = 20;
 
 type Page = { total: number; totalEstimated?: boolean };
 
@@ -149,8 +157,11 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   actions,
   search,
   onSearchChange,
+  selected,
 }: RecordListProps<TRow, TSort, TPage, TKey>) {
-  const list = useQuery(query(useAccountKey(), search));
+  const account = useAccountKey();
+  const list = useQuery(query(account, search));
+  useSelectedPage({ selected, account, query, rows, search, onSearchChange, page: list.data });
   const navigate = useNavigate();
   const { openPanel } = useWorkspace();
   const titleId = useId();
@@ -211,6 +222,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         onOpenInPanel={rowPath ? (row) => openPanel(recordHref(rowPath, row.id)) : undefined}
         status={list.status}
         fetching={list.isPlaceholderData}
+        activeRowId={selected}
         empty={
           filtered ? (
             <EmptyList text={`No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.`}>
@@ -233,6 +245,63 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
       />
     </section>
   );
+}
+
+/**
+ * A record just created is where the administrator's attention is, so the list opens on the page
+ * holding it in the list's own order (not pinned out of order, which would make the order lie):
+ * when the selected record is not on the page shown, the following pages of the same order and
+ * filter are read (from the query cache when they are there) until one holds it, once per record.
+ */
+function useSelectedPage<TRow extends RecordRow, TSort extends string, TPage extends Page, TKey extends QueryKey>({
+  selected,
+  account,
+  query,
+  rows,
+  search,
+  onSearchChange,
+  page,
+}: {
+  selected: string | undefined;
+  account: string;
+  query: RecordListProps<TRow, TSort, TPage, TKey>['query'];
+  rows(page: TPage): TRow[];
+  search: ListSearch<TSort>;
+  onSearchChange(change: Partial<ListSearch<TSort>>): void;
+  page: TPage | undefined;
+}) {
+  const queryClient = useQueryClient();
+  const looked = useRef<string | null>(null);
+  // A refetch of the shown page (the create's invalidation) does not stop the search; leaving the list does.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  // The list's order and filter now: a search started under another (the user sorted or filtered meanwhile) is dropped.
+  const latest = useRef(search);
+  latest.current = search;
+  const sameOrder = (a: ListSearch<TSort>, b: ListSearch<TSort>) => a.q === b.q && a.sort === b.sort && a.order === b.order && a.size === b.size;
+  useEffect(() => {
+    if (!selected || !page || looked.current === selected) return;
+    looked.current = selected;
+    if (rows(page).some((row) => row.id === selected)) return;
+    const pageCount = Math.min(selectedSearchPages, Math.ceil(page.total / search.size));
+    void (async () => {
+      const searched = search;
+      for (let number = 1; number <= pageCount && mounted.current && sameOrder(latest.current, searched); number++) {
+        if (number === search.page) continue;
+        const found = await queryClient.fetchQuery(query(account, { ...search, page: number })).catch(() => null);
+        if (found && rows(found).some((row) => row.id === selected)) {
+          if (mounted.current && sameOrder(latest.current, searched) && latest.current.page === searched.page) onSearchChange({ page: number } as Partial<ListSearch<TSort>>);
+          return;
+        }
+      }
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per selected record, when its list arrives
+  }, [selected, page]);
 }
 
 /** An empty list: what it is empty of, and the next step. */

@@ -14,9 +14,10 @@ export function CampaignCreateScreen() {
   const toast = useToast();
 
   const handleSubmit = async (values: CampaignValues) => {
-    await create.mutateAsync(toCampaignBody(values));
+    const created = await create.mutateAsync(toCampaignBody(values));
     toast('success', messages.campaignAdded);
-    await navigate({ to: '/campaigns', ignoreBlocker: true });
+    // Back to the list with the new campaign's row active, on its page (issue 24).
+    await navigate({ to: '/campaigns', search: { selected: created.id }, ignoreBlocker: true });
   };
 
   return (

@@ -26,9 +26,11 @@ const columns = column.columns([
 type CampaignsListScreenProps = {
   search: CampaignListSearch;
   onSearchChange(change: Partial<CampaignListSearch>): void;
+  /** The campaign just created: its row is active (issue 24). */
+  selected?: string;
 };
 
-export function CampaignsListScreen({ search, onSearchChange }: CampaignsListScreenProps) {
+export function CampaignsListScreen({ search, selected, onSearchChange }: CampaignsListScreenProps) {
   return (
     <RecordList
       title="Campaigns"
@@ -43,6 +45,7 @@ export function CampaignsListScreen({ search, onSearchChange }: CampaignsListScr
       create={{ label: 'Create', to: '/campaigns/campaign/create', requires: { resource: '/surveys/campaigns', method: 'POST' } }}
       search={search}
       onSearchChange={onSearchChange}
+      selected={selected}
     />
   );
 }

@@ -9,7 +9,7 @@ import { emptyRole, RoleForm, toBody, type RoleFormValues } from './role-form.ts
 /** Spec §9: the role save snackbar shows 4000 ms. */
 export const savedSnackbarMs = 4000;
 
-/** Create role: 'Add Role' saves, shows 'Successfully Saved Role' and goes to /system/roles (spec §2). */
+/** Create role: 'Add Role' saves, shows 'Successfully Saved Role' and goes to /system/roles (spec §2), the new role's row active. */
 export function RoleCreateScreen() {
   const create = useCreateRole();
   const navigate = useNavigate();
@@ -17,9 +17,10 @@ export function RoleCreateScreen() {
   const [initial] = useState(emptyRole);
 
   const handleSubmit = async (values: RoleFormValues) => {
-    await create.mutateAsync(toBody(values));
+    const created = await create.mutateAsync(toBody(values));
     toast('success', roleMessages.saved, savedSnackbarMs);
-    await navigate({ to: '/system/roles', ignoreBlocker: true });
+    // Back to the list with the new role's row active, on its page (issue 24).
+    await navigate({ to: '/system/roles', search: { selected: created.id }, ignoreBlocker: true });
   };
 
   return (

@@ -13,9 +13,9 @@ const columns = column.columns([
   column.accessor('userCount', { id: 'users', header: 'Users' }),
 ]);
 
-type RolesListScreenProps = { search: RoleListSearch; onSearchChange(change: Partial<RoleListSearch>): void };
+type RolesListScreenProps = { search: RoleListSearch; onSearchChange(change: Partial<RoleListSearch>): void; selected?: string };
 
-export function RolesListScreen({ search, onSearchChange }: RolesListScreenProps) {
+export function RolesListScreen({ search, selected, onSearchChange }: RolesListScreenProps) {
   return (
     <RecordList
       title="Roles"
@@ -30,6 +30,7 @@ export function RolesListScreen({ search, onSearchChange }: RolesListScreenProps
       create={{ label: 'Add Role', to: '/system/role/create', requires: { resource: '/permissions/roles', method: 'POST' } }}
       search={search}
       onSearchChange={onSearchChange}
+      selected={selected}
     />
   );
 }

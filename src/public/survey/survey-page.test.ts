@@ -17,6 +17,7 @@ const three: PublicCampaign = {
     { key: 'bad', value: 2, label: 'Bad' },
   ],
   commentMaxLength: 1000,
+  received: false,
 };
 
 type Call = { url: string; init?: RequestInit };
@@ -82,6 +83,31 @@ describe('the patients’ survey page', () => {
     expect(api.calls.filter((c) => c.init?.method === 'POST')).toEqual([]);
   });
 
+  it('puts the missing answer’s message by its question, describes the group with it and focuses the question (issue 24)', async () => {
+    await start(fakeApi(json(200, three)));
+    submit();
+    const group = root.querySelector('[role=radiogroup]')!;
+    const message = document.getElementById(group.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe(surveyTexts.chooseAnswer);
+    expect(group.contains(message)).toBe(true);
+    expect(document.activeElement).toBe(radios()[0]);
+    radios()[0]!.checked = true;
+    radios()[0]!.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(message.textContent).toBe('');
+    expect(group.hasAttribute('aria-invalid')).toBe(false);
+    expect(group.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('asks with the link’s externalId whether its answer was received, and then says so instead of the form (issue 24)', async () => {
+    const api = fakeApi(json(200, { ...three, received: true }));
+    await start(api);
+    expect(api.calls[0]!.url).toBe(`/api/surveys/public/campaigns/${campaignId}?externalId=visit-42`);
+    expect(root.querySelector('form')).toBeNull();
+    expect(root.querySelector('h1')!.textContent).toBe(surveyTexts.receivedTitle);
+    expect(root.querySelector('[role=status]')!.textContent).toContain(messages.surveyAlreadyReceived);
+    expect(document.activeElement).toBe(root.querySelector('h1'));
+  });
+
   it('sends the answer’s stored value, the comment, externalId, externalUser and the link’s query, then thanks the patient', async () => {
     const api = fakeApi(json(200, three), [json(201, { id: 'r1', message: messages.surveyThanks })]);
     await start(api);
@@ -122,7 +148,7 @@ describe('the patients’ survey page', () => {
     root.querySelector('textarea')!.value = 'typed';
     submit();
     await settle();
-    expect(root.querySelector('[role=alert]')!.textContent).toBe(messages.surveyTooManyRequests);
+    expect(root.querySelector('#survey-error')!.textContent).toBe(messages.surveyTooManyRequests);
     expect(root.querySelector('textarea')!.value).toBe('typed');
     expect(radios()[2]!.checked).toBe(true);
     expect(root.querySelector<HTMLButtonElement>('button[type=submit]')!.disabled).toBe(false);
@@ -133,7 +159,7 @@ describe('the patients’ survey page', () => {
     radios()[0]!.checked = true;
     submit();
     await settle();
-    expect(root.querySelector('[role=alert]')!.textContent).toBe(messages.surveyCommentTooLong);
+    expect(root.querySelector('#survey-error')!.textContent).toBe(messages.surveyCommentTooLong);
     expect(root.querySelector('form')).not.toBeNull();
   });
 

@@ -140,20 +140,25 @@ export function startSurvey(root: HTMLElement, deps: SurveyDeps) {
     if (!campaignId) return showEnd(surveyTexts.unavailableTitle, messages.surveyUnavailable, 'alert');
     let response: Response;
     try {
-      response = await deps.fetch(api(`/surveys/public/campaigns/${encodeURIComponent(campaignId)}`), { headers: { accept: 'application/json' } });
+      // With the link's externalId, the server also says whether this link's answer was already received.
+      const query = link.externalId ? `?${new URLSearchParams({ externalId: link.externalId }).toString()}` : '';
+      response = await deps.fetch(api(`/surveys/public/campaigns/${encodeURIComponent(campaignId)}${query}`), { headers: { accept: 'application/json' } });
     } catch {
       return showLoadFailed();
     }
     if (response.status === 404 || response.status === 400 || response.status === 410) return showEnd(surveyTexts.unavailableTitle, messages.surveyUnavailable, 'alert');
     if (response.status === 429) return showEnd(surveyTexts.unavailableTitle, messages.surveyTooManyRequests, 'alert');
     if (!response.ok) return showLoadFailed();
-    showForm((await response.json()) as PublicCampaign);
+    const campaign = (await response.json()) as PublicCampaign;
+    if (campaign.received) return showEnd(surveyTexts.receivedTitle, messages.surveyAlreadyReceived, 'status');
+    showForm(campaign);
   };
 
   const showForm = (campaign: PublicCampaign) => {
     document.title = `${campaign.name} – Survey`;
     const legendId = 'survey-question';
     const errorId = 'survey-error';
+    const questionErrorId = 'survey-question-error';
     const commentId = 'survey-comment';
     const choices = campaign.choices.map((choice) => {
       const input = h('input', { type: 'radio', name: 'answer', value: String(choice.value), class: 'peer sr-only' });
@@ -169,10 +174,14 @@ export function startSurvey(root: HTMLElement, deps: SurveyDeps) {
       );
       return { input, label };
     });
+    // The question's own message sits under its legend, before the choices (issue 24: by the
+    // question it is about, not at the bottom of the form); the send error has its own place.
+    const questionError = h('p', { id: questionErrorId, role: 'alert', class: 'mb-3 text-base font-medium text-red-700 empty:hidden' });
     const group = h(
       'fieldset',
       { role: 'radiogroup', 'aria-labelledby': legendId, 'aria-required': 'true', class: 'min-w-0' },
       h('legend', { id: legendId, class: 'mb-4 text-xl font-medium text-slate-900' }, campaign.question),
+      questionError,
       h('div', { class: 'flex gap-3' }, ...choices.map((c) => c.label)),
     );
     const comment = campaign.commentLabel
@@ -203,12 +212,21 @@ export function startSurvey(root: HTMLElement, deps: SurveyDeps) {
       event.preventDefault();
       const chosen = choices.find((c) => c.input.checked);
       if (!chosen) {
+        error.textContent = '';
+        questionError.textContent = surveyTexts.chooseAnswer;
         group.setAttribute('aria-invalid', 'true');
-        group.setAttribute('aria-describedby', errorId);
-        return fail(surveyTexts.chooseAnswer, choices[0]?.input);
+        group.setAttribute('aria-describedby', questionErrorId);
+        // Focus goes to the unanswered question; the screen reader reads its message as its description.
+        choices[0]?.input.focus();
+        return;
       }
-      group.removeAttribute('aria-invalid');
       void submit(Number(chosen.input.value), comment?.value ?? '');
+    });
+    // Choosing an answer settles the question's message at once.
+    group.addEventListener('change', () => {
+      questionError.textContent = '';
+      group.removeAttribute('aria-invalid');
+      group.removeAttribute('aria-describedby');
     });
     const submit = async (answer: number, text: string) => {
       error.textContent = '';

@@ -4,7 +4,7 @@ import { campaignSortColumns } from '../../../../domain/campaigns.ts';
 import { CampaignsListScreen } from '../../../features/campaigns/campaigns-list-screen.tsx';
 import { campaignListQuery, type CampaignListSearch } from '../../../features/campaigns/queries.ts';
 import { currentAccountKey } from '../../../lib/account.ts';
-import { listSearchDefaults, listSearchSchema } from '../../../lib/list-search.ts';
+import { listSearchDefaults, listSearchSchema, selectedSearchDefault, selectedSearchParam } from '../../../lib/list-search.ts';
 import { RouteError } from '../../../components/shell/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../lib/route-guard.ts';
 
@@ -14,15 +14,15 @@ const requires = { resource: '/surveys/campaigns', method: 'GET' } as const;
 export const Route = createFileRoute('/_app/campaigns/')({
   beforeLoad: requirePermission(requires, 'see campaigns'),
   errorComponent: RouteError,
-  validateSearch: v.object(listSearchSchema(campaignSortColumns).entries),
-  search: { middlewares: [stripSearchParams(listSearchDefaults)] },
+  validateSearch: v.object({ ...listSearchSchema(campaignSortColumns).entries, selected: selectedSearchParam }),
+  search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...selectedSearchDefault })] },
   loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
   // A failed prefetch is not the route's failure: the screen shows 'Error, please try again' with Retry.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(campaignListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see campaigns')),
   component: function CampaignsRoute() {
-    const search = Route.useSearch();
+    const { selected, ...search } = Route.useSearch();
     const navigate = Route.useNavigate();
     const handleSearchChange = (change: Partial<CampaignListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
-    return <CampaignsListScreen search={search} onSearchChange={handleSearchChange} />;
+    return <CampaignsListScreen search={search} selected={selected} onSearchChange={handleSearchChange} />;
   },
 });

@@ -4,7 +4,7 @@ import { roleSortColumns } from '../../../../../domain/lists.ts';
 import { RolesListScreen } from '../../../../features/roles/roles-list-screen.tsx';
 import { roleListQuery, type RoleListSearch } from '../../../../features/roles/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { listSearchDefaults, listSearchSchema } from '../../../../lib/list-search.ts';
+import { listSearchDefaults, listSearchSchema, selectedSearchDefault, selectedSearchParam } from '../../../../lib/list-search.ts';
 import { RouteError } from '../../../../components/shell/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
 
@@ -14,14 +14,14 @@ const requires = { resource: '/permissions/roles', method: 'GET' } as const;
 export const Route = createFileRoute('/_app/system/roles/')({
   beforeLoad: requirePermission(requires, 'see roles'),
   errorComponent: RouteError,
-  validateSearch: v.object(listSearchSchema(roleSortColumns).entries),
-  search: { middlewares: [stripSearchParams(listSearchDefaults)] },
+  validateSearch: v.object({ ...listSearchSchema(roleSortColumns).entries, selected: selectedSearchParam }),
+  search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...selectedSearchDefault })] },
   loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(roleListQuery(currentAccountKey(), deps)).catch(deniedOr(requires, 'see roles')),
   component: function RolesRoute() {
-    const { page, size, sort, order, q } = Route.useSearch();
+    const { page, size, sort, order, q, selected } = Route.useSearch();
     const navigate = Route.useNavigate();
     const handleSearchChange = (change: Partial<RoleListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
-    return <RolesListScreen search={{ page, size, sort, order, q }} onSearchChange={handleSearchChange} />;
+    return <RolesListScreen search={{ page, size, sort, order, q }} selected={selected} onSearchChange={handleSearchChange} />;
   },
 });
