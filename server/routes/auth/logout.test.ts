@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { createRemoteJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
+import { getFreePort } from '../../db/postgres.ts';
 import { oidcPayloads } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
 import type { AppEnv } from '../../env.ts';
@@ -32,22 +32,11 @@ let idp: Idp;
 let api: Hono<AppEnv>;
 let dir: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 beforeAll(async () => {
   h = await createHarness();
   database = connect(h.url);
   dir = await mkdtemp(path.join(os.tmpdir(), 'astera-logout-'));
-  const port = await freePort();
+  const port = await getFreePort();
   idp = await startIdp({
     port,
     issuer: `http://localhost:${port}/`,
