@@ -35,6 +35,9 @@ test.describe('instance administrator', () => {
     await page.keyboard.press('Escape');
 
     // The keyboard still drives the menu: arrows move, Enter follows the link inside the app.
+    // The mouse leaves the menu's area first: Chromium sends a synthetic pointer move when a menu
+    // opens under a resting pointer, and Radix (like a native menu) highlights the item under it.
+    await page.mouse.move(0, 0);
     await page.getByRole('button', { name: 'System', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Teams Users' })).toBeFocused();
