@@ -22,7 +22,6 @@ import { Toaster, useToast } from '../ui/toast.tsx';
 import { AccountInactive } from './account-inactive.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
-import { NavigationProgress } from './navigation-progress.tsx';
 import { RouteFocus } from './route-focus.tsx';
 
 function useTheme() {
@@ -230,7 +229,6 @@ export function AppShell({ commands, panels }: AppShellProps) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800">
         Skip to content
       </a>
-      <NavigationProgress />
       {policy.data ? <GhostBanner policy={policy.data} /> : null}
       <Header policy={policy.data} onSignOut={() => void signOut()} onOpenSearch={() => openPalette()} />
       {hasTabs ? (

@@ -9,6 +9,7 @@ import { MenuContent, MenuRoot, MenuTrigger, useAfterMenuClose } from '../ui/men
 import { AccountSwitcher } from './account-switcher.tsx';
 import { AccountMenuItems, NavMenuItems, visibleEntries } from './menu-entries.tsx';
 import { NavLink } from './nav-link.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { useNotificationStream } from '../../lib/notifications.ts';
 import { insightsMenu, isActivePrefix, practiceMenu, systemMenu, type NavMenu } from './navigation.ts';
@@ -58,6 +59,8 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
 
   return (
     <header className="bg-brand-800 text-white shadow">
+      {/* Fixed at the top of the window; inside the banner so it belongs to a landmark. */}
+      <NavigationProgress />
       <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-4">
         <Link to="/home" className="mr-3 flex shrink-0 items-center gap-2 rounded-md px-1 text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-white" aria-label="Astera home">
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
