@@ -178,8 +178,7 @@ export const teamsbotRoutes = new Hono<AppEnv>()
       const sent = await write(c, async ({ audit }) => {
         const channels = await directory(c, teamDirectory.listChannels(tenantId, teamId));
         if (!channels.some((channel) => channel.id === channelId)) throw notFound(messages.notFound);
-        // Said plainly before Graph is asked (whose own refusal would be a bare 403).
-        if (!(await directory(c, teamDirectory.isBotInstalled(tenantId, teamId)))) throw new ApiError(409, 'bot_not_installed', teamsMessages.botNotInstalled);
+        // A team without the bot: the directory refuses (`bot_not_installed`), as Teams itself does.
         const posted = await directory(c, teamDirectory.sendMessage(tenantId, teamId, channelId, message));
         const answer: ChannelMessage = { ...posted, channelId };
         await audit({ action: 'send_message', resourceType: 'TeamsChannelMessage', resourceId: posted.id, after: { tenantId, teamId, channelId, content: posted.content } });
