@@ -21,6 +21,9 @@ export const teamsMessages = {
   messageTooLong: 'Message must be at most 2000 characters',
   botInstalled: 'Bot installed.',
   messageSent: 'Message sent.',
+  tenantNotConsented: 'The Microsoft tenant’s administrator has not granted the portal access to its Teams directory.',
+  tenantNotConsentedHint:
+    'Ask an administrator of the tenant to grant admin consent to the portal’s app registration (its Microsoft Graph application permissions), then open this page again.',
 } as const;
 
 /** Our bound on a channel message (Graph takes far longer ones; an announcement needs no more). */

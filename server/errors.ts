@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The id of the log line that tells support more (a vendor's failure, logged where it was answered). */
+    readonly id?: string,
   ) {
     super(message);
   }
@@ -42,6 +44,27 @@ export function logInternalError(error: unknown, request: { method: string; rout
   const name = error instanceof Error ? error.constructor.name : typeof error;
   const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)) : [];
   console.error(`[api] internal error ${JSON.stringify({ id, method: request.method, route: request.route, error: name, code: errorCode(error) })}\n${frames.join('\n')}`);
+  return id;
+}
+
+/**
+ * Logs an integration vendor's failure once, where the API answers it, and returns the line's
+ * id for the answer. The line holds the id, the integration, the failure, the route, and the
+ * vendor's status and error code from the cause chain — never the vendor's message, a URL or a
+ * request body, which can quote ids, names and message texts about patients.
+ */
+export function logVendorError(integration: string, failure: string, error: unknown, request: { method: string; route: string }): string {
+  const id = randomUUID();
+  let status: number | null = null;
+  let code: string | null = null;
+  const kinds: string[] = [];
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    kinds.push(e.constructor.name);
+    const fields = e as { statusCode?: unknown; code?: unknown };
+    if (status === null && typeof fields.statusCode === 'number') status = fields.statusCode;
+    if (code === null && typeof fields.code === 'string') code = fields.code;
+  }
+  console.error(`[${integration}] vendor error ${JSON.stringify({ id, failure, method: request.method, route: request.route, status, code, error: kinds.join(' <- ') })}`);
   return id;
 }
 

@@ -13,6 +13,7 @@ import { keepEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './db/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
+import { readTeamDirectorySettings, TeamDirectorySettingsError } from './integrations/team-directory/settings.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
@@ -45,8 +46,11 @@ async function main() {
   let config: Config;
   try {
     config = loadConfig();
+    // The team directory's choice and settings, checked before anything starts (the config
+    // loader takes this over when integrations' settings move into it).
+    readTeamDirectorySettings(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof TeamDirectorySettingsError) {
       console.error(`Configuration error: ${error.message}`);
       process.exit(2);
     }

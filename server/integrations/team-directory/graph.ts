@@ -1,48 +1,74 @@
-import { ClientSecretCredential } from '@azure/identity';
-import { Client, GraphError } from '@microsoft/microsoft-graph-client';
-import { botName, TeamDirectoryError, type DirectoryChannel, type DirectoryMessage, type DirectoryTeam, type DirectoryUser, type TeamDirectory } from './index.ts';
+import { AuthenticationError, ClientSecretCredential, type TokenCredential } from '@azure/identity';
+import { AuthenticationHandler, Client, GraphError, PageIterator, type Middleware, type PageCollection } from '@microsoft/microsoft-graph-client';
+import { TokenCredentialAuthenticationProvider } from '@microsoft/microsoft-graph-client/authProviders/azureTokenCredentials/index.js';
+import {
+  botName,
+  TeamDirectoryError,
+  type ChannelMessenger,
+  type DirectoryChannel,
+  type DirectoryMessage,
+  type DirectoryTeam,
+  type DirectoryUser,
+  type TeamDirectory,
+  type TeamDirectoryFailure,
+} from './port.ts';
 
 /**
  * The real team directory: Microsoft Graph v1.0 through Microsoft's Graph client, signed in
- * app-only (client credentials) to each account's own tenant. The app registration needs the
+ * app-only (client credentials, through the client's own credential-based auth provider) to each
+ * account's own tenant. The app registration needs, with the tenant administrator's consent, the
  * application permissions User.Read.All, Team.ReadBasic.All, TeamMember.Read.All,
  * Channel.ReadBasic.All and TeamsAppInstallation.ReadWriteForTeam.All; the bot's Teams app
- * (`botAppId`, its id in the tenant's app catalogue) asks for the resource-specific permissions
- * ChannelMessage.Send.Group and ChannelMessage.Read.Group, which hold only on teams it is
- * installed on — so Graph itself refuses a message to a team without the bot.
+ * (`botTeamsAppId`, its id in the tenant's app catalogue) asks for the resource-specific
+ * permission ChannelMessage.Read.Group, which holds only on teams it is installed on. Messages are
+ * posted by the bot itself through `messenger` (Graph allows an app-only post only for migration).
  */
-export type GraphSettings = {
+export type GraphDirectoryOptions = {
   clientId: string;
   clientSecret: string;
-  botAppId: string;
-  /** The client for a tenant (tests answer from recorded Graph answers; never the network). */
+  botTeamsAppId: string;
+  messenger: ChannelMessenger;
+  /** The client for a tenant; by default `graphClient` with the app registration's secret in that tenant. */
   clientFor?: (tenantId: string) => Client;
 };
 
-type Page<T> = { value: T[]; '@odata.nextLink'?: string };
+type GraphUser = { id: string; displayName?: string | null; jobTitle?: string | null; mail?: string | null; userPrincipalName: string };
+type GraphTeam = { id: string; displayName: string; description?: string | null };
+type GraphChannel = { id: string; displayName: string; description?: string | null; membershipType?: string | null; webUrl?: string | null };
 type GraphMember = { userId?: string | null };
 type GraphChatMessage = {
   id: string;
+  messageType?: string | null;
   createdDateTime: string;
   deletedDateTime?: string | null;
   body?: { content?: string | null } | null;
   from?: { application?: { displayName?: string | null } | null; user?: { displayName?: string | null } | null } | null;
 };
 
-/** At most this many pages of a collection are read (999 users a page: a large tenant). */
-const maxPages = 20;
 const graphScope = 'https://graph.microsoft.com/.default';
+
+/** AADSTS700016: the app is not in the tenant's directory, i.e. no administrator there consented to it. */
+const appNotInTenant = 700016;
 
 const segment = (id: string) => encodeURIComponent(id);
 
-/** Graph's refusals and failures, as the directory's own. */
-function failure(error: unknown, notFound: 'team_not_found' | 'channel_not_found'): never {
+/**
+ * Graph's refusals and failures as the directory's own, the Graph error kept as the cause. A 403
+ * means a missing grant: of the tenant's administrator (application permissions), or, for what
+ * rests on resource-specific consent, of the bot's install on the team.
+ */
+function failure(error: unknown, notFound: 'team_not_found' | 'channel_not_found', forbidden: TeamDirectoryFailure = 'not_consented'): never {
+  if (error instanceof TeamDirectoryError) throw error;
   if (error instanceof GraphError) {
-    if (error.statusCode === 404 || error.statusCode === 400) throw new TeamDirectoryError(notFound);
-    if (error.statusCode === 403) throw new TeamDirectoryError('bot_not_installed');
+    if (error.statusCode === 404 || error.statusCode === 400) throw new TeamDirectoryError(notFound, { cause: error });
+    if (error.statusCode === 403) throw new TeamDirectoryError(forbidden, { cause: error });
   }
-  throw new TeamDirectoryError('unavailable', error instanceof Error ? error.message : 'Graph request failed');
+  if (error instanceof AuthenticationError && error.errorResponse.errorCodes?.includes(appNotInTenant)) throw new TeamDirectoryError('not_consented', { cause: error });
+  throw new TeamDirectoryError('unavailable', { cause: error });
 }
+
+/** A user-written message (not a system event such as "team description updated") that is not deleted. */
+const isMessage = (message: GraphChatMessage) => !message.deletedDateTime && (message.messageType ?? 'message') === 'message';
 
 const presentMessage = (message: GraphChatMessage): DirectoryMessage => ({
   id: message.id,
@@ -51,21 +77,21 @@ const presentMessage = (message: GraphChatMessage): DirectoryMessage => ({
   from: message.from?.application?.displayName ?? message.from?.user?.displayName ?? botName,
 });
 
-export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory {
+/**
+ * A Graph client signed in with `credential` through the client's own credential-based auth
+ * provider. `transport` replaces the network (tests answer from recorded answers).
+ */
+export function graphClient(credential: TokenCredential, transport?: Middleware): Client {
+  const authProvider = new TokenCredentialAuthenticationProvider(credential, { scopes: [graphScope] });
+  if (!transport) return Client.initWithMiddleware({ authProvider });
+  const authentication = new AuthenticationHandler(authProvider);
+  authentication.setNext(transport);
+  return Client.initWithMiddleware({ middleware: authentication });
+}
+
+export function createGraphTeamDirectory(options: GraphDirectoryOptions): TeamDirectory {
   const clients = new Map<string, Client>();
-  const clientFor =
-    settings.clientFor ??
-    ((tenantId: string) => {
-      const credential = new ClientSecretCredential(tenantId, settings.clientId, settings.clientSecret);
-      return Client.initWithMiddleware({
-        authProvider: {
-          async getAccessToken() {
-            const token = await credential.getToken(graphScope);
-            return token.token;
-          },
-        },
-      });
-    });
+  const clientFor = options.clientFor ?? ((tenantId: string) => graphClient(new ClientSecretCredential(tenantId, options.clientId, options.clientSecret)));
   const graph = (tenantId: string) => {
     let client = clients.get(tenantId);
     if (!client) {
@@ -75,15 +101,13 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
     return client;
   };
 
-  /** Every page of a collection, following `@odata.nextLink`. */
-  async function all<T>(client: Client, first: Page<T>): Promise<T[]> {
-    const items = [...first.value];
-    let next = first['@odata.nextLink'];
-    for (let page = 1; next && page < maxPages; page++) {
-      const answer = (await client.api(next).get()) as Page<T>;
-      items.push(...answer.value);
-      next = answer['@odata.nextLink'];
-    }
+  /** Every item of a collection, every page of it, through the Graph client's page iterator. */
+  async function all<T>(client: Client, first: PageCollection): Promise<T[]> {
+    const items: T[] = [];
+    await new PageIterator(client, first, (item: T) => {
+      items.push(item);
+      return true;
+    }).iterate();
     return items;
   }
 
@@ -95,8 +119,8 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
       const answer = (await graph(tenantId)
         .api(`${teamPath(teamId)}/installedApps`)
         .expand('teamsApp')
-        .filter(`teamsApp/id eq '${settings.botAppId.replaceAll("'", "''")}'`)
-        .get()) as Page<unknown>;
+        .filter(`teamsApp/id eq '${options.botTeamsAppId.replaceAll("'", "''")}'`)
+        .get()) as PageCollection;
       return answer.value.length > 0;
     } catch (error) {
       return failure(error, 'team_not_found');
@@ -108,9 +132,8 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
     async listUsers(tenantId): Promise<DirectoryUser[]> {
       const client = graph(tenantId);
       try {
-        const first = (await client.api('/users').select(['id', 'displayName', 'jobTitle', 'mail', 'userPrincipalName']).top(999).get()) as Page<DirectoryUser>;
-        const users = await all(client, first);
-        return users.map((user) => ({
+        const first = (await client.api('/users').select(['id', 'displayName', 'jobTitle', 'mail', 'userPrincipalName']).top(999).get()) as PageCollection;
+        return (await all<GraphUser>(client, first)).map((user) => ({
           id: user.id,
           displayName: user.displayName ?? user.userPrincipalName,
           jobTitle: user.jobTitle ?? null,
@@ -124,15 +147,15 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
     async listTeams(tenantId): Promise<DirectoryTeam[]> {
       const client = graph(tenantId);
       try {
-        const first = (await client.api('/teams').select(['id', 'displayName', 'description']).get()) as Page<DirectoryTeam>;
-        return (await all(client, first)).map((team) => ({ id: team.id, displayName: team.displayName, description: team.description ?? null }));
+        const first = (await client.api('/teams').select(['id', 'displayName', 'description']).get()) as PageCollection;
+        return (await all<GraphTeam>(client, first)).map((team) => ({ id: team.id, displayName: team.displayName, description: team.description ?? null }));
       } catch (error) {
         return failure(error, 'team_not_found');
       }
     },
     async getTeam(tenantId, teamId) {
       try {
-        const team = (await graph(tenantId).api(teamPath(teamId)).select(['id', 'displayName', 'description']).get()) as DirectoryTeam;
+        const team = (await graph(tenantId).api(teamPath(teamId)).select(['id', 'displayName', 'description']).get()) as GraphTeam;
         return { id: team.id, displayName: team.displayName, description: team.description ?? null };
       } catch (error) {
         return failure(error, 'team_not_found');
@@ -141,8 +164,8 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
     async listMemberIds(tenantId, teamId) {
       const client = graph(tenantId);
       try {
-        const first = (await client.api(`${teamPath(teamId)}/members`).get()) as Page<GraphMember>;
-        return (await all(client, first)).flatMap((member) => (member.userId ? [member.userId] : []));
+        const first = (await client.api(`${teamPath(teamId)}/members`).get()) as PageCollection;
+        return (await all<GraphMember>(client, first)).flatMap((member) => (member.userId ? [member.userId] : []));
       } catch (error) {
         return failure(error, 'team_not_found');
       }
@@ -153,7 +176,7 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
       try {
         await graph(tenantId)
           .api(`${teamPath(teamId)}/installedApps`)
-          .post({ 'teamsApp@odata.bind': `https://graph.microsoft.com/v1.0/appCatalogs/teamsApps/${segment(settings.botAppId)}` });
+          .post({ 'teamsApp@odata.bind': `https://graph.microsoft.com/v1.0/appCatalogs/teamsApps/${segment(options.botTeamsAppId)}` });
         return true;
       } catch (error) {
         // Installed meanwhile (another request, or an administrator in Teams): done all the same.
@@ -164,8 +187,8 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
     async listChannels(tenantId, teamId): Promise<DirectoryChannel[]> {
       const client = graph(tenantId);
       try {
-        const first = (await client.api(`${teamPath(teamId)}/channels`).select(['id', 'displayName', 'description', 'membershipType', 'webUrl']).get()) as Page<DirectoryChannel>;
-        return (await all(client, first)).map((channel) => ({
+        const first = (await client.api(`${teamPath(teamId)}/channels`).select(['id', 'displayName', 'description', 'membershipType', 'webUrl']).get()) as PageCollection;
+        return (await all<GraphChannel>(client, first)).map((channel) => ({
           id: channel.id,
           displayName: channel.displayName,
           description: channel.description ?? null,
@@ -176,25 +199,21 @@ export function createGraphTeamDirectory(settings: GraphSettings): TeamDirectory
         return failure(error, 'team_not_found');
       }
     },
-    async sendMessage(tenantId, teamId, channelId, content) {
-      try {
-        const message = (await graph(tenantId)
-          .api(`${channelPath(teamId, channelId)}/messages`)
-          .post({ body: { contentType: 'text', content } })) as GraphChatMessage;
-        return presentMessage(message);
-      } catch (error) {
-        return failure(error, 'channel_not_found');
-      }
+    /** Posted by the bot through the bot messaging API, which refuses a team the bot is not on. */
+    async sendMessage(tenantId, _teamId, channelId, content) {
+      return options.messenger.postToChannel(tenantId, channelId, content);
     },
     async listMessages(tenantId, teamId, channelId) {
       try {
-        const answer = (await graph(tenantId).api(`${channelPath(teamId, channelId)}/messages`).top(50).get()) as Page<GraphChatMessage>;
-        return answer.value
-          .filter((message) => !message.deletedDateTime)
+        // One page of the newest 50 (the interface's bound): older ones are not shown, not lost.
+        const answer = (await graph(tenantId).api(`${channelPath(teamId, channelId)}/messages`).top(50).get()) as PageCollection;
+        return (answer.value as GraphChatMessage[])
+          .filter(isMessage)
           .map(presentMessage)
           .sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime));
       } catch (error) {
-        return failure(error, 'channel_not_found');
+        // Reading a channel rests on the bot's resource-specific consent, granted by its install.
+        return failure(error, 'channel_not_found', 'bot_not_installed');
       }
     },
   };

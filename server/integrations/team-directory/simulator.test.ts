@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { createTeamDirectory, TeamDirectoryError } from './index.ts';
+import { describeTeamDirectoryContract } from './contract.ts';
+import { createTeamDirectory } from './index.ts';
+import { TeamDirectoryError } from './port.ts';
 import { createSimulatedTeamDirectory, directorySize } from './simulator.ts';
 
 let testDb: TestDatabase;
@@ -19,13 +22,16 @@ const tenantA = '3f2b7c1e-8d4a-4b6e-9c21-5a7d0e9f1b23';
 const tenantB = 'a1c9e5d7-2b4f-4a8e-b6d3-9f0e1c2b3a45';
 const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+// A tenant of its own for each expectation: the simulator provisions it on first use.
+describeTeamDirectoryContract('the embedded simulator', async () => ({ directory: createSimulatedTeamDirectory(database.db), tenantId: randomUUID() }));
+
 describe('the team-directory simulator', () => {
-  it('is what createTeamDirectory picks by default, and refuses an unknown choice or a Graph choice without its settings', () => {
+  it('is what createTeamDirectory picks by default; the Graph choice builds the real adapter', () => {
     expect(createTeamDirectory({}, database.db).kind).toBe('simulator');
     expect(createTeamDirectory({ TEAMS_DIRECTORY: 'simulator' }, database.db).kind).toBe('simulator');
-    expect(() => createTeamDirectory({ TEAMS_DIRECTORY: 'teams' }, database.db)).toThrow(/simulator" or "graph/);
-    expect(() => createTeamDirectory({ TEAMS_DIRECTORY: 'graph', TEAMS_GRAPH_CLIENT_ID: 'x' }, database.db)).toThrow(/TEAMS_GRAPH_CLIENT_SECRET, TEAMS_BOT_APP_ID/);
-    expect(createTeamDirectory({ TEAMS_DIRECTORY: 'graph', TEAMS_GRAPH_CLIENT_ID: 'x', TEAMS_GRAPH_CLIENT_SECRET: 'y', TEAMS_BOT_APP_ID: 'z' }, database.db).kind).toBe('graph');
+    const graph = { TEAMS_DIRECTORY: 'graph', TEAMS_GRAPH_CLIENT_ID: 'x', TEAMS_GRAPH_CLIENT_SECRET: 'y', TEAMS_BOT_APP_ID: 'z', TEAMS_BOT_CLIENT_ID: 'b', TEAMS_BOT_CLIENT_SECRET: 's' };
+    expect(createTeamDirectory(graph, database.db).kind).toBe('graph');
+    expect(() => createTeamDirectory({ ...graph, TEAMS_BOT_CLIENT_SECRET: '' }, database.db)).toThrow(/TEAMS_BOT_CLIENT_SECRET is required/);
   });
 
   it('gives a tenant a directory of a dozen users and three teams with channels, with Graph-shaped ids, the same every time', async () => {

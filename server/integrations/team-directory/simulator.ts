@@ -10,7 +10,7 @@ import {
   simTeamDirectoryTenants,
   simTeamDirectoryUsers,
 } from '../../db/schema.ts';
-import { botName, TeamDirectoryError, type DirectoryChannel, type DirectoryMessage, type DirectoryTeam, type DirectoryUser, type TeamDirectory } from './index.ts';
+import { botName, TeamDirectoryError, type DirectoryChannel, type DirectoryMessage, type DirectoryTeam, type DirectoryUser, type TeamDirectory } from './port.ts';
 
 /**
  * The embedded Microsoft Teams directory: per Azure tenant id, a directory of users, teams (with

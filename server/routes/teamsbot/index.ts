@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { routePath } from 'hono/route';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { messages } from '../../../domain/messages.ts';
@@ -21,8 +22,8 @@ import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
-import { ApiError, notFound } from '../../errors.ts';
-import { TeamDirectoryError, type TeamDirectory } from '../../integrations/team-directory/index.ts';
+import { ApiError, logVendorError, notFound } from '../../errors.ts';
+import { TeamDirectoryError, type TeamDirectory } from '../../integrations/team-directory/port.ts';
 import { jsonLimit } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 
@@ -35,8 +36,11 @@ async function tenantOf(db: Db, accountId: string): Promise<string> {
   return tenantId.toLowerCase();
 }
 
-/** The directory's refusals as the API's answers (another tenant's team is simply not found). */
-async function directory<T>(call: Promise<T>): Promise<T> {
+/**
+ * The directory's refusals as the API's answers (another tenant's team is simply not found). A
+ * vendor's failure is logged here, once, and the answer carries the log line's id.
+ */
+async function directory<T>(c: Context<AppEnv>, call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -47,8 +51,14 @@ async function directory<T>(call: Promise<T>): Promise<T> {
         throw notFound(messages.notFound);
       case 'bot_not_installed':
         throw new ApiError(409, 'bot_not_installed', teamsMessages.botNotInstalled);
-      case 'unavailable':
-        throw new ApiError(502, 'directory_unavailable', teamsMessages.directoryUnavailable);
+      case 'not_consented': {
+        const id = logVendorError('team-directory', error.failure, error, { method: c.req.method, route: routePath(c, -1) });
+        throw new ApiError(409, 'tenant_not_consented', teamsMessages.tenantNotConsented, undefined, id);
+      }
+      case 'unavailable': {
+        const id = logVendorError('team-directory', error.failure, error, { method: c.req.method, route: routePath(c, -1) });
+        throw new ApiError(502, 'directory_unavailable', teamsMessages.directoryUnavailable, undefined, id);
+      }
     }
   }
 }
@@ -106,17 +116,17 @@ export const teamsbotRoutes = new Hono<AppEnv>()
     const cache = cacheOf(teamDirectory);
     const cached = cache.get(tenantId);
     if (c.req.valid('query').cacheOnly === 'true' && cached && Date.now() - cached.at < usersCacheMs) return c.json(cached.answer);
-    const answer = await directory(usersOf(teamDirectory, tenantId));
+    const answer = await directory(c, usersOf(teamDirectory, tenantId));
     cache.set(tenantId, { at: Date.now(), answer });
     return c.json(answer);
   })
   .get('/graph/team', requires('/teamsbot/graph/team', 'GET'), async (c) => {
     const { teamDirectory, db } = c.var.deps;
     const tenantId = await tenantOf(db, c.var.account.id);
-    const teams = await directory(teamDirectory.listTeams(tenantId));
+    const teams = await directory(c, teamDirectory.listTeams(tenantId));
     const answer: TeamList = {
       tenantId,
-      teams: await directory(Promise.all(teams.map(async (team) => ({ ...team, botInstalled: await teamDirectory.isBotInstalled(tenantId, team.id) })))),
+      teams: await directory(c, Promise.all(teams.map(async (team) => ({ ...team, botInstalled: await teamDirectory.isBotInstalled(tenantId, team.id) })))),
     };
     return c.json(answer);
   })
@@ -126,8 +136,8 @@ export const teamsbotRoutes = new Hono<AppEnv>()
     const { teamId } = c.req.valid('param');
     const tenantId = await tenantOf(db, c.var.account.id);
     const result = await write(c, async ({ audit }) => {
-      const team = await directory(teamDirectory.getTeam(tenantId, teamId));
-      const installed = await directory(teamDirectory.installBot(tenantId, teamId));
+      const team = await directory(c, teamDirectory.getTeam(tenantId, teamId));
+      const installed = await directory(c, teamDirectory.installBot(tenantId, teamId));
       if (installed) await audit({ action: 'install_bot', resourceType: 'TeamsTeam', resourceId: teamId, after: { tenantId, teamId, displayName: team.displayName, botInstalled: true } });
       return { id: teamId, displayName: team.displayName, botInstalled: true, installed };
     });
@@ -139,8 +149,8 @@ export const teamsbotRoutes = new Hono<AppEnv>()
     const { teamDirectory, db } = c.var.deps;
     const { teamId } = c.req.valid('param');
     const tenantId = await tenantOf(db, c.var.account.id);
-    const team = await directory(teamDirectory.getTeam(tenantId, teamId));
-    const [channels, botInstalled] = await directory(Promise.all([teamDirectory.listChannels(tenantId, teamId), teamDirectory.isBotInstalled(tenantId, teamId)]));
+    const team = await directory(c, teamDirectory.getTeam(tenantId, teamId));
+    const [channels, botInstalled] = await directory(c, Promise.all([teamDirectory.listChannels(tenantId, teamId), teamDirectory.isBotInstalled(tenantId, teamId)]));
     const answer: ChannelList = { team: { id: team.id, displayName: team.displayName, botInstalled }, channels };
     return c.json(answer);
   })
@@ -149,7 +159,7 @@ export const teamsbotRoutes = new Hono<AppEnv>()
     const { teamDirectory, db } = c.var.deps;
     const { teamId, channelId } = c.req.valid('param');
     const tenantId = await tenantOf(db, c.var.account.id);
-    const found = await directory(teamDirectory.listMessages(tenantId, teamId, channelId));
+    const found = await directory(c, teamDirectory.listMessages(tenantId, teamId, channelId));
     const answer: ChannelMessageList = { messages: found.map((message) => ({ ...message, channelId })) };
     return c.json(answer);
   })
@@ -166,11 +176,10 @@ export const teamsbotRoutes = new Hono<AppEnv>()
       const { message } = c.req.valid('json');
       const tenantId = await tenantOf(db, c.var.account.id);
       const sent = await write(c, async ({ audit }) => {
-        const channels = await directory(teamDirectory.listChannels(tenantId, teamId));
+        const channels = await directory(c, teamDirectory.listChannels(tenantId, teamId));
         if (!channels.some((channel) => channel.id === channelId)) throw notFound(messages.notFound);
-        // Said plainly before Graph is asked (whose own refusal would be a bare 403).
-        if (!(await directory(teamDirectory.isBotInstalled(tenantId, teamId)))) throw new ApiError(409, 'bot_not_installed', teamsMessages.botNotInstalled);
-        const posted = await directory(teamDirectory.sendMessage(tenantId, teamId, channelId, message));
+        // A team without the bot: the directory refuses (`bot_not_installed`), as Teams itself does.
+        const posted = await directory(c, teamDirectory.sendMessage(tenantId, teamId, channelId, message));
         const answer: ChannelMessage = { ...posted, channelId };
         await audit({ action: 'send_message', resourceType: 'TeamsChannelMessage', resourceId: posted.id, after: { tenantId, teamId, channelId, content: posted.content } });
         return answer;

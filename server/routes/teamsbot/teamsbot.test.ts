@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { teamsLimits, teamsMessages, type ChannelList, type ChannelMessage, type ChannelMessageList, type TeamList, type TeamsUserList } from '../../../domain/teams.ts';
+import { createApi } from '../../app.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
 import { demoTenants, seedId } from '../../db/seed.ts';
+import graphError from '../../integrations/team-directory/recorded/error.json' with { type: 'json' };
+import { recordedTenant } from '../../integrations/team-directory/recorded-tenant.ts';
 import { directorySize } from '../../integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
@@ -13,7 +16,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; id?: string } };
 const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 
 /** Riverside (the manager's and viewer's home) as the instance administrator acts in it. */
@@ -186,6 +189,35 @@ describe('roles', () => {
   it('a role without the team-service grants gets 403 on reads too (Practice Administrator holds none)', async () => {
     expect((await h.call('manager', '/teamsbot/graph/users?cacheOnly=true')).status).toBe(403);
     expect((await h.call('manager', '/teamsbot/graph/team')).status).toBe(403);
+  });
+});
+
+describe('a tenant whose administrator has not consented to the portal’s app (Graph answers 403)', () => {
+  it('answers 409 tenant_not_consented on the users and teams lists (not "bot not installed"), logged once with the answer’s error id and no vendor text', async () => {
+    const forbidden = recordedTenant(() => ({ status: 403, body: graphError }));
+    const api = createApi({ ...h.deps, teamDirectory: forbidden.directory });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const path of [`/teamsbot/graph/team?${riverside()}`, `/teamsbot/graph/users?${riverside()}`]) {
+        logged.mockClear();
+        const res = await api.request(path, { headers: { Authorization: `Bearer ${await h.token('admin')}` } });
+        expect(res.status).toBe(409);
+        const error = await errorOf(res);
+        expect(error).toMatchObject({ code: 'tenant_not_consented', message: teamsMessages.tenantNotConsented });
+        expect(error.id).toMatch(/^[0-9a-f-]{36}$/);
+        // Users and teams are asked together: the one refusal answered is the one logged.
+        expect(logged).toHaveBeenCalledTimes(1);
+        const line = String(logged.mock.calls[0]![0]);
+        expect(line).toContain(`"id":"${error.id}"`);
+        expect(line).toContain('"failure":"not_consented"');
+        expect(line).toContain('"status":403');
+        expect(line).toContain(`"code":"${graphError.error.code}"`);
+        expect(line).not.toContain(graphError.error.message);
+        expect(line).not.toContain(demoTenants.riverside);
+      }
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
 

@@ -16,7 +16,7 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { InstallBotButton } from './install-bot-button.tsx';
-import { isNoTenant, NoTenant } from './no-tenant.tsx';
+import { TenantNotice, tenantProblem } from './no-tenant.tsx';
 import { channelMessagesQuery, channelsQuery, useSendChannelMessage } from './queries.ts';
 
 type ChannelsScreenProps = {
@@ -37,7 +37,8 @@ export function ChannelsScreen({ teamId, channelId, onChannelChange }: ChannelsS
   const account = useAccountKey();
   const answer = useQuery(channelsQuery(account, teamId));
   const titleId = useId();
-  if (isNoTenant(answer.error)) return <NoTenant title="Channels" back={back} />;
+  const problem = tenantProblem(answer.error);
+  if (problem) return <TenantNotice title="Channels" back={back} problem={problem} />;
   if (answer.status === 'pending') return <DetailSkeleton />;
   if (answer.status === 'error') {
     const missing = answer.error instanceof ApiRequestError && answer.error.status === 404;

@@ -7,7 +7,7 @@ import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { InstallBotButton } from './install-bot-button.tsx';
-import { isNoTenant, NoTenant } from './no-tenant.tsx';
+import { TenantNotice, tenantProblem } from './no-tenant.tsx';
 import { teamListQuery, teamsQuery, type TeamSort } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, Team>();
@@ -34,7 +34,8 @@ const title = 'Teams';
 
 export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
   const teams = useQuery(teamsQuery(useAccountKey()));
-  if (isNoTenant(teams.error)) return <NoTenant title={title} />;
+  const problem = tenantProblem(teams.error);
+  if (problem) return <TenantNotice title={title} problem={problem} />;
   return (
     <RecordList
       title={title}

@@ -5,7 +5,7 @@ import { nameColumn, type DataTableFeatures } from '../../components/ui/data-tab
 import { YesNo } from '../../components/ui/page-header.tsx';
 import { RecordList } from '../../components/ui/record-list.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNoTenant, NoTenant } from './no-tenant.tsx';
+import { TenantNotice, tenantProblem } from './no-tenant.tsx';
 import { teamsUserListQuery, teamsUsersQuery, type TeamsUserSort } from './queries.ts';
 import type { ListSearch } from '../../lib/list-search.ts';
 
@@ -28,7 +28,8 @@ const title = 'Teams Users';
 
 export function TeamsUsersScreen({ search, onSearchChange }: TeamsUsersScreenProps) {
   const directory = useQuery(teamsUsersQuery(useAccountKey()));
-  if (isNoTenant(directory.error)) return <NoTenant title={title} />;
+  const problem = tenantProblem(directory.error);
+  if (problem) return <TenantNotice title={title} problem={problem} />;
   return (
     <RecordList
       title={title}
