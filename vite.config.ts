@@ -17,7 +17,9 @@ const auth0Stub = (file: string) => fileURLToPath(new URL(`src/lib/auth0-core/${
  * prebuilt bundle, with what the portal never uses left out: `@auth0/auth0-auth-js` (the MFA API,
  * passkeys, anonymous sessions, domain discovery — openid-client, jose and oauth4webapi inside)
  * and the token worker (only for an in-memory token cache; the portal keeps tokens in local
- * storage). Sign-in, tokens, refresh, revocation and logout are the SDK's own code. The SDK goes
+ * storage), and the clients of the My Account API, MFA API, passkeys, anonymous sessions and DPoP,
+ * which its constructor builds (src/lib/auth0-core/unused-clients-stub.ts). Sign-in, tokens,
+ * refresh, revocation and logout are the SDK's own code. The SDK goes
  * from 60 KB to 22 KB gzip on the first screen (bench: JavaScript loaded to show /home).
  */
 function auth0WithoutUnusedFeatures(): Plugin {
@@ -31,6 +33,7 @@ function auth0WithoutUnusedFeatures(): Plugin {
       if (!importer?.startsWith(auth0Sdk)) return null;
       if (source === '@auth0/auth0-auth-js') return auth0Stub('auth-js-stub.ts');
       if (/\/token\.worker(\.ts)?$/.test(source)) return auth0Stub('worker-stub.ts');
+      if (/^\.\/(myaccount|mfa|passkey|anonymous|dpop\/dpop)$/.test(source)) return auth0Stub('unused-clients-stub.ts');
       return null;
     },
   };
