@@ -8,6 +8,7 @@ import { flag, objectWith, versionField } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema, type CommonFields } from './persons.ts';
 import { requiredText } from './text.ts';
+import { apiKeySortColumns } from './lists.ts';
 
 export const apiKeyLimits = { name: 100 } as const;
 
@@ -49,7 +50,7 @@ export const apiKeyPatchSchema = objectWith(
 );
 export type ApiKeyPatch = v.InferInput<typeof apiKeyPatchSchema>;
 
-export const apiKeySortColumns = ['name', 'active', 'role', 'lastUsedAt', 'id'] as const;
+export { apiKeySortColumns };
 export type ApiKeySort = (typeof apiKeySortColumns)[number];
 export const apiKeyListQuerySchema = listQuerySchema(apiKeySortColumns);
 

@@ -13,7 +13,7 @@ import { objectWith, versionField } from './catalogue.ts';
 import { listQuerySchema, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
 import { isStorableText, requiredText, text } from './text.ts';
-import { sortOrders } from './lists.ts';
+import { sortOrders, campaignSortColumns, surveySortColumns } from './lists.ts';
 
 /** Survey Type of the create form: thumbs up/down, or good/neutral/bad (spec §2, §4). */
 export const surveyTypes = ['thumbs', 'three'] as const;
@@ -145,7 +145,7 @@ export type Campaign = CommonFields & {
   createdById: string | null;
 };
 
-export const campaignSortColumns = ['name', 'status', 'startTimestamp', 'endTimestamp', 'requestCount', 'reachedCount', 'completedCount', 'responseCount'] as const;
+export { campaignSortColumns };
 export type CampaignSort = (typeof campaignSortColumns)[number];
 /** `GET /surveys/campaigns`: page, limit, sort (default name), order, `q` (name or description, or the id), `status`. */
 export const campaignListQuerySchema = v.object({
@@ -185,7 +185,7 @@ export type SurveyResponseListItem = Pick<SurveyResponse, 'id' | 'startTimestamp
 };
 export type SurveyResponseList = { items: SurveyResponseListItem[]; total: number; limit: number; offset: number };
 
-export const surveySortColumns = ['endTimestamp', 'startTimestamp', 'externalId', 'externalUser', 'answer'] as const;
+export { surveySortColumns };
 export type SurveySort = (typeof surveySortColumns)[number];
 /**
  * `GET /surveys/campaigns/{campaignId}/surveys`: newest first unless asked otherwise; `q` matches

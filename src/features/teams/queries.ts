@@ -4,11 +4,12 @@ import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
+import { teamsUserSortColumns, teamSortColumns } from '../../../domain/lists.ts';
 
 /** Sort columns of the two lists ('name' is the display name, the lists' default). */
-export const teamsUserSortColumns = ['name', 'jobTitle', 'id', 'teamsBotInstalled'] as const;
+export { teamsUserSortColumns };
 export type TeamsUserSort = (typeof teamsUserSortColumns)[number];
-export const teamSortColumns = ['name', 'description', 'botInstalled'] as const;
+export { teamSortColumns };
 export type TeamSort = (typeof teamSortColumns)[number];
 
 /** Query keys of the team service; the account comes first (switching accounts clears them all). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { campaignSortColumns } from '../../../../domain/campaigns.ts';
+import { campaignSortColumns } from '../../../../domain/lists.ts';
 import { CampaignsListScreen } from '../../../features/campaigns/campaigns-list-screen.tsx';
 import { campaignListQuery, type CampaignListSearch } from '../../../features/campaigns/queries.ts';
 import { currentAccountKey } from '../../../lib/account.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { insuranceSortColumns } from '../../../../../domain/insurances.ts';
+import { insuranceSortColumns } from '../../../../../domain/lists.ts';
 import { InsurancesListScreen } from '../../../../features/insurances/insurances-list-screen.tsx';
 import { insuranceListQuery, type InsuranceListSearch } from '../../../../features/insurances/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';

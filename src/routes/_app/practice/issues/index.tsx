@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { issueSortColumns } from '../../../../../domain/issues.ts';
+import { issueSortColumns } from '../../../../../domain/lists.ts';
 import { IssuesListScreen } from '../../../../features/issues/issues-list-screen.tsx';
 import { issueListQuery, type IssueListSearch } from '../../../../features/issues/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';

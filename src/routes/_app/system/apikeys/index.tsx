@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { apiKeySortColumns } from '../../../../../domain/api-keys.ts';
+import { apiKeySortColumns } from '../../../../../domain/lists.ts';
 import { ApiKeysListScreen } from '../../../../features/apikeys/api-keys-list-screen.tsx';
 import { apiKeyListQuery, type ApiKeyListSearch } from '../../../../features/apikeys/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';

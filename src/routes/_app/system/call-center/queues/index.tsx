@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { queueSortColumns } from '../../../../../../domain/queues.ts';
+import { queueSortColumns } from '../../../../../../domain/lists.ts';
 import { QueuesListScreen } from '../../../../../features/queues/queues-list-screen.tsx';
 import { queueListQuery, type QueueListSearch } from '../../../../../features/queues/queries.ts';
 import { currentAccountKey } from '../../../../../lib/account.ts';

@@ -1,6 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RouteError } from '../../../../../components/shell/no-permission.tsx';
-import { teamsUserListQuery, teamsUserSortColumns, type TeamsUserSort } from '../../../../../features/teams/queries.ts';
+import { teamsUserListQuery, type TeamsUserSort } from '../../../../../features/teams/queries.ts';
+import { teamsUserSortColumns } from '../../../../../../domain/lists.ts';
 import { TeamsUsersScreen } from '../../../../../features/teams/teams-users-screen.tsx';
 import { currentAccountKey } from '../../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, type ListSearch } from '../../../../../lib/list-search.ts';

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { surveySortColumns } from '../../../../../../../domain/campaigns.ts';
-import { defaultPageSize, pageSizes, sortOrders } from '../../../../../../../domain/lists.ts';
+import { defaultPageSize, pageSizes, sortOrders, surveySortColumns } from '../../../../../../../domain/lists.ts';
 import { CampaignResultsScreen } from '../../../../../../features/campaigns/campaign-results-screen.tsx';
 import { campaignQuery, responseListQuery, type ResponseListSearch } from '../../../../../../features/campaigns/queries.ts';
 import { currentAccountKey } from '../../../../../../lib/account.ts';

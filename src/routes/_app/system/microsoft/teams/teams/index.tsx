@@ -1,6 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RouteError } from '../../../../../../components/shell/no-permission.tsx';
-import { teamListQuery, teamSortColumns, type TeamSort } from '../../../../../../features/teams/queries.ts';
+import { teamListQuery, type TeamSort } from '../../../../../../features/teams/queries.ts';
+import { teamSortColumns } from '../../../../../../../domain/lists.ts';
 import { TeamsScreen } from '../../../../../../features/teams/teams-screen.tsx';
 import { currentAccountKey } from '../../../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, type ListSearch } from '../../../../../../lib/list-search.ts';
