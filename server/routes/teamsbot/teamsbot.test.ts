@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { teamsLimits, teamsMessages, type ChannelList, type ChannelMessage, type ChannelMessageList, type TeamList, type TeamsUserList } from '../../../domain/teams.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
-import { demoTenants, seedId } from '../../db/seed.ts';
+import { demoTenants, seedId } from '../../seed/seed.ts';
 import { directorySize } from '../../integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
