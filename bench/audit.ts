@@ -8,7 +8,7 @@ import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { demoAccounts, seed, seedId } from '../server/db/seed.ts';
+import { demoAccounts, seed, seedId } from '../server/seed/seed.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { seed, seedId } from '../server/db/seed.ts';
+import { seed, seedId } from '../server/seed/seed.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
 import { root, type Figure } from './util.ts';
 

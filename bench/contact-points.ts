@@ -8,10 +8,10 @@ import { createContactCenter } from '../server/integrations/contact-center/index
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
-import { insertManyContactPoints } from '../server/db/demo-contact-points.ts';
+import { insertManyContactPoints } from '../server/seed/demo-contact-points.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { demoAccounts, seed } from '../server/db/seed.ts';
+import { demoAccounts, seed } from '../server/seed/seed.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
 import type { Figure } from './util.ts';
 

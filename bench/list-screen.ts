@@ -24,7 +24,7 @@ export async function listScreenFigures(): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
     await timeStart(dataDir, ports, async () => {
-      execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/db/seed-cli.ts'), '--persons', String(PERSONS), '--account', 'Riverside'], { cwd: root, env, stdio: 'ignore' });
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/seed/seed-cli.ts'), '--persons', String(PERSONS), '--account', 'Riverside'], { cwd: root, env, stdio: 'ignore' });
       const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

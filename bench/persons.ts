@@ -6,10 +6,10 @@ import { createTeamDirectory } from '../server/integrations/team-directory/index
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
-import { insertManyPersons } from '../server/db/demo-persons.ts';
+import { insertManyPersons } from '../server/seed/demo-persons.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { demoAccounts, seed, seedId } from '../server/db/seed.ts';
+import { demoAccounts, seed, seedId } from '../server/seed/seed.ts';
 import { personSearch } from '../server/search/providers.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
 import type { Figure } from './util.ts';

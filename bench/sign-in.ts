@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { seedId } from '../server/db/seed.ts';
+import { seedId } from '../server/seed/seed.ts';
 
 /** The issuer and audience of the tokens the benches mint for an API of their own. */
 export const BENCH_ISSUER = 'http://idp.bench/';

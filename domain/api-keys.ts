@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { flag, objectWith, versionField } from './catalogue.ts';
 import { messages } from './messages.ts';
-import { listQuerySchema, type CommonFields } from './persons.ts';
+import { listQuerySchema } from './list-query.ts';
+import { type CommonFields } from './records.ts';
 import { requiredText } from './text.ts';
 import { apiKeySortColumns } from './lists.ts';
 

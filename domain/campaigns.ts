@@ -10,7 +10,8 @@
  */
 import * as v from 'valibot';
 import { objectWith, versionField } from './catalogue.ts';
-import { listQuerySchema, type CommonFields } from './persons.ts';
+import { listQuerySchema } from './list-query.ts';
+import { type CommonFields } from './records.ts';
 import { messages } from './messages.ts';
 import { isStorableText, requiredText, text } from './text.ts';
 import { sortOrders, campaignSortColumns, surveySortColumns } from './lists.ts';

@@ -4,7 +4,9 @@
  */
 import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { listQuerySchema, maxAssociations, type CommonFields } from './persons.ts';
+import { maxAssociations } from './persons.ts';
+import { listQuerySchema } from './list-query.ts';
+import { type CommonFields } from './records.ts';
 import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';

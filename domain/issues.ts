@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { flag, objectWith, versionField } from './catalogue.ts';
-import { listQuerySchema, type CommonFields } from './persons.ts';
+import { listQuerySchema } from './list-query.ts';
+import { type CommonFields } from './records.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
 import { tagQueryParam } from './tags.ts';

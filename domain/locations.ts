@@ -7,7 +7,8 @@ import type { LocationSort } from './lists.ts';
 import { locationSortColumns } from './lists.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
-import { isoDate, listQuerySchema, version, type CommonFields } from './persons.ts';
+import { isoDate, version, type CommonFields } from './records.ts';
+import { listQuerySchema } from './list-query.ts';
 import { text } from './text.ts';
 import { tagQueryParam } from './tags.ts';
 

@@ -7,19 +7,12 @@
  * 200 characters for free texts, 20 synonyms of 100 characters, photos of 1 MB.
  */
 import * as v from 'valibot';
-import {
-  defaultPageSize,
-  pageSizes,
-  personSortColumns,
-  practitionerSortColumns,
-  sortOrders,
-  userSortColumns,
-  type PageSize,
-  type SortOrder,
-} from './lists.ts';
+import { personSortColumns, practitionerSortColumns, userSortColumns } from './lists.ts';
+import { listQuerySchema } from './list-query.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
+import { isoDate, version, type CommonFields } from './records.ts';
 import { optionalText, requiredText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -102,7 +95,6 @@ export const personLimits = {
   synonyms: 20,
   synonym: 100,
   initials: 10,
-  filter: 100,
 } as const;
 
 /** Practitioner photos: PNG or JPEG (checked by magic bytes on the server), at most 1 MB. */
@@ -131,29 +123,10 @@ const object = <const E extends v.ObjectEntries>(entries: E, missing: Partial<Re
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
-/** The version being edited: a positive integer column. */
-export const version = v.pipe(
-  v.number(messages.versionRequired),
-  v.integer(messages.versionRequired),
-  v.minValue(1, messages.versionRequired),
-  v.maxValue(2 ** 31 - 1, messages.versionRequired),
-);
-
 const namePart = (requiredMessage: string) => requiredText(personLimits.namePart, requiredMessage, messages.namePartTooLong);
 
 /** A middle name: may be empty (dropped). */
 const optionalNamePart = text(personLimits.namePart, messages.namePartTooLong);
-
-/** YYYY-MM-DD naming a day that exists (the format alone lets 2020-02-31 through). */
-export const isoDate = v.pipe(
-  v.string(messages.dateInvalid),
-  v.isoDate(messages.dateInvalid),
-  v.check((s) => {
-    // Valibot runs this check even after the format check failed: an invalid Date must not throw.
-    const day = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
-  }, messages.dateInvalid),
-);
 
 // ---------------------------------------------------------------------------------------------
 // Name entry (spec §3 Name entry, §5 Person name form)
@@ -308,18 +281,6 @@ export const personPatchSchema = object({
 }, { version: messages.versionRequired });
 export type PersonPatch = v.InferInput<typeof personPatchSchema>;
 export type PersonPatchParsed = v.InferOutput<typeof personPatchSchema>;
-
-/** The common fields of spec §3 (timestamps as ISO strings). */
-export type CommonFields = {
-  id: string;
-  accountId: string;
-  createdTimestamp: string;
-  modifiedTimestamp: string;
-  createdBy: string;
-  modifiedBy: string;
-  /** Send it back on PATCH; a stale version is refused with 409. */
-  version: number;
-};
 
 export type Person = CommonFields & {
   resourceType: 'Person';
@@ -480,71 +441,10 @@ export {
   type UserSort,
 } from './lists.ts';
 
-/**
- * The furthest page or offset a list goes to: far beyond any account, and bounded so that the
- * OFFSET stays a number PostgreSQL's bigint can hold (offset=1e20 would otherwise fail with a 500).
- */
-const maxListPosition = 2 ** 31 - 1;
-
-/** A whole number from a query string (or a number, from router search params). */
-const intParam = (min: number) =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]),
-    v.integer(),
-    v.minValue(min),
-    v.maxValue(maxListPosition),
-  );
-
-/**
- * List query: `page` (1-based) or `offset`, `limit` from the page sizes, `sort` + `order`, `q`.
- * Every part falls back to its default, so a hand-edited URL degrades instead of failing.
- */
-export function listQuerySchema<const C extends readonly [string, ...string[]]>(sortColumns: C) {
-  return v.object({
-    page: v.fallback(v.optional(intParam(1)), undefined),
-    offset: v.fallback(v.optional(intParam(0)), undefined),
-    limit: v.fallback(
-      v.optional(
-        v.pipe(
-          intParam(1),
-          v.check((n) => (pageSizes as readonly number[]).includes(n)),
-          v.transform((n) => n as PageSize),
-        ),
-        defaultPageSize,
-      ),
-      defaultPageSize,
-    ),
-    sort: v.fallback(v.optional(v.picklist(sortColumns), 'name' as C[number]), 'name' as C[number]),
-    order: v.fallback(v.optional(v.picklist(sortOrders), 'asc'), 'asc'),
-    q: v.fallback(
-      v.optional(
-        v.pipe(
-          text(personLimits.filter, messages.filterTooLong),
-          v.transform((s) => (s === '' ? undefined : s)),
-        ),
-      ),
-      undefined,
-    ),
-  });
-}
-
 export const personListQuerySchema = listQuerySchema(personSortColumns);
 export const userListQuerySchema = listQuerySchema(userSortColumns);
 /** Practitioners also filter by tag (`tag=key` or `tag=key:value`, domain/tags.ts). */
 export const practitionerListQuerySchema = v.object({ ...listQuerySchema(practitionerSortColumns).entries, tag: tagQueryParam });
-export type ListQuery<S extends string = string> = {
-  page?: number;
-  offset?: number;
-  limit: PageSize;
-  sort: S;
-  order: SortOrder;
-  q?: string;
-};
-
-/** The row offset a list query asks for: `offset` wins over `page`. */
-export const listOffset = (query: Pick<ListQuery, 'page' | 'offset' | 'limit'>): number =>
-  query.offset ?? ((query.page ?? 1) - 1) * query.limit;
-
 /** Where a filtered persons list stops counting its matches (see `totalEstimated`). */
 export const filteredTotalBound = 1000;
 

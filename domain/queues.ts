@@ -7,7 +7,8 @@
 import * as v from 'valibot';
 import { objectWith, versionField } from './catalogue.ts';
 import { messages } from './messages.ts';
-import { listQuerySchema, type CommonFields } from './persons.ts';
+import { listQuerySchema } from './list-query.ts';
+import { type CommonFields } from './records.ts';
 import { text } from './text.ts';
 import { queueSortColumns } from './lists.ts';
 

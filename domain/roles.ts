@@ -14,7 +14,8 @@ import { roleSortColumns, type RoleSort } from './lists.ts';
 export type { RoleSort };
 import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
-import { listQuerySchema, version, type CommonFields } from './persons.ts';
+import { listQuerySchema } from './list-query.ts';
+import { version, type CommonFields } from './records.ts';
 import { httpMethods, permissionCatalogue, type HttpMethod, type ResourceGrants } from './permissions.ts';
 import { text } from './text.ts';
 

@@ -6,7 +6,8 @@
  * Shared by the API (validation, time-zone arithmetic) and the SPA (forms, week view).
  */
 import * as v from 'valibot';
-import { listQuerySchema, type CommonFields } from './persons.ts';
+import { listQuerySchema } from './list-query.ts';
+import { type CommonFields } from './records.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';

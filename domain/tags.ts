@@ -12,7 +12,7 @@ import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { wholeNumber } from './query.ts';
 import { isStorableText, text } from './text.ts';
-import type { CommonFields } from './persons.ts';
+import type { CommonFields } from './records.ts';
 
 export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner'] as const;
 export type TaggedResourceType = (typeof taggedResourceTypes)[number];

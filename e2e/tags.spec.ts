@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tagMessages } from '../domain/tags.ts';
-import { demoIssues } from '../server/db/demo-catalogue.ts';
+import { demoIssues } from '../server/seed/demo-catalogue.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** A tag key of this run only, so the tests find their own tags among the seed's. */

@@ -10,7 +10,7 @@ const sizes = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-/** The demo seed's ids (server/db/seed.ts `seedId`), without loading the seed and its database code here. */
+/** The demo seed's ids (server/seed/seed.ts `seedId`), without loading the seed and its database code here. */
 function seedId(name: string): string {
   const hex = createHash('sha1').update(`astera-demo:${name}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages.ts';
 import { accessDecision } from './auth/requires.ts';
 import { accounts, auditLog, revokedTokens, users } from './db/schema.ts';
-import { seedId } from './db/seed.ts';
+import { seedId } from './seed/seed.ts';
 import { AUDIENCE, createHarness, ISSUER, type Harness } from './test/harness.ts';
 
 let h: Harness;

@@ -33,6 +33,7 @@ import { publicSurveyRoutes } from './routes/surveys/public.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { requestTooLarge } from './records.ts';
+import { searchProviders } from './search-providers.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
 const apiHeaders = secureHeaders({
@@ -94,7 +95,7 @@ export function createApi(deps: Deps) {
     .route('/locations', locationRoutes)
     .route('/me', meRoutes)
     .route('/notifications', notificationRoutes)
-    .route('/search', searchRoutes)
+    .route('/search', searchRoutes(searchProviders))
     .route('/callcenter', queueRoutes)
     .route('/surveys', surveyRoutes);
 

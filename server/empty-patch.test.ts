@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, queues, scheduleTasks } from './db/schema.ts';
-import { seedId } from './db/seed.ts';
+import { seedId } from './seed/seed.ts';
 import { createHarness, type Harness } from './test/harness.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/port.ts';
 import type { ContactCenter } from './integrations/contact-center/index.ts';
-import type { SurveyLimits } from './routes/surveys/throttle.ts';
+import type { Limit } from './idp/throttle.ts';
 import type { NotificationHub } from './notifications/stream.ts';
 import type { AccessLog } from './access-log.ts';
 
@@ -31,6 +31,14 @@ export type Deps = {
   notifications?: NotificationHub;
   /** Who read which patient's data, written in batches (server/access-log.ts); absent: reads are not recorded (benches that measure without it). */
   accessLog?: AccessLog;
+};
+
+/** How much one client may use the public survey (per address, or per IPv6 /64). */
+export type SurveyLimits = {
+  /** Answers sent (`POST /surveys/public/surveys`), refused or not. */
+  answers: Limit;
+  /** Campaigns read by the page (`GET /surveys/public/campaigns/{id}`). */
+  reads: Limit;
 };
 
 export type Caller = {

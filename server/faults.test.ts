@@ -20,7 +20,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages.ts';
 import { getFreePort, PG_PASSWORD, PG_USER } from './db/postgres.ts';
-import { seedId } from './db/seed.ts';
+import { seedId } from './seed/seed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AUDIENCE = 'https://api.astera.test';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { persons, queues } from './db/schema.ts';
-import { demoTenants, seedId } from './db/seed.ts';
+import { demoTenants, seedId } from './seed/seed.ts';
 import { directoryChannelId, directoryGuid } from './integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
 import { queryParamsOf } from './validate.ts';

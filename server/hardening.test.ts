@@ -10,7 +10,7 @@ import { messages } from '../domain/messages.ts';
 import { createApi } from './app.ts';
 import type { Db } from './db/client.ts';
 import { auditLog, users } from './db/schema.ts';
-import { seedId } from './db/seed.ts';
+import { seedId } from './seed/seed.ts';
 import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
 

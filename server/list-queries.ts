@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '../domain/lists.ts';
-import { listOffset, type ListQuery } from '../domain/persons.ts';
+import { listOffset, type ListQuery } from '../domain/list-query.ts';
 import type { Db, Tx } from './db/client.ts';
 import { live, restorable } from './soft-delete.ts';
 

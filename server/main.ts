@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connect } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { keepEmbeddedPostgres } from './db/postgres.ts';
-import { demoUsers, seed } from './db/seed.ts';
+import { demoUsers, seed } from './seed/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { readTeamDirectorySettings, TeamDirectorySettingsError } from './integrations/team-directory/settings.ts';

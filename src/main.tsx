@@ -5,7 +5,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { NotFound } from './components/shell/not-found.tsx';
+import { NotFound } from './components/ui/not-found.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import { store } from './state/account.ts';
 import './styles.css';

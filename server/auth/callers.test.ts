@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../../domain/messages.ts';
 import { createApi } from '../app.ts';
 import { roles } from '../db/schema.ts';
-import { roleId, seedId } from '../db/seed.ts';
+import { roleId, seedId } from '../seed/seed.ts';
 import { write } from '../db/write.ts';
 import type { AppEnv } from '../env.ts';
 import { createHarness, type Harness } from '../test/harness.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../auth/passwords.ts';
 import { connect, type Database } from '../db/client.ts';
-import { demoUsers, seed } from '../db/seed.ts';
+import { demoUsers, seed } from '../seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { credentialAccounts } from './accounts.ts';
 

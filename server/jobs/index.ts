@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { run, type Runner, type TaskList } from 'graphile-worker';
+import { jobQueueLogger as logger } from '../db/migrate.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 
 /**
@@ -15,19 +16,6 @@ import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 const tasks: TaskList = {
   [FAN_OUT_TASK]: fanOutNotifications,
 };
-
-/**
- * The library logs every job at info level; only its warnings and errors are worth a line (and
- * never a job's payload: it may name patients).
- */
-const logger = new Logger(() => (level, message) => {
-  if (level === 'error' || level === 'warning') console.error(`[jobs] ${message}`);
-});
-
-/** Installs or upgrades the queue's own schema (idempotent; server/db/migrate.ts calls it). */
-export async function migrateJobs(databaseUrl: string): Promise<void> {
-  await runMigrations({ connectionString: databaseUrl, logger, maxPoolSize: 1 });
-}
 
 export type JobRunner = {
   /** Resolves when every job added so far (and every job they added) has run (for tests). */

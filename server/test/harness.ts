@@ -4,7 +4,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload
 import { createApi } from '../app.ts';
 import { CallerCache } from '../auth/callers.ts';
 import { connect, type Database } from '../db/client.ts';
-import { demoAccounts, seed, seedId } from '../db/seed.ts';
+import { demoAccounts, seed, seedId } from '../seed/seed.ts';
 import type { Deps } from '../env.ts';
 import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { createContactCenter } from '../integrations/contact-center/index.ts';

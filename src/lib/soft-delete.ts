@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { AccessPolicy } from '../../domain/api.ts';
 import { restorableResources, type DeletedList } from '../../domain/deleted.ts';
 import { messages } from '../../domain/messages.ts';
-import { useToast } from '../components/ui/toast.tsx';
+import { useToast } from './toast.ts';
 import { useAccountKey } from './account.ts';
 import { ApiRequestError, request } from './api.ts';
 import { retryUnlessRefused } from './query.ts';

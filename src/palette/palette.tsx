@@ -6,7 +6,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AccessPolicy } from '../../domain/api.ts';
 import { messages } from '../../domain/messages.ts';
-import { useToast } from '../components/ui/toast.tsx';
+import { useToast } from '../lib/toast.ts';
 import type { ScheduleList } from '../../domain/schedules.ts';
 import type { SearchAnswer } from '../../domain/search.ts';
 import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
@@ -19,7 +19,8 @@ import { request } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
 import { passOnKeys, takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
 import { store } from '../state/account.ts';
-import { paletteOpenAtom, paletteOpener, paletteStartPageAtom } from '../state/palette.ts';
+import { paletteOpener } from '../lib/palette-open.ts';
+import { paletteOpenAtom, paletteStartPageAtom, type PalettePage } from '../state/palette.ts';
 import { preferencesAtom } from '../state/preferences.ts';
 import { frecency, recentAtom } from '../state/recent.ts';
 import { commandEntries, routeEntries, type Entry } from './entries.ts';
@@ -27,7 +28,7 @@ import { Shortcut } from './kbd.tsx';
 import { searchKeys } from '../lib/search-keys.ts';
 import { rank, score, tokenize } from './rank.ts';
 import { landingAfterSwitch } from './route-meta.ts';
-import type { Command, CommandContext, PalettePage } from './types.ts';
+import type { Command, CommandContext } from './types.ts';
 
 /** Ranking 10,000 entries takes a millisecond or two, so results render with the keystroke; only
  * this many rows are ever rendered. */

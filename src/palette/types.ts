@@ -1,5 +1,6 @@
 import type { AccessPolicy } from '../../domain/api.ts';
 import type { Requirement } from '../lib/policy.ts';
+import type { PalettePage } from '../state/palette.ts';
 
 /** What a command may do when it runs. */
 export type CommandContext = {
@@ -14,8 +15,6 @@ export type CommandContext = {
   /** Opens a nested page of the palette (e.g. 'accounts' for "Switch account…", 'deleted' for "Recently deleted", 'add-task' for the schedule "Add task" goes to). */
   openPage(page: PalettePage): void;
 };
-
-export type PalettePage = 'accounts' | 'deleted' | 'add-task' | 'notifications';
 
 /**
  * A palette entry contributed by a feature (`src/features/<area>/commands.ts` exports

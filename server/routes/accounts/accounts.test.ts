@@ -5,7 +5,7 @@ import { accountInactive, type AccessPolicy } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
 import { auditLog, roles } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { seedId } from '../../seed/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;

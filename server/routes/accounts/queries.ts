@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Account, AccountAdminList, AccountConfig, AccountSort, AssumedAccount } from '../../../domain/accounts.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';

@@ -7,9 +7,9 @@ import type { AuditEntry } from '../../../domain/api.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { messages } from '../../../domain/messages.ts';
 import { grantAll } from '../../../domain/permissions.ts';
-import { demoApiKeys } from '../../db/demo-apikeys.ts';
+import { demoApiKeys } from '../../seed/demo-apikeys.ts';
 import { accounts, apiKeys, auditLog, issues, persons, roles, users } from '../../db/schema.ts';
-import { roleId, seedId } from '../../db/seed.ts';
+import { roleId, seedId } from '../../seed/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { apiKeyCreateSchema, apiKeyListQuerySchema, apiKeyPatchSchema, type ApiKey, type ApiKeyCreated, type ApiKeyList, type ApiKeySort } from '../../../domain/api-keys.ts';
 import { messages } from '../../../domain/messages.ts';
-import { listOffset } from '../../../domain/persons.ts';
+import { listOffset } from '../../../domain/list-query.ts';
 import { issueApiKey } from '../../auth/api-keys.ts';
 import { assertMayGrant } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';

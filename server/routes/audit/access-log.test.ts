@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import type { AccessLogPage } from '../../../domain/audit.ts';
 import { AccessLog } from '../../access-log.ts';
-import { roleId, seedId } from '../../db/seed.ts';
+import { roleId, seedId } from '../../seed/seed.ts';
 import { accessLog } from '../../db/schema.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 

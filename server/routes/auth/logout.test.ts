@@ -10,7 +10,7 @@ import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
 import { oidcPayloads } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { seedId } from '../../seed/seed.ts';
 import type { AppEnv } from '../../env.ts';
 import { startIdp, type Idp } from '../../idp/index.ts';
 import { AUDIENCE, createHarness, type Harness } from '../../test/harness.ts';

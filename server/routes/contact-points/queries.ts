@@ -6,7 +6,8 @@ import {
   type ContactPointList,
   type ContactPointSort,
 } from '../../../domain/contact-points.ts';
-import { filteredTotalBound, listOffset, type ListQuery } from '../../../domain/persons.ts';
+import { filteredTotalBound } from '../../../domain/persons.ts';
+import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';

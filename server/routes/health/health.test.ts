@@ -7,7 +7,7 @@ import { createContactCenter } from '../../integrations/contact-center/index.ts'
 import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
-import { seedId } from '../../db/seed.ts';
+import { seedId } from '../../seed/seed.ts';
 import { AUDIENCE, createHarness, ISSUER, type Harness } from '../../test/harness.ts';
 
 const unavailable = { code: 'database_unavailable', message: messages.databaseUnavailable };

@@ -4,9 +4,9 @@ import type { AuditEntry } from '../../../domain/api.ts';
 import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { demoInsurances } from '../../db/demo-catalogue.ts';
+import { demoInsurances } from '../../seed/demo-catalogue.ts';
 import { practitioners, insurances } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { seedId } from '../../seed/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueList } from '../../../domain/issues.ts';
 import { issueNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { demoIssues } from '../../db/demo-catalogue.ts';
+import { demoIssues } from '../../seed/demo-catalogue.ts';
 import { issues, meta, practitioners, tags } from '../../db/schema.ts';
-import { demoIssueTeams, seed, seedId } from '../../db/seed.ts';
+import { demoIssueTeams, seed, seedId } from '../../seed/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Issue, IssueList, IssueSort } from '../../../domain/issues.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
-import type { ListQuery } from '../../../domain/persons.ts';
+import type { ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { issues } from '../../db/schema.ts';
 import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../../list-queries.ts';

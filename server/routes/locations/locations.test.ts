@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Location, LocationList } from '../../../domain/locations.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { demoLocationsPerAccount } from '../../db/demo-locations.ts';
+import { demoLocationsPerAccount } from '../../seed/demo-locations.ts';
 import { auditLog, practitioners, locations } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { seedId } from '../../seed/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Location, LocationList, LocationSort } from '../../../domain/locations.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
-import type { ListQuery } from '../../../domain/persons.ts';
+import type { ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
 import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../../list-queries.ts';

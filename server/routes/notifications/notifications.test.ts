@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationMessages, type Notification, type NotificationList } from '../../../domain/notifications.ts';
 import { auditLog, notifications, roles } from '../../db/schema.ts';
-import { roleId, seedId } from '../../db/seed.ts';
+import { roleId, seedId } from '../../seed/seed.ts';
 import { notify } from '../../notifications/notify.ts';
 import { roleChangedTitle } from '../../notifications/role-events.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
 import { roleMessages, roleNameTaken, roleStillHeld, type Policy, type Role, type RoleDetail, type RoleList, type TrustTargets } from '../../../domain/roles.ts';
-import { demoRoles } from '../../db/demo-roles.ts';
+import { demoRoles } from '../../seed/demo-roles.ts';
 import { auditLog, roles, users } from '../../db/schema.ts';
-import { roleId, seedId } from '../../db/seed.ts';
+import { roleId, seedId } from '../../seed/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;

@@ -1,21 +1,6 @@
 import { and, count, eq, gte, ilike, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import {
-  filteredTotalBound,
-  listOffset,
-  type ListQuery,
-  type Person,
-  type PersonList,
-  type PersonSort,
-  type Practitioner,
-  type PractitionerAssociation,
-  type PractitionerPhoto,
-  type PractitionerList,
-  type PractitionerSort,
-  type SortOrder,
-  type User,
-  type UserList,
-  type UserSort,
-} from '../../../domain/persons.ts';
+import { filteredTotalBound, type Person, type PersonList, type PersonSort, type Practitioner, type PractitionerAssociation, type PractitionerPhoto, type PractitionerList, type PractitionerSort, type SortOrder, type User, type UserList, type UserSort } from '../../../domain/persons.ts';
+import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';

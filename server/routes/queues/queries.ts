@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queue, QueueChanges, QueueList, QueueSort } from '../../../domain/queues.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, queues } from '../../db/schema.ts';
 import { awsConnectOf, type ContactCenter, type ContactCenterAccount, type ContactCenterQueue } from '../../integrations/contact-center/index.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { Queue, QueueList } from '../../../domain/queues.ts';
 import { createApi } from '../../app.ts';
-import { demoQueueSettings } from '../../db/demo-queues.ts';
+import { demoQueueSettings } from '../../seed/demo-queues.ts';
 import { auditLog, queues } from '../../db/schema.ts';
 import { ContactCenterError, type ContactCenter } from '../../integrations/contact-center/index.ts';
 import { keptLaterQueues } from '../../integrations/contact-center/simulator.ts';

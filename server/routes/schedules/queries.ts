@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
-import type { ListQuery } from '../../../domain/persons.ts';
+import type { ListQuery } from '../../../domain/list-query.ts';
 import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence } from '../../../domain/schedules.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';

@@ -8,7 +8,7 @@ import { maxQueryLength, queryText } from '../../../domain/text.ts';
 import type { SearchAnswer, SearchGroup, SearchHit } from '../../../domain/search.ts';
 import { signedIn } from '../../auth/requires.ts';
 import type { AppEnv } from '../../env.ts';
-import { searchProviders } from '../../search/all.ts';
+import type { SearchProvider } from '../../search/registry.ts';
 import { query } from '../../validate.ts';
 
 const searchQuery = v.object({
@@ -34,34 +34,36 @@ const patientHits: Record<string, ReadRecord> = { person: 'Person', practitioner
 /**
  * `GET /search?q=`: the request account's records of every searchable type the caller's role may
  * read, grouped by type, best first. A pasted id or phone number that names one record is also
- * answered as `exact`, so the palette can jump straight there.
+ * answered as `exact`, so the palette can jump straight there. The providers are the app's
+ * (server/search-providers.ts, given by server/app.ts).
  */
-export const searchRoutes = new Hono<AppEnv>().get('/', signedIn(), query(searchQuery), async (c) => {
-  const { q, limit } = c.req.valid('query');
-  const { db } = c.var.deps;
-  const { caller, account } = c.var;
-  const mayRead = (resource: Resource) => caller.instanceAdmin || isAllowed(account.role?.resources, resource, 'GET');
-  const providers = searchProviders.filter((p) => (!p.instanceAdminOnly || caller.instanceAdmin) && mayRead(p.resource));
-  if (q.length === 0) return c.json({ groups: [], exact: null } satisfies SearchAnswer);
+export const searchRoutes = (searchProviders: readonly SearchProvider[]) =>
+  new Hono<AppEnv>().get('/', signedIn(), query(searchQuery), async (c) => {
+    const { q, limit } = c.req.valid('query');
+    const { db } = c.var.deps;
+    const { caller, account } = c.var;
+    const mayRead = (resource: Resource) => caller.instanceAdmin || isAllowed(account.role?.resources, resource, 'GET');
+    const providers = searchProviders.filter((p) => (!p.instanceAdminOnly || caller.instanceAdmin) && mayRead(p.resource));
+    if (q.length === 0) return c.json({ groups: [], exact: null } satisfies SearchAnswer);
 
-  let exact: SearchHit | null = null;
-  if (uuid.test(q)) {
-    const found = await Promise.all(providers.map((p) => p.byId?.(db, account.id, q.toLowerCase()) ?? null));
-    exact = found.find((hit) => hit) ?? null;
-  } else {
-    const phone = phoneDigits(q);
-    if (phone) {
-      const found = await Promise.all(providers.map((p) => p.byPhone?.(db, account.id, phone) ?? null));
+    let exact: SearchHit | null = null;
+    if (uuid.test(q)) {
+      const found = await Promise.all(providers.map((p) => p.byId?.(db, account.id, q.toLowerCase()) ?? null));
       exact = found.find((hit) => hit) ?? null;
+    } else {
+      const phone = phoneDigits(q);
+      if (phone) {
+        const found = await Promise.all(providers.map((p) => p.byPhone?.(db, account.id, phone) ?? null));
+        exact = found.find((hit) => hit) ?? null;
+      }
     }
-  }
-  const groups: SearchGroup[] = (
-    await Promise.all(providers.map(async (p) => ({ type: p.type, label: p.label, hits: await p.search(db, account.id, q, limit, mayRead) })))
-  ).filter((group) => group.hits.length > 0);
-  // Patient records found are recorded as read (the palette shows their names).
-  for (const [type, kind] of Object.entries(patientHits)) {
-    const ids = new Set([...groups.filter((g) => g.type === type).flatMap((g) => g.hits.map((hit) => hit.id)), ...(exact?.type === type ? [exact.id] : [])]);
-    recordReads(c, kind, 'list', [...ids]);
-  }
-  return c.json({ groups, exact } satisfies SearchAnswer);
-});
+    const groups: SearchGroup[] = (
+      await Promise.all(providers.map(async (p) => ({ type: p.type, label: p.label, hits: await p.search(db, account.id, q, limit, mayRead) })))
+    ).filter((group) => group.hits.length > 0);
+    // Patient records found are recorded as read (the palette shows their names).
+    for (const [type, kind] of Object.entries(patientHits)) {
+      const ids = new Set([...groups.filter((g) => g.type === type).flatMap((g) => g.hits.map((hit) => hit.id)), ...(exact?.type === type ? [exact.id] : [])]);
+      recordReads(c, kind, 'list', [...ids]);
+    }
+    return c.json({ groups, exact } satisfies SearchAnswer);
+  });

@@ -4,7 +4,7 @@ import { answerValues, campaignLimits, type Campaign, type PublicCampaign, type 
 import { messages } from '../../../domain/messages.ts';
 import { createApi } from '../../app.ts';
 import { accounts, campaigns, surveyResponses } from '../../db/schema.ts';
-import { seedId } from '../../db/seed.ts';
+import { seedId } from '../../seed/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { isFirstResponse, storeResponse } from './responses.ts';
 

@@ -16,7 +16,7 @@ import {
   campaignLimits,
 } from '../../../domain/campaigns.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
-import { listOffset, type ListQuery } from '../../../domain/persons.ts';
+import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { campaigns, surveyResponses } from '../../db/schema.ts';
 import { containsPattern } from '../../search/like.ts';

@@ -5,9 +5,9 @@ import { messages } from '../../../domain/messages.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { createApi } from '../../app.ts';
-import { demoCampaigns } from '../../db/demo-campaigns.ts';
+import { demoCampaigns } from '../../seed/demo-campaigns.ts';
 import { auditLog, campaigns, meta, roles, surveyResponses } from '../../db/schema.ts';
-import { roleId, seed, seedId } from '../../db/seed.ts';
+import { roleId, seed, seedId } from '../../seed/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;

@@ -4,17 +4,9 @@ import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { messages } from '../../../domain/messages.ts';
 import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../env.ts';
+import type { AppEnv, SurveyLimits } from '../../env.ts';
 import { ApiError } from '../../errors.ts';
 import { addressKey, type Limit } from '../../idp/throttle.ts';
-
-/** How much one client may use the public survey (per address, or per IPv6 /64). */
-export type SurveyLimits = {
-  /** Answers sent (`POST /surveys/public/surveys`), refused or not. */
-  answers: Limit;
-  /** Campaigns read by the page (`GET /surveys/public/campaigns/{id}`). */
-  reads: Limit;
-};
 
 /**
  * A patient answers once; a household or a clinic's guest network shares one address, so a few

@@ -6,7 +6,7 @@ import type { PractitionerList } from '../../../domain/persons.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { tagLimits, tagMessages, tagTaken, type Tag, type TagList } from '../../../domain/tags.ts';
 import { auditLog, practitioners, roles, tags } from '../../db/schema.ts';
-import { roleId, seedId } from '../../db/seed.ts';
+import { roleId, seedId } from '../../seed/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 import { tagSearch } from './search.ts';
 

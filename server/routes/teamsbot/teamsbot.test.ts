@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages.ts';
 import { teamsLimits, teamsMessages, type ChannelList, type ChannelMessage, type ChannelMessageList, type TeamList, type TeamsUserList } from '../../../domain/teams.ts';
 import { createApi } from '../../app.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
-import { demoTenants, seedId } from '../../db/seed.ts';
+import { demoTenants, seedId } from '../../seed/seed.ts';
 import graphError from '../../integrations/team-directory/recorded/error.json' with { type: 'json' };
 import { recordedTenant } from '../../integrations/team-directory/recorded-tenant.ts';
 import { directorySize } from '../../integrations/team-directory/simulator.ts';

@@ -15,10 +15,12 @@ import { holdKeysForNavigation, stopHoldingEarlyKeys } from '../../lib/key-buffe
 import { routeMeta } from '../../palette/route-meta.ts';
 import type { Command, CommandContext } from '../../palette/types.ts';
 import { accountInactiveAtom, policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts';
-import { closePalette, openPalette, paletteOpenAtom, shortcutsOpenAtom } from '../../state/palette.ts';
+import { closePalette, openPalette } from '../../lib/palette-open.ts';
+import { paletteOpenAtom, shortcutsOpenAtom } from '../../state/palette.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { recentAtom } from '../../state/recent.ts';
-import { Toaster, useToast } from '../ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
+import { Toaster } from '../ui/toast.tsx';
 import { AccountInactive } from './account-inactive.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';

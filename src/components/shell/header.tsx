@@ -4,7 +4,7 @@ import type { AccessPolicy } from '../../../domain/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { holdEarlyPaletteKey, holdOpeningKey } from '../../lib/key-buffer.ts';
 import { can } from '../../lib/policy.ts';
-import { openPalette } from '../../state/palette.ts';
+import { openPalette } from '../../lib/palette-open.ts';
 import { MenuContent, MenuRoot, MenuTrigger, useAfterMenuClose } from '../ui/menu.tsx';
 import { AccountSwitcher } from './account-switcher.tsx';
 import { AccountMenuItems, NavMenuItems, visibleEntries } from './menu-entries.tsx';

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages.ts';
 import { can } from '../../lib/policy.ts';
 import { settings } from '../../lib/settings.ts';
 import { MenuItem, MenuLabel, MenuSeparator } from '../ui/menu.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { NavLink } from './nav-link.tsx';
 import type { NavEntry, NavMenu } from './navigation.ts';
 

@@ -6,7 +6,7 @@ import { useAccountKey } from '../../lib/account.ts';
 import { notificationListQuery, timeAgo, useNotificationActions } from '../../lib/notifications.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { cn } from '../../lib/cn.ts';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { PopoverContent } from '../ui/popover.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { updatePreferences } from '../../lib/preferences.ts';
 import { preferencesAtom, type Theme } from '../../state/preferences.ts';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogClose } from '../ui/dialog.tsx';
 

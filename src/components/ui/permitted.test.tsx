@@ -3,8 +3,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { grantAll } from '../../../domain/permissions.ts';
-import { commandEntries } from '../../palette/entries.ts';
-import type { Command } from '../../palette/types.ts';
 import { policyAtom } from '../../state/account.ts';
 import { missingGrant } from '../../lib/policy.ts';
 import { Permitted } from './permitted.tsx';
@@ -52,12 +50,5 @@ describe('one way to ask "may I?"', () => {
     const html = render(readOnly, 'disable');
     expect(html).toContain('title="Needs POST on Persons"');
     expect(html).toMatch(/<button type="button" disabled="" aria-describedby="([^"]+)">Add Person<\/button><span id="\1" hidden="">Needs POST on Persons<\/span>/);
-  });
-
-  it('the palette hides a command the role may not run', () => {
-    const command: Command = { id: 'persons.create', label: 'Create person', group: 'Persons', requires: { resource: '/person/persons', method: 'POST' }, run: () => {} };
-    const always: Command = { id: 'help', label: 'Keyboard shortcuts', group: 'Help', run: () => {} };
-    expect(commandEntries([command, always], readOnly, '/home').map((e) => e.label)).toEqual(['Keyboard shortcuts']);
-    expect(commandEntries([command, always], writer, '/home').map((e) => e.label)).toEqual(['Create person', 'Keyboard shortcuts']);
   });
 });

@@ -12,7 +12,7 @@ import { Button } from './button.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 import { FilterInput } from './filter-input.tsx';
 import { PageHeader } from './page-header.tsx';
-import { useToast } from './toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 
 /** The app's absolute paths, as the router spells them for `to`. */
 type AppPath = Exclude<NonNullable<NavigateOptions['to']>, '.' | '..'>;

@@ -5,7 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import { isNotFound } from '../../lib/form.ts';
 import type { Requirement } from '../../lib/policy.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
-import { NotFound } from '../shell/not-found.tsx';
+import { NotFound } from './not-found.tsx';
 import { Button } from './button.tsx';
 import { DeleteButton } from './delete.tsx';
 import { conflictRows } from './conflict-notice.tsx';
@@ -14,7 +14,7 @@ import { DetailSkeleton, LoadError } from './load-state.tsx';
 import { PageHeader } from './page-header.tsx';
 import { Permitted } from './permitted.tsx';
 import { useRecordStamps } from './record-stamps.tsx';
-import { useToast } from './toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from './versioned-save.tsx';
 
 type RecordLoadProps<TRecord> = {

@@ -3,7 +3,8 @@ import { createStore, Provider } from 'jotai';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, useToast } from './toast.tsx';
+import { useToast } from '../../lib/toast.ts';
+import { Toaster } from './toast.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

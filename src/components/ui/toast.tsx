@@ -1,37 +1,7 @@
-import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
 import { isTypingTarget } from '../../lib/keyboard.ts';
-
-/**
- * A button in the toast (Undo after a delete): choosing it runs `run` and closes the toast. An
- * `undo` action is also run by Ctrl+Z (⌘Z) while its toast shows and focus is not in a field.
- */
-export type ToastAction = { label: string; run: () => void; undo?: boolean };
-export type ToastOptions = { ms?: number; action?: ToastAction };
-
-type Toast = { id: number; kind: 'error' | 'success' | 'info'; text: string; action?: ToastAction; ms: number };
-
-const toastsAtom = atom<Toast[]>([]);
-let nextId = 1;
-
-/**
- * Shows a short message; errors are announced assertively, the rest politely. The third argument
- * is how long it shows (ms, 4 s by default) or options with an action such as Undo, which keeps
- * the toast 8 s unless told otherwise so there is time to reach it (and longer while the pointer
- * rests on it or focus is in it: see `ToastItem`).
- */
-export function useToast() {
-  const setToasts = useSetAtom(toastsAtom);
-  return useCallback(
-    (kind: Toast['kind'], text: string, options: number | ToastOptions = {}) => {
-      const { ms = typeof options === 'object' && options.action ? 8000 : 4000, action } = typeof options === 'number' ? { ms: options } : options;
-      const id = nextId++;
-      setToasts((all) => [...all, { id, kind, text, action, ms }]);
-      return id;
-    },
-    [setToasts],
-  );
-}
+import { toastsAtom, type Toast } from '../../lib/toast.ts';
 
 const styles = {
   error: 'border-red-300 bg-red-50 text-red-900',

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { isConflict } from '../../lib/form.ts';
 import { ConflictNotice, type ConflictRow } from './conflict-notice.tsx';
-import { useToast } from './toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 
 /** A record saved with optimistic locking: the version it was read at goes with each save. */
 type VersionedRecord = { version: number; modifiedBy: string };

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { accountMessages } from '../../../domain/accounts.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { AccountForm, emptyAccount, toCreateBody, type AccountValues } from './account-form.tsx';
 import { useCreateAccount } from './queries.ts';
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { NotFound } from '../../components/shell/not-found.tsx';
+import { NotFound } from '../../components/ui/not-found.tsx';
 import { DetailSkeleton } from '../../components/ui/load-state.tsx';
 import { policyAtom } from '../../state/account.ts';
 

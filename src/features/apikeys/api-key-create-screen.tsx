@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { ApiKeyForm, emptyApiKey, type ApiKeyValues } from './api-key-form.tsx';
 import { useCreateApiKey } from './queries.ts';
 

@@ -11,7 +11,7 @@ import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { saveFailure } from '../../lib/form.ts';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { AuditLogDetail } from '../../../domain/audit.ts';
 import { messages } from '../../../domain/messages.ts';
-import { NotFound } from '../../components/shell/not-found.tsx';
+import { NotFound } from '../../components/ui/not-found.tsx';
 import { NavLink } from '../../components/shell/nav-link.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';

@@ -5,7 +5,7 @@ import { editingCampaignTitle, messages } from '../../../domain/messages.ts';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';

@@ -11,7 +11,7 @@ import { DataTable, type DataTableFeatures } from '../../components/ui/data-tabl
 import { Empty } from '../../components/ui/description-list.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { backLinkClass, MissingRecord, When } from './campaign-parts.tsx';

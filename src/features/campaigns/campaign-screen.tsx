@@ -8,7 +8,7 @@ import { Card, DescriptionList, Empty } from '../../components/ui/description-li
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, surveyTypeLabels, When } from './campaign-parts.tsx';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { ContactPointForm, newContactPoint, toBody } from './contact-point-form.tsx';
 import { useCreateContactPoint } from './queries.ts';
 

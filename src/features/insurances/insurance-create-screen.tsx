@@ -1,7 +1,7 @@
 import { messages } from '../../../domain/messages.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { emptyInsurance, InsuranceForm, toInsuranceBody, type InsuranceValues } from './insurance-form.tsx';
 import { useCreateInsurance } from './queries.ts';
 

@@ -1,7 +1,7 @@
 import { messages } from '../../../domain/messages.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { emptyIssue, IssueForm, toIssueBody, type IssueValues } from './issue-form.tsx';
 import { useCreateIssue } from './queries.ts';
 

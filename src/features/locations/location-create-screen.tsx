@@ -2,7 +2,7 @@ import { messages } from '../../../domain/messages.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { emptyLocation, LocationForm, toBody, type LocationFormValues } from './location-form.tsx';
 import { useCreateLocation } from './queries.ts';
 

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
 import { accountListQuery } from '../../lib/accounts.ts';
 import { policyAtom } from '../../state/account.ts';

@@ -11,7 +11,7 @@ import {
   type Practitioner,
   type PractitionerPatch,
 } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/shell/not-found.tsx';
+import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChipInput } from '../../components/ui/chip.tsx';
@@ -20,7 +20,7 @@ import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, TextField } from '../../components/ui/field.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';

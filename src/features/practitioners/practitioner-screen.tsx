@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messages } from '../../../domain/messages.ts';
 import type { Practitioner } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/shell/not-found.tsx';
+import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Chip } from '../../components/ui/chip.tsx';

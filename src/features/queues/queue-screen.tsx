@@ -15,7 +15,7 @@ import { Permitted } from '../../components/ui/permitted.tsx';
 import { PopoverContent, PopoverRoot, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useEditMode } from '../../lib/record-detail.ts';

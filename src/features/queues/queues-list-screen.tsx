@@ -4,7 +4,7 @@ import { describeQueueChanges, type QueueListItem } from '../../../domain/queues
 import { Button } from '../../components/ui/button.tsx';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { saveFailure } from '../../lib/form.ts';
 import { queueListQuery, useRefreshQueues, type QueueListSearch } from './queries.ts';
 

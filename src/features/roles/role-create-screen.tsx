@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { roleMessages } from '../../../domain/roles.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useCreateRole } from './queries.ts';
 import { emptyRole, RoleForm, toBody, type RoleFormValues } from './role-form.tsx';
 

@@ -10,7 +10,7 @@ import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/delete.ts
 import { DetailSkeleton } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { saveFailure } from '../../lib/form.ts';

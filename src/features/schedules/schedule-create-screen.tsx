@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { saveFailure, serverFieldErrors } from '../../lib/form.ts';
 import { OwnerFields } from './owner-fields.tsx';
 import { useCreateSchedule } from './queries.ts';

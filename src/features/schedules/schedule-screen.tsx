@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { scheduleMessages, todayIn, weekRange, weekStartOf, type Schedule, type ScheduleOwnerType } from '../../../domain/schedules.ts';
-import { NotFound } from '../../components/shell/not-found.tsx';
+import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DeleteButton } from '../../components/ui/delete.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';

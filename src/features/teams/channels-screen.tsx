@@ -10,7 +10,7 @@ import { Form } from '../../components/ui/form.tsx';
 import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';

@@ -1,7 +1,7 @@
 import { teamsMessages } from '../../../domain/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../lib/toast.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useInstallBot } from './queries.ts';
 

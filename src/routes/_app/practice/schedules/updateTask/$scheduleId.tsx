@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { NotFound } from '../../../../../components/shell/not-found.tsx';
+import { NotFound } from '../../../../../components/ui/not-found.tsx';
 import { TaskUpdateScreen } from '../../../../../features/schedules/task-screens.tsx';
 
 /** `?taskId=…` names the task; `&occurrence=<ISO>` one occurrence of a series. */

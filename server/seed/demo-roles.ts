@@ -1,8 +1,8 @@
 import type { HttpMethod, Resource, ResourceGrants } from '../../domain/permissions.ts';
 import type { CcpConfig } from '../../domain/roles.ts';
 import { ownNotificationGrants } from '../../domain/notifications.ts';
-import type { Tx } from './client.ts';
-import { roles } from './schema.ts';
+import type { Tx } from '../db/client.ts';
+import { roles } from '../db/schema.ts';
 
 const read: HttpMethod[] = ['GET'];
 const all: HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];

@@ -1,7 +1,7 @@
 import type { AnswerValue, CampaignStatus, SurveyAnswer, SurveyType } from '../../domain/campaigns.ts';
-import type { Tx } from './client.ts';
+import type { Tx } from '../db/client.ts';
 import { prng, seedOf } from './demo-persons.ts';
-import { campaigns, surveyResponses } from './schema.ts';
+import { campaigns, surveyResponses } from '../db/schema.ts';
 
 type DemoCampaign = {
   name: string;

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { createSimulatedContactCenter } from '../integrations/contact-center/simulator.ts';
 import { applyQueueSync, contactCenterAccount } from '../routes/queues/queries.ts';
-import type { Tx } from './client.ts';
-import { queues } from './schema.ts';
+import type { Tx } from '../db/client.ts';
+import { queues } from '../db/schema.ts';
 
 /** The settings the demo gives an account's first queues (by name), so the queue pages show filled-in greetings and dispositions. */
 export const demoQueueSettings = [

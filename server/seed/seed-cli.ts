@@ -10,12 +10,12 @@ import { parseArgs } from 'node:util';
 import { eq, ilike } from 'drizzle-orm';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
-import { connect, type Db } from './client.ts';
+import { connect, type Db } from '../db/client.ts';
 import { insertManyContactPointsAudited } from './demo-contact-points.ts';
 import { insertManyPersonsAudited } from './demo-persons.ts';
-import { migrate } from './migrate.ts';
-import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './postgres.ts';
-import { accounts } from './schema.ts';
+import { migrate } from '../db/migrate.ts';
+import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from '../db/postgres.ts';
+import { accounts } from '../db/schema.ts';
 import { demoAccounts, seed } from './seed.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

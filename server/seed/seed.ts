@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { grantAll } from '../../domain/permissions.ts';
-import { defaultRoles } from './default-roles.ts';
+import { defaultRoles } from '../db/default-roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Db, Tx } from './client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
 import type { TaggedResourceType } from '../../domain/tags.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -17,7 +17,7 @@ import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
 import { insertDemoTeamDirectories } from './demo-team-directory.ts';
-import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from './schema.ts';
+import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from '../db/schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
 export function seedId(name: string): string {
@@ -88,7 +88,7 @@ async function seedAccount(tx: Tx, key: keyof typeof demoAccounts) {
   });
 }
 
-/** The demo roles beyond the first three (server/db/demo-roles.ts), per account (a marker of its own, so older databases get them too). */
+/** The demo roles beyond the first three (server/seed/demo-roles.ts), per account (a marker of its own, so older databases get them too). */
 async function seedRoles(tx: Tx) {
   const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.roles'));
   if (done.length > 0) return false;
