@@ -97,7 +97,7 @@ export function createApi(deps: Deps) {
       // The body of a request refused for its size may not have been read: end the connection
       // rather than leave the client's next request to follow the unread bytes.
       if (error.status === 413) c.header('Connection', 'close');
-      return c.json({ error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) } }, error.status);
+      return c.json({ error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }), ...(error.id && { id: error.id }) } }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own refusals (e.g. a body that is not JSON): keep the status, use our shape.

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The error id of the log line that tells more (an integration's failure: server/integrations/vendor-errors.ts). */
+    readonly id?: string,
   ) {
     super(message);
   }

@@ -144,7 +144,7 @@ async function main() {
       audience: config.auth.audience,
       reportingUrl: config.reportingUrl,
       teamDirectory,
-      contactCenter: createContactCenter(process.env, database.db),
+      contactCenter: createContactCenter(config.contactCenter, database.db),
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
       notifications,
