@@ -143,6 +143,20 @@ describe('Amazon Connect adapter', () => {
     expect(connect.commandCalls(ListQueuesCommand)).toHaveLength(0);
   });
 
+  it('lists an instance of many pages whole: no page cap drops the rest', async () => {
+    connect.reset();
+    const pages = 150;
+    const template = instanceBPages[0]!.QueueSummaryList![0]!;
+    connect.on(ListQueuesCommand).callsFake((input: { NextToken?: string }) => {
+      const n = input.NextToken ? Number(input.NextToken.slice('page-'.length)) : 0;
+      const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      return { QueueSummaryList: [{ ...template, Id: id, Arn: template.Arn!.replace(/queue\/.*$/, `queue/${id}`), Name: `Queue ${n}` }], NextToken: n + 1 < pages ? `page-${n + 1}` : undefined };
+    });
+    const queues = await createAmazonConnect(options()).listQueues(accountB);
+    expect(queues).toHaveLength(pages);
+    expect(queues.at(-1)!.queueName).toBe(`Queue ${pages - 1}`);
+  });
+
   it('stops when Connect answers the same NextToken again, instead of looping', async () => {
     connect.reset();
     connect.on(ListQueuesCommand).resolves({ ...instanceBPages[0]!, NextToken: 'same' });
