@@ -10,6 +10,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, seed, seedId } from '../server/db/seed.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';
 import type { Figure } from './util.ts';
@@ -31,6 +32,7 @@ export async function auditFigures(): Promise<Figure[]> {
   const database = connect(server.url);
   try {
     await migrate(server.url);
+    await migrateSimulators(server.url);
     await seed(database.db);
     const riverside = demoAccounts.riverside.id;
     const lakeside = demoAccounts.lakeside.id;

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
@@ -49,6 +50,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
   try {
     await callers?.start();
     await migrate(server.url);
+    await migrateSimulators(server.url);
     await seed(database.db);
     const accountId = demoAccounts.riverside.id;
     let started = performance.now();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { insertManyPersons } from '../server/db/demo-persons.ts';
@@ -33,6 +34,7 @@ export async function personsFigures(): Promise<Figure[]> {
   const database = connect(server.url);
   try {
     await migrate(server.url);
+    await migrateSimulators(server.url);
     let started = performance.now();
     await seed(database.db);
     const seedMs = performance.now() - started;

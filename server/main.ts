@@ -14,6 +14,7 @@ import { demoUsers, seed } from './db/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
+import { migrateSimulators } from './integrations/simulators/migrate.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
 import { NotificationHub } from './notifications/stream.ts';
@@ -99,9 +100,13 @@ async function main() {
       phase('database');
     }
     await migrate(databaseUrl);
-    phase('migrations');
     const database = connect(databaseUrl);
     stops.push(() => database.close());
+    const teamDirectory = createTeamDirectory(process.env, database.db);
+    const contactCenter = createContactCenter(config.contactCenter, database.db);
+    // The simulators' schema exists only where a simulator answers (never in a production database).
+    if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
+    phase('migrations');
     const seeded = await seed(database.db);
     phase('seed');
 
@@ -122,7 +127,6 @@ async function main() {
       phase('identity provider');
     }
 
-    const teamDirectory = createTeamDirectory(process.env, database.db);
     const callers = new CallerCache(databaseUrl);
     await callers.start();
     stops.push(() => callers.close());
@@ -144,7 +148,7 @@ async function main() {
       audience: config.auth.audience,
       reportingUrl: config.reportingUrl,
       teamDirectory,
-      contactCenter: createContactCenter(config.contactCenter, database.db),
+      contactCenter,
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
       notifications,

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { directoryGuid, provisionTenant } from '../integrations/team-directory/simulator.ts';
 import type { Tx } from './client.ts';
-import { accounts, simTeamDirectoryBotInstalls, simTeamDirectoryTeams } from './schema.ts';
+import { simTeamDirectoryBotInstalls, simTeamDirectoryTeams } from '../integrations/simulators/schema.ts';
+import { accounts } from './schema.ts';
 
 /**
  * The team service's demo: Riverside and Lakeside each have a Microsoft tenant (fixed GUIDs in

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { simContactCenterInstances, simContactCenterQueues } from '../../db/schema.ts';
+import { simContactCenterInstances, simContactCenterQueues } from '../simulators/schema.ts';
 import type { ContactCenter, ContactCenterAccount, ContactCenterQueue } from './port.ts';
 
 /** Every Amazon Connect instance has this queue from its creation. */
