@@ -111,10 +111,6 @@ export default tseslint.config(
     },
   },
   { files: testFiles, rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: sideZones }] } },
-  // Cut by the integration-template branches (each integration's index.ts and its adapters import
-  // each other; they become port.ts, simulator.ts, one file per adapter and an index.ts that only
-  // chooses): remove when merged.
-  { files: ['server/integrations/contact-center/**'], rules: { 'import-x/no-cycle': 'off' } },
   // Public pages (the patients' survey) are small and separate: no sign-in, router, query or state code.
   restrict(['src/public/**'], [
     { regex: '(^|/)(components|features|routes|state|palette)/|(^|/)lib/(?!settings\\.ts$)', message: 'A public page imports only domain/ and lib/settings.ts.' },

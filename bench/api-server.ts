@@ -28,7 +28,7 @@ const api = createApi({
   audience: process.env.BENCH_AUDIENCE!,
   reportingUrl: 'http://reports.bench',
   teamDirectory: createTeamDirectory({}, database.db),
-  contactCenter: createContactCenter({}, database.db),
+  contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
   accessLog,
 });
 const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));

@@ -10,6 +10,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, seed, seedId } from '../server/seed/seed.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';
 import type { Figure } from './util.ts';
@@ -31,6 +32,7 @@ export async function auditFigures(): Promise<Figure[]> {
   const database = connect(server.url);
   try {
     await migrate(server.url);
+    await migrateSimulators(server.url);
     await seed(database.db);
     const riverside = demoAccounts.riverside.id;
     const lakeside = demoAccounts.lakeside.id;
@@ -59,7 +61,7 @@ export async function auditFigures(): Promise<Figure[]> {
         .setIssuer(BENCH_ISSUER)
         .setAudience(BENCH_AUDIENCE)
         .sign(privateKey);
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({}, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
     const timings = async (who: string, p: string, check = true) => {
       const headers = { Authorization: `Bearer ${await tokenOf(who)}` };
       const get = async () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
@@ -49,6 +50,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
   try {
     await callers?.start();
     await migrate(server.url);
+    await migrateSimulators(server.url);
     await seed(database.db);
     const accountId = demoAccounts.riverside.id;
     let started = performance.now();
@@ -57,7 +59,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze contact_points');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({}, database.db) });
+    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
     const headers = { Authorization: `Bearer ${token}` };
     const get = async (p: string) => {
       const t = performance.now();

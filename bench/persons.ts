@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { insertManyPersons } from '../server/seed/demo-persons.ts';
@@ -33,6 +34,7 @@ export async function personsFigures(): Promise<Figure[]> {
   const database = connect(server.url);
   try {
     await migrate(server.url);
+    await migrateSimulators(server.url);
     let started = performance.now();
     await seed(database.db);
     const seedMs = performance.now() - started;
@@ -45,7 +47,7 @@ export async function personsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze persons');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({}, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
     // The practice administrator's grants, not an instance administrator's pass.
     const headers = { Authorization: `Bearer ${token}` };
 

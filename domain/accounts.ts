@@ -38,6 +38,9 @@ export const accountMessages = {
   assumedSelf: 'An account cannot assume itself',
   assumedUnknown: 'An account of this list does not exist',
   roleIdInvalid: 'Role must be a role of this account',
+  roleArnInvalid: 'must be an IAM role ARN such as arn:aws:iam::123456789012:role/AsteraPortal',
+  roleArnOtherAccount: 'must be a role of the AWS account id above',
+  externalIdInvalid: 'must be 2 to 1224 letters, digits or any of + = , . @ : / _ -',
   acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
   timeZoneInvalid: messages.timeZoneInvalid,
   ownAccountActive: 'You cannot deactivate your own account: you would be signed out of it.',
@@ -99,6 +102,20 @@ const urlField = v.optional(
   ),
 );
 const setting = optionalText(accountLimits.setting, accountMessages.settingTooLong);
+
+/** An optional setting that, when given, matches `pattern` (STS's own rules for a role ARN and an external id). */
+const patterned = (max: number, pattern: RegExp, invalid: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        text(max, invalid),
+        v.transform((s) => (s === '' ? null : s)),
+        v.check((s) => s === null || pattern.test(s), invalid),
+      ),
+    ),
+  );
+/** IAM role ARN (any partition); the account id is the one whose role the portal assumes. */
+const roleArnPattern = /^arn:aws[a-z-]*:iam::(\d{12}):role\/[\w+=,.@/-]{1,512}$/;
 const greeting = optionalText(queueLimits.greeting, messages.greetingTooLong);
 
 const dispositionsField = v.pipe(
@@ -145,20 +162,35 @@ export const accountConfigSchema = v.object({
     }),
   ),
   awsConnect: v.optional(
-    v.object({
-      accountId: setting,
-      instanceId: setting,
-      region: setting,
-      defaultProvisionProfile: v.optional(
-        v.object({
-          acwTimeout,
-          autoAnswer: v.optional(v.boolean()),
-          hierarchyGroupId: setting,
-          routingProfileId: setting,
-          securityProfileId: setting,
-        }),
+    v.pipe(
+      v.object({
+        accountId: setting,
+        instanceId: setting,
+        region: setting,
+        // Beside the spec's shape: the role in the practice's AWS account the portal assumes to
+        // reach its Connect instance, and the external id the role's trust policy requires.
+        roleArn: patterned(2048, roleArnPattern, accountMessages.roleArnInvalid),
+        externalId: patterned(1224, /^[\w+=,.@:/-]{2,1224}$/, accountMessages.externalIdInvalid),
+        defaultProvisionProfile: v.optional(
+          v.object({
+            acwTimeout,
+            autoAnswer: v.optional(v.boolean()),
+            hierarchyGroupId: setting,
+            routingProfileId: setting,
+            securityProfileId: setting,
+          }),
+        ),
+      }),
+      // A role of another AWS account than the practice's would reach someone else's Connect.
+      v.forward(
+        v.partialCheck(
+          [['accountId'], ['roleArn']],
+          ({ accountId, roleArn }) => !accountId || !roleArn || roleArnPattern.exec(roleArn)?.[1] === accountId,
+          accountMessages.roleArnOtherAccount,
+        ),
+        ['roleArn'],
       ),
-    }),
+    ),
   ),
 });
 export type AccountConfig = v.InferOutput<typeof accountConfigSchema>;

@@ -165,7 +165,9 @@ export const messages = {
   tooManyDispositions: 'A queue can have at most 50 dispositions',
   dispositionDuplicate: 'Each disposition may be listed once',
   contactCenterUnavailable: 'The contact center is not reachable right now, so the queues could not be refreshed. Please try again later.',
-  contactCenterNotConfigured: "This account's Amazon Connect settings (instance id and region) are missing, so its queues cannot be listed.",
+  contactCenterNotConfigured: "This account's Amazon Connect settings (instance id, region, role ARN and external id) are incomplete, so its queues cannot be listed.",
+  contactCenterRoleNotAssumed:
+    "The portal could not assume this account's Amazon Connect role. Check the role ARN and external id in the account's AWS Connect settings, and that the role's trust policy allows the portal with that external id.",
   // Success messages (issue 24): the spec's two exact texts ('Successfully Added Contact Point',
   // 'Successfully Saved Role', §2) and every other in the same words: Successfully Added/Saved <Thing>.
   contactPointAdded: 'Successfully Added Contact Point',

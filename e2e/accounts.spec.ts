@@ -109,6 +109,9 @@ test.describe('instance administrator', () => {
       await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
       await page.getByLabel('Time zone', { exact: true }).selectOption('Europe/London');
       await page.getByLabel('Region', { exact: true }).fill('us-west-2');
+      await page.getByLabel('AWS account id', { exact: true }).fill('123456789012');
+      await page.getByLabel('Role ARN', { exact: true }).fill('arn:aws:iam::123456789012:role/AsteraPortalConnect');
+      await page.getByLabel('External id', { exact: true }).fill('astera-e2e-external');
       await page.getByLabel('ACW timeout (seconds)', { exact: true }).fill('4.5');
       await page.getByLabel('CCP URL', { exact: true }).fill('https://edit.my.connect.aws/ccp-v2');
       await page.getByLabel('Default queue dispositions', { exact: true }).fill('Resolved\nCallback');
@@ -133,7 +136,7 @@ test.describe('instance administrator', () => {
       await page.getByLabel('ACW timeout (seconds)', { exact: true }).fill('45');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
-      for (const shown of ['Europe/London', '45 seconds', 'us-west-2', 'https://edit.my.connect.aws/ccp-v2', 'Resolved, Callback', 'tenant-e2e', 'Practice Administrator']) {
+      for (const shown of ['Europe/London', '45 seconds', 'us-west-2', 'arn:aws:iam::123456789012:role/AsteraPortalConnect', 'astera-e2e-external', 'https://edit.my.connect.aws/ccp-v2', 'Resolved, Callback', 'tenant-e2e', 'Practice Administrator']) {
         await expect(page.getByRole('definition').filter({ hasText: shown }).first()).toBeVisible();
       }
       await expect(page.getByRole('link', { name: 'Lakeside Pediatrics' })).toBeVisible();

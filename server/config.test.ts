@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import * as v from 'valibot';
+import { ConfigError, integration, loadConfig } from './config.ts';
 
 describe('configuration by environment', () => {
   it('has working defaults', () => {
@@ -54,5 +55,37 @@ describe('configuration by environment', () => {
   it('accepts any PostgreSQL and a relative or absolute API base', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/astera' }).databaseUrl).toBe('postgres://u:p@db:5432/astera');
     expect(loadConfig({ API_BASE_URL: 'https://api.example.com/v1/' }).apiBaseUrl).toBe('https://api.example.com/v1');
+  });
+
+  it('chooses the contact center by CONTACT_CENTER (default: the simulator) and checks its settings at start-up', () => {
+    expect(loadConfig({}).contactCenter).toEqual({ kind: 'simulator' });
+    expect(loadConfig({ CONTACT_CENTER: ' ' }).contactCenter).toEqual({ kind: 'simulator' });
+    expect(loadConfig({ CONTACT_CENTER: 'amazon-connect' }).contactCenter).toEqual({ kind: 'amazon-connect', roleSessionSeconds: 3600, roleSessionName: 'astera-portal' });
+    expect(
+      loadConfig({ CONTACT_CENTER: 'amazon-connect', CONTACT_CENTER_ROLE_SESSION_SECONDS: '900', CONTACT_CENTER_ROLE_SESSION_NAME: 'portal@prod' }).contactCenter,
+    ).toEqual({ kind: 'amazon-connect', roleSessionSeconds: 900, roleSessionName: 'portal@prod' });
+    expect(() => loadConfig({ CONTACT_CENTER: 'genesys' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CONTACT_CENTER: 'genesys' })).toThrow(/^CONTACT_CENTER must be "simulator" or "amazon-connect" \(got "genesys"\)/);
+    expect(() => loadConfig({ CONTACT_CENTER: 'amazon-connect', CONTACT_CENTER_ROLE_SESSION_SECONDS: '60' })).toThrow(
+      /^CONTACT_CENTER_ROLE_SESSION_SECONDS must be a whole number of seconds from 900 to 3600 when CONTACT_CENTER=amazon-connect \(got "60"\)/,
+    );
+    expect(() => loadConfig({ CONTACT_CENTER: 'amazon-connect', CONTACT_CENTER_ROLE_SESSION_SECONDS: 'an hour' })).toThrow(/^CONTACT_CENTER_ROLE_SESSION_SECONDS must be/);
+    expect(() => loadConfig({ CONTACT_CENTER: 'amazon-connect', CONTACT_CENTER_ROLE_SESSION_NAME: 'has spaces' })).toThrow(/^CONTACT_CENTER_ROLE_SESSION_NAME must be 2 to 64/);
+    // The simulator reads none of the adapter's settings.
+    expect(loadConfig({ CONTACT_CENTER_ROLE_SESSION_SECONDS: '60' }).contactCenter).toEqual({ kind: 'simulator' });
+  });
+
+  it("an integration's missing required setting is a start-up error naming it", () => {
+    const settings = {
+      variable: 'THING',
+      fallback: 'none',
+      adapters: {
+        none: v.pipe(v.object({}), v.transform(() => ({ kind: 'none' as const }))),
+        real: v.pipe(v.object({ THING_KEY: v.string() }), v.transform((env) => ({ kind: 'real' as const, key: env.THING_KEY }))),
+      },
+    };
+    expect(integration({ THING: 'real', THING_KEY: 'k' }, settings)).toEqual({ kind: 'real', key: 'k' });
+    expect(() => integration({ THING: 'real' }, settings)).toThrow(/^THING_KEY is required when THING=real$/);
+    expect(() => integration({ THING: 'real', THING_KEY: '' }, settings)).toThrow(/^THING_KEY is required when THING=real$/);
   });
 });

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import * as v from 'valibot';
+import { contactCenterSettings, type ContactCenterSettings } from './integrations/contact-center/settings.ts';
+import type { Environment, IntegrationSettings } from './integrations/settings.ts';
 
 /** Everything the product reads from the environment (documented in README "Configuration"). */
 export type Config = {
@@ -27,6 +30,8 @@ export type Config = {
    * throttle counts the address that many entries from the right, which a client cannot forge.
    */
   trustProxyHops: number;
+  /** The contact center (CONTACT_CENTER) and its adapter's settings. */
+  contactCenter: ContactCenterSettings;
 };
 
 export class ConfigError extends Error {}
@@ -68,6 +73,28 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['true', '1'].includes(raw)) return true;
   if (['false', '0'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/**
+ * The adapter an integration's variable chooses, with that adapter's settings checked by its
+ * schema (server/integrations/settings.ts). A bad choice or setting names its variable.
+ */
+export function integration<Settings extends { kind: string }>(env: NodeJS.ProcessEnv, settings: IntegrationSettings<Settings>): Settings {
+  // An empty variable counts as unset, as everywhere in this loader.
+  const given: Environment = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const choice = given[settings.variable]?.trim() ?? settings.fallback;
+  const kinds = Object.keys(settings.adapters);
+  if (!Object.hasOwn(settings.adapters, choice)) {
+    throw new ConfigError(`${settings.variable} must be ${kinds.map((k) => `"${k}"`).join(' or ')} (got "${choice}")`);
+  }
+  const result = v.safeParse(settings.adapters[choice as Settings['kind']], given);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const name = String(issue.path?.[0]?.key ?? settings.variable);
+    const missing = issue.input === undefined;
+    throw new ConfigError(`${name} ${missing ? 'is required' : issue.message} when ${settings.variable}=${choice}${missing ? '' : ` (got "${String(issue.input)}")`}`);
+  }
+  return result.output as Settings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     serveSpa: flag(env, 'SERVE_SPA', true),
     trustProxyHops: count(env, 'TRUST_PROXY_HOPS', 0, 10),
+    contactCenter: integration(env, contactCenterSettings),
   };
 }

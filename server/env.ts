@@ -3,7 +3,7 @@ import type { CallerCache, Identity } from './auth/callers.ts';
 import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/port.ts';
-import type { ContactCenter } from './integrations/contact-center/index.ts';
+import type { ContactCenter } from './integrations/contact-center/port.ts';
 import type { Limit } from './idp/throttle.ts';
 import type { NotificationHub } from './notifications/stream.ts';
 import type { AccessLog } from './access-log.ts';

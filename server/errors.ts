@@ -9,7 +9,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
-    /** The id of the log line that tells support more (a vendor's failure, logged where it was answered). */
+    /** The error id of the log line that tells more (an integration's failure, logged once where it was answered). */
     readonly id?: string,
   ) {
     super(message);

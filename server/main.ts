@@ -15,6 +15,7 @@ import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { readTeamDirectorySettings, TeamDirectorySettingsError } from './integrations/team-directory/settings.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
+import { migrateSimulators } from './integrations/simulators/migrate.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
 import { NotificationHub } from './notifications/stream.ts';
@@ -103,9 +104,13 @@ async function main() {
       phase('database');
     }
     await migrate(databaseUrl);
-    phase('migrations');
     const database = connect(databaseUrl);
     stops.push(() => database.close());
+    const teamDirectory = createTeamDirectory(process.env, database.db);
+    const contactCenter = createContactCenter(config.contactCenter, database.db);
+    // The simulators' schema exists only where a simulator answers (never in a production database).
+    if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
+    phase('migrations');
     const seeded = await seed(database.db);
     phase('seed');
 
@@ -126,7 +131,6 @@ async function main() {
       phase('identity provider');
     }
 
-    const teamDirectory = createTeamDirectory(process.env, database.db);
     const callers = new CallerCache(databaseUrl);
     await callers.start();
     stops.push(() => callers.close());
@@ -148,7 +152,7 @@ async function main() {
       audience: config.auth.audience,
       reportingUrl: config.reportingUrl,
       teamDirectory,
-      contactCenter: createContactCenter(process.env, database.db),
+      contactCenter,
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
       notifications,

@@ -17,6 +17,7 @@ import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
 import { insertDemoTeamDirectories } from './demo-team-directory.ts';
+import { hasSimulators } from '../integrations/simulators/migrate.ts';
 import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from '../db/schema.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
@@ -258,7 +259,8 @@ export const demoTenants = { riverside: seedId('tenant:riverside'), lakeside: se
 /** The team service's demo tenants and directories (a marker of its own, like the people). */
 async function seedTeamDirectories(tx: Tx) {
   const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.team-directories'));
-  if (done.length > 0) return false;
+  // The directories live in the simulators' schema: without it (no simulator chosen), later.
+  if (done.length > 0 || !(await hasSimulators(tx))) return false;
   await insertDemoTeamDirectories(
     tx,
     (Object.keys(demoTenants) as (keyof typeof demoTenants)[]).map((key) => ({ accountId: demoAccounts[key].id, tenantId: demoTenants[key] })),
@@ -297,7 +299,8 @@ async function seedApiKeys(tx: Tx) {
 /** Call-center queues of every demo account, from the simulated contact center (a marker of its own, like the people's). */
 async function seedQueues(tx: Tx) {
   const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.queues'));
-  if (done.length > 0) return false;
+  // The demo's queues come from the simulated contact center, in the simulators' schema: without it, later.
+  if (done.length > 0 || !(await hasSimulators(tx))) return false;
   await insertDemoQueues(tx, Object.values(demoAccounts).map((a) => a.id), SEED);
   for (const account of Object.values(demoAccounts)) {
     await tx.insert(auditLog).values({ accountId: account.id, actorId: SEED, actorName: SEED, action: 'create', resourceType: 'Queue', resourceId: null, after: { name: 'queues of the contact center' } });

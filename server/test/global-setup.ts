@@ -53,6 +53,9 @@ async function migrateTemplate(url: string) {
   }
   const { migrate } = (await import('../db/migrate.ts')) as { migrate: (databaseUrl: string) => Promise<void> };
   await migrate(url);
+  // The tests run the simulators (the harness's defaults): the template has their schema too.
+  const { migrateSimulators } = await import('../integrations/simulators/migrate.ts');
+  await migrateSimulators(url);
 }
 
 export default async function setup(project: TestProject) {

@@ -43,7 +43,7 @@ export async function createHarness() {
     reportingUrl: 'http://reports.test',
     // The simulator, whatever the environment says: tests never reach Microsoft.
     teamDirectory: createTeamDirectory({}, database.db),
-    contactCenter: createContactCenter({}, database.db),
+    contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
     notifications,
     // No timer: a test writes what was read with `accessLog.flush()` (no waiting on time).
     accessLog: new AccessLog(database.db),

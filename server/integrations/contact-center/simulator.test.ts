@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { describeContactCenterContract } from './contract.ts';
 import { createContactCenter } from './index.ts';
 import { basicQueue, coreQueuesOf, createSimulatedContactCenter, keptLaterQueues, laterQueueNames } from './simulator.ts';
 
@@ -66,8 +67,15 @@ describe('contact-center simulator', () => {
     for (const q of queues) expect(q.queueArn).toBe(`arn:aws:connect:eu-west-2:999988887777:instance/my-instance/queue/${q.queueId}`);
   });
 
-  it('createContactCenter picks the simulator by default and refuses an unknown CONTACT_CENTER', () => {
-    expect(() => createContactCenter({ CONTACT_CENTER: 'genesys' }, database.db)).toThrow(/CONTACT_CENTER/);
-    expect(createContactCenter({}, database.db)).toBeDefined();
+  it('createContactCenter builds the simulator for the simulator settings', () => {
+    expect(createContactCenter({ kind: 'simulator' }, database.db).kind).toBe('simulator');
   });
 });
+
+describeContactCenterContract('simulator', () => ({
+  contactCenter: createSimulatedContactCenter(database.db),
+  accounts: [
+    { id: '55555555-5555-4555-8555-555555555555', awsConnect: null },
+    { id: '66666666-6666-4666-8666-666666666666', awsConnect: null },
+  ],
+}));

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { simContactCenterInstances, simContactCenterQueues } from '../../db/schema.ts';
-import type { ContactCenter, ContactCenterAccount, ContactCenterQueue } from './index.ts';
+import { simContactCenterInstances, simContactCenterQueues } from '../simulators/schema.ts';
+import type { ContactCenter, ContactCenterAccount, ContactCenterQueue } from './port.ts';
 
 /** Every Amazon Connect instance has this queue from its creation. */
 export const basicQueue = 'BasicQueue';
@@ -38,6 +38,7 @@ export function coreQueuesOf(accountId: string): string[] {
  */
 export function createSimulatedContactCenter(db: Db | Tx): ContactCenter {
   return {
+    kind: 'simulator',
     async listQueues(account: ContactCenterAccount): Promise<ContactCenterQueue[]> {
       return (db as Db).transaction(async (tx) => {
         const [existing] = await tx.select().from(simContactCenterInstances).where(eq(simContactCenterInstances.accountId, account.id)).for('update');

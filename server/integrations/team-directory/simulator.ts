@@ -9,7 +9,7 @@ import {
   simTeamDirectoryTeams,
   simTeamDirectoryTenants,
   simTeamDirectoryUsers,
-} from '../../db/schema.ts';
+} from '../simulators/schema.ts';
 import { botName, TeamDirectoryError, type DirectoryChannel, type DirectoryMessage, type DirectoryTeam, type DirectoryUser, type TeamDirectory } from './port.ts';
 
 /**

@@ -150,6 +150,8 @@ describe('PATCH /accounts/account', () => {
         accountId: '123456789012',
         instanceId: 'inst-1',
         region: 'us-west-2',
+        roleArn: 'arn:aws:iam::123456789012:role/astera/AsteraPortalConnect',
+        externalId: 'astera-7f3c2a9e-edit-clinic',
         defaultProvisionProfile: { acwTimeout: 45, autoAnswer: true, hierarchyGroupId: 'h1', routingProfileId: 'r1', securityProfileId: 's1' },
       },
     };
@@ -167,6 +169,15 @@ describe('PATCH /accounts/account', () => {
     expect((await errorOf(fractional)).fields).toEqual({ 'config.awsConnect.defaultProvisionProfile.acwTimeout': accountMessages.acwTimeoutInvalid });
     const badUrl = await patch(id, { version: after.version, config: { ccp: { ccpUrl: 'javascript:alert(1)' } } });
     expect((await errorOf(badUrl)).fields).toEqual({ 'config.ccp.ccpUrl': accountMessages.urlInvalid });
+    // The Connect role: an IAM role ARN of the practice's AWS account, and STS's rules for the external id.
+    const aws = (awsConnect: Record<string, string>) => patch(id, { version: after.version, config: { awsConnect } });
+    expect((await errorOf(await aws({ roleArn: 'arn:aws:iam::123456789012:user/someone' }))).fields).toEqual({ 'config.awsConnect.roleArn': accountMessages.roleArnInvalid });
+    expect((await errorOf(await aws({ accountId: '123456789012', roleArn: 'arn:aws:iam::999999999999:role/x' }))).fields).toEqual({
+      'config.awsConnect.roleArn': accountMessages.roleArnOtherAccount,
+    });
+    expect((await errorOf(await aws({ externalId: 'has spaces in it' }))).fields).toEqual({ 'config.awsConnect.externalId': accountMessages.externalIdInvalid });
+    expect((await errorOf(await aws({ externalId: 'x' }))).fields).toEqual({ 'config.awsConnect.externalId': accountMessages.externalIdInvalid });
+    expect((await get(id)).config.awsConnect).toEqual(config.awsConnect);
   });
 
   it("refuses a default role that is not the account's own", async () => {

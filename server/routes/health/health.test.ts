@@ -47,7 +47,7 @@ describe('while the database cannot be reached', () => {
       audience: AUDIENCE,
       reportingUrl: 'http://reports.test',
       teamDirectory: createTeamDirectory({}, database.db),
-      contactCenter: createContactCenter({}, database.db),
+      contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
     });
     token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID() })
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })

@@ -7,8 +7,9 @@ import { requires } from '../../auth/requires.ts';
 import { queues } from '../../db/schema.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
-import { ApiError, errorCode, notFound } from '../../errors.ts';
-import { ContactCenterError } from '../../integrations/contact-center/index.ts';
+import { ApiError, notFound } from '../../errors.ts';
+import { ContactCenterError, type ContactCenterFailure } from '../../integrations/contact-center/port.ts';
+import { logVendorError } from '../../integrations/vendor-errors.ts';
 import { editable, found, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { applyQueueSync, findQueue, listContactCenterQueues, listQueues, neverSynced, presentQueue } from './queries.ts';
@@ -20,15 +21,21 @@ const queueIdParam = validator('param', (value: Record<string, string>) => {
   return { queueId };
 });
 
+const failures: Record<ContactCenterFailure, { code: string; message: string }> = {
+  not_configured: { code: 'contact_center_not_configured', message: messages.contactCenterNotConfigured },
+  role_not_assumed: { code: 'contact_center_role_not_assumed', message: messages.contactCenterRoleNotAssumed },
+  unavailable: { code: 'contact_center_unavailable', message: messages.contactCenterUnavailable },
+};
+
 /**
  * The contact center's refusal as the API's answer: 502 (the gateway's upstream failed), with a
- * message of ours. What the vendor said stays in the server's log, by error name and code only.
+ * message of ours and the id of the one log line that says more (vendor-errors.ts).
  */
 function contactCenterFailure(error: unknown): never {
   if (!(error instanceof ContactCenterError)) throw error;
-  console.warn(`[contact-center] ${JSON.stringify({ reason: error.reason, cause: error.cause instanceof Error ? error.cause.name : null, code: errorCode(error.cause) })}`);
-  if (error.reason === 'not_configured') throw new ApiError(502, 'contact_center_not_configured', messages.contactCenterNotConfigured);
-  throw new ApiError(502, 'contact_center_unavailable', messages.contactCenterUnavailable);
+  const id = logVendorError('contact-center', error);
+  const { code, message } = failures[error.reason];
+  throw new ApiError(502, code, message, undefined, id);
 }
 
 /**

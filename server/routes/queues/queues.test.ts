@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { Queue, QueueList } from '../../../domain/queues.ts';
 import { createApi } from '../../app.ts';
 import { demoQueueSettings } from '../../seed/demo-queues.ts';
 import { auditLog, queues } from '../../db/schema.ts';
-import { ContactCenterError, type ContactCenter } from '../../integrations/contact-center/index.ts';
+import { ContactCenterError, type ContactCenter, type ContactCenterAccount } from '../../integrations/contact-center/port.ts';
 import { keptLaterQueues } from '../../integrations/contact-center/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
@@ -47,7 +47,7 @@ describe('seed', () => {
 describe('GET /callcenter/queues', () => {
   it('answers the stored queues of the account (items, total), without calling the contact center', async () => {
     const calls: string[] = [];
-    const api = createApi({ ...h.deps, contactCenter: { listQueues: async (a) => (calls.push(a.id), []) } });
+    const api = createApi({ ...h.deps, contactCenter: { kind: 'test', listQueues: async (a: ContactCenterAccount) => (calls.push(a.id), []) } });
     const res = await api.request('/callcenter/queues?limit=50', { headers: { Authorization: `Bearer ${await h.token('manager')}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as QueueList;
@@ -99,7 +99,7 @@ describe('GET /callcenter/queues', () => {
     const riverside = await list();
     const [first, second] = riverside.items;
     let listed = riverside.items.map(({ id, queueName, queueArn }) => ({ queueId: id, queueName, queueArn }));
-    const api = createApi({ ...h.deps, contactCenter: { listQueues: async () => listed } });
+    const api = createApi({ ...h.deps, contactCenter: { kind: 'test', listQueues: async () => listed } });
     const refresh = async () => {
       const res = await api.request('/callcenter/queues?refresh=1&limit=50', { headers: { Authorization: `Bearer ${await h.token('manager')}` } });
       expect(res.status).toBe(200);
@@ -123,19 +123,36 @@ describe('GET /callcenter/queues', () => {
     expect(body.changes!.added.length).toBe(body.total);
   });
 
-  it('a contact center that fails answers 502 with our message, never its own details', async () => {
+  it('a contact center that fails answers 502 with our message and an error id, logged once without its details', async () => {
     const secret = 'AccessDeniedException: User arn:aws:iam::123456789012:user/x is not authorized';
     for (const [reason, code, message] of [
       ['unavailable', 'contact_center_unavailable', messages.contactCenterUnavailable],
       ['not_configured', 'contact_center_not_configured', messages.contactCenterNotConfigured],
+      ['role_not_assumed', 'contact_center_role_not_assumed', messages.contactCenterRoleNotAssumed],
     ] as const) {
-      const failing: ContactCenter = { listQueues: () => Promise.reject(new ContactCenterError(reason, { cause: new Error(secret) })) };
+      const cause = Object.assign(new Error(secret), { name: 'AccessDeniedException', $metadata: { httpStatusCode: 403, requestId: 'req-1' } });
+      const failing: ContactCenter = { kind: 'test', listQueues: () => Promise.reject(new ContactCenterError(reason, { cause })) };
       const api = createApi({ ...h.deps, contactCenter: failing });
-      const res = await api.request('/callcenter/queues?refresh=1', { headers: { Authorization: `Bearer ${await h.token('manager')}` } });
-      expect(res.status).toBe(502);
-      const text = await res.text();
-      expect(JSON.parse(text)).toEqual({ error: { code, message } });
-      expect(text).not.toContain('123456789012');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const res = await api.request('/callcenter/queues?refresh=1', { headers: { Authorization: `Bearer ${await h.token('manager')}` } });
+        expect(res.status).toBe(502);
+        const text = await res.text();
+        const body = JSON.parse(text) as { error: { id: string } };
+        expect(body).toEqual({ error: { code, message, id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+        expect(text).not.toContain('123456789012');
+        const lines = [...warn.mock.calls, ...error.mock.calls].map((args) => args.join(' '));
+        const logged = lines.filter((line) => line.includes(body.error.id));
+        expect(logged).toHaveLength(1);
+        expect(logged[0]).toContain('"vendorError":"AccessDeniedException"');
+        expect(logged[0]).toContain('"status":403');
+        expect(logged[0]).toContain(`"reason":"${reason}"`);
+        for (const line of lines) expect(line).not.toContain('123456789012');
+      } finally {
+        warn.mockRestore();
+        error.mockRestore();
+      }
     }
   });
 

@@ -11,6 +11,8 @@ describe('account form', () => {
     expect(fieldOfPath('config.portal.roleId')).toBe('portalRoleId');
     expect(fieldOfPath('assumedAccounts.0.accountId')).toBe('assumedAccounts');
     expect(fieldOfPath('timeZone')).toBe('timeZone');
+    expect(fieldOfPath('config.awsConnect.roleArn')).toBe('awsRoleArn');
+    expect(fieldOfPath('config.awsConnect.externalId')).toBe('awsExternalId');
     expect(fieldOfPath('nothing.like.it')).toBeNull();
   });
 
@@ -28,5 +30,12 @@ describe('account form', () => {
     expect(toPatchBody(values, true)).toMatchObject({ active: false, assumedAccounts: [{ accountId: 'x' }] });
     const manager = toPatchBody(values, false);
     expect('active' in manager || 'assumedAccounts' in manager).toBe(false);
+  });
+
+  it("sends the Connect role's ARN and external id, which the schema checks", () => {
+    const values = { ...emptyAccount, name: 'A', awsAccountId: '123456789012', awsRoleArn: 'arn:aws:iam::123456789012:role/AsteraPortal', awsExternalId: 'astera-ext-1' };
+    expect(toPatchBody(values, true).config.awsConnect).toMatchObject({ roleArn: values.awsRoleArn, externalId: values.awsExternalId });
+    expect(v.is(accountPatchSchema, { version: 1, ...toPatchBody(values, true) })).toBe(true);
+    expect(v.is(accountPatchSchema, { version: 1, ...toPatchBody({ ...values, awsRoleArn: 'arn:aws:iam::999999999999:role/AsteraPortal' }, true) })).toBe(false);
   });
 });

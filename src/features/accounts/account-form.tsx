@@ -34,6 +34,8 @@ export type AccountValues = {
   awsAccountId: string;
   awsInstanceId: string;
   awsRegion: string;
+  awsRoleArn: string;
+  awsExternalId: string;
   /** As typed: spec §5 parses it as an integer. */
   acwTimeout: string;
   autoAnswer: boolean;
@@ -63,6 +65,8 @@ const bodyPaths: Record<keyof AccountValues, string> = {
   awsAccountId: 'config.awsConnect.accountId',
   awsInstanceId: 'config.awsConnect.instanceId',
   awsRegion: 'config.awsConnect.region',
+  awsRoleArn: 'config.awsConnect.roleArn',
+  awsExternalId: 'config.awsConnect.externalId',
   acwTimeout: 'config.awsConnect.defaultProvisionProfile.acwTimeout',
   autoAnswer: 'config.awsConnect.defaultProvisionProfile.autoAnswer',
   hierarchyGroupId: 'config.awsConnect.defaultProvisionProfile.hierarchyGroupId',
@@ -96,6 +100,8 @@ export const emptyAccount: AccountValues = {
   awsAccountId: '',
   awsInstanceId: '',
   awsRegion: '',
+  awsRoleArn: '',
+  awsExternalId: '',
   acwTimeout: '',
   autoAnswer: false,
   hierarchyGroupId: '',
@@ -128,6 +134,8 @@ export function toAccountValues(account: Account): AccountValues {
     awsAccountId: str(awsConnect?.accountId),
     awsInstanceId: str(awsConnect?.instanceId),
     awsRegion: str(awsConnect?.region),
+    awsRoleArn: str(awsConnect?.roleArn),
+    awsExternalId: str(awsConnect?.externalId),
     acwTimeout: typeof profile?.acwTimeout === 'number' ? String(profile.acwTimeout) : '',
     autoAnswer: profile?.autoAnswer === true,
     hierarchyGroupId: str(profile?.hierarchyGroupId),
@@ -157,6 +165,8 @@ function toConfig(values: AccountValues): AccountConfig {
       accountId: values.awsAccountId,
       instanceId: values.awsInstanceId,
       region: values.awsRegion,
+      roleArn: values.awsRoleArn,
+      externalId: values.awsExternalId,
       defaultProvisionProfile: {
         acwTimeout: parseAcwTimeout(values.acwTimeout),
         autoAnswer: values.autoAnswer,
@@ -208,6 +218,8 @@ export const accountConflictFields: { label: string; show(v: AccountValues): str
   { label: 'AWS account id', show: (v) => v.awsAccountId || '—' },
   { label: 'Instance id', show: (v) => v.awsInstanceId || '—' },
   { label: 'Region', show: (v) => v.awsRegion || '—' },
+  { label: 'Role ARN', show: (v) => v.awsRoleArn || '—' },
+  { label: 'External id', show: (v) => v.awsExternalId || '—' },
   { label: 'ACW timeout', show: (v) => v.acwTimeout || '—' },
   { label: 'Auto answer', show: (v) => (v.autoAnswer ? 'Yes' : 'No') },
   { label: 'Hierarchy group id', show: (v) => v.hierarchyGroupId || '—' },
@@ -382,6 +394,8 @@ export function AccountForm({ label, accountId, defaultValues, instanceAdmin, on
             {text('awsAccountId', 'AWS account id')}
             {text('awsInstanceId', 'Instance id')}
             {text('awsRegion', 'Region')}
+            {text('awsRoleArn', 'Role ARN', { wide: true, hint: "The role in the practice's AWS account that the portal assumes to reach its Connect instance." })}
+            {text('awsExternalId', 'External id', { hint: "The external id the role's trust policy requires." })}
             {text('acwTimeout', 'ACW timeout (seconds)', { inputMode: 'numeric', hint: 'After-contact work time, a whole number of seconds.' })}
             {text('hierarchyGroupId', 'Hierarchy group id')}
             {text('routingProfileId', 'Routing profile id')}

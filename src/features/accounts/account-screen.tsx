@@ -137,6 +137,8 @@ function AccountDetail({ account }: { account: Account }) {
                 { label: 'AWS account id', value: orEmpty(awsConnect?.accountId) },
                 { label: 'Instance id', value: orEmpty(awsConnect?.instanceId) },
                 { label: 'Region', value: orEmpty(awsConnect?.region) },
+                { label: 'Role ARN', value: orEmpty(awsConnect?.roleArn) },
+                { label: 'External id', value: orEmpty(awsConnect?.externalId) },
                 { label: 'ACW timeout', value: typeof profile?.acwTimeout === 'number' ? `${profile.acwTimeout} seconds` : <Empty /> },
                 { label: 'Auto answer', value: <YesNo value={profile?.autoAnswer === true} /> },
                 { label: 'Hierarchy group id', value: orEmpty(profile?.hierarchyGroupId) },
