@@ -13,7 +13,7 @@ import {
 } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { ChipInput } from '../../components/ui/chip.tsx';
+import { ChipField } from '../../components/ui/form-fields.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, TextField } from '../../components/ui/field.tsx';
@@ -259,21 +259,17 @@ function PractitionerForm({ practitioner, onSubmit, onCancel, notice }: Practiti
         </form.Field>
         <form.Field name="synonyms">
           {(field) => (
-            <Field label="Synonyms" hint="Other names callers use for this practitioner." error={errorOf('synonyms', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <ChipInput
-                  id={control.id}
-                  describedBy={control['aria-describedby']}
-                  invalid={Boolean(control['aria-invalid'])}
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                  inputLabel="Synonyms"
-                  itemName="synonym"
-                  max={personLimits.synonyms}
-                  maxLength={personLimits.synonym}
-                />
-              )}
-            </Field>
+            <ChipField
+              label="Synonyms"
+              hint="Other names callers use for this practitioner."
+              error={errorOf('synonyms', field.state.meta.errors)}
+              className="sm:col-span-2"
+              value={field.state.value}
+              onChange={field.handleChange}
+              itemName="synonym"
+              max={personLimits.synonyms}
+              maxLength={personLimits.synonym}
+            />
           )}
         </form.Field>
       </fieldset>

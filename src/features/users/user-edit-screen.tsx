@@ -10,10 +10,10 @@ import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, Input, TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { useCan } from '../../lib/policy.ts';
@@ -205,9 +205,7 @@ function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRole
         {roleChoice ? (
           <form.Field name="roleId">
             {(field) => (
-              <Field label="Role" error={errorOf('roleId', field.state.meta.errors)}>
-                {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
-              </Field>
+              <SelectField label="Role" error={errorOf('roleId', field.state.meta.errors)} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />
             )}
           </form.Field>
         ) : (
