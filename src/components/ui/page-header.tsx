@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { recordParams, type RecordPath, type StaticPath } from './record-path.ts';
 
 type PageHeaderProps = {
   title: ReactNode;
@@ -35,5 +37,31 @@ export function YesNo({ value }: { value: boolean }) {
       <span aria-hidden="true" className={cn('h-2 w-2 rounded-full', value ? 'bg-green-600' : 'bg-slate-300 dark:bg-slate-600')} />
       {value ? 'Yes' : 'No'}
     </span>
+  );
+}
+
+const backLinkClass = 'text-brand-700 hover:underline dark:text-brand-100';
+
+type BackLinkProps = { children: ReactNode } & ({ to: StaticPath; id?: never } | { to: RecordPath; id: string });
+
+/** The link above a screen's title back to where it belongs: a list, or a record's page (`to` with the record's `id`). */
+export function BackLink({ to, id, children }: BackLinkProps) {
+  const content = (
+    <>
+      <span aria-hidden="true">← </span>
+      {children}
+    </>
+  );
+  if (id === undefined) {
+    return (
+      <Link to={to} className={backLinkClass}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <Link to={to} params={recordParams(to as RecordPath, id)} className={backLinkClass}>
+      {content}
+    </Link>
   );
 }

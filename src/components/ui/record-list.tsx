@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { Link, useNavigate, type NavigateOptions } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { pageSizes, type PageSize } from '../../../domain/persons.ts';
@@ -12,29 +12,11 @@ import { Button } from './button.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 import { FilterInput } from './filter-input.tsx';
 import { PageHeader } from './page-header.tsx';
+import { paramOf, recordHref, recordParams, type RecordPath, type StaticPath } from './record-path.ts';
 import { useToast } from '../../lib/toast.ts';
-
-/** The app's absolute paths, as the router spells them for `to`. */
-type AppPath = Exclude<NonNullable<NavigateOptions['to']>, '.' | '..'>;
-/** An app path to one record, with the record's id as its only parameter ('/practice/persons/$personId'). */
-export type RecordPath = Exclude<Extract<AppPath, `${string}/$${string}`>, '/$'>;
-/** An app path without parameters ('/practice/person/create'). */
-export type StaticPath = Exclude<AppPath, `${string}$${string}`>;
 
 /** A row of a record list: every record has an id, which is also the parameter of its page. */
 export type RecordRow = { id: string };
-
-/** The name of a record path's parameter ('personId'; 'teamId' in '/…/teams/$teamId/channels'). */
-const paramOf = (path: RecordPath) => /\$([^/]+)/.exec(path)![1]!;
-
-/**
- * The params of a record's page. The router types params per route, and a RecordList only knows
- * its route at run time; RecordPath guarantees the route exists and has this one parameter.
- */
-const recordParams = (path: RecordPath, id: string) => ({ [paramOf(path)]: id }) as never;
-
-/** The plain path of a record's page, for the side panel. */
-const recordHref = (path: RecordPath, id: string) => path.replace(`$${paramOf(path)}`, id);
 
 /** Puts a record's id on the clipboard and says whether it worked. */
 export function useCopyId() {

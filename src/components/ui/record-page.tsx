@@ -1,4 +1,4 @@
-import { useQueryClient, type FetchQueryOptions, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import { messages } from '../../../domain/messages.ts';
@@ -17,23 +17,55 @@ import { useRecordStamps } from './record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from './versioned-save.tsx';
 
+/** What a record screen needs of its query (one `useQuery` result, or several read as one: `loadedTogether`). */
+export type RecordQuery<TRecord> = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: TRecord | undefined;
+  refetch(): unknown;
+};
+
 type RecordLoadProps<TRecord> = {
-  query: UseQueryResult<TRecord, unknown>;
+  query: RecordQuery<TRecord>;
   /** What the loading state announces ('Loading issue…'). */
   label: string;
   /** Shown while loading instead of the skeleton. */
   loading?: ReactNode;
+  /** Shown instead of the 404 page when the record is missing (a screen whose spec names its own text). */
+  missing?: ReactNode;
+  /** Which failures mean "missing" (default: a 404, or a 400 for a malformed id). */
+  isMissing?(error: unknown): boolean;
   children(record: TRecord): ReactNode;
 };
 
-/** A record's screen while its query loads: the skeleton, then the 404 page, 'Error, please try again' with a retry, or the record. */
-export function RecordLoad<TRecord>({ query, label, loading, children }: RecordLoadProps<TRecord>) {
-  if (query.isPending) return loading ?? <DetailSkeleton label={label} />;
+/**
+ * A record's screen while its query loads: the skeleton, then the 404 page (or the screen's own
+ * missing text), 'Error, please try again' with a retry, or the record. A 403 never gets here: the
+ * route's loader turns it into the "no permission" screen (`deniedOr`).
+ */
+export function RecordLoad<TRecord>({ query, label, loading, missing, isMissing = isNotFound, children }: RecordLoadProps<TRecord>) {
+  const skeleton = loading ?? <DetailSkeleton label={label} />;
+  if (query.isPending) return skeleton;
   if (query.isError) {
-    if (isNotFound(query.error)) return <NotFound />;
+    if (isMissing(query.error)) return missing ?? <NotFound />;
     return <LoadError message={messages.tryAgain} onRetry={() => void query.refetch()} />;
   }
-  return children(query.data);
+  return query.data === undefined ? skeleton : children(query.data);
+}
+
+/** Two queries read as one record screen's: pending until both answer, failed when either fails, retried together. */
+export function loadedTogether<A, B>(a: RecordQuery<A>, b: RecordQuery<B>): RecordQuery<[A, B]> {
+  return {
+    isPending: a.isPending || b.isPending,
+    isError: a.isError || b.isError,
+    error: a.isError ? a.error : b.error,
+    data: a.data === undefined || b.data === undefined ? undefined : [a.data, b.data],
+    refetch: () => {
+      void a.refetch();
+      void b.refetch();
+    },
+  };
 }
 
 type PageRecord = { id: string; createdTimestamp: string; createdBy: string; modifiedTimestamp: string; modifiedBy: string };

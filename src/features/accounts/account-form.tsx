@@ -5,8 +5,8 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, TextField } from '../../components/ui/field.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { AccountPicker } from './account-picker.tsx';
@@ -300,9 +300,7 @@ export function AccountForm({ label, accountId, defaultValues, instanceAdmin, on
         {text('userSource', 'User source', { hint: 'Where the account’s users sign in from (for example okta or azure-ad).' })}
         <form.Field name="timeZone">
           {(field) => (
-            <Field label="Time zone" hint="Schedules recur by this wall clock." error={errorOf('timeZone', field.state.meta.errors)}>
-              {(control) => <Select {...control} options={timeZoneOptions(field.state.value)} value={field.state.value} onValueChange={field.handleChange} />}
-            </Field>
+            <SelectField label="Time zone" hint="Schedules recur by this wall clock." error={errorOf('timeZone', field.state.meta.errors)} options={timeZoneOptions(field.state.value)} value={field.state.value} onValueChange={field.handleChange} />
           )}
         </form.Field>
         {editing && instanceAdmin ? (
@@ -363,20 +361,18 @@ export function AccountForm({ label, accountId, defaultValues, instanceAdmin, on
           <Section title="Portal">
             <form.Field name="portalRoleId">
               {(field) => (
-                <Field label="Role for new users" hint="The role a new user of this account gets." error={errorOf('portalRoleId', field.state.meta.errors)}>
-                  {(control) => (
-                    <Select
-                      {...control}
-                      placeholder="No default role"
-                      options={[
-                        ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.name })),
-                        ...(field.state.value && !roles.data?.some((r) => r.id === field.state.value) ? [{ value: field.state.value, label: field.state.value }] : []),
-                      ]}
-                      value={field.state.value}
-                      onValueChange={field.handleChange}
-                    />
-                  )}
-                </Field>
+                <SelectField
+                  label="Role for new users"
+                  hint="The role a new user of this account gets."
+                  error={errorOf('portalRoleId', field.state.meta.errors)}
+                  placeholder="No default role"
+                  options={[
+                    ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+                    ...(field.state.value && !roles.data?.some((r) => r.id === field.state.value) ? [{ value: field.state.value, label: field.state.value }] : []),
+                  ]}
+                  value={field.state.value}
+                  onValueChange={field.handleChange}
+                />
               )}
             </form.Field>
             {text('tenantId', 'Azure tenant id', { hint: 'The Microsoft 365 tenant of the team service.' })}

@@ -4,19 +4,18 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { accountMessages, domainSchema, type Account } from '../../../domain/accounts.ts';
 import { messages } from '../../../domain/messages.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { useEditMode } from '../../lib/record-detail.ts';
@@ -28,12 +27,11 @@ import { accountQuery, accountRolesQuery, useAddDomain, useUpdateAccount } from 
 /** An account's page (issue 11; the layout is ours, spec §2 "not shown"): every field of spec §3, Edit then Save. */
 export function AccountScreen({ accountId }: { accountId: string }) {
   const account = useQuery(accountQuery(useAccountKey(), accountId));
-  if (account.isPending) return <DetailSkeleton label="Loading account…" />;
-  if (account.isError) {
-    if (isNotFound(account.error) || (account.error instanceof Error && 'status' in account.error && account.error.status === 403)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void account.refetch()} />;
-  }
-  return <AccountDetail account={account.data} />;
+  return (
+    <RecordLoad query={account} label="Loading account…" isMissing={(error) => isNotFound(error) || (error instanceof Error && 'status' in error && error.status === 403)}>
+      {(data) => <AccountDetail account={data} />}
+    </RecordLoad>
+  );
 }
 
 const orEmpty = (value: string | null | undefined) => (value ? <span className="break-all">{value}</span> : <Empty />);

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
+import { CreateScreen } from '../../components/ui/create-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { ApiKeyForm, emptyApiKey, type ApiKeyValues } from './api-key-form.tsx';
 import { useCreateApiKey } from './queries.ts';
@@ -21,21 +21,13 @@ export function ApiKeyCreateScreen() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Create API key"
-        back={
-          <Link to="/system/apikeys" className="text-brand-700 hover:underline dark:text-brand-100">
-            <span aria-hidden="true">← </span>API Keys
-          </Link>
-        }
-      />
+    <CreateScreen title="Create API key" back={{ to: '/system/apikeys', label: 'API Keys' }}>
       {created ? (
         <SecretOnce created={created} />
       ) : (
         <ApiKeyForm label="Create API key" submitLabel="Create API key" defaultValues={emptyApiKey} onSubmit={handleSubmit} onCancel={() => void navigate({ to: '/system/apikeys' })} focusFirstField />
       )}
-    </div>
+    </CreateScreen>
   );
 }
 

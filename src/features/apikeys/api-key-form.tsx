@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { apiKeyCreateSchema, type ApiKey } from '../../../domain/api-keys.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, TextField } from '../../components/ui/field.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { roleOptionsQuery } from '../../lib/roles.ts';
@@ -58,9 +58,7 @@ export function ApiKeyForm({ label, defaultValues, onSubmit, onCancel, submitLab
         </form.Field>
         <form.Field name="roleId">
           {(field) => (
-            <Field label="Role" required hint="The key may do what this role grants, in this account only." error={errorOf('roleId', field.state.meta.errors) ?? (roles.isError ? 'The roles could not be loaded.' : undefined)}>
-              {(control) => <Select {...control} placeholder={roles.isPending ? 'Loading roles…' : 'Select a role'} options={roleOptions} value={field.state.value} onValueChange={field.handleChange} onBlur={field.handleBlur} />}
-            </Field>
+            <SelectField label="Role" required hint="The key may do what this role grants, in this account only." error={errorOf('roleId', field.state.meta.errors) ?? (roles.isError ? 'The roles could not be loaded.' : undefined)} placeholder={roles.isPending ? 'Loading roles…' : 'Select a role'} options={roleOptions} value={field.state.value} onValueChange={field.handleChange} onBlur={field.handleBlur} />
           )}
         </form.Field>
         {withActive ? (

@@ -2,16 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { AuditLogDetail } from '../../../domain/audit.ts';
-import { messages } from '../../../domain/messages.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { NavLink } from '../../components/shell/nav-link.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { changedRecordPath } from '../../lib/changed-record-path.ts';
 import { cn } from '../../lib/cn.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { policyAtom } from '../../state/account.ts';
 import { auditEntryQuery } from './queries.ts';
@@ -19,12 +16,11 @@ import { auditEntryQuery } from './queries.ts';
 /** One change of the audit log (also shown in the side panel): who, when, and the record before and after it. */
 export function AuditEntryScreen({ entryId }: { entryId: string }) {
   const entry = useQuery(auditEntryQuery(useAccountKey(), entryId));
-  if (entry.isPending) return <DetailSkeleton label="Loading change…" />;
-  if (entry.isError) {
-    if (isNotFound(entry.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void entry.refetch()} />;
-  }
-  return <AuditEntryDetail entry={entry.data} />;
+  return (
+    <RecordLoad query={entry} label="Loading change…">
+      {(data) => <AuditEntryDetail entry={data} />}
+    </RecordLoad>
+  );
 }
 
 const fieldsOf = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});

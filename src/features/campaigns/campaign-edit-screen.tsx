@@ -3,12 +3,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { Campaign } from '../../../domain/campaigns.ts';
 import { editingCampaignTitle, messages } from '../../../domain/messages.ts';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { CampaignForm, campaignConflictFields, toCampaignBody, toCampaignValues, type CampaignValues } from './campaign-form.tsx';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, When } from './campaign-parts.tsx';
 import { campaignQuery, useUpdateCampaign } from './queries.ts';
@@ -22,12 +21,11 @@ const toList = (
 /** Spec §2 "Campaigns": 'Editing Campaign ID# {id}', or 'Campaign not found'. */
 export function CampaignEditScreen({ campaignId }: { campaignId: string }) {
   const campaign = useQuery(campaignQuery(useAccountKey(), campaignId));
-  if (campaign.isPending) return <DetailSkeleton label="Loading campaign…" />;
-  if (campaign.isError) {
-    if (isNotFound(campaign.error)) return <MissingRecord text={messages.campaignNotFound} back={toList} />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void campaign.refetch()} />;
-  }
-  return <CampaignEdit initial={campaign.data} />;
+  return (
+    <RecordLoad query={campaign} label="Loading campaign…" missing={<MissingRecord text={messages.campaignNotFound} back={toList} />}>
+      {(data) => <CampaignEdit initial={data} />}
+    </RecordLoad>
+  );
 }
 
 function CampaignEdit({ initial }: { initial: Campaign }) {

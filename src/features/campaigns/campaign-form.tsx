@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { campaignCreateSchema, campaignLimits, surveyTypes, type Campaign, type CampaignCreate, type SurveyType } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, TextField } from '../../components/ui/field.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { surveyTypeLabels } from './campaign-parts.tsx';
 
@@ -92,9 +92,7 @@ export function CampaignForm({ label, defaultValues, submitLabel, onSubmit, onCa
         </form.Field>
         <form.Field name="surveyType">
           {(field) => (
-            <Field label="Survey Type" required hint="How patients answer: two choices or three." error={errorOf('surveyType', field.state.meta.errors)}>
-              {(control) => <Select {...control} options={surveyTypeOptions} value={field.state.value} onValueChange={field.handleChange} />}
-            </Field>
+            <SelectField label="Survey Type" required hint="How patients answer: two choices or three." error={errorOf('surveyType', field.state.meta.errors)} options={surveyTypeOptions} value={field.state.value} onValueChange={field.handleChange} />
           )}
         </form.Field>
         <form.Field name="question">

@@ -4,10 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { answerLabel, type Campaign, type SurveyResponse } from '../../../domain/campaigns.ts';
 import { campaignResultTitle, messages } from '../../../domain/messages.ts';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { RecordLoad, loadedTogether } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { backLinkClass, MissingRecord, When } from './campaign-parts.tsx';
 import { campaignQuery, responseQuery } from './queries.ts';
 
@@ -21,21 +20,11 @@ export function CampaignResponseScreen({ campaignId, responseId }: { campaignId:
       <span aria-hidden="true">← </span>Results
     </Link>
   );
-  if (campaign.isPending || response.isPending) return <DetailSkeleton label="Loading the response…" />;
-  const failed = campaign.error ?? response.error;
-  if (failed) {
-    if (isNotFound(failed)) return <MissingRecord text={messages.campaignResponseNotFound} back={back} />;
-    return (
-      <LoadError
-        message={messages.tryAgain}
-        onRetry={() => {
-          void campaign.refetch();
-          void response.refetch();
-        }}
-      />
-    );
-  }
-  return <ResponseDetail campaign={campaign.data!} response={response.data!} back={back} />;
+  return (
+    <RecordLoad query={loadedTogether(campaign, response)} label="Loading the response…" missing={<MissingRecord text={messages.campaignResponseNotFound} back={back} />}>
+      {([c, r]) => <ResponseDetail campaign={c} response={r} back={back} />}
+    </RecordLoad>
+  );
 }
 
 /** How an answer reads: the label of a thumbs/three value (with the stored number), or the comment as text. */

@@ -9,11 +9,10 @@ import { pageSizes } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { backLinkClass, MissingRecord, When } from './campaign-parts.tsx';
 import { campaignQuery, fetchAllResponses, responseListQuery, type ResponseListSearch } from './queries.ts';
 import { csvFileName, downloadText, responsesCsv } from './results-csv.ts';
@@ -56,10 +55,11 @@ type CampaignResultsScreenProps = {
 /** Spec §2 "Campaigns": the results grid with 'N Response(s)'; a row click opens the response. */
 export function CampaignResultsScreen({ campaignId, search, onSearchChange }: CampaignResultsScreenProps) {
   const campaign = useQuery(campaignQuery(useAccountKey(), campaignId));
-  if (campaign.isPending) return <DetailSkeleton label="Loading results…" />;
-  if (campaign.isError) {
-    if (isNotFound(campaign.error)) {
-      return (
+  return (
+    <RecordLoad
+      query={campaign}
+      label="Loading results…"
+      missing={
         <MissingRecord
           text={messages.campaignNotFound}
           back={
@@ -68,11 +68,11 @@ export function CampaignResultsScreen({ campaignId, search, onSearchChange }: Ca
             </Link>
           }
         />
-      );
-    }
-    return <LoadError message={messages.tryAgain} onRetry={() => void campaign.refetch()} />;
-  }
-  return <Results campaign={campaign.data} search={search} onSearchChange={onSearchChange} />;
+      }
+    >
+      {(data) => <Results campaign={data} search={search} onSearchChange={onSearchChange} />}
+    </RecordLoad>
+  );
 }
 
 function Results({ campaign, search, onSearchChange }: { campaign: Campaign; search: ResponseListSearch; onSearchChange(change: Partial<ResponseListSearch>): void }) {

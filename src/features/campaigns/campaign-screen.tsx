@@ -5,12 +5,12 @@ import type { Campaign, CampaignTimeline } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../lib/toast.ts';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, surveyTypeLabels, When } from './campaign-parts.tsx';
 import { campaignQuery, campaignTimelineQuery } from './queries.ts';
 
@@ -26,12 +26,11 @@ const toList = (
 /** A campaign's page (also in the side panel): its settings, counts, public link and answers over time. */
 export function CampaignScreen({ campaignId }: { campaignId: string }) {
   const campaign = useQuery(campaignQuery(useAccountKey(), campaignId));
-  if (campaign.isPending) return <DetailSkeleton label="Loading campaign…" />;
-  if (campaign.isError) {
-    if (isNotFound(campaign.error)) return <MissingRecord text={messages.campaignNotFound} back={toList} />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void campaign.refetch()} />;
-  }
-  return <CampaignDetail campaign={campaign.data} />;
+  return (
+    <RecordLoad query={campaign} label="Loading campaign…" missing={<MissingRecord text={messages.campaignNotFound} back={toList} />}>
+      {(data) => <CampaignDetail campaign={data} />}
+    </RecordLoad>
+  );
 }
 
 function CampaignDetail({ campaign }: { campaign: Campaign }) {

@@ -1,8 +1,7 @@
 import { messages } from '../../../domain/messages.ts';
-import { Link } from '@tanstack/react-router';
+import { CreateScreen } from '../../components/ui/create-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { ContactPointForm, newContactPoint, toBody } from './contact-point-form.tsx';
 import { useCreateContactPoint } from './queries.ts';
@@ -18,15 +17,7 @@ export function ContactPointCreateScreen() {
   const create = useCreateContactPoint();
   const toast = useToast();
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Create contact point"
-        back={
-          <Link to="/practice/contact-points" className="text-brand-700 hover:underline dark:text-brand-100">
-            <span aria-hidden="true">← </span>Contact Points
-          </Link>
-        }
-      />
+    <CreateScreen title="Create contact point" back={{ to: '/practice/contact-points', label: 'Contact Points' }}>
       <ContactPointForm
         label="Create contact point"
         defaultValues={newContactPoint}
@@ -46,6 +37,6 @@ export function ContactPointCreateScreen() {
           </div>
         )}
       />
-    </div>
+    </CreateScreen>
   );
 }

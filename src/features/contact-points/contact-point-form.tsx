@@ -15,9 +15,9 @@ import {
   type SystemType,
 } from '../../../domain/contact-points.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Field, FieldError, FormError, TextField } from '../../components/ui/field.tsx';
+import { FieldError, FormError, TextField } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { PractitionerPicker } from './practitioner-picker.tsx';
 
@@ -158,42 +158,32 @@ export function ContactPointForm({ label, defaultValues, editing, onSubmit, rese
         </form.Field>
         <form.Field name="system">
           {(field) => (
-            <Field label="System" error={errorOf('system', field.state.meta.errors)}>
-              {(control) => (
-                <Select {...control} disabled={disabled} options={systemOptions} value={field.state.value} onValueChange={(v) => field.handleChange(v as ContactPointSystem)} />
-              )}
-            </Field>
+            <SelectField label="System" error={errorOf('system', field.state.meta.errors)} disabled={disabled} options={systemOptions} value={field.state.value} onValueChange={(v) => field.handleChange(v as ContactPointSystem)} />
           )}
         </form.Field>
         <form.Field name="systemType">
           {(field) => (
-            <Field label="System Type" error={errorOf('systemType', field.state.meta.errors)}>
-              {(control) => (
-                <Select
-                  {...control}
-                  disabled={disabled}
-                  options={systemTypeOptions}
-                  placeholder="None"
-                  value={field.state.value}
-                  onValueChange={(v) => field.handleChange(v as SystemType | '')}
-                />
-              )}
-            </Field>
+            <SelectField
+              label="System Type"
+              error={errorOf('systemType', field.state.meta.errors)}
+              disabled={disabled}
+              options={systemTypeOptions}
+              placeholder="None"
+              value={field.state.value}
+              onValueChange={(v) => field.handleChange(v as SystemType | '')}
+            />
           )}
         </form.Field>
         <form.Field name="serviceProvider">
           {(field) => (
-            <Field label="Service Provider" error={errorOf('serviceProvider', field.state.meta.errors)}>
-              {(control) => (
-                <Select
-                  {...control}
-                  disabled={disabled}
-                  options={providerOptions}
-                  value={field.state.value}
-                  onValueChange={(v) => field.handleChange(v as ServiceProvider)}
-                />
-              )}
-            </Field>
+            <SelectField
+              label="Service Provider"
+              error={errorOf('serviceProvider', field.state.meta.errors)}
+              disabled={disabled}
+              options={providerOptions}
+              value={field.state.value}
+              onValueChange={(v) => field.handleChange(v as ServiceProvider)}
+            />
           )}
         </form.Field>
         <form.Field name="rank">

@@ -3,21 +3,19 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { ContactPoint } from '../../../domain/contact-points.ts';
 import { messages } from '../../../domain/messages.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DeleteButton } from '../../components/ui/delete.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { DescriptionList } from '../../components/ui/description-list.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
 import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
@@ -29,14 +27,15 @@ export function ContactPointScreen({ contactPointId }: { contactPointId: string 
   const contactPoint = useQuery(contactPointQuery(useAccountKey(), contactPointId));
   // A save replaces the record (a new version): the page starts again in view mode, focus on its heading.
   const shownVersion = useRef<number | null>(null);
-  if (contactPoint.isPending) return <DetailSkeleton label="Loading contact point…" />;
-  if (contactPoint.isError) {
-    if (isNotFound(contactPoint.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void contactPoint.refetch()} />;
-  }
-  const focusHeading = shownVersion.current !== null && shownVersion.current !== contactPoint.data.version;
-  shownVersion.current = contactPoint.data.version;
-  return <ContactPointDetail key={contactPoint.data.version} initial={contactPoint.data} focusHeading={focusHeading} />;
+  return (
+    <RecordLoad query={contactPoint} label="Loading contact point…">
+      {(data) => {
+        const focusHeading = shownVersion.current !== null && shownVersion.current !== data.version;
+        shownVersion.current = data.version;
+        return <ContactPointDetail key={data.version} initial={data} focusHeading={focusHeading} />;
+      }}
+    </RecordLoad>
+  );
 }
 
 const conflictFields: { label: string; show(v: ContactPointValues): string }[] = [

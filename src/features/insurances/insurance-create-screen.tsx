@@ -1,33 +1,20 @@
 import { messages } from '../../../domain/messages.ts';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../lib/toast.ts';
-import { emptyInsurance, InsuranceForm, toInsuranceBody, type InsuranceValues } from './insurance-form.tsx';
+import { CreateScreen, useCreateRecord } from '../../components/ui/create-screen.tsx';
+import { emptyInsurance, InsuranceForm, toInsuranceBody } from './insurance-form.tsx';
 import { useCreateInsurance } from './queries.ts';
 
 /** Create insurance: on success the new plan's page. */
 export function InsuranceCreateScreen() {
-  const create = useCreateInsurance();
-  const navigate = useNavigate();
-  const toast = useToast();
-
-  const handleSubmit = async (values: InsuranceValues) => {
-    const created = await create.mutateAsync(toInsuranceBody(values));
-    toast('success', messages.insuranceAdded);
-    await navigate({ to: '/practice/insurances/$insuranceId', params: { insuranceId: created.id }, ignoreBlocker: true });
-  };
-
+  const { handleSubmit, cancel } = useCreateRecord({
+    create: useCreateInsurance(),
+    toBody: toInsuranceBody,
+    savedMessage: messages.insuranceAdded,
+    list: '/practice/insurances',
+    then: { record: '/practice/insurances/$insuranceId' },
+  });
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Create insurance"
-        back={
-          <Link to="/practice/insurances" className="text-brand-700 hover:underline dark:text-brand-100">
-            <span aria-hidden="true">← </span>Insurances
-          </Link>
-        }
-      />
-      <InsuranceForm label="Create insurance" defaultValues={emptyInsurance} onSubmit={handleSubmit} onCancel={() => void navigate({ to: '/practice/insurances' })} />
-    </div>
+    <CreateScreen title="Create insurance" back={{ to: '/practice/insurances', label: 'Insurances' }}>
+      <InsuranceForm label="Create insurance" defaultValues={emptyInsurance} onSubmit={handleSubmit} onCancel={cancel} />
+    </CreateScreen>
   );
 }

@@ -11,7 +11,7 @@ import {
   type InsuranceType,
 } from '../../../domain/insurances.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { ChipInput } from '../../components/ui/chip.tsx';
+import { ChipField } from '../../components/ui/form-fields.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, FieldError, TextField } from '../../components/ui/field.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
@@ -105,25 +105,16 @@ export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice
         </form.Field>
         <form.Field name="planPrefix">
           {(field) => (
-            <Field
+            <ChipField
               label="Plan prefixes"
               hint="The first letters or digits of the member id on the card."
               error={errorOf('planPrefix', field.state.meta.errors)}
-            >
-              {(control) => (
-                <ChipInput
-                  id={control.id}
-                  describedBy={control['aria-describedby']}
-                  invalid={Boolean(control['aria-invalid'])}
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                  inputLabel="Plan prefixes"
-                  itemName="plan prefix"
-                  max={insuranceLimits.prefixes}
-                  maxLength={insuranceLimits.prefixLength}
-                />
-              )}
-            </Field>
+              value={field.state.value}
+              onChange={field.handleChange}
+              itemName="plan prefix"
+              max={insuranceLimits.prefixes}
+              maxLength={insuranceLimits.prefixLength}
+            />
           )}
         </form.Field>
         <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">

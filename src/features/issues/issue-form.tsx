@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { issueCategories, issueCreateSchema, issueDefaults, type Issue, type IssueCategory, type IssueCreate } from '../../../domain/issues.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Field, TextField } from '../../components/ui/field.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useRecordForm } from '../../lib/record-form.ts';
 
 export type IssueValues = { name: string; description: string; category: string; urgent: boolean; active: boolean };
@@ -64,9 +64,7 @@ export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = n
         </form.Field>
         <form.Field name="category">
           {(field) => (
-            <Field label="Category" error={errorOf('category', field.state.meta.errors)}>
-              {(control) => <Select {...control} placeholder="No category" options={categoryOptions} value={field.state.value} onValueChange={field.handleChange} />}
-            </Field>
+            <SelectField label="Category" error={errorOf('category', field.state.meta.errors)} placeholder="No category" options={categoryOptions} value={field.state.value} onValueChange={field.handleChange} />
           )}
         </form.Field>
         <div className="flex flex-col gap-3 sm:pt-6">

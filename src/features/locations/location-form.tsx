@@ -13,10 +13,9 @@ import {
   type LocationCreate,
 } from '../../../domain/locations.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { ChipInput } from '../../components/ui/chip.tsx';
 import { controlClass, Field, FieldError, Input } from '../../components/ui/field.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { ChipField, SelectField } from '../../components/ui/form-fields.tsx';
 import { saveFailure, sameValues, serverFieldErrors } from '../../lib/form.ts';
 
 /** One address as the form holds it: every part as typed text (`key` only tells the rows apart). */
@@ -221,21 +220,16 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
         <Field label="Name" required error={errors.name}>
           {(control) => <Input {...control} value={values.name} maxLength={locationLimits.name + 50} onChange={(event) => change({ ...values, name: event.target.value })} autoComplete="off" />}
         </Field>
-        <Field label="Services" hint="Type a service and press Enter." error={errorAt(errors, 'services')}>
-          {(control) => (
-            <ChipInput
-              id={control.id}
-              describedBy={control['aria-describedby']}
-              invalid={Boolean(control['aria-invalid'])}
-              value={values.services}
-              onChange={(services) => change({ ...values, services })}
-              inputLabel="Services"
-              itemName="service"
-              max={locationLimits.services}
-              maxLength={locationLimits.service}
-            />
-          )}
-        </Field>
+        <ChipField
+          label="Services"
+          hint="Type a service and press Enter."
+          error={errorAt(errors, 'services')}
+          value={values.services}
+          onChange={(services) => change({ ...values, services })}
+          itemName="service"
+          max={locationLimits.services}
+          maxLength={locationLimits.service}
+        />
       </fieldset>
 
       <section aria-labelledby={`${formId}-addresses`} className="flex flex-col gap-3">
@@ -265,12 +259,8 @@ export function LocationForm({ label, initial, submitLabel, onSubmit, onCancel, 
                 </Button>
               </div>
               <FieldError id={fieldId(address, 'error')} error={errors[`addresses.${index}`]} />
-              <Field label="Use" error={errors[`addresses.${index}.use`]}>
-                {(control) => <Select {...control} value={address.use} onValueChange={(use) => setAddress(index, { use })} options={useOptions} placeholder="Not given" />}
-              </Field>
-              <Field label="Type" error={errors[`addresses.${index}.type`]}>
-                {(control) => <Select {...control} value={address.type} onValueChange={(type) => setAddress(index, { type })} options={typeOptions} placeholder="Not given" />}
-              </Field>
+              <SelectField label="Use" error={errors[`addresses.${index}.use`]} value={address.use} onValueChange={(use) => setAddress(index, { use })} options={useOptions} placeholder="Not given" />
+              <SelectField label="Type" error={errors[`addresses.${index}.type`]} value={address.type} onValueChange={(type) => setAddress(index, { type })} options={typeOptions} placeholder="Not given" />
               <div className="flex flex-col gap-2 sm:col-span-2" role="group" aria-labelledby={fieldId(address, 'lines-label')}>
                 <span id={fieldId(address, 'lines-label')} className="text-sm font-medium text-slate-800 dark:text-slate-200">
                   Street lines

@@ -3,20 +3,18 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Address, Location } from '../../../domain/locations.ts';
 import { messages } from '../../../domain/messages.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DeleteButton } from '../../components/ui/delete.tsx';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
 import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
@@ -26,13 +24,12 @@ import { locationDeleteTarget, locationQuery, useUpdateLocation } from './querie
 /** A location's page (also shown in the side panel): view mode; Edit turns it into the form, Save returns to view. */
 export function LocationScreen({ locationId }: { locationId: string }) {
   const location = useQuery(locationQuery(useAccountKey(), locationId));
-  if (location.isPending) return <DetailSkeleton label="Loading location…" />;
-  if (location.isError) {
-    // A malformed id, another account's location or a deleted one: the API answers 404.
-    if (isNotFound(location.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void location.refetch()} />;
-  }
-  return <LocationDetail key={location.data.id} location={location.data} />;
+  // A malformed id, another account's location or a deleted one: the API answers 404.
+  return (
+    <RecordLoad query={location} label="Loading location…">
+      {(data) => <LocationDetail key={data.id} location={data} />}
+    </RecordLoad>
+  );
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);

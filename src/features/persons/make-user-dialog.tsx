@@ -9,7 +9,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field, FormError, Input, TextField } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { firstError, formErrors, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
@@ -107,13 +107,15 @@ function MakeUserForm({ personId, personName, onCreated }: { personId: string; p
       ) : (
         <form.Field name="roleId">
           {(field) => (
-            <Field
+            <SelectField
               label="Role"
               hint={roles.isError ? 'The roles could not be loaded; the user can be given a role later.' : undefined}
               error={firstError(field.state.meta.errors) ?? serverErrors.roleId}
-            >
-              {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
-            </Field>
+              placeholder="No role"
+              options={roleOptions}
+              value={field.state.value}
+              onValueChange={field.handleChange}
+            />
           )}
         </form.Field>
       )}

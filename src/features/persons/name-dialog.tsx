@@ -18,7 +18,7 @@ import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field, TextField } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { firstError, formErrors, schemaFieldErrors } from '../../lib/form.ts';
 import { nameUseLabel } from './name-format.ts';
 
@@ -169,18 +169,17 @@ function NameForm({ initial, onSave, onDone }: { initial?: NameEntry; onSave(ent
         </form.Field>
         <form.Field name="use">
           {(field) => (
-            <Field label="Usage" required error={shows(field.state.meta)} className="sm:col-span-2">
-              {(control) => (
-                <Select
-                  {...control}
-                  placeholder="Select usage"
-                  options={useOptions}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onValueChange={(value) => field.handleChange(value as NameUse | '')}
-                />
-              )}
-            </Field>
+            <SelectField
+              label="Usage"
+              required
+              error={shows(field.state.meta)}
+              className="sm:col-span-2"
+              placeholder="Select usage"
+              options={useOptions}
+              value={field.state.value}
+              onBlur={field.handleBlur}
+              onValueChange={(value) => field.handleChange(value as NameUse | '')}
+            />
           )}
         </form.Field>
       </div>

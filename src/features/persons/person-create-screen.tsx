@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { messages } from '../../../domain/messages.ts';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { CreateScreen } from '../../components/ui/create-screen.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
 import { accountListQuery } from '../../lib/accounts.ts';
@@ -46,15 +46,7 @@ export function PersonCreateScreen() {
   };
 
   return (
-    <div className="mx-auto max-w-4xl">
-      <PageHeader
-        title="Create person"
-        back={
-          <Link to="/practice/persons" className="text-brand-700 hover:underline dark:text-brand-100">
-            <span aria-hidden="true">← </span>Persons
-          </Link>
-        }
-      />
+    <CreateScreen title="Create person" back={{ to: '/practice/persons', label: 'Persons' }} width="wide">
       {isAdmin && accounts.isError ? <p className="mb-3 text-sm text-red-700">{messages.tryAgain}</p> : null}
       <PersonForm
         mode="create"
@@ -66,6 +58,6 @@ export function PersonCreateScreen() {
         onSubmit={handleSubmit}
         onCancel={() => void navigate({ to: '/practice/persons' })}
       />
-    </div>
+    </CreateScreen>
   );
 }

@@ -2,26 +2,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { fullName } from './name-format.ts';
 import { PersonForm, personToValues, toPatchBody, type PersonFormValues } from './person-form.tsx';
 import { personQuery, useUpdatePerson } from './queries.ts';
 
 export function PersonEditScreen({ personId }: { personId: string }) {
   const person = useQuery({ ...personQuery(useAccountKey(), personId), refetchOnMount: 'always' });
-  if (person.isPending) return <DetailSkeleton label="Loading person…" />;
-  if (person.isError) {
-    if (isNotFound(person.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void person.refetch()} />;
-  }
-  return <PersonEdit initial={person.data} />;
+  return (
+    <RecordLoad query={person} label="Loading person…">
+      {(data) => <PersonEdit initial={data} />}
+    </RecordLoad>
+  );
 }
 
 /**

@@ -22,7 +22,8 @@ import { Field, FieldError, FormError, TextField } from '../../components/ui/fie
 import { Form } from '../../components/ui/form.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
-import { Select, type SelectOption } from '../../components/ui/select.tsx';
+import { type SelectOption } from '../../components/ui/select.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { firstError, formErrors, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { NameDialog } from './name-dialog.tsx';
@@ -177,11 +178,7 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
         <Section title="Account" description="Instance administrators choose the account the person belongs to.">
           <form.Field name="accountId">
             {(field) => (
-              <Field label="Account" required error={errorOf('accountId', field.state.meta.errors)} className="max-w-md">
-                {(control) => (
-                  <Select {...control} placeholder="Select an account" options={accountOptions ?? []} value={field.state.value} onValueChange={field.handleChange} onBlur={field.handleBlur} />
-                )}
-              </Field>
+              <SelectField label="Account" required error={errorOf('accountId', field.state.meta.errors)} className="max-w-md" placeholder="Select an account" options={accountOptions ?? []} value={field.state.value} onValueChange={field.handleChange} onBlur={field.handleBlur} />
             )}
           </form.Field>
         </Section>
@@ -262,18 +259,15 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
         <div className="grid gap-4 sm:grid-cols-2">
           <form.Field name="gender">
             {(field) => (
-              <Field label="Gender" error={errorOf('gender', field.state.meta.errors)}>
-                {(control) => (
-                  <Select
-                    {...control}
-                    placeholder="Not given"
-                    options={genderOptions}
-                    value={field.state.value}
-                    onValueChange={(value) => field.handleChange(value as Gender | '')}
-                    onBlur={field.handleBlur}
-                  />
-                )}
-              </Field>
+              <SelectField
+                label="Gender"
+                error={errorOf('gender', field.state.meta.errors)}
+                placeholder="Not given"
+                options={genderOptions}
+                value={field.state.value}
+                onValueChange={(value) => field.handleChange(value as Gender | '')}
+                onBlur={field.handleBlur}
+              />
             )}
           </form.Field>
           <form.Field name="orgRole">
@@ -304,16 +298,13 @@ export function PersonForm({ mode, defaultValues, accountOptions, submitLabel, f
                   )}
                 </Field>
                 {chosen.length > 1 ? (
-                  <Field label="Communication preference" hint="The language used first when contacting this person.">
-                    {(control) => (
-                      <Select
-                        {...control}
-                        options={chosen.map((c) => ({ value: c.code, label: languageLabel(c.code) }))}
-                        value={preferred}
-                        onValueChange={(code) => field.handleChange(chosen.map((c) => ({ code: c.code, preferred: c.code === code })))}
-                      />
-                    )}
-                  </Field>
+                  <SelectField
+                    label="Communication preference"
+                    hint="The language used first when contacting this person."
+                    options={chosen.map((c) => ({ value: c.code, label: languageLabel(c.code) }))}
+                    value={preferred}
+                    onValueChange={(code) => field.handleChange(chosen.map((c) => ({ code: c.code, preferred: c.code === code })))}
+                  />
                 ) : null}
               </div>
             </Section>

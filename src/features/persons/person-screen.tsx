@@ -3,30 +3,27 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { nameUseLabel } from './name-format.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { MakeUserDialog } from './make-user-dialog.tsx';
 import { personQuery, useMakePractitioner } from './queries.ts';
 
 /** A person's page (also shown in the side panel): every stored field, and the record actions. */
 export function PersonScreen({ personId }: { personId: string }) {
   const person = useQuery(personQuery(useAccountKey(), personId));
-  if (person.isPending) return <DetailSkeleton label="Loading person…" />;
-  if (person.isError) {
-    if (isNotFound(person.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void person.refetch()} />;
-  }
-  return <PersonDetail person={person.data} />;
+  return (
+    <RecordLoad query={person} label="Loading person…">
+      {(data) => <PersonDetail person={data} />}
+    </RecordLoad>
+  );
 }
 
 const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === code)?.label;

@@ -11,20 +11,19 @@ import {
   type Practitioner,
   type PractitionerPatch,
 } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { ChipInput } from '../../components/ui/chip.tsx';
+import { ChipField } from '../../components/ui/form-fields.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, TextField } from '../../components/ui/field.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { firstError, formErrors, isNotFound, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { PractitionerAvatar, useObjectUrl } from './practitioner-photo.tsx';
 import { practitionerQuery, useUpdatePractitioner, useUploadPractitionerPhoto } from './queries.ts';
 
@@ -66,12 +65,11 @@ export function photoProblem(file: File): string | null {
 
 export function PractitionerEditScreen({ personId }: { personId: string }) {
   const practitioner = useQuery({ ...practitionerQuery(useAccountKey(), personId), refetchOnMount: 'always' });
-  if (practitioner.isPending) return <DetailSkeleton label="Loading practitioner…" />;
-  if (practitioner.isError) {
-    if (isNotFound(practitioner.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void practitioner.refetch()} />;
-  }
-  return <PractitionerEdit initial={practitioner.data} />;
+  return (
+    <RecordLoad query={practitioner} label="Loading practitioner…">
+      {(data) => <PractitionerEdit initial={data} />}
+    </RecordLoad>
+  );
 }
 
 const conflictFields: { label: string; show(v: PractitionerValues): string }[] = [
@@ -261,21 +259,17 @@ function PractitionerForm({ practitioner, onSubmit, onCancel, notice }: Practiti
         </form.Field>
         <form.Field name="synonyms">
           {(field) => (
-            <Field label="Synonyms" hint="Other names callers use for this practitioner." error={errorOf('synonyms', field.state.meta.errors)} className="sm:col-span-2">
-              {(control) => (
-                <ChipInput
-                  id={control.id}
-                  describedBy={control['aria-describedby']}
-                  invalid={Boolean(control['aria-invalid'])}
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                  inputLabel="Synonyms"
-                  itemName="synonym"
-                  max={personLimits.synonyms}
-                  maxLength={personLimits.synonym}
-                />
-              )}
-            </Field>
+            <ChipField
+              label="Synonyms"
+              hint="Other names callers use for this practitioner."
+              error={errorOf('synonyms', field.state.meta.errors)}
+              className="sm:col-span-2"
+              value={field.state.value}
+              onChange={field.handleChange}
+              itemName="synonym"
+              max={personLimits.synonyms}
+              maxLength={personLimits.synonym}
+            />
           )}
         </form.Field>
       </fieldset>

@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../../domain/messages.ts';
 import type { Practitioner } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Chip } from '../../components/ui/chip.tsx';
 import { RecordChips } from '../../components/ui/record-picker.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
 import { PractitionerAvatar } from './practitioner-photo.tsx';
 import { practitionerQuery } from './queries.ts';
@@ -20,12 +17,11 @@ import { practitionerQuery } from './queries.ts';
 /** A practitioner's page (also shown in the side panel). */
 export function PractitionerScreen({ personId }: { personId: string }) {
   const practitioner = useQuery(practitionerQuery(useAccountKey(), personId));
-  if (practitioner.isPending) return <DetailSkeleton label="Loading practitioner…" />;
-  if (practitioner.isError) {
-    if (isNotFound(practitioner.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void practitioner.refetch()} />;
-  }
-  return <PractitionerDetail practitioner={practitioner.data} />;
+  return (
+    <RecordLoad query={practitioner} label="Loading practitioner…">
+      {(data) => <PractitionerDetail practitioner={data} />}
+    </RecordLoad>
+  );
 }
 
 function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner }) {

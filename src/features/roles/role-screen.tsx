@@ -7,11 +7,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { Card } from '../../components/ui/description-list.tsx';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/delete.tsx';
-import { DetailSkeleton } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { saveFailure } from '../../lib/form.ts';
 import { useMeets, type Requirement } from '../../lib/policy.ts';
@@ -33,9 +33,12 @@ export function RoleScreen({ roleId, confirmDelete, onDeleteAsked }: { roleId: s
   const account = useAccountKey();
   const role = useQuery({ ...roleQuery(account, roleId), enabled: roleId.trim() !== '' });
   if (roleId.trim() === '') return <Failure message={messages.noRoleId} />;
-  if (role.isPending) return <DetailSkeleton label="Loading role…" />;
-  if (role.isError) return <Failure message={messages.failedToLoadRole} />;
-  return <RoleDetailView key={role.data.id} role={role.data} confirmDelete={confirmDelete === true} onDeleteAsked={onDeleteAsked} />;
+  // Spec §8: any failure reads 'Failed to load role', without a retry.
+  return (
+    <RecordLoad query={role} label="Loading role…" isMissing={() => true} missing={<Failure message={messages.failedToLoadRole} />}>
+      {(data) => <RoleDetailView key={data.id} role={data} confirmDelete={confirmDelete === true} onDeleteAsked={onDeleteAsked} />}
+    </RecordLoad>
+  );
 }
 
 const editRole: Requirement = { resource: '/permissions/roles/{id}', method: 'PATCH' };

@@ -1,21 +1,27 @@
-import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { scheduleMessages, type ScheduleOwnerType } from '../../../domain/schedules.ts';
+import { CreateScreen, useCreateRecord } from '../../components/ui/create-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useToast } from '../../lib/toast.ts';
 import { saveFailure, serverFieldErrors } from '../../lib/form.ts';
 import { OwnerFields } from './owner-fields.tsx';
 import { useCreateSchedule } from './queries.ts';
 
+type ScheduleValues = { name: string; description: string; ownerType: ScheduleOwnerType | ''; ownerId: string; ownerName: string | null };
+
 /** Create schedule: name, description, who or what it is for; then its page, to add tasks. */
 export function ScheduleCreateScreen() {
   const create = useCreateSchedule();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [values, setValues] = useState({ name: '', description: '', ownerType: '' as ScheduleOwnerType | '', ownerId: '', ownerName: null as string | null });
+  const { handleSubmit: save, cancel } = useCreateRecord({
+    create,
+    toBody: (v: ScheduleValues) => ({ name: v.name, description: v.description || null, ownerType: v.ownerType || null, ownerId: v.ownerType ? v.ownerId : null }),
+    savedMessage: (v) => scheduleMessages.created(v.name.trim()),
+    toastMs: 3000,
+    list: '/practice/schedules',
+    then: { record: '/practice/schedules/$scheduleId' },
+  });
+  const [values, setValues] = useState<ScheduleValues>({ name: '', description: '', ownerType: '', ownerId: '', ownerName: null });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -27,14 +33,7 @@ export function ScheduleCreateScreen() {
     setFailure(null);
     if (Object.keys(local).length > 0) return;
     try {
-      const created = await create.mutateAsync({
-        name: values.name,
-        description: values.description || null,
-        ownerType: values.ownerType || null,
-        ownerId: values.ownerType ? values.ownerId : null,
-      });
-      toast('success', scheduleMessages.created(values.name.trim()), 3000);
-      await navigate({ to: '/practice/schedules/$scheduleId', params: { scheduleId: created.id } });
+      await save(values);
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors(fields);
@@ -43,15 +42,7 @@ export function ScheduleCreateScreen() {
   };
 
   return (
-    <div className="mx-auto max-w-2xl">
-      <PageHeader
-        title="Create schedule"
-        back={
-          <Link to="/practice/schedules" className="text-brand-700 hover:underline dark:text-brand-100">
-            <span aria-hidden="true">← </span>Schedules
-          </Link>
-        }
-      />
+    <CreateScreen title="Create schedule" back={{ to: '/practice/schedules', label: 'Schedules' }} width="narrow">
       <Form onSubmit={handleSubmit} className="flex flex-col gap-4">
         <Field label="Name" error={errors.name} required>
           {(control) => <Input {...control} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
@@ -65,11 +56,11 @@ export function ScheduleCreateScreen() {
           <Button type="submit" disabled={create.isPending}>
             Save
           </Button>
-          <Button type="button" variant="secondary" onClick={() => void navigate({ to: '/practice/schedules' })}>
+          <Button type="button" variant="secondary" onClick={cancel}>
             Cancel
           </Button>
         </div>
       </Form>
-    </div>
+    </CreateScreen>
   );
 }

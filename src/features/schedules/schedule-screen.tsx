@@ -3,19 +3,18 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { scheduleMessages, todayIn, weekRange, weekStartOf, type Schedule, type ScheduleOwnerType } from '../../../domain/schedules.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DeleteButton } from '../../components/ui/delete.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
-import { useRecordEdit } from '../../components/ui/record-page.tsx';
+import { RecordLoad, useRecordEdit } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
+import { saveFailure, serverFieldErrors } from '../../lib/form.ts';
 import { useEditMode } from '../../lib/record-detail.ts';
 import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
@@ -29,12 +28,11 @@ type ScheduleScreenProps = { scheduleId: string; week?: string; onWeekChange?(we
 /** A schedule's page: what it is, and its week of occurrences (also shown in the side panel). */
 export function ScheduleScreen({ scheduleId, week, onWeekChange }: ScheduleScreenProps) {
   const schedule = useQuery(scheduleQuery(useAccountKey(), scheduleId));
-  if (schedule.isPending) return <DetailSkeleton label="Loading schedule…" />;
-  if (schedule.isError) {
-    if (isNotFound(schedule.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void schedule.refetch()} />;
-  }
-  return <ScheduleDetail schedule={schedule.data} week={week} onWeekChange={onWeekChange} />;
+  return (
+    <RecordLoad query={schedule} label="Loading schedule…">
+      {(data) => <ScheduleDetail schedule={data} week={week} onWeekChange={onWeekChange} />}
+    </RecordLoad>
+  );
 }
 
 function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedule; week?: string; onWeekChange?(week: string): void }) {

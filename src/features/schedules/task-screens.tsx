@@ -3,17 +3,16 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { dateOf, describeRecurrence, todayIn, wallOf, weekStartOf, type Schedule, type ScheduleTask } from '../../../domain/schedules.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { DeleteButton } from '../../components/ui/delete.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useMeets } from '../../lib/policy.ts';
-import { isNotFound, saveFailure, serverFieldErrors } from '../../lib/form.ts';
+import { saveFailure, serverFieldErrors } from '../../lib/form.ts';
 import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { scheduleQuery, taskDeleteTarget, taskQuery, useCreateTask, useUpdateTask } from './queries.ts';
 import { emptyTask, TaskForm, taskFieldOf, taskFormValues, type TaskBody } from './task-form.tsx';
@@ -25,12 +24,11 @@ const weekOf = (iso: string, timeZone: string) => weekStartOf(dateOf(wallOf(new 
 /** Loads the schedule a task screen belongs to (its name and time zone). */
 function WithSchedule({ scheduleId, children }: { scheduleId: string; children(schedule: Schedule): ReactNode }) {
   const schedule = useQuery(scheduleQuery(useAccountKey(), scheduleId));
-  if (schedule.isPending) return <DetailSkeleton label="Loading schedule…" />;
-  if (schedule.isError) {
-    if (isNotFound(schedule.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void schedule.refetch()} />;
-  }
-  return <>{children(schedule.data)}</>;
+  return (
+    <RecordLoad query={schedule} label="Loading schedule…">
+      {children}
+    </RecordLoad>
+  );
 }
 
 const BackToSchedule = ({ schedule }: { schedule: Schedule }) => (
@@ -87,13 +85,12 @@ export function TaskUpdateScreen({ scheduleId, taskId, occurrence }: { scheduleI
   return (
     <WithSchedule scheduleId={scheduleId}>
       {(schedule) => {
-        if (task.isPending) return <DetailSkeleton label="Loading task…" />;
-        if (task.isError) {
-          if (isNotFound(task.error)) return <NotFound />;
-          return <LoadError message={messages.tryAgain} onRetry={() => void task.refetch()} />;
-        }
         // Keyed by the task only: a fresher copy (read after a 409) must not throw away what was typed.
-        return <TaskUpdate key={task.data.id} schedule={schedule} task={task.data} occurrence={task.data.isRecurring ? occurrence : undefined} />;
+        return (
+          <RecordLoad query={task} label="Loading task…">
+            {(data) => <TaskUpdate key={data.id} schedule={schedule} task={data} occurrence={data.isRecurring ? occurrence : undefined} />}
+          </RecordLoad>
+        );
       }}
     </WithSchedule>
   );

@@ -5,18 +5,17 @@ import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { userPatchSchema, type User, type UserPatch } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, Input, TextField } from '../../components/ui/field.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { firstError, formErrors, isNotFound, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
+import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { useCan } from '../../lib/policy.ts';
 import { roleOptionsQuery } from '../../lib/roles.ts';
 import { policyAtom } from '../../state/account.ts';
@@ -62,12 +61,11 @@ const toBody = (values: UserValues, version: number, withAdmin: boolean, withRol
 
 export function UserEditScreen({ personId }: { personId: string }) {
   const user = useQuery({ ...userQuery(useAccountKey(), personId), refetchOnMount: 'always' });
-  if (user.isPending) return <DetailSkeleton label="Loading user…" />;
-  if (user.isError) {
-    if (isNotFound(user.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void user.refetch()} />;
-  }
-  return <UserEdit initial={user.data} />;
+  return (
+    <RecordLoad query={user} label="Loading user…">
+      {(data) => <UserEdit initial={data} />}
+    </RecordLoad>
+  );
 }
 
 function UserEdit({ initial }: { initial: User }) {
@@ -207,9 +205,7 @@ function UserForm({ defaultValues, isAdmin, roleOptions, roleChoice, currentRole
         {roleChoice ? (
           <form.Field name="roleId">
             {(field) => (
-              <Field label="Role" error={errorOf('roleId', field.state.meta.errors)}>
-                {(control) => <Select {...control} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />}
-              </Field>
+              <SelectField label="Role" error={errorOf('roleId', field.state.meta.errors)} placeholder="No role" options={roleOptions} value={field.state.value} onValueChange={field.handleChange} />
             )}
           </form.Field>
         ) : (

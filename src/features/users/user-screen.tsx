@@ -1,27 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../../domain/messages.ts';
 import type { User } from '../../../domain/persons.ts';
-import { NotFound } from '../../components/ui/not-found.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { isNotFound } from '../../lib/form.ts';
 import { userQuery } from './queries.ts';
 
 /** A user's page (also shown in the side panel). */
 export function UserScreen({ personId }: { personId: string }) {
   const user = useQuery(userQuery(useAccountKey(), personId));
-  if (user.isPending) return <DetailSkeleton label="Loading user…" />;
-  if (user.isError) {
-    if (isNotFound(user.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void user.refetch()} />;
-  }
-  return <UserDetail user={user.data} />;
+  return (
+    <RecordLoad query={user} label="Loading user…">
+      {(data) => <UserDetail user={data} />}
+    </RecordLoad>
+  );
 }
 
 function UserDetail({ user }: { user: User }) {
