@@ -31,7 +31,7 @@ export function RecordLoad<TRecord>({ query, label, loading, children }: RecordL
   if (query.isPending) return loading ?? <DetailSkeleton label={label} />;
   if (query.isError) {
     if (isNotFound(query.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void query.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return children(query.data);
 }

@@ -31,7 +31,7 @@ export function AccountScreen({ accountId }: { accountId: string }) {
   if (account.isPending) return <DetailSkeleton label="Loading account…" />;
   if (account.isError) {
     if (isNotFound(account.error) || (account.error instanceof Error && 'status' in account.error && account.error.status === 403)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void account.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={account.error} onRetry={() => void account.refetch()} />;
   }
   return <AccountDetail account={account.data} />;
 }

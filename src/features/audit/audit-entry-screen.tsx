@@ -22,7 +22,7 @@ export function AuditEntryScreen({ entryId }: { entryId: string }) {
   if (entry.isPending) return <DetailSkeleton label="Loading change…" />;
   if (entry.isError) {
     if (isNotFound(entry.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void entry.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={entry.error} onRetry={() => void entry.refetch()} />;
   }
   return <AuditEntryDetail entry={entry.data} />;
 }

@@ -25,7 +25,7 @@ export function CampaignEditScreen({ campaignId }: { campaignId: string }) {
   if (campaign.isPending) return <DetailSkeleton label="Loading campaign…" />;
   if (campaign.isError) {
     if (isNotFound(campaign.error)) return <MissingRecord text={messages.campaignNotFound} back={toList} />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void campaign.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={campaign.error} onRetry={() => void campaign.refetch()} />;
   }
   return <CampaignEdit initial={campaign.data} />;
 }

@@ -28,6 +28,7 @@ export function CampaignResponseScreen({ campaignId, responseId }: { campaignId:
     return (
       <LoadError
         message={messages.tryAgain}
+        error={failed}
         onRetry={() => {
           void campaign.refetch();
           void response.refetch();

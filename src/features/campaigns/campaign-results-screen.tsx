@@ -70,7 +70,7 @@ export function CampaignResultsScreen({ campaignId, search, onSearchChange }: Ca
         />
       );
     }
-    return <LoadError message={messages.tryAgain} onRetry={() => void campaign.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={campaign.error} onRetry={() => void campaign.refetch()} />;
   }
   return <Results campaign={campaign.data} search={search} onSearchChange={onSearchChange} />;
 }

@@ -29,7 +29,7 @@ export function CampaignScreen({ campaignId }: { campaignId: string }) {
   if (campaign.isPending) return <DetailSkeleton label="Loading campaign…" />;
   if (campaign.isError) {
     if (isNotFound(campaign.error)) return <MissingRecord text={messages.campaignNotFound} back={toList} />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void campaign.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={campaign.error} onRetry={() => void campaign.refetch()} />;
   }
   return <CampaignDetail campaign={campaign.data} />;
 }

@@ -32,7 +32,7 @@ export function ContactPointScreen({ contactPointId }: { contactPointId: string 
   if (contactPoint.isPending) return <DetailSkeleton label="Loading contact point…" />;
   if (contactPoint.isError) {
     if (isNotFound(contactPoint.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void contactPoint.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={contactPoint.error} onRetry={() => void contactPoint.refetch()} />;
   }
   const focusHeading = shownVersion.current !== null && shownVersion.current !== contactPoint.data.version;
   shownVersion.current = contactPoint.data.version;

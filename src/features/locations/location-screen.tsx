@@ -30,7 +30,7 @@ export function LocationScreen({ locationId }: { locationId: string }) {
   if (location.isError) {
     // A malformed id, another account's location or a deleted one: the API answers 404.
     if (isNotFound(location.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void location.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={location.error} onRetry={() => void location.refetch()} />;
   }
   return <LocationDetail key={location.data.id} location={location.data} />;
 }

@@ -19,7 +19,7 @@ export function PersonEditScreen({ personId }: { personId: string }) {
   if (person.isPending) return <DetailSkeleton label="Loading person…" />;
   if (person.isError) {
     if (isNotFound(person.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void person.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={person.error} onRetry={() => void person.refetch()} />;
   }
   return <PersonEdit initial={person.data} />;
 }

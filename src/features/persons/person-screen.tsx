@@ -24,7 +24,7 @@ export function PersonScreen({ personId }: { personId: string }) {
   if (person.isPending) return <DetailSkeleton label="Loading person…" />;
   if (person.isError) {
     if (isNotFound(person.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void person.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={person.error} onRetry={() => void person.refetch()} />;
   }
   return <PersonDetail person={person.data} />;
 }

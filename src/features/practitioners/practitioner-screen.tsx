@@ -23,7 +23,7 @@ export function PractitionerScreen({ personId }: { personId: string }) {
   if (practitioner.isPending) return <DetailSkeleton label="Loading practitioner…" />;
   if (practitioner.isError) {
     if (isNotFound(practitioner.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void practitioner.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={practitioner.error} onRetry={() => void practitioner.refetch()} />;
   }
   return <PractitionerDetail practitioner={practitioner.data} />;
 }

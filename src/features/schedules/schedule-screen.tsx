@@ -32,7 +32,7 @@ export function ScheduleScreen({ scheduleId, week, onWeekChange }: ScheduleScree
   if (schedule.isPending) return <DetailSkeleton label="Loading schedule…" />;
   if (schedule.isError) {
     if (isNotFound(schedule.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void schedule.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={schedule.error} onRetry={() => void schedule.refetch()} />;
   }
   return <ScheduleDetail schedule={schedule.data} week={week} onWeekChange={onWeekChange} />;
 }

@@ -28,7 +28,7 @@ function WithSchedule({ scheduleId, children }: { scheduleId: string; children(s
   if (schedule.isPending) return <DetailSkeleton label="Loading schedule…" />;
   if (schedule.isError) {
     if (isNotFound(schedule.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void schedule.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={schedule.error} onRetry={() => void schedule.refetch()} />;
   }
   return <>{children(schedule.data)}</>;
 }
@@ -90,7 +90,7 @@ export function TaskUpdateScreen({ scheduleId, taskId, occurrence }: { scheduleI
         if (task.isPending) return <DetailSkeleton label="Loading task…" />;
         if (task.isError) {
           if (isNotFound(task.error)) return <NotFound />;
-          return <LoadError message={messages.tryAgain} onRetry={() => void task.refetch()} />;
+          return <LoadError message={messages.tryAgain} error={task.error} onRetry={() => void task.refetch()} />;
         }
         // Keyed by the task only: a fresher copy (read after a 409) must not throw away what was typed.
         return <TaskUpdate key={task.data.id} schedule={schedule} task={task.data} occurrence={task.data.isRecurring ? occurrence : undefined} />;

@@ -65,7 +65,7 @@ export function UserEditScreen({ personId }: { personId: string }) {
   if (user.isPending) return <DetailSkeleton label="Loading user…" />;
   if (user.isError) {
     if (isNotFound(user.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void user.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={user.error} onRetry={() => void user.refetch()} />;
   }
   return <UserEdit initial={user.data} />;
 }

@@ -19,7 +19,7 @@ export function UserScreen({ personId }: { personId: string }) {
   if (user.isPending) return <DetailSkeleton label="Loading user…" />;
   if (user.isError) {
     if (isNotFound(user.error)) return <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void user.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={user.error} onRetry={() => void user.refetch()} />;
   }
   return <UserDetail user={user.data} />;
 }
