@@ -166,7 +166,7 @@ describe('PATCH /accounts/account', () => {
     expect(fractional.status).toBe(400);
     expect((await errorOf(fractional)).fields).toEqual({ 'config.awsConnect.defaultProvisionProfile.acwTimeout': accountMessages.acwTimeoutInvalid });
     const badUrl = await patch(id, { version: after.version, config: { ccp: { ccpUrl: 'javascript:alert(1)' } } });
-    expect((await errorOf(badUrl)).fields).toEqual({ 'config.ccp.ccpUrl': accountMessages.urlInvalid });
+    expect((await errorOf(badUrl)).fields).toEqual({ 'config.ccp.ccpUrl': 'CCP URL must be an http:// or https:// address' });
   });
 
   it("refuses a default role that is not the account's own", async () => {
