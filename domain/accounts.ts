@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { accountSortColumns, type AccountSort } from './account-sort.ts';
 import { versionField } from './catalogue.ts';
+import { labelTooLong } from './fields.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
@@ -28,12 +29,10 @@ export const accountLimits = {
 /** The account's own messages (not in the spec: worded for an administrator; never quoting what was sent). */
 export const accountMessages = {
   userSourceTooLong: `User source must be at most ${accountLimits.userSource} characters`,
-  settingTooLong: `must be at most ${accountLimits.setting} characters`,
-  urlInvalid: 'must be an http:// or https:// address',
   domainInvalid: 'Domain name must be a domain name such as clinic.example.com',
   domainTaken: 'This domain name already belongs to an account.',
   tooManyDomains: `An account can have at most ${accountLimits.domainNames} domain names`,
-  assumedInvalid: 'must be a list of accounts, each once, by their ids',
+  assumedInvalid: 'Assumed accounts must be a list of accounts, each once, by their ids',
   tooManyAssumed: `An account can assume at most ${accountLimits.assumedAccounts} accounts`,
   assumedSelf: 'An account cannot assume itself',
   assumedUnknown: 'An account of this list does not exist',
@@ -91,17 +90,22 @@ const domainNameField = v.pipe(
 export const domainSchema = v.object({ domainName: domainNameField }, () => accountMessages.domainInvalid);
 export type DomainCreate = v.InferOutput<typeof domainSchema>;
 
-/** Optional text that must be an http(s) address when given. */
-const urlField = v.optional(
-  v.nullable(
-    v.pipe(
-      text(accountLimits.url, `must be at most ${accountLimits.url} characters`),
-      v.transform((s) => (s === '' ? null : s)),
-      v.check((s) => s === null || /^https?:\/\/[^\s]+$/i.test(s), accountMessages.urlInvalid),
+/** An address field's message, by the account form's label ('CCP URL must be an http:// or https:// address'). */
+export const urlInvalidMessage = (label: string) => `${label} must be an http:// or https:// address`;
+
+/** Optional text that must be an http(s) address when given; its messages name the form's label. */
+const urlField = (label: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        text(accountLimits.url, labelTooLong(label, accountLimits.url)),
+        v.transform((s) => (s === '' ? null : s)),
+        v.check((s) => s === null || /^https?:\/\/[^\s]+$/i.test(s), urlInvalidMessage(label)),
+      ),
     ),
-  ),
-);
-const setting = optionalText(accountLimits.setting, accountMessages.settingTooLong);
+  );
+/** A setting of the account form, its too-long message naming the form's label. */
+const setting = (label: string) => optionalText(accountLimits.setting, labelTooLong(label, accountLimits.setting));
 
 /** An optional setting that, when given, matches `pattern` (STS's own rules for a role ARN and an external id). */
 const patterned = (max: number, pattern: RegExp, invalid: string) =>
@@ -138,11 +142,11 @@ const acwTimeout = v.optional(
 
 /** Spec §3 Account `config`: the Azure tenant, the softphone (CCP) defaults, the portal's default role, Amazon Connect. */
 export const accountConfigSchema = v.object({
-  azure: v.optional(v.object({ tenantId: setting })),
+  azure: v.optional(v.object({ tenantId: setting('Azure tenant id') })),
   ccp: v.optional(
     v.object({
-      ccpUrl: urlField,
-      loginUrl: urlField,
+      ccpUrl: urlField('CCP URL'),
+      loginUrl: urlField('Login URL'),
       agentGreetingImageLocationPath: optionalText(queueLimits.imagePath, messages.imagePathTooLong),
       defaultAgentGreetings: v.optional(v.object({ inbound: greeting, outbound: greeting, callback: greeting })),
       defaultQueueDispositions: v.optional(dispositionsField),
@@ -164,9 +168,9 @@ export const accountConfigSchema = v.object({
   awsConnect: v.optional(
     v.pipe(
       v.object({
-        accountId: setting,
-        instanceId: setting,
-        region: setting,
+        accountId: setting('AWS account id'),
+        instanceId: setting('Instance id'),
+        region: setting('Region'),
         // Beside the spec's shape: the role in the practice's AWS account the portal assumes to
         // reach its Connect instance, and the external id the role's trust policy requires.
         roleArn: patterned(2048, roleArnPattern, accountMessages.roleArnInvalid),
@@ -175,9 +179,9 @@ export const accountConfigSchema = v.object({
           v.object({
             acwTimeout,
             autoAnswer: v.optional(v.boolean()),
-            hierarchyGroupId: setting,
-            routingProfileId: setting,
-            securityProfileId: setting,
+            hierarchyGroupId: setting('Hierarchy group id'),
+            routingProfileId: setting('Routing profile id'),
+            securityProfileId: setting('Security profile id'),
           }),
         ),
       }),

@@ -7,7 +7,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { maxAssociations } from './persons.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
-import { requiredMessage } from './fields.ts';
+import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
 import { text } from './text.ts';
@@ -67,12 +67,12 @@ export const valueProblem = (system: string, value: string): string | null =>
   isPhoneSystem(system) && e164(value) === null ? messages.contactPointPhoneInvalid : null;
 
 /** Text of at least one character once trimmed (spec §5), at most 200 (ours). */
-const requiredText = (message: string) => v.pipe(text(contactPointLimits.text, messages.textTooLong, message), v.minLength(1, message));
+const requiredText = (key: string, message: string) => v.pipe(text(contactPointLimits.text, tooLongMessage(key, contactPointLimits.text), message), v.minLength(1, message));
 
-const nameField = requiredText(messages.contactPointNameMin);
-const valueField = requiredText(messages.contactPointValueMin);
+const nameField = requiredText('name', messages.contactPointNameMin);
+const valueField = requiredText('value', messages.contactPointValueMin);
 // Spec §5: value, name and description each have a minimum length of 1, so a description is required like the other two.
-const descriptionField = requiredText(messages.contactPointDescriptionMin);
+const descriptionField = requiredText('description', messages.contactPointDescriptionMin);
 const systemField = v.picklist(contactPointSystems, messages.contactPointSystemInvalid);
 const providerField = v.picklist(serviceProviders, messages.contactPointProviderInvalid);
 const systemTypeField = v.nullable(v.picklist(systemTypes, messages.contactPointSystemTypeInvalid));

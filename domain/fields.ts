@@ -42,5 +42,8 @@ export function fieldLabel(key: string): string {
 /** The message of a required field that was not sent, in sentence case by its label. */
 export const requiredMessage = (key: string): string => `${fieldLabel(key)} is required`;
 
+/** A too-long message by the form's own label, where one API name has different labels ('AWS account id must be at most 200 characters'). */
+export const labelTooLong = (label: string, max: number): string => `${label} must be at most ${max} characters`;
+
 /** The message of a field longer than its bound, in sentence case by its label ('Specialty must be at most 200 characters'). */
 export const tooLongMessage = (key: string, max: number): string => `${fieldLabel(key)} must be at most ${max} characters`;

@@ -43,7 +43,6 @@ export const messages = {
   accountIdInvalid: 'Account must be an account id',
   versionRequired: 'Version is required',
   roleIdInvalid: 'Role must be a role id',
-  textTooLong: 'must be at most 200 characters',
   practitionerNameRequired: 'Name is required',
   tooManySynonyms: 'A practitioner can have at most 20 synonyms',
   synonymInvalid: 'A synonym must be 1 to 100 characters',
@@ -119,14 +118,14 @@ export const messages = {
   addressTypeInvalid: 'Type must be postal, physical or both',
   addressLineInvalid: 'An address line must be at most 200 characters',
   tooManyAddressLines: 'An address can have at most 4 lines',
-  addressPartTooLong: 'must be at most 100 characters',
   requestTooLarge: 'The request body is too large.',
   cannotDeleteSelf: 'You cannot delete your own user record.',
   // Validation: each names what its field expects, never the value sent (the field is the key).
-  textInvalid: 'must be text without NUL or unpaired surrogate characters',
-  objectExpected: 'must be an object',
-  filterTooLong: 'must be at most 100 characters',
-  queryTooLong: 'must be at most 200 characters',
+  // One message for every text field (the server's `fields` names which): only an API client sends these characters.
+  textInvalid: 'This field must be text without NUL or unpaired surrogate characters',
+  objectExpected: 'This field must be an object',
+  filterTooLong: 'The filter must be at most 100 characters',
+  queryTooLong: 'The search text must be at most 200 characters',
   accountNameRequired: 'Name is required',
   accountNameTooLong: 'Name must be at most 200 characters',
   abbreviationTooLong: 'Abbreviation must be at most 20 characters',
@@ -139,7 +138,6 @@ export const messages = {
     "You can only change the trusted relationships and assume roles of a role whose permissions your own role also has: this role has permissions yours lacks.",
   trustTargetBeyondOwn:
     'You can only point a trusted relationship or an assume role at a role whose permissions your own role also has: the role chosen has permissions yours lacks.',
-  trustRoleUnknown: 'must pair each account with one of that account’s roles',
   // Issue 24: a user's sign-in is a grant of the user's role — pointing it at one's own sign-in signs in with that role.
   userRoleBeyondOwn:
     "You can only change the sign-in (email, principal id), active state or role of a user, or delete a user, whose role's permissions your own role also has: this user's role has permissions yours lacks.",

@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { keyedMap } from './catalogue.ts';
 import { roleSortColumns, type RoleSort } from './lists.ts';
 export type { RoleSort };
-import { requiredMessage } from './fields.ts';
+import { labelTooLong, requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
 import { version, type CommonFields } from './records.ts';
@@ -25,11 +25,11 @@ export const roleMessages = {
   nameRequired: 'Role name is required',
   nameTooLong: `Role name must be at most ${roleLimits.name} characters`,
   resourcesInvalid: 'Resources must map catalogue resources to the methods the catalogue offers for them',
-  trustInvalid: 'must map account ids to role ids',
+  trustInvalid: 'Trusted Relationships must map account ids to role ids',
+  assumeRolesInvalid: 'Assume Roles must map account ids to role ids',
   tooManyTrustRows: `At most ${roleLimits.trustRows} rows`,
-  settingTooLong: `must be at most ${roleLimits.setting} characters`,
   acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
-  booleanExpected: 'must be true or false',
+  ccpExpected: 'CCP Configuration must be true or false',
   saved: messages.roleSaved,
 } as const;
 
@@ -66,23 +66,35 @@ export const grantsSchema = v.pipe(
   }),
 );
 
+/** The role form's labels of the two trust maps, which name them in their messages. */
+export const trustLabels = { trustedRelationships: 'Trusted Relationships', assumeRoles: 'Assume Roles' } as const;
+
+/** A trust row whose role is not one of its account's roles, by the map's label (issue 24). */
+export const trustRoleUnknownMessage = (field: string) =>
+  `${trustLabels[field as keyof typeof trustLabels] ?? 'Each row'} must pair each account with one of that account’s roles`;
+
 /** Account id → role id (trusted relationships, assume roles). Ids are stored lower case. */
-export const trustSchema = v.pipe(
-  keyedMap(v.string(), roleMessages.trustInvalid),
-  v.check((map) => Object.keys(map).length <= roleLimits.trustRows, roleMessages.tooManyTrustRows),
-  v.check((map) => Object.entries(map).every(([account, role]) => uuidPattern.test(account) && uuidPattern.test(role)), roleMessages.trustInvalid),
-  v.transform((map): RoleTrust => Object.fromEntries(Object.entries(map).map(([account, role]) => [account.toLowerCase(), role.toLowerCase()]))),
-);
+const trustMap = (invalid: string) =>
+  v.pipe(
+    keyedMap(v.string(), invalid),
+    v.check((map) => Object.keys(map).length <= roleLimits.trustRows, roleMessages.tooManyTrustRows),
+    v.check((map) => Object.entries(map).every(([account, role]) => uuidPattern.test(account) && uuidPattern.test(role)), invalid),
+    v.transform((map): RoleTrust => Object.fromEntries(Object.entries(map).map(([account, role]) => [account.toLowerCase(), role.toLowerCase()]))),
+  );
+export const trustSchema = trustMap(roleMessages.trustInvalid);
+const assumeRolesSchema = trustMap(roleMessages.assumeRolesInvalid);
 export type RoleTrust = Record<string, string>;
 
-/** A softphone setting: trimmed text, empty is left out. */
-const setting = v.optional(
-  v.pipe(
-    v.nullable(text(roleLimits.setting, roleMessages.settingTooLong)),
-    v.transform((s) => (s ? s : undefined)),
-  ),
-);
-const flag = v.optional(v.nullable(v.boolean(roleMessages.booleanExpected)));
+/** A softphone setting: trimmed text, empty is left out; its too-long message names the role form's label. */
+const setting = (label: string) =>
+  v.optional(
+    v.pipe(
+      v.nullable(text(roleLimits.setting, labelTooLong(label, roleLimits.setting))),
+      v.transform((s) => (s ? s : undefined)),
+    ),
+  );
+/** A softphone yes/no, its message naming the role form's label. */
+const flag = (label: string) => v.optional(v.nullable(v.boolean(`${label} must be true or false`)));
 
 export const ccpConfigSchema = v.pipe(
   v.object(
@@ -91,11 +103,11 @@ export const ccpConfigSchema = v.pipe(
         v.nullable(
           v.object(
             {
-              accountId: setting,
-              instanceId: setting,
-              region: setting,
-              ccpUrl: setting,
-              loginUrl: setting,
+              accountId: setting('AWS Connect Account Id'),
+              instanceId: setting('Instance Id'),
+              region: setting('Region'),
+              ccpUrl: setting('CCP URL'),
+              loginUrl: setting('Login URL'),
               defaultProvisionProfile: v.optional(
                 v.nullable(
                   v.object(
@@ -104,10 +116,10 @@ export const ccpConfigSchema = v.pipe(
                       acwTimeout: v.optional(
                         v.nullable(v.pipe(v.number(roleMessages.acwTimeoutInvalid), v.integer(roleMessages.acwTimeoutInvalid), v.minValue(0, roleMessages.acwTimeoutInvalid), v.maxValue(roleLimits.acwTimeout, roleMessages.acwTimeoutInvalid))),
                       ),
-                      autoAnswer: flag,
-                      hierarchyGroupId: setting,
-                      routingProfileId: setting,
-                      securityProfileId: setting,
+                      autoAnswer: flag('Auto Answer'),
+                      hierarchyGroupId: setting('Hierarchy Group Id'),
+                      routingProfileId: setting('Routing Profile Id'),
+                      securityProfileId: setting('Security Profile Id'),
                     },
                     messages.objectExpected,
                   ),
@@ -118,9 +130,9 @@ export const ccpConfigSchema = v.pipe(
           ),
         ),
       ),
-      spiceDomain: setting,
-      spiceDomain2: setting,
-      allowPauseResumeRecording: flag,
+      spiceDomain: setting('Spice Domain'),
+      spiceDomain2: setting('Spice Domain 2'),
+      allowPauseResumeRecording: flag('Allow Pause/Resume Recording'),
     },
     messages.objectExpected,
   ),
@@ -174,7 +186,7 @@ export const roleCreateSchema = object({
   name: nameField,
   resources: v.optional(grantsSchema, () => ({})),
   trustedRelationships: v.optional(trustSchema, () => ({})),
-  assumeRoles: v.optional(trustSchema, () => ({})),
+  assumeRoles: v.optional(assumeRolesSchema, () => ({})),
   ccpConfig: v.optional(v.nullable(ccpConfigSchema), null),
 });
 export type RoleCreate = v.InferInput<typeof roleCreateSchema>;
@@ -186,7 +198,7 @@ export const rolePatchSchema = object({
   name: v.optional(nameField),
   resources: v.optional(grantsSchema),
   trustedRelationships: v.optional(trustSchema),
-  assumeRoles: v.optional(trustSchema),
+  assumeRoles: v.optional(assumeRolesSchema),
   ccpConfig: v.optional(v.nullable(ccpConfigSchema)),
 });
 export type RolePatch = v.InferInput<typeof rolePatchSchema>;
@@ -241,9 +253,9 @@ const policyResourcesSchema = v.pipe(
 
 const policyParts = {
   resources: policyResourcesSchema,
-  features: v.object({ ccp: v.optional(v.boolean(roleMessages.booleanExpected)) }, messages.objectExpected),
+  features: v.object({ ccp: v.optional(v.boolean(roleMessages.ccpExpected)) }, messages.objectExpected),
   settings: v.object({ ccpConfig: v.optional(v.nullable(ccpConfigSchema)) }, messages.objectExpected),
-  roleAssociations: v.object({ trustedRelationships: v.optional(trustSchema), assumeRoles: v.optional(trustSchema) }, messages.objectExpected),
+  roleAssociations: v.object({ trustedRelationships: v.optional(trustSchema), assumeRoles: v.optional(assumeRolesSchema) }, messages.objectExpected),
 };
 
 export const policyCreateSchema = object({

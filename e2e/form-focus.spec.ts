@@ -179,6 +179,35 @@ test.describe('focus after a navigation lands where the screen starts, never in 
     await expect(page).toHaveURL(/\/home$/);
   });
 
+  test('at a person\'s pace, each screen shown before the next key: the record opened again (its Tags already loaded) starts at its heading', async ({ page }) => {
+    const tagKey = page.getByRole('textbox', { name: 'Tag key' });
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    await expect(page.getByRole('table', { name: 'Contact Points' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Contact Points' }).locator('tbody')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/practice\/contact-points\/[^/]+$/);
+    await expect(tagKey).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    await expect(page.getByRole('table', { name: 'Contact Points' }).locator('tbody')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/practice\/contact-points\/[^/]+$/);
+    await expect(tagKey).toHaveCount(1);
+    await expect(tagKey).not.toBeFocused();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('a create screen opened by its address takes what is typed at once in its first field ("Night Desk" holds G H)', async ({ page }) => {
     await page.goto('/system/role/create');
     await page.keyboard.type('Night Desk');

@@ -138,6 +138,43 @@ for (const size of sizes) {
 }
 
 for (const size of sizes) {
+  test.describe(`a refusal after the screen was shown (${size.name})`, () => {
+    test.use({ storageState: storageState('manager'), viewport: size.viewport });
+
+    test(`a list's or a record's refetch answered 403 shows the no-permission screen, not a Retry that cannot work (${size.name})`, async ({ page }) => {
+      // The role loses the grant while the screens are open: their next read is refused as the API refuses it.
+      const refuse = (path: RegExp) =>
+        page.route(
+          (url) => path.test(url.pathname),
+          (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 403, contentType: 'application/json', json: { error: { code: 'forbidden', message: messages.forbidden } } }) : route.fallback()),
+        );
+      const refused = async (grant: string) => {
+        await expect(page.getByRole('heading', { level: 1, name: "You don't have permission to see persons." })).toBeVisible();
+        await expect(page.getByText(`${grant}, which your role “Practice Administrator” does not grant`)).toBeVisible();
+        await expect(page.getByText(messages.tryAgain)).toHaveCount(0);
+        await expect(page.getByRole('button', { name: /^(Try again|Retry)$/ })).toHaveCount(0);
+      };
+      await page.goto(`/practice/persons/${seedId('person:viewer')}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Victor Chen' })).toBeVisible();
+      await page.getByRole('main').getByRole('link', { name: 'Persons', exact: true }).click();
+      await expect(page.getByRole('table', { name: 'Persons' })).toBeVisible();
+
+      // Back to the record: its loader finds it cached, and the screen's background refetch is refused.
+      await refuse(/\/api\/person\/persons\/[0-9a-f-]{36}$/);
+      await page.goBack();
+      await refused('Needs GET on Individual person');
+      await expectNoAxeViolations(page);
+
+      // Forward to the list: the same for the list's refetch.
+      await page.unrouteAll({ behavior: 'wait' });
+      await refuse(/\/api\/person\/persons$/);
+      await page.goForward();
+      await refused('Needs GET on Persons');
+    });
+  });
+}
+
+for (const size of sizes) {
   test.describe(`person names (${size.name})`, () => {
     test.use({ storageState: storageState('manager'), viewport: size.viewport });
 

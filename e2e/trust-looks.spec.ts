@@ -29,17 +29,37 @@ for (const viewport of [
     }) => {
       await page.goto("/system/role/create");
       await expect(page.locator("html")).toHaveClass(/dark/);
-      const back = page.getByRole("main").getByRole("link", { name: /Roles/ });
-      const look = await back.evaluate((link) => {
-        const text = getComputedStyle(link.closest("main")!).color;
-        const own = getComputedStyle(link);
-        return {
-          underline: own.textDecorationLine.includes("underline"),
-          link: own.color,
-          text,
-        };
-      });
-      expect(look.underline || contrast(look.link, look.text) >= 3).toBe(true);
+      // Every link of the screen's content (tables and menus are styled on their own) is told from
+      // the text around it: underlined, or at 3:1 against its parent's text colour (WCAG 1.4.1).
+      const looks = async () =>
+        page.locator("#main a[href]").evaluateAll((links) => {
+          // Computed colours come as lab()/oklch() too: drawn on a canvas, read back as sRGB rgb().
+          const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+          const rgb = (color: string) => {
+            context.clearRect(0, 0, 1, 1);
+            context.fillStyle = color;
+            context.fillRect(0, 0, 1, 1);
+            const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+            return `rgb(${r}, ${g}, ${b})`;
+          };
+          return links
+            .filter((link) => !link.closest("table, nav") && !link.matches("[data-slot], [role='tab'], [role='menuitem']") && link.getClientRects().length > 0)
+            .map((link) => {
+              const own = getComputedStyle(link);
+              return {
+                name: (link.textContent ?? "").trim(),
+                underline: own.textDecorationLine.includes("underline"),
+                link: rgb(own.color),
+                text: rgb(getComputedStyle(link.parentElement!).color),
+                background: own.backgroundColor,
+              };
+            });
+        });
+      const plain = (found: Awaited<ReturnType<typeof looks>>) =>
+        found.filter((l) => /rgba\(0, 0, 0, 0\)|transparent/.test(l.background) && !l.underline && contrast(l.link, l.text) < 3).map((l) => `${l.name}: ${l.link} on ${l.text}`);
+      const found = await looks();
+      expect(found.length).toBeGreaterThan(0);
+      expect(plain(found)).toEqual([]);
       await page.getByRole("button", { name: "Add Role", exact: true }).click();
       await expect(
         page.getByRole("textbox", { name: "Role Name", exact: true }),

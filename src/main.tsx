@@ -5,6 +5,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouteError } from './components/shell/no-permission.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import { store } from './state/account.ts';
@@ -22,6 +23,8 @@ const router = createRouter({
   context: { queryClient },
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
+  // A guarded route refused (its beforeLoad, or a refusal after it was shown): the "no permission" screen.
+  defaultErrorComponent: RouteError,
   defaultNotFoundComponent: () => (
     <main>
       <NotFound />

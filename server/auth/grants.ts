@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../../domain/messages.ts';
 import { isAllowed, permissionCatalogue, type ResourceGrants } from '../../domain/permissions.ts';
-import type { RoleTrust } from '../../domain/roles.ts';
+import { trustRoleUnknownMessage, type RoleTrust } from '../../domain/roles.ts';
 import type { Tx } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
@@ -63,7 +63,7 @@ export async function assertTrustWithinOwnGrants(c: Context<AppEnv>, tx: Tx, res
             .select({ resources: roles.resources })
             .from(roles)
             .where(or(...added.map(([account, role]) => and(eq(roles.accountId, account), eq(roles.id, role)))));
-    if (targets.length < added.length) throw badRequest(messages.invalidRequest, { [field]: messages.trustRoleUnknown });
+    if (targets.length < added.length) throw badRequest(messages.invalidRequest, { [field]: trustRoleUnknownMessage(field) });
     if (c.var.caller.instanceAdmin) continue;
     if (beyondOwn(c, resources)) throw new ApiError(403, 'forbidden', messages.trustOfRoleBeyondOwn, { [field]: messages.trustOfRoleBeyondOwn });
     if (targets.some((target) => beyondOwn(c, target.resources))) {

@@ -168,7 +168,7 @@ describe('PATCH /accounts/account', () => {
     expect(fractional.status).toBe(400);
     expect((await errorOf(fractional)).fields).toEqual({ 'config.awsConnect.defaultProvisionProfile.acwTimeout': accountMessages.acwTimeoutInvalid });
     const badUrl = await patch(id, { version: after.version, config: { ccp: { ccpUrl: 'javascript:alert(1)' } } });
-    expect((await errorOf(badUrl)).fields).toEqual({ 'config.ccp.ccpUrl': accountMessages.urlInvalid });
+    expect((await errorOf(badUrl)).fields).toEqual({ 'config.ccp.ccpUrl': 'CCP URL must be an http:// or https:// address' });
     // The Connect role: an IAM role ARN of the practice's AWS account, and STS's rules for the external id.
     const aws = (awsConnect: Record<string, string>) => patch(id, { version: after.version, config: { awsConnect } });
     expect((await errorOf(await aws({ roleArn: 'arn:aws:iam::123456789012:user/someone' }))).fields).toEqual({ 'config.awsConnect.roleArn': accountMessages.roleArnInvalid });

@@ -159,7 +159,7 @@ describe('validation', () => {
     expect(trust.status).toBe(400);
     const text = await trust.text();
     expect(text).not.toContain('<script>');
-    expect((JSON.parse(text) as ErrorBody).error.fields?.assumeRoles).toBe(roleMessages.trustInvalid);
+    expect((JSON.parse(text) as ErrorBody).error.fields?.assumeRoles).toBe(roleMessages.assumeRolesInvalid);
     const acw = await asAdmin('POST', '/permissions/roles', { name: roleName('Bad acw'), ccpConfig: { awsConnect: { defaultProvisionProfile: { acwTimeout: 2.5 } } } });
     expect(acw.status).toBe(400);
     expect((await errorOf(acw)).fields?.['ccpConfig.awsConnect.defaultProvisionProfile.acwTimeout']).toBe(roleMessages.acwTimeoutInvalid);
@@ -336,10 +336,10 @@ describe('trust is a grant too: trust and assume-role rows are bounded by the ed
     const version = await versionOf(administrator);
     const elsewhere = await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version, assumeRoles: { [lakeside()]: roleId('riverside', 'Read Only') } });
     expect(elsewhere.status).toBe(400);
-    expect((await errorOf(elsewhere)).fields?.assumeRoles).toBe(messages.trustRoleUnknown);
+    expect((await errorOf(elsewhere)).fields?.assumeRoles).toBe('Assume Roles must pair each account with one of that account’s roles');
     const unknown = await asAdmin('POST', '/permissions/roles', { name: roleName('Nowhere'), trustedRelationships: { [lakeside()]: '0b0e0c0a-0000-4000-8000-00000000beef' } });
     expect(unknown.status).toBe(400);
-    expect((await errorOf(unknown)).fields?.trustedRelationships).toBe(messages.trustRoleUnknown);
+    expect((await errorOf(unknown)).fields?.trustedRelationships).toBe('Trusted Relationships must pair each account with one of that account’s roles');
     const res = await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version, assumeRoles: { [lakeside()]: roleId('lakeside', 'Administrator') } });
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await asAdmin('PATCH', `/permissions/roles/${administrator}`, { version: version + 1, assumeRoles: {} })).status).toBe(200);

@@ -1,11 +1,11 @@
-import { ErrorComponent, Link, type ErrorComponentProps } from '@tanstack/react-router';
+import { ErrorComponent, Link, useMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { missingGrant } from '../../lib/policy.ts';
-import { PermissionDenied } from '../../lib/route-guard.ts';
+import { PermissionDenied, type RoutePermission } from '../../lib/route-guard.ts';
 import { policyAtom } from '../../state/account.ts';
 
 /** The screen of a create or edit route the role may not use: what is missing and who can help. */
-export function NoPermission({ error }: { error: PermissionDenied }) {
+export function NoPermission({ error }: { error: PermissionDenied | Error }) {
   const policy = useAtomValue(policyAtom);
   return (
     <section className="mx-auto max-w-xl px-2 py-16 text-center">
@@ -13,8 +13,8 @@ export function NoPermission({ error }: { error: PermissionDenied }) {
         {error.message}
       </h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {missingGrant(error.requires)}
-        {policy?.role ? `, which your role “${policy.role}” does not grant` : ''}. An administrator of your account can change your role.
+        {error instanceof PermissionDenied ? `${missingGrant(error.requires)}${policy?.role ? `, which your role “${policy.role}” does not grant` : ''}. ` : ''}
+        An administrator of your account can change your role.
       </p>
       <Link to="/home" className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800">
         Go to home
@@ -27,4 +27,17 @@ export function NoPermission({ error }: { error: PermissionDenied }) {
 export function RouteError(props: ErrorComponentProps) {
   if (props.error instanceof PermissionDenied) return <NoPermission error={props.error} />;
   return <ErrorComponent {...props} />;
+}
+
+/**
+ * A screen's data refused (403) after the screen was shown: a refetch once the role lost the
+ * grant, a list's background refresh. A Retry can never work, so it is the route's "no
+ * permission" screen, as on a first load (thrown to the route's `RouteError`, naming the grant
+ * the route's `requirePermission` put in its context); outside a guarded route (the side panel)
+ * the refusal is shown in place.
+ */
+export function Refused({ error }: { error: Error }) {
+  const permission = useMatch({ strict: false, shouldThrow: false, select: (match) => (match.context as { permission?: RoutePermission }).permission });
+  if (permission) throw new PermissionDenied(permission.requires, permission.action);
+  return <NoPermission error={error} />;
 }

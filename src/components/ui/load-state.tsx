@@ -1,3 +1,5 @@
+import { isRefused } from '../../lib/route-guard.ts';
+import { Refused } from '../shell/no-permission.tsx';
 import { Button } from './button.tsx';
 
 /** Placeholder blocks while a record loads (announced once as "Loading…"). */
@@ -12,8 +14,13 @@ export function DetailSkeleton({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** A load failure other than "not found" (spec §8: 'Error, please try again'). */
-export function LoadError({ message, onRetry }: { message: string; onRetry?(): void }) {
+/**
+ * A load failure other than "not found" (spec §8: 'Error, please try again'). Given the failure,
+ * a refusal (403: the role lost the grant, on a first load or a refetch) is the "no permission"
+ * screen instead, with no Retry that could never work (issue 24).
+ */
+export function LoadError({ message, onRetry, error }: { message: string; onRetry?(): void; error?: unknown }) {
+  if (isRefused(error)) return <Refused error={error} />;
   return (
     <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950">
       <p role="alert" className="text-red-900 dark:text-red-100">

@@ -7,7 +7,9 @@ import { useAccountKey } from '../../lib/account.ts';
 import { isPlainKey, isTypingTarget } from '../../lib/keyboard.ts';
 import { listSearchDefaults, type ListSearch } from '../../lib/list-search.ts';
 import { useMeets, type Requirement } from '../../lib/policy.ts';
+import { isRefused } from '../../lib/route-guard.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
+import { Refused } from '../shell/no-permission.tsx';
 import { Button } from './button.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 import { FilterInput } from './filter-input.tsx';
@@ -152,6 +154,8 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   const q = search.q.trim();
   const copyId = useCopyId();
   const filtered = q !== '' || activeFilters.length > 0;
+  // Refused on a refetch (the role lost the grant meanwhile): the route's "no permission" screen, not Retry.
+  if (isRefused(list.error)) return <Refused error={list.error} />;
 
   return (
     <section aria-labelledby={titleId}>

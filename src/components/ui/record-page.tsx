@@ -49,7 +49,7 @@ export function RecordLoad<TRecord>({ query, label, loading, missing, isMissing 
   if (query.isPending) return skeleton;
   if (query.isError) {
     if (isMissing(query.error)) return missing ?? <NotFound />;
-    return <LoadError message={messages.tryAgain} onRetry={() => void query.refetch()} />;
+    return <LoadError message={messages.tryAgain} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return query.data === undefined ? skeleton : children(query.data);
 }

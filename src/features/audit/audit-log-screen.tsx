@@ -6,6 +6,7 @@ import { useId, useMemo } from 'react';
 import { accessActions, auditActions, auditPageSizes, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
+import { Refused } from '../../components/shell/no-permission.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
@@ -14,6 +15,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { changedRecordPath } from '../../lib/changed-record-path.ts';
 import { can } from '../../lib/policy.ts';
+import { isRefused } from '../../lib/route-guard.ts';
 import { cn } from '../../lib/cn.ts';
 import { controlBase } from '../../components/ui/field.tsx';
 import { useDateTimeFormat } from '../../lib/format.ts';
@@ -105,6 +107,8 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
     const path = viewed ? changedRecordPath(row) : `/system/audit/${row.id}`;
     if (path) openPanel(path);
   };
+  // Refused on a refetch (the role lost the grant meanwhile): the route's "no permission" screen, not Retry.
+  if (isRefused(list.error)) return <Refused error={list.error} />;
 
   return (
     <section aria-labelledby={titleId}>

@@ -45,7 +45,7 @@ export function ChannelsScreen({ teamId, channelId, onChannelChange }: ChannelsS
     return (
       <section>
         <PageHeader title="Channels" back={back} />
-        <LoadError message={missing ? 'This team was not found in the account’s tenant.' : messages.tryAgain} onRetry={missing ? undefined : () => void answer.refetch()} />
+        <LoadError error={answer.error} message={missing ? 'This team was not found in the account’s tenant.' : messages.tryAgain} onRetry={missing ? undefined : () => void answer.refetch()} />
       </section>
     );
   }
