@@ -5,7 +5,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouteError } from './components/shell/no-permission.tsx';
+import { RouteError } from './components/ui/no-permission.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import { store } from './state/account.ts';

@@ -1,5 +1,5 @@
 import { isRefused } from '../../lib/route-guard.ts';
-import { Refused } from '../shell/no-permission.tsx';
+import { Refused } from './no-permission.tsx';
 import { Button } from './button.tsx';
 
 /** Placeholder blocks while a record loads (announced once as "Loading…"). */

@@ -9,7 +9,7 @@ import { listSearchDefaults, type ListSearch } from '../../lib/list-search.ts';
 import { useMeets, type Requirement } from '../../lib/policy.ts';
 import { isRefused } from '../../lib/route-guard.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
-import { Refused } from '../shell/no-permission.tsx';
+import { Refused } from './no-permission.tsx';
 import { Button } from './button.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 import { FilterInput } from './filter-input.tsx';

@@ -6,7 +6,7 @@ import { useId, useMemo } from 'react';
 import { accessActions, auditActions, auditPageSizes, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
-import { Refused } from '../../components/shell/no-permission.tsx';
+import { Refused } from '../../components/ui/no-permission.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';

@@ -6,7 +6,7 @@ import { issueListQuery, type IssueListSearch } from '../../../../features/issue
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
 import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
-import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
 
 /** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { requirePermission } from '../../../../lib/route-guard.ts';
 import { PersonCreateScreen } from '../../../../features/persons/person-create-screen.tsx';
 

@@ -4,7 +4,7 @@ import { isLocalDate } from '../../../../../domain/schedule-search.ts';
 import { ScheduleScreen } from '../../../../features/schedules/schedule-screen.tsx';
 import { scheduleQuery } from '../../../../features/schedules/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
 
 /** `?week=2026-03-08`: the week shown (any day of it); absent, this week. */

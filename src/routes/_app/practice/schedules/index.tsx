@@ -4,7 +4,7 @@ import { SchedulesListScreen } from '../../../../features/schedules/schedules-li
 import { scheduleListQuery, type ScheduleListSearch } from '../../../../features/schedules/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema } from '../../../../lib/list-search.ts';
-import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
 
 /** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */

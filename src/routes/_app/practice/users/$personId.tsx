@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { userQuery } from '../../../../features/users/queries.ts';
 import { UserScreen } from '../../../../features/users/user-screen.tsx';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
 
 /** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */

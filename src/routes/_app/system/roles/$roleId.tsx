@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { roleQuery } from '../../../../features/roles/queries.ts';
 import { RoleScreen } from '../../../../features/roles/role-screen.tsx';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { RouteError } from '../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
 
 /** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteError } from '../../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../../components/ui/no-permission.tsx';
 import { CampaignEditScreen } from '../../../../../features/campaigns/campaign-edit-screen.tsx';
 import { campaignQuery } from '../../../../../features/campaigns/queries.ts';
 import { currentAccountKey } from '../../../../../lib/account.ts';

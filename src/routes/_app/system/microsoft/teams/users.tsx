@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RouteError } from '../../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../../components/ui/no-permission.tsx';
 import { teamsUserListQuery, type TeamsUserSort } from '../../../../../features/teams/queries.ts';
 import { teamsUserSortColumns } from '../../../../../../domain/lists.ts';
 import { TeamsUsersScreen } from '../../../../../features/teams/teams-users-screen.tsx';

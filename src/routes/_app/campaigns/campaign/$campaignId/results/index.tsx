@@ -4,7 +4,7 @@ import { defaultPageSize, pageSizes, sortOrders, surveySortColumns } from '../..
 import { CampaignResultsScreen } from '../../../../../../features/campaigns/campaign-results-screen.tsx';
 import { campaignQuery, responseListQuery, type ResponseListSearch } from '../../../../../../features/campaigns/queries.ts';
 import { currentAccountKey } from '../../../../../../lib/account.ts';
-import { RouteError } from '../../../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../../../lib/route-guard.ts';
 
 /** The grid's URL state: newest answers first unless the user sorts otherwise; a hand-edited URL falls back. */

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RouteError } from '../../../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../../../components/ui/no-permission.tsx';
 import { teamListQuery, type TeamSort } from '../../../../../../features/teams/queries.ts';
 import { teamSortColumns } from '../../../../../../../domain/lists.ts';
 import { TeamsScreen } from '../../../../../../features/teams/teams-screen.tsx';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteError } from '../../../../../../../components/shell/no-permission.tsx';
+import { RouteError } from '../../../../../../../components/ui/no-permission.tsx';
 import { ChannelsScreen } from '../../../../../../../features/teams/channels-screen.tsx';
 import { channelsQuery } from '../../../../../../../features/teams/queries.ts';
 import { currentAccountKey } from '../../../../../../../lib/account.ts';
