@@ -5,7 +5,7 @@ import { persons, queues } from './db/schema.ts';
 import { demoTenants, seedId } from './db/seed.ts';
 import { directoryChannelId, directoryGuid } from './integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
-import { queryParamsOf } from './validate.ts';
+import { queryParamsOf } from './test/routes.ts';
 
 /**
  * Issue #8: thousands of generated bad requests against every route of the API — enumerated from
