@@ -49,8 +49,11 @@ export type WriteScope = {
   repeats(update: Update): Promise<boolean>;
 };
 
-/** How long an Idempotency-Key is remembered: longer than any client keeps retrying a submit. */
-const KEY_LIFETIME = sql`interval '24 hours'`;
+/**
+ * How long an Idempotency-Key is remembered: longer than any client keeps retrying a submit. Older
+ * keys are deleted by the job queue (server/db/tasks.ts).
+ */
+export const KEY_LIFETIME = sql`interval '24 hours'`;
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
 
 type Idempotency = { key: string; requestHash: string };

@@ -10,6 +10,7 @@ import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { createContactCenter } from '../integrations/contact-center/index.ts';
 import { startJobs } from '../jobs/index.ts';
 import { NotificationHub } from '../notifications/stream.ts';
+import { drained, runNow } from './jobs.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const ISSUER = 'http://idp.test/';
@@ -80,7 +81,13 @@ export async function createHarness() {
     call,
     accounts: demoAccounts,
     callers,
-    jobs,
+    jobs: {
+      ...jobs,
+      /** Resolves when every job added so far (and every job they added) has run. */
+      drained: () => drained(jobs, database.db),
+      /** Runs a task of the queue now, as its schedule would, and waits until it has run. */
+      runNow: (task: string) => runNow(jobs, database.db, task),
+    },
     notifications,
     url: testDb.url,
     async close() {
