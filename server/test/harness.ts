@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { AccessLog } from '../access-log.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { createApi } from '../app.ts';
@@ -102,3 +103,24 @@ export async function createHarness() {
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/**
+ * The usual set-up of an API test file: one harness, made before the file's tests (seeding takes a
+ * while) and closed after them. Its members are read when used, so use them inside hooks and tests:
+ *
+ *   const h = fileHarness();
+ *   it('…', async () => { const res = await h.call('admin', '/accounts'); … });
+ */
+export function fileHarness(): Harness {
+  let made: Harness | undefined;
+  beforeAll(async () => {
+    made = await createHarness();
+  }, 120_000);
+  afterAll(() => made?.close());
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!made) throw new Error('fileHarness(): the harness is made in beforeAll; use it inside hooks and tests');
+      return Reflect.get(made, key);
+    },
+  });
+}

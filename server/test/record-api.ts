@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { auditLog } from '../db/schema.ts';
 import type { DemoUser, Harness } from './harness.ts';
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 /** The error an API answer carries. */
 export const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;

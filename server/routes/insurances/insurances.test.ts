@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain/api.ts';
 import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
@@ -7,14 +7,10 @@ import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoInsurances } from '../../db/demo-catalogue.ts';
 import { practitioners, insurances } from '../../db/schema.ts';
 import { seedId } from '../../db/seed.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
 const { send, create, get, list, auditOf } = recordApi<Insurance, InsuranceList>(() => h, '/insurances', 'Insurance');
 

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import { messages } from '../../../domain/messages.ts';
@@ -9,7 +8,7 @@ import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, errorCode, notFound } from '../../errors.ts';
 import { ContactCenterError } from '../../integrations/contact-center/index.ts';
-import { editable, found, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { applyQueueSync, findQueue, listContactCenterQueues, listQueues, neverSynced, presentQueue } from './queries.ts';
 
@@ -67,13 +66,7 @@ export const queueRoutes = new Hono<AppEnv>()
       const changes = sent({ ...body, agentGreetings: greetings });
       if (await repeats({ resourceType: 'Queue', resourceId: queueId, record: current, version, changes })) return current;
       editable(current, version);
-      const after = updatedRow(
-        await tx
-          .update(queues)
-          .set({ ...changes, ...touched(actorName, queues.version) })
-          .where(and(eq(queues.accountId, accountId), eq(queues.queueId, queueId), eq(queues.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, queues, { key: queues.queueId, id: queueId, version }, changes);
       await audit({ action: 'update', resourceType: 'Queue', resourceId: queueId, before: presentQueue(current), after: presentQueue(after) });
       return after;
     });

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { Queue, QueueList } from '../../../domain/queues.ts';
 import { createApi } from '../../app.ts';
@@ -7,16 +7,11 @@ import { demoQueueSettings } from '../../db/demo-queues.ts';
 import { auditLog, queues } from '../../db/schema.ts';
 import { ContactCenterError, type ContactCenter } from '../../integrations/contact-center/index.ts';
 import { keptLaterQueues } from '../../integrations/contact-center/simulator.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { type ErrorBody, errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const list = async (query = '', user: DemoUser = 'manager') => {
   const res = await h.call(user, `/callcenter/queues?limit=50${query}`);
   expect(res.status, await res.clone().text()).toBe(200);
