@@ -5,7 +5,7 @@ import { issueApiKey } from '../server/auth/api-keys.ts';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { apiKeys } from '../server/db/schema.ts';
+import { apiKeys } from '../server/db/schema/index.ts';
 import { demoAccounts, roleId, seed } from '../server/seed/seed.ts';
 import { startApi, throughput } from './auth.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';

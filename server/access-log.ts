@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Db } from './db/client.ts';
-import { accessLog } from './db/schema.ts';
+import { accessLog } from './db/schema/index.ts';
 import type { AppEnv } from './env.ts';
 
 export type AccessRow = typeof accessLog.$inferInsert;

@@ -3,7 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages.ts';
 import { accessDecision } from './auth/requires.ts';
-import { accounts, auditLog, revokedTokens, users } from './db/schema.ts';
+import { accounts, auditLog, revokedTokens, users } from './db/schema/index.ts';
 import { seedId } from './seed/seed.ts';
 import { AUDIENCE, createHarness, ISSUER, type Harness } from './test/harness.ts';
 
@@ -113,7 +113,7 @@ describe('tenancy', () => {
 
   it('the trust must be mutual: removing the trusted relationship closes the assumed account', async () => {
     const lakesideRole = seedId('role:lakeside:Practice Administrator');
-    const { roles } = await import('./db/schema.ts');
+    const { roles } = await import('./db/schema/index.ts');
     const [before] = await h.db.select().from(roles).where(eq(roles.id, lakesideRole));
     await h.db.update(roles).set({ trustedRelationships: {} }).where(eq(roles.id, lakesideRole));
     try {

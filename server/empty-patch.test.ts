@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, queues, scheduleTasks } from './db/schema.ts';
+import { auditLog, queues, scheduleTasks } from './db/schema/index.ts';
 import { seedId } from './seed/seed.ts';
 import { createHarness, type Harness } from './test/harness.ts';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { persons, queues } from './db/schema.ts';
+import { persons, queues } from './db/schema/index.ts';
 import { demoTenants, seedId } from './seed/seed.ts';
 import { directoryChannelId, directoryGuid } from './integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
-import { queryParamsOf } from './validate.ts';
+import { queryParamsOf } from './test/routes.ts';
 
 /**
  * Issue #8: thousands of generated bad requests against every route of the API — enumerated from

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../domain/messages.ts';
 import { createApi } from './app.ts';
 import type { Db } from './db/client.ts';
-import { auditLog, users } from './db/schema.ts';
+import { auditLog, users } from './db/schema/index.ts';
 import { seedId } from './seed/seed.ts';
 import { createPortal, spaPage, type SpaSettings } from './portal.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './test/harness.ts';
-import { queryParamsOf } from './validate.ts';
+import { queryParamsOf } from './test/routes.ts';
 
 /**
  * Issue 24: every query parameter of every route is validated like a body field. Bad input is a

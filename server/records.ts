@@ -1,8 +1,10 @@
-import { sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { messages } from '../domain/messages.ts';
+import type { WriteScope } from './db/write.ts';
 import { ApiError, conflict, notFound } from './errors.ts';
 
 /**
@@ -66,3 +68,24 @@ export const touched = (actorName: string, version: AnyColumn) => ({
   modifiedTimestamp: sql`now()`,
   version: sql`${version} + 1`,
 });
+
+/** A table of versioned records of an account (the common fields of spec §3). */
+type VersionedTable = PgTable & { accountId: PgColumn; version: PgColumn; modifiedBy: PgColumn; modifiedTimestamp: PgColumn };
+
+/**
+ * The update of a record (a PATCH) at the version the client edited: the changes sent and the
+ * common fields (`touched`), in the write's account. The new row; 409 when the record changed since.
+ */
+export async function updateVersioned<T extends VersionedTable>(
+  { tx, accountId, actorName }: Pick<WriteScope, 'tx' | 'accountId' | 'actorName'>,
+  table: T,
+  record: { key: PgColumn; id: string; version: number },
+  changes: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect']> {
+  const rows = await tx
+    .update(table)
+    .set({ ...changes, ...touched(actorName, table.version) } as PgUpdateSetSource<T>)
+    .where(and(eq(table.accountId, accountId), eq(record.key, record.id), eq(table.version, record.version)))
+    .returning();
+  return updatedRow(rows as T['$inferSelect'][]);
+}

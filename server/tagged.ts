@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Resource } from '../domain/permissions.ts';
 import type { TagFilter, TaggedResourceType } from '../domain/tags.ts';
 import type { Db, Tx } from './db/client.ts';
-import { contactPoints, insurances, issues, locations, practitioners, tags } from './db/schema.ts';
+import { contactPoints, insurances, issues, locations, practitioners, tags } from './db/schema/index.ts';
 import { live } from './soft-delete.ts';
 
 /**

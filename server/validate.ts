@@ -72,8 +72,8 @@ function unstorableKey(value: unknown): string | undefined {
   return Object.entries(value).find(([, inner]) => bad(inner))?.[0];
 }
 
-/** The query schema of each `query()` validator, so tests can enumerate every route's parameters. */
-const querySchemas = new WeakMap<object, v.GenericSchema>();
+/** Where a `query()` validator keeps its schema, so the route table tells each route's parameters (server/test/routes.ts). */
+export const querySchema = Symbol('querySchema');
 
 /**
  * A query string's validator. Every parameter is validated like a body field (issue 24): what the
@@ -88,24 +88,8 @@ export const query = <S extends v.GenericSchema>(schema: S) => {
     if (bad !== undefined) throw badRequest(messages.invalidRequest, { [bad]: messages.textInvalid });
     return output;
   });
-  querySchemas.set(middleware, schema);
-  return middleware;
+  return Object.assign(middleware, { [querySchema]: schema });
 };
-
-/** The names of the query parameters a route handler (from `app.routes`) validates; null when it is no `query()` validator. */
-export function queryParamsOf(handler: object): string[] | null {
-  const schema = querySchemas.get(handler);
-  if (!schema) return null;
-  const keys = (s: unknown): string[] => {
-    const node = s as { type?: string; entries?: Record<string, unknown>; wrapped?: unknown; pipe?: unknown[]; options?: unknown[] };
-    if (node.entries) return Object.keys(node.entries);
-    if (node.wrapped) return keys(node.wrapped);
-    if (node.pipe && node.pipe[0] !== s) return keys(node.pipe[0]);
-    if (node.options) return [...new Set(node.options.flatMap(keys))];
-    return [];
-  };
-  return keys(schema);
-}
 
 export const json = <S extends v.GenericSchema>(schema: S) =>
   validator('json', (value) => check(schema, value));

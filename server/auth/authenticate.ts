@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import * as v from 'valibot';
 import { messages } from '../../domain/messages.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../db/schema/index.ts';
 import type { AppEnv, Deps } from '../env.ts';
 import { apiKeyActorName } from '../../domain/api-keys.ts';
 import { hashApiKey, isApiKey, loadApiKeyCaller, recordApiKeyUse } from './api-keys.ts';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../../domain/messages.ts';
 import { createApi } from '../app.ts';
-import { roles } from '../db/schema.ts';
+import { roles } from '../db/schema/index.ts';
 import { roleId, seedId } from '../seed/seed.ts';
 import { write } from '../db/write.ts';
 import type { AppEnv } from '../env.ts';

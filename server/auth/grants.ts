@@ -6,7 +6,7 @@ import { messages } from '../../domain/messages.ts';
 import { isAllowed, permissionCatalogue, type ResourceGrants } from '../../domain/permissions.ts';
 import { trustRoleUnknownMessage, type RoleTrust } from '../../domain/roles.ts';
 import type { Tx } from '../db/client.ts';
-import { roles } from '../db/schema.ts';
+import { roles } from '../db/schema/index.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, badRequest } from '../errors.ts';
 

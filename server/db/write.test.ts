@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../domain/messages.ts';
 import type { Person } from '../../domain/persons.ts';
 import { createHarness, type DemoUser, type Harness } from '../test/harness.ts';
-import { auditLog, idempotencyKeys, persons, users } from './schema.ts';
+import { auditLog, idempotencyKeys, persons, users } from './schema/index.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { auditLog, idempotencyKeys } from './schema.ts';
+import { auditLog, idempotencyKeys } from './schema/index.ts';
 import type { Tx } from './client.ts';
 import type { AppEnv } from '../env.ts';
 
@@ -49,8 +49,11 @@ export type WriteScope = {
   repeats(update: Update): Promise<boolean>;
 };
 
-/** How long an Idempotency-Key is remembered: longer than any client keeps retrying a submit. */
-const KEY_LIFETIME = sql`interval '24 hours'`;
+/**
+ * How long an Idempotency-Key is remembered: longer than any client keeps retrying a submit. Older
+ * keys are deleted by the job queue (server/db/tasks.ts).
+ */
+export const KEY_LIFETIME = sql`interval '24 hours'`;
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
 
 type Idempotency = { key: string; requestHash: string };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
-import { credentials } from '../db/schema.ts';
+import { credentials } from '../db/schema/index.ts';
 import type { IdpUser } from './index.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { Db, Tx } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { oidcPayloads } from '../db/schema/index.ts';
 
-/** Rows past their expiry are invisible at once; `removeExpired` deletes them later. Database time decides. */
+/** Rows past their expiry are invisible at once; the job queue deletes them later (server/idp/tasks.ts). Database time decides. */
 const live = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
 /** PostgreSQL's jsonb cannot hold U+0000; such a value can only come from a request, so it is refused as one. */
@@ -80,12 +80,6 @@ class PostgresAdapter implements Adapter {
 /** oidc-provider's `adapter` setting: every model of the provider in the `oidc_payloads` table. */
 export function postgresAdapter(db: Db): AdapterFactory {
   return (model) => new PostgresAdapter(db, model);
-}
-
-/** Deletes the rows that have expired; returns how many. */
-export async function removeExpired(db: Db): Promise<number> {
-  const result = await db.delete(oidcPayloads).where(and(isNotNull(oidcPayloads.expiresAt), lte(oidcPayloads.expiresAt, sql`now()`)));
-  return result.rowCount ?? 0;
 }
 
 /** The access-token claim naming the provider's grant the token was issued under (see `startIdp`). */

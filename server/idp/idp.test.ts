@@ -441,6 +441,22 @@ describe('embedded IdP (Auth0-compatible)', () => {
     expect(data.response.code).toEqual(expect.any(String));
   });
 
+  it('runs no timer in its process: its expired rows are deleted by the job queue, once for all processes (server/idp/tasks.ts)', async () => {
+    // The sign-in throttle's store would otherwise clean its table on a timer of its own too.
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    const second = await startIdp(options(await freePort()));
+    try {
+      expect(intervals).not.toHaveBeenCalled();
+      // Short timeouts of requests in flight (the HTTP client's) are no periodic work.
+      expect(timeouts.mock.calls.filter(([, delay]) => (delay ?? 0) >= 60_000)).toEqual([]);
+    } finally {
+      intervals.mockRestore();
+      timeouts.mockRestore();
+      await second.close();
+    }
+  });
+
   it('shares refresh tokens with a second provider process on the same database, which sees their revocation', async () => {
     const secondPort = await freePort();
     const second = await startIdp({ ...options(secondPort), issuer });

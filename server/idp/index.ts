@@ -9,7 +9,7 @@ import Provider, {
 } from 'oidc-provider';
 import { messages, tooManySignInAttempts } from '../../domain/messages.ts';
 import type { Database } from '../db/client.ts';
-import { GRANT_CLAIM, postgresAdapter, removeExpired } from './adapter.ts';
+import { GRANT_CLAIM, postgresAdapter } from './adapter.ts';
 import { BodyTooLargeError, logoutParams, normaliseTokenRequest, readBody } from './auth0-compat.ts';
 import { loadSigningKeys } from './keys.ts';
 import { loginPage, messagePage, signOutPage, type Page } from './pages.ts';
@@ -68,7 +68,6 @@ const DAY = 24 * 60 * 60;
 const SESSION_TTL = 14 * DAY;
 const REFRESH_TOKEN_TTL = 14 * DAY;
 const LOGIN_FORM_LIMIT = 16 * 1024;
-const EXPIRED_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 type KoaMiddleware = Parameters<Provider['use']>[0];
 type KoaContext = Parameters<KoaMiddleware>[0];
@@ -368,14 +367,11 @@ export async function startIdp(opts: IdpOptions): Promise<Idp> {
       resolve();
     });
   });
-  // Expired rows are already invisible to the provider; this only keeps the table small.
-  const cleanup = setInterval(() => void removeExpired(opts.database.db).catch(() => undefined), EXPIRED_CLEANUP_INTERVAL_MS);
-  cleanup.unref();
+  // Expired rows are deleted by the job queue's schedule (server/idp/tasks.ts), not by a timer here.
 
   return {
     url: opts.issuer,
     async close() {
-      clearInterval(cleanup);
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },

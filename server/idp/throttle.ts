@@ -77,6 +77,8 @@ export function signInThrottle(pool: pg.Pool, limits: SignInLimits = defaultSign
       storeType: 'pool',
       tableName: 'rate_limits',
       tableCreated: true,
+      // Expired counters are deleted by the job queue (server/db/tasks.ts), not by a timer in each process.
+      clearExpiredByTimeout: false,
       keyPrefix,
       points: limit.attempts,
       duration: limit.minutes * 60,

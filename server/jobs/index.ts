@@ -1,6 +1,9 @@
 import pg from 'pg';
-import { run, type Runner, type TaskList } from 'graphile-worker';
+import { parseCronItems, run, type CronItem, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { jobQueueLogger as logger } from '../db/migrate.ts';
+import { authSchedule, authTasks } from '../auth/tasks.ts';
+import { dbSchedule, dbTasks } from '../db/tasks.ts';
+import { idpSchedule, idpTasks } from '../idp/tasks.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 
 /**
@@ -12,14 +15,24 @@ import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
  * that write committed.
  */
 
-/** Every task a server process runs, by name (workflow tasks join here). */
-const tasks: TaskList = {
+/** Every task a server process runs, by name: each area exports its own (workflow tasks join here). */
+export const tasks: TaskList = {
   [FAN_OUT_TASK]: fanOutNotifications,
+  ...authTasks,
+  ...idpTasks,
+  ...dbTasks,
 };
 
+/**
+ * The periodic work (clean-ups), as the queue's own schedule rather than a timer in each process:
+ * every process runs the scheduler, and graphile-worker adds each due run once for all of them
+ * (its `known_crontabs` row of the item is advanced in the statement that adds the job).
+ */
+export const schedule: CronItem[] = [...authSchedule, ...idpSchedule, ...dbSchedule];
+
 export type JobRunner = {
-  /** Resolves when every job added so far (and every job they added) has run (for tests). */
-  drained(): Promise<void>;
+  /** What the worker does (a job completes, the pool shuts down…): graphile-worker's events. */
+  events: WorkerEvents;
   /** Stops taking jobs, lets the ones running finish, and closes its connections. */
   stop(): Promise<void>;
 };
@@ -28,9 +41,6 @@ export type JobRunner = {
 const CONCURRENCY = 2;
 /** Backstop polling for jobs scheduled later (retries); new jobs arrive by notification. */
 const POLL_INTERVAL_MS = 2_000;
-
-/** Jobs due now or running (a failed one waiting for its retry is not due yet). */
-const pendingJobs = "select count(*)::int as n from graphile_worker.jobs where attempts < max_attempts and (locked_at is not null or run_at <= now())";
 
 /** Starts this process's worker on the queue (with the server, server/main.ts; and in the test harness). */
 export async function startJobs(databaseUrl: string): Promise<JobRunner> {
@@ -44,29 +54,14 @@ export async function startJobs(databaseUrl: string): Promise<JobRunner> {
     noHandleSignals: true,
     logger,
     taskList: tasks,
+    parsedCronItems: parseCronItems(schedule),
   }).catch(async (error: unknown) => {
     await pool.end();
     throw error;
   });
   let stopped: Promise<void> | null = null;
   return {
-    async drained() {
-      for (;;) {
-        // Listen first, then look: a job finishing in between still wakes the wait.
-        const finished = new Promise<void>((resolve) => {
-          const done = () => {
-            runner.events.off('job:complete', done);
-            runner.events.off('pool:gracefulShutdown', done);
-            resolve();
-          };
-          runner.events.on('job:complete', done);
-          runner.events.on('pool:gracefulShutdown', done);
-        });
-        const { rows } = await pool.query<{ n: number }>(pendingJobs);
-        if (rows[0]!.n === 0) return;
-        await finished;
-      }
-    },
+    events: runner.events,
     stop() {
       stopped ??= runner.stop().finally(() => pool.end());
       return stopped;

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { roles, users } from '../db/schema.ts';
+import { roles, users } from '../db/schema/index.ts';
 import { notify } from './notify.ts';
 
 /** The title of both role notifications. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SearchHit } from '../../domain/search.ts';
 import type { Db } from '../db/client.ts';
-import { insurances, issues } from '../db/schema.ts';
+import { insurances, issues } from '../db/schema/index.ts';
 import { SIMILARITY } from './core-providers.ts';
 import { containsPattern } from './like.ts';
 import type { SearchProvider } from './registry.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SearchHit } from '../../domain/search.ts';
 import type { Db } from '../db/client.ts';
-import { roles } from '../db/schema.ts';
+import { roles } from '../db/schema/index.ts';
 import { containsPattern } from './like.ts';
 import type { SearchProvider } from './registry.ts';
 

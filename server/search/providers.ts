@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SearchHit } from '../../domain/search.ts';
 import type { Db } from '../db/client.ts';
-import { persons, practitioners, users } from '../db/schema.ts';
+import { persons, practitioners, users } from '../db/schema/index.ts';
 import { containsPattern, prefixPattern } from './like.ts';
 import type { SearchProvider } from './registry.ts';
 

@@ -1,6 +1,6 @@
 import { issueApiKey } from '../auth/api-keys.ts';
 import type { Tx } from '../db/client.ts';
-import { apiKeys } from '../db/schema.ts';
+import { apiKeys } from '../db/schema/index.ts';
 
 /**
  * Two API keys per demo account, with fixed ids and names: a reporting export that reads (Read

@@ -1,7 +1,7 @@
 import type { AnswerValue, CampaignStatus, SurveyAnswer, SurveyType } from '../../domain/campaigns.ts';
 import type { Tx } from '../db/client.ts';
 import { prng, seedOf } from './demo-persons.ts';
-import { campaigns, surveyResponses } from '../db/schema.ts';
+import { campaigns, surveyResponses } from '../db/schema/index.ts';
 
 type DemoCampaign = {
   name: string;

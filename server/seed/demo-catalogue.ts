@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InsuranceType } from '../../domain/insurances.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
 import type { Tx } from '../db/client.ts';
-import { auditLog, insurances, issues, meta } from '../db/schema.ts';
+import { auditLog, insurances, issues, meta } from '../db/schema/index.ts';
 
 /** The reasons patients call a family practice: 20 per account, a few of them urgent (triage first). */
 export const demoIssues: { name: string; category: IssueCategory; urgent?: boolean; active?: boolean; description: string }[] = [

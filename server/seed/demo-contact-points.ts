@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { e164, normalizeValue, type ContactPointSystem, type ServiceProvider, type SystemType } from '../../domain/contact-points.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { prng, seedOf, type Prng } from './demo-persons.ts';
-import { auditLog, contactPointPractitioners, contactPoints } from '../db/schema.ts';
+import { auditLog, contactPointPractitioners, contactPoints } from '../db/schema/index.ts';
 
 type Template = {
   name: string;

@@ -1,6 +1,6 @@
 import type { Address } from '../../domain/locations.ts';
 import type { Tx } from '../db/client.ts';
-import { locations } from '../db/schema.ts';
+import { locations } from '../db/schema/index.ts';
 
 type DemoLocation = { name: string; services: string[]; addresses: Partial<Address>[] };
 

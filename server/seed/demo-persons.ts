@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Communication, Gender, LanguageCode, NameEntry, NamePrefix, NameSuffix } from '../../domain/persons.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { auditLog, persons, practitioners, users } from '../db/schema.ts';
+import { auditLog, persons, practitioners, users } from '../db/schema/index.ts';
 
 /** mulberry32: a tiny, fast, well-distributed 32-bit PRNG. */
 export function prng(seed: number) {

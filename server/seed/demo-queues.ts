@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { createSimulatedContactCenter } from '../integrations/contact-center/simulator.ts';
 import { applyQueueSync, contactCenterAccount } from '../routes/queues/queries.ts';
 import type { Tx } from '../db/client.ts';
-import { queues } from '../db/schema.ts';
+import { queues } from '../db/schema/index.ts';
 
 /** The settings the demo gives an account's first queues (by name), so the queue pages show filled-in greetings and dispositions. */
 export const demoQueueSettings = [

@@ -2,7 +2,7 @@ import type { HttpMethod, Resource, ResourceGrants } from '../../domain/permissi
 import type { CcpConfig } from '../../domain/roles.ts';
 import { ownNotificationGrants } from '../../domain/notifications.ts';
 import type { Tx } from '../db/client.ts';
-import { roles } from '../db/schema.ts';
+import { roles } from '../db/schema/index.ts';
 
 const read: HttpMethod[] = ['GET'];
 const all: HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];

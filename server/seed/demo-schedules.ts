@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { defaultTimeZone, instantOf, wallFrom, type Recurrence } from '../../domain/schedules.ts';
 import type { Tx } from '../db/client.ts';
-import { practitioners, scheduleTasks, schedules } from '../db/schema.ts';
+import { practitioners, scheduleTasks, schedules } from '../db/schema/index.ts';
 
 type DemoTask = { title: string; practitioner?: number; who?: string; date: string; from: string; to: string; notes?: string; recurrence: Recurrence };
 type DemoSchedule = { name: string; description: string; owner?: 'practitioner' | 'queue'; tasks: DemoTask[] };

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { directoryGuid, provisionTenant } from '../integrations/team-directory/simulator.ts';
 import type { Tx } from '../db/client.ts';
 import { simTeamDirectoryBotInstalls, simTeamDirectoryTeams } from '../integrations/simulators/schema.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../db/schema/index.ts';
 
 /**
  * The team service's demo: Riverside and Lakeside each have a Microsoft tenant (fixed GUIDs in

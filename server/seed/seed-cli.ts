@@ -17,7 +17,7 @@ import { migrate } from '../db/migrate.ts';
 import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { migrateSimulators } from '../integrations/simulators/migrate.ts';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from '../db/postgres.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../db/schema/index.ts';
 import { demoAccounts, seed } from './seed.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -18,7 +18,7 @@ import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
 import { insertDemoTeamDirectories } from './demo-team-directory.ts';
 import { hasSimulators } from '../integrations/simulators/migrate.ts';
-import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from '../db/schema.ts';
+import { accounts, auditLog, contactPoints, credentials, insurances, issues, locations, meta, persons, practitioners, roles, tags, users, type NameEntry } from '../db/schema/index.ts';
 
 /** Stable UUIDs for demo records, so links in the README and tests never change. */
 export function seedId(name: string): string {

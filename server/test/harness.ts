@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { AccessLog } from '../access-log.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { createApi } from '../app.ts';
@@ -10,6 +11,7 @@ import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { createContactCenter } from '../integrations/contact-center/index.ts';
 import { startJobs } from '../jobs/index.ts';
 import { NotificationHub } from '../notifications/stream.ts';
+import { drained, runNow } from './jobs.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const ISSUER = 'http://idp.test/';
@@ -80,7 +82,13 @@ export async function createHarness() {
     call,
     accounts: demoAccounts,
     callers,
-    jobs,
+    jobs: {
+      ...jobs,
+      /** Resolves when every job added so far (and every job they added) has run. */
+      drained: () => drained(jobs, database.db),
+      /** Runs a task of the queue now, as its schedule would, and waits until it has run. */
+      runNow: (task: string) => runNow(jobs, database.db, task),
+    },
     notifications,
     url: testDb.url,
     async close() {
@@ -95,3 +103,24 @@ export async function createHarness() {
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/**
+ * The usual set-up of an API test file: one harness, made before the file's tests (seeding takes a
+ * while) and closed after them. Its members are read when used, so use them inside hooks and tests:
+ *
+ *   const h = fileHarness();
+ *   it('…', async () => { const res = await h.call('admin', '/accounts'); … });
+ */
+export function fileHarness(): Harness {
+  let made: Harness | undefined;
+  beforeAll(async () => {
+    made = await createHarness();
+  }, 120_000);
+  afterAll(() => made?.close());
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!made) throw new Error('fileHarness(): the harness is made in beforeAll; use it inside hooks and tests');
+      return Reflect.get(made, key);
+    },
+  });
+}

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema/index.ts';
 import type { DemoUser, Harness } from './harness.ts';
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; id?: string } };
 
 /** The error an API answer carries. */
 export const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;

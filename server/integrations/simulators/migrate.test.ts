@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../seed/seed.ts';
 import { connect } from '../../db/client.ts';
-import { queues } from '../../db/schema.ts';
+import { queues } from '../../db/schema/index.ts';
 import { hasSimulators, migrateSimulators } from './migrate.ts';
 
 /** A database made from nothing (not from the test template, which has the simulators' schema). */

@@ -1,21 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages, type Account, type AccountAdminList } from '../../../domain/accounts.ts';
 import { accountInactive, type AccessPolicy } from '../../../domain/api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
-import { auditLog, roles } from '../../db/schema.ts';
+import { auditLog, roles } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { type ErrorBody, errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
 
 let n = 0;

@@ -3,7 +3,7 @@ import type { Account, AccountAdminList, AccountConfig, AccountSort, AssumedAcco
 import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
+import { accounts } from '../../db/schema/index.ts';
 import { containsPattern } from '../../search/like.ts';
 
 type Reader = Db | Tx;

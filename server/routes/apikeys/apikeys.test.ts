@@ -1,25 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ownNotificationGrants } from '../../../domain/notifications.ts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiKeyPattern, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '../../../domain/api-keys.ts';
 import type { AuditEntry } from '../../../domain/api.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { messages } from '../../../domain/messages.ts';
 import { grantAll } from '../../../domain/permissions.ts';
 import { demoApiKeys } from '../../seed/demo-apikeys.ts';
-import { accounts, apiKeys, auditLog, issues, persons, roles, users } from '../../db/schema.ts';
+import { accounts, apiKeys, auditLog, issues, persons, roles, users } from '../../db/schema/index.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const base = '/permissions/apikeys';
 const riverside = () => `?accountId=${h.accounts.riverside.id}`;
 const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });

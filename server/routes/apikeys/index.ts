@@ -7,11 +7,11 @@ import { issueApiKey } from '../../auth/api-keys.ts';
 import { assertMayGrant } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { apiKeys, roles } from '../../db/schema.ts';
+import { apiKeys, roles } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { presentCommon } from '../../list-queries.ts';
 
@@ -152,13 +152,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
       const roleId = changes.roleId ?? before.roleId;
       const granting = changes.roleId !== undefined || (changes.active === true && !before.active);
       const roleName = roleId && granting ? await assertKeyRole(c, tx, accountId, roleId) : current.roleName;
-      const after = updatedRow(
-        await tx
-          .update(apiKeys)
-          .set({ ...changes, ...touched(actorName, apiKeys.version) })
-          .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), eq(apiKeys.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, apiKeys, { key: apiKeys.id, id, version }, changes);
       await audit({ action: 'update', resourceType: 'ApiKey', resourceId: id, before: audited(before), after: audited(after) });
       return { key: after, roleName };
     }).catch(nameRace);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SearchHit } from '../../../domain/search.ts';
 import type { Db } from '../../db/client.ts';
-import { apiKeys } from '../../db/schema.ts';
+import { apiKeys } from '../../db/schema/index.ts';
 import { SIMILARITY } from '../../search/core-providers.ts';
 import { containsPattern } from '../../search/like.ts';
 import type { SearchProvider } from '../../search/registry.ts';

@@ -1,17 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import type { AccessLogPage } from '../../../domain/audit.ts';
 import { AccessLog } from '../../access-log.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
-import { accessLog } from '../../db/schema.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { accessLog } from '../../db/schema/index.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
 const flush = () => h.deps.accessLog!.flush();
 const readsOf = (resourceId: string) => h.db.select().from(accessLog).where(eq(accessLog.resourceId, resourceId));

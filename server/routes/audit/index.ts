@@ -7,7 +7,7 @@ import { auditInstant, auditWord, defaultAuditPageSize, redactSecrets, type Acce
 import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
 import { isStorableText } from '../../../domain/text.ts';
-import { accessLog, accounts, auditFacets, auditLog, persons, roles } from '../../db/schema.ts';
+import { accessLog, accounts, auditFacets, auditLog, persons, roles } from '../../db/schema/index.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain/api.ts';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import type { AuditLogFacets, AuditLogPage } from '../../../domain/audit.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
 const riverside = () => `accountId=${h.accounts.riverside.id}`;
 

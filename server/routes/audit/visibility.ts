@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { isAllowed, type HttpMethod, type Resource } from '../../../domain/permissions.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../env.ts';
 
 type Grant = { resource: Resource; method: HttpMethod };

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { revokedTokens } from '../../db/schema.ts';
+import { revokedTokens } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import { endGrant } from '../../idp/adapter.ts';
 import { signedIn } from '../../auth/requires.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
-import { oidcPayloads } from '../../db/schema.ts';
+import { oidcPayloads } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
 import type { AppEnv } from '../../env.ts';
 import { startIdp, type Idp } from '../../idp/index.ts';

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactPoint, ContactPointList, VipLookup } from '../../../domain/contact-points.ts';
 import { contactPointValueTaken, messages } from '../../../domain/messages.ts';
-import { auditLog, contactPointPractitioners, contactPoints, practitioners } from '../../db/schema.ts';
+import { auditLog, contactPointPractitioners, contactPoints, practitioners } from '../../db/schema/index.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;

@@ -15,11 +15,11 @@ import { contactPointValueTaken, messages } from '../../../domain/messages.ts';
 import { isStorableText } from '../../../domain/text.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactPointPractitioners, contactPoints } from '../../db/schema.ts';
+import { contactPointPractitioners, contactPoints } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updatedRow, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
@@ -123,13 +123,7 @@ export const contactPointRoutes = new Hono<AppEnv>()
       if (problem) throw badRequest(messages.invalidRequest, { value: problem });
       await assertValueFree(tx, accountId, system, normalizedValue, id);
       if (associations) await assertAssociations(tx, accountId, associations, id);
-      const after = updatedRow(
-        await tx
-          .update(contactPoints)
-          .set({ ...changes, normalizedValue, ...touched(actorName, contactPoints.version) })
-          .where(and(eq(contactPoints.accountId, accountId), eq(contactPoints.id, id), eq(contactPoints.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, contactPoints, { key: contactPoints.id, id, version }, { ...changes, normalizedValue });
       if (associations) await setAssociations(tx, accountId, id, associations);
       const afterAssociations = associations ? await associationsOf(tx, accountId, id) : currentAssociations;
       await audit({

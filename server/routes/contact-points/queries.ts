@@ -11,7 +11,7 @@ import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactPointCounts, contactPointPractitioners, contactPoints, practitioners } from '../../db/schema.ts';
+import { contactPointCounts, contactPointPractitioners, contactPoints, practitioners } from '../../db/schema/index.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e164, normalizeValue, phoneSystems } from '../../../domain/contact-points.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoContactPointsPerAccount, insertManyContactPoints } from '../../seed/demo-contact-points.ts';
-import { contactPointPractitioners, contactPoints } from '../../db/schema.ts';
+import { contactPointPractitioners, contactPoints } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import type { ContactPointSort } from '../../../domain/contact-points.ts';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { e164, phoneSystems } from '../../../domain/contact-points.ts';
 import type { SearchHit } from '../../../domain/search.ts';
 import type { Db } from '../../db/client.ts';
-import { contactPointWords, contactPoints } from '../../db/schema.ts';
+import { contactPointWords, contactPoints } from '../../db/schema/index.ts';
 import { containsPattern, prefixPattern } from '../../search/like.ts';
 import { live } from '../../soft-delete.ts';
 import type { SearchProvider } from '../../search/registry.ts';

@@ -6,7 +6,7 @@ import type { SearchAnswer } from '../../../domain/search.ts';
 import { searchProviders } from '../../search-providers.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
 import { roleId } from '../../seed/seed.ts';
-import { roles, scheduleTasks, schedules } from '../../db/schema.ts';
+import { roles, scheduleTasks, schedules } from '../../db/schema/index.ts';
 import { live, type DeletedDescriptor } from '../../soft-delete.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 import { deletedRegistry } from './registry.ts';

@@ -5,11 +5,11 @@ import { authorizationProblem, insuranceCreateSchema, insuranceListQuerySchema, 
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { insurances } from '../../db/schema.ts';
+import { insurances } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { findInsurance, findRestorable, insuranceNamed, listInsurances, presentInsurance } from './queries.ts';
 
@@ -70,13 +70,7 @@ export const insuranceRoutes = new Hono<AppEnv>()
       const problem = authorizationProblem({ ...current, ...changes });
       if (problem) throw badRequest(messages.invalidRequest, { isOkToBringAuthorization: problem });
       if (changes.insurancePlanName !== undefined) await assertNameFree(tx, accountId, changes.insurancePlanName, id);
-      const after = updatedRow(
-        await tx
-          .update(insurances)
-          .set({ ...changes, ...touched(actorName, insurances.version) })
-          .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id), eq(insurances.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, insurances, { key: insurances.id, id, version }, changes);
       await audit({ action: 'update', resourceType: 'Insurance', resourceId: id, before: presentInsurance(current), after: presentInsurance(after) });
       return after;
     }).catch(nameRace(c.var.deps.db, c.var.account.id, changes.insurancePlanName));

@@ -1,20 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain/api.ts';
 import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoInsurances } from '../../seed/demo-catalogue.ts';
-import { practitioners, insurances } from '../../db/schema.ts';
+import { practitioners, insurances } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
 const { send, create, get, list, auditOf } = recordApi<Insurance, InsuranceList>(() => h, '/insurances', 'Insurance');
 

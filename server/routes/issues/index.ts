@@ -5,11 +5,11 @@ import { issueCreateSchema, issueListQuerySchema, issuePatchSchema } from '../..
 import { issueNameTaken } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { issues } from '../../db/schema.ts';
+import { issues } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { findIssue, findRestorable, issueNamed, listIssues, presentIssue } from './queries.ts';
 
@@ -67,13 +67,7 @@ export const issueRoutes = new Hono<AppEnv>()
       if (await repeats({ resourceType: 'Issue', resourceId: id, record: current, version, changes })) return current;
       editable(current, version);
       if (changes.name !== undefined) await assertNameFree(tx, accountId, changes.name, id);
-      const after = updatedRow(
-        await tx
-          .update(issues)
-          .set({ ...changes, ...touched(actorName, issues.version) })
-          .where(and(eq(issues.accountId, accountId), eq(issues.id, id), eq(issues.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, issues, { key: issues.id, id, version }, changes);
       await audit({ action: 'update', resourceType: 'Issue', resourceId: id, before: presentIssue(current), after: presentIssue(after) });
       return after;
     }).catch(nameRace(c.var.deps.db, c.var.account.id, changes.name));

@@ -1,19 +1,15 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Issue, IssueList } from '../../../domain/issues.ts';
 import { issueNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoIssues } from '../../seed/demo-catalogue.ts';
-import { issues, meta, practitioners, tags } from '../../db/schema.ts';
+import { issues, meta, practitioners, tags } from '../../db/schema/index.ts';
 import { demoIssueTeams, seed, seedId } from '../../seed/seed.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
 const { send, create, get, list, auditOf } = recordApi<Issue, IssueList>(() => h, '/issues', 'Issue');
 

@@ -3,7 +3,7 @@ import type { Issue, IssueList, IssueSort } from '../../../domain/issues.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { issues } from '../../db/schema.ts';
+import { issues } from '../../db/schema/index.ts';
 import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live } from '../../soft-delete.ts';

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { locationCreateSchema, locationListQuerySchema, locationPatchSchema } from '../../../domain/locations.ts';
 import { requires } from '../../auth/requires.ts';
-import { locations } from '../../db/schema.ts';
+import { locations } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { findLocation, findRestorable, listLocations, presentLocation } from './queries.ts';
 
@@ -49,13 +49,7 @@ export const locationRoutes = new Hono<AppEnv>()
       const current = found(await findLocation(tx, accountId, id, true));
       if (await repeats({ resourceType: 'Location', resourceId: id, record: current, version, changes })) return current;
       editable(current, version);
-      const after = updatedRow(
-        await tx
-          .update(locations)
-          .set({ ...changes, ...touched(actorName, locations.version) })
-          .where(and(eq(locations.accountId, accountId), eq(locations.id, id), eq(locations.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, locations, { key: locations.id, id, version }, changes);
       await audit({ action: 'update', resourceType: 'Location', resourceId: id, before: presentLocation(current), after: presentLocation(after) });
       return after;
     });

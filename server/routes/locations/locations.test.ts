@@ -1,22 +1,17 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Location, LocationList } from '../../../domain/locations.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoLocationsPerAccount } from '../../seed/demo-locations.ts';
-import { auditLog, practitioners, locations } from '../../db/schema.ts';
+import { auditLog, practitioners, locations } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
 const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const base = '/locations/locations';
 const lakeside = () => `?accountId=${h.accounts.lakeside.id}`;
 

@@ -3,7 +3,7 @@ import type { Location, LocationList, LocationSort } from '../../../domain/locat
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { locations } from '../../db/schema.ts';
+import { locations } from '../../db/schema/index.ts';
 import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live } from '../../soft-delete.ts';

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { addressSummary, type Address } from '../../../domain/locations.ts';
 import type { SearchHit } from '../../../domain/search.ts';
 import type { Db } from '../../db/client.ts';
-import { locations } from '../../db/schema.ts';
+import { locations } from '../../db/schema/index.ts';
 import { SIMILARITY } from '../../search/core-providers.ts';
 import { containsPattern } from '../../search/like.ts';
 import type { SearchProvider } from '../../search/registry.ts';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { preferencesPatchSchema, preferencesSchema, type Preferences } from '../../../domain/preferences.ts';
 import { signedIn } from '../../auth/requires.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../env.ts';
 import { jsonLimit } from '../../records.ts';
 import { json } from '../../validate.ts';

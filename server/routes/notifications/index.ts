@@ -12,7 +12,7 @@ import {
 import { messages } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { notifications, users } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';

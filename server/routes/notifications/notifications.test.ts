@@ -1,20 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationMessages, type Notification, type NotificationList } from '../../../domain/notifications.ts';
-import { auditLog, notifications, roles } from '../../db/schema.ts';
+import { auditLog, notifications, roles } from '../../db/schema/index.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
 import { notify } from '../../notifications/notify.ts';
 import { roleChangedTitle } from '../../notifications/role-events.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
 const userId = (user: DemoUser) => seedId(`person:${user}`);
 

@@ -19,7 +19,7 @@ import {
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
 import { assertTrustWithinOwnGrants, assertWithinOwnGrants, withinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
-import { roles } from '../../db/schema.ts';
+import { roles } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import { notifyRoleHolders } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import { compactCcpConfig, toPolicyResources, type CcpConfig, type Policy, type Role, type RoleList, type RoleSort, type RoleUser } from '../../../domain/roles.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { roles, users } from '../../db/schema.ts';
+import { roles, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../search/like.ts';
 import { presentCommon } from '../../list-queries.ts';
 

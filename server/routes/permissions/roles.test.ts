@@ -1,21 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
 import { roleMessages, roleNameTaken, roleStillHeld, type Policy, type Role, type RoleDetail, type RoleList, type TrustTargets } from '../../../domain/roles.ts';
 import { demoRoles } from '../../seed/demo-roles.ts';
-import { auditLog, roles, users } from '../../db/schema.ts';
+import { auditLog, roles, users } from '../../db/schema/index.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { type ErrorBody, errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 /** The instance administrator acts in Riverside, where the practice users are. */
 const asAdmin = (method: string, path: string, json?: unknown) => h.call('admin', `${path}${path.includes('?') ? '&' : '?'}accountId=${h.accounts.riverside.id}`, { method, json });
 const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });

@@ -21,12 +21,12 @@ import {
 import { assertMayManageUserOfRole, assertWithinOwnGrants, withinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
-import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
+import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import { notifyUserRoleChanged } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { removeTagsOf } from '../../tagged.ts';
 import { json, query } from '../../validate.ts';
 import { contactPointsOf } from '../contact-points/queries.ts';
@@ -174,13 +174,7 @@ export const personRoutes = new Hono<AppEnv>()
         const current = found(await findPerson(tx, accountId, id, true));
         if (await repeats({ resourceType: 'Person', resourceId: id, record: current, version, changes })) return current;
         const before = editable(current, version);
-        const after = updatedRow(
-          await tx
-            .update(persons)
-            .set({ ...changes, ...touched(actorName, persons.version) })
-            .where(and(eq(persons.accountId, accountId), eq(persons.id, id), eq(persons.version, version)))
-            .returning(),
-        );
+        const after = await updateVersioned({ tx, accountId, actorName }, persons, { key: persons.id, id, version }, changes);
         await audit({ action: 'update', resourceType: 'Person', resourceId: id, before: presentPerson(before), after: presentPerson(after) });
         return after;
       });
@@ -250,13 +244,7 @@ export const personRoutes = new Hono<AppEnv>()
       // Read Only user's name without holding everything Read Only reads.
       if (changes.roleId !== undefined && changes.roleId !== before.roleId) await assertRole(c, tx, accountId, changes.roleId);
       if (changes.principalId) await assertPrincipalFree(tx, changes.principalId, id);
-      const after = updatedRow(
-        await tx
-          .update(users)
-          .set({ ...changes, ...touched(actorName, users.version) })
-          .where(and(eq(users.accountId, accountId), eq(users.personId, id), eq(users.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, users, { key: users.personId, id, version }, changes);
       await audit({ action: 'update', resourceType: 'User', resourceId: id, before: presentUser(before, null), after: presentUser(after, null) });
       if (after.roleId !== before.roleId) await notifyUserRoleChanged(tx, { accountId, accountName: c.var.account.name, actorId, actorName, userId: id, roleId: after.roleId });
       return after;
@@ -324,13 +312,7 @@ export const personRoutes = new Hono<AppEnv>()
       const photoAsAsked = photo !== null || !(await photoMeta(tx, accountId, id));
       if (photoAsAsked && (await repeats({ resourceType: 'Practitioner', resourceId: id, record: current, version, changes }))) return current;
       const before = editable(current, version);
-      const after = updatedRow(
-        await tx
-          .update(practitioners)
-          .set({ ...changes, ...touched(actorName, practitioners.version) })
-          .where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id), eq(practitioners.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, practitioners, { key: practitioners.personId, id, version }, changes);
       await audit({ action: 'update', resourceType: 'Practitioner', resourceId: id, before: presentPractitioner(before, null), after: presentPractitioner(after, null) });
       if (photo === null) {
         const [removed] = await tx

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { personCreateSchema, type PersonList, type Practitioner, type User } from '../../../domain/persons.ts';
 import { insertManyPersonsAudited } from '../../seed/demo-persons.ts';
-import { auditLog, persons, users } from '../../db/schema.ts';
+import { auditLog, persons, users } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
 import { roleSearch } from '../../search/core-providers.ts';
 import { personSearch, practitionerSearch, userSearch } from '../../search/providers.ts';

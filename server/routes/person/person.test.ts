@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { filteredTotalBound, type Person, type PersonList, type Practitioner, type PractitionerList, type User, type UserList } from '../../../domain/persons.ts';
 import { insertManyPersons } from '../../seed/demo-persons.ts';
-import { auditLog, persons, practitionerPhotos, practitioners, users } from '../../db/schema.ts';
+import { auditLog, persons, practitionerPhotos, practitioners, users } from '../../db/schema/index.ts';
 import { demoAccounts, demoPeople, roleId, seedId } from '../../seed/seed.ts';
 import { personSearch, practitionerSearch, userSearch } from '../../search/providers.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';

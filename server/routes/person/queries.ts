@@ -3,7 +3,7 @@ import { filteredTotalBound, type Person, type PersonList, type PersonSort, type
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema.ts';
+import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema/index.ts';
 import { listPage, ordered } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { taggedWith } from '../../tagged.ts';

@@ -1,16 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import { messages } from '../../../domain/messages.ts';
 import { queueIdPattern, queueListQuerySchema, queuePatchSchema, type QueueList } from '../../../domain/queues.ts';
 import { requires } from '../../auth/requires.ts';
-import { queues } from '../../db/schema.ts';
+import { queues } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { ContactCenterError, type ContactCenterFailure } from '../../integrations/contact-center/port.ts';
 import { logVendorError } from '../../integrations/vendor-errors.ts';
-import { editable, found, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { applyQueueSync, findQueue, listContactCenterQueues, listQueues, neverSynced, presentQueue } from './queries.ts';
 
@@ -74,13 +73,7 @@ export const queueRoutes = new Hono<AppEnv>()
       const changes = sent({ ...body, agentGreetings: greetings });
       if (await repeats({ resourceType: 'Queue', resourceId: queueId, record: current, version, changes })) return current;
       editable(current, version);
-      const after = updatedRow(
-        await tx
-          .update(queues)
-          .set({ ...changes, ...touched(actorName, queues.version) })
-          .where(and(eq(queues.accountId, accountId), eq(queues.queueId, queueId), eq(queues.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, queues, { key: queues.queueId, id: queueId, version }, changes);
       await audit({ action: 'update', resourceType: 'Queue', resourceId: queueId, before: presentQueue(current), after: presentQueue(after) });
       return after;
     });

@@ -3,7 +3,7 @@ import type { Queue, QueueChanges, QueueList, QueueSort } from '../../../domain/
 import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, queues } from '../../db/schema.ts';
+import { accounts, queues } from '../../db/schema/index.ts';
 import { awsConnectOf, type ContactCenter, type ContactCenterAccount, type ContactCenterQueue } from '../../integrations/contact-center/port.ts';
 import { containsPattern } from '../../search/like.ts';
 import { presentCommon } from '../../list-queries.ts';

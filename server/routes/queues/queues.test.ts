@@ -1,22 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import type { Queue, QueueList } from '../../../domain/queues.ts';
 import { createApi } from '../../app.ts';
 import { demoQueueSettings } from '../../seed/demo-queues.ts';
-import { auditLog, queues } from '../../db/schema.ts';
+import { auditLog, queues } from '../../db/schema/index.ts';
 import { ContactCenterError, type ContactCenter, type ContactCenterAccount } from '../../integrations/contact-center/port.ts';
 import { keptLaterQueues } from '../../integrations/contact-center/simulator.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { type ErrorBody, errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const list = async (query = '', user: DemoUser = 'manager') => {
   const res = await h.call(user, `/callcenter/queues?limit=50${query}`);
   expect(res.status, await res.clone().text()).toBe(200);

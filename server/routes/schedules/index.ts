@@ -24,11 +24,11 @@ import {
 } from '../../../domain/schedules.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
-import { scheduleTasks, schedules } from '../../db/schema.ts';
+import { scheduleTasks, schedules } from '../../db/schema/index.ts';
 import { asksNothing, write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updatedRow, updateVersioned } from '../../records.ts';
 import { deletedBy, live, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
@@ -158,13 +158,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
       const ownerId = changes.ownerId !== undefined ? changes.ownerId : current.ownerId;
       if (Boolean(ownerType) !== Boolean(ownerId)) throw badRequest(messages.invalidRequest, { ownerId: scheduleMessages.ownerIdRequired });
       await assertOwner(tx, accountId, ownerType, ownerId);
-      const after = updatedRow(
-        await tx
-          .update(schedules)
-          .set({ ...changes, ...touched(actorName, schedules.version) })
-          .where(and(eq(schedules.accountId, accountId), eq(schedules.id, id), eq(schedules.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, schedules, { key: schedules.id, id, version }, changes);
       const answer = await present(tx, accountId, after);
       await audit({ action: 'update', resourceType: 'Schedule', resourceId: id, before: await present(tx, accountId, current), after: answer });
       return answer;

@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, isNull, or, sql, type AnyColumn } from 'drizzl
 import type { ListQuery } from '../../../domain/list-query.ts';
 import type { Schedule, ScheduleList, ScheduleSort, ScheduleTask, TaskOccurrence } from '../../../domain/schedules.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
+import { accounts, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema/index.ts';
 import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';

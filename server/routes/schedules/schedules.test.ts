@@ -12,7 +12,7 @@ import {
   type TaskOccurrenceList,
 } from '../../../domain/schedules.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
-import { accounts, auditLog, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema.ts';
+import { accounts, auditLog, locations, practitioners, queues, scheduleTasks, schedules } from '../../db/schema/index.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { eq } from 'drizzle-orm';
-import { accounts } from '../../db/schema.ts';
+import { accounts } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { phoneDigits } from './index.ts';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { campaignCreateSchema, campaignListQuerySchema, campaignPatchSchema, surveyListQuerySchema, timelineQuerySchema } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
-import { campaigns } from '../../db/schema.ts';
+import { campaigns } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { notFound } from '../../errors.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerValues, campaignLimits, type Campaign, type PublicCampaign, type SurveyResponse, type SurveyResponseList } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { createApi } from '../../app.ts';
-import { accounts, campaigns, surveyResponses } from '../../db/schema.ts';
+import { accounts, campaigns, surveyResponses } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { isFirstResponse, storeResponse } from './responses.ts';

@@ -18,7 +18,7 @@ import {
 import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { campaigns, surveyResponses } from '../../db/schema.ts';
+import { campaigns, surveyResponses } from '../../db/schema/index.ts';
 import { containsPattern } from '../../search/like.ts';
 import { presentCommon } from '../../list-queries.ts';
 

@@ -3,7 +3,7 @@ import type { SurveyAnswer, AnswerValue } from '../../../domain/campaigns.ts';
 import { answerLabel } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { campaigns, surveyResponses } from '../../db/schema.ts';
+import { campaigns, surveyResponses } from '../../db/schema/index.ts';
 import { ApiError, badRequest, errorCode, notFound } from '../../errors.ts';
 import { notify } from '../../notifications/notify.ts';
 import { campaignForm, ofActiveAccount } from './queries.ts';

@@ -1,23 +1,18 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Campaign, CampaignList, CampaignTimeline, SurveyResponse, SurveyResponseList } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { createApi } from '../../app.ts';
 import { demoCampaigns } from '../../seed/demo-campaigns.ts';
-import { auditLog, campaigns, meta, roles, surveyResponses } from '../../db/schema.ts';
+import { auditLog, campaigns, meta, roles, surveyResponses } from '../../db/schema/index.ts';
 import { roleId, seed, seedId } from '../../seed/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { type ErrorBody, errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
+const h = fileHarness();
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
 
 let n = 0;

@@ -52,8 +52,9 @@ function limiters(db: Db, limits: SurveyLimits): Limiters {
   if (!found) {
     // The pool drizzle was built on (server/db/client.ts `connect`): `Db` leaves it out of its type.
     const pool = (db as Db & { $client: pg.Pool }).$client;
+    // Expired counters are deleted by the job queue (server/db/tasks.ts), not by a timer in each process.
     const limiter = (keyPrefix: string, limit: Limit) =>
-      new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix, points: limit.attempts, duration: limit.minutes * 60 });
+      new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false, keyPrefix, points: limit.attempts, duration: limit.minutes * 60 });
     found = { answers: limiter('survey-answers', limits.answers), reads: limiter('survey-reads', limits.reads) };
     byLimits.set(limits, found);
   }

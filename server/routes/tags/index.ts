@@ -12,11 +12,11 @@ import {
 } from '../../../domain/tags.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
-import { tags } from '../../db/schema.ts';
+import { tags } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { taggableExists, taggables, taggedRecordName, tagRecordExists, type MayRead } from '../../tagged.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
@@ -90,13 +90,7 @@ export const tagRoutes = new Hono<AppEnv>()
       const value = changes.value ?? current.value;
       Object.assign(asked, { key, value });
       await assertNew(tx, accountId, current.taggedResourceType, current.taggedResourceId, key, value, id);
-      const after = updatedRow(
-        await tx
-          .update(tags)
-          .set({ ...changes, ...touched(actorName, tags.version) })
-          .where(and(eq(tags.accountId, accountId), eq(tags.id, id), eq(tags.version, version)))
-          .returning(),
-      );
+      const after = await updateVersioned({ tx, accountId, actorName }, tags, { key: tags.id, id, version }, changes);
       await audit({ action: 'update', resourceType: 'Tag', resourceId: id, before: auditedTag(current), after: auditedTag(after) });
       return after;
     }).catch((error: unknown) => tagRace({ key: asked.key ?? '', value: asked.value ?? '' })(error));

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Tag, TaggedResourceType, TagList } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { tags } from '../../db/schema.ts';
+import { tags } from '../../db/schema/index.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { tagMatch, tagRecordExists, type MayRead } from '../../tagged.ts';
 import { presentCommon } from '../../list-queries.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { formatTag, taggedResourceTypes, tagLimits } from '../../../domain/tags.ts';
 import type { SearchHit } from '../../../domain/search.ts';
 import type { Db } from '../../db/client.ts';
-import { tags } from '../../db/schema.ts';
+import { tags } from '../../db/schema/index.ts';
 import { prefixPattern } from '../../search/like.ts';
 import type { SearchProvider } from '../../search/registry.ts';
 import { live } from '../../soft-delete.ts';

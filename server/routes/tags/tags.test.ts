@@ -5,7 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import type { PractitionerList } from '../../../domain/persons.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { tagLimits, tagMessages, tagTaken, type Tag, type TagList } from '../../../domain/tags.ts';
-import { auditLog, practitioners, roles, tags } from '../../db/schema.ts';
+import { auditLog, practitioners, roles, tags } from '../../db/schema/index.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 import { tagSearch } from './search.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../../domain/teams.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
+import { accounts } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, logVendorError, notFound } from '../../errors.ts';

@@ -1,23 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { teamsLimits, teamsMessages, type ChannelList, type ChannelMessage, type ChannelMessageList, type TeamList, type TeamsUserList } from '../../../domain/teams.ts';
 import { createApi } from '../../app.ts';
-import { accounts, auditLog } from '../../db/schema.ts';
+import { accounts, auditLog } from '../../db/schema/index.ts';
 import { demoTenants, seedId } from '../../seed/seed.ts';
 import graphError from '../../integrations/team-directory/recorded/error.json' with { type: 'json' };
 import { recordedTenant } from '../../integrations/team-directory/recorded-tenant.ts';
 import { directorySize } from '../../integrations/team-directory/simulator.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { fileHarness, type DemoUser } from '../../test/harness.ts';
+import { errorOf } from '../../test/record-api.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, 120_000);
-afterAll(() => h.close());
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; id?: string } };
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
+const h = fileHarness();
 
 /** Riverside (the manager's and viewer's home) as the instance administrator acts in it. */
 const riverside = () => `accountId=${h.accounts.riverside.id}`;

@@ -1,0 +1,16 @@
+/**
+ * The database schema, one module per area (drizzle.config.ts reads this file). The migrations
+ * under server/db/migrations are generated from it: `npm run db:generate`.
+ */
+export * from './accounts.ts';
+export * from './persons.ts';
+export * from './contact-points.ts';
+export * from './catalogue.ts';
+export * from './tags.ts';
+export * from './schedules.ts';
+export * from './auth.ts';
+export * from './audit.ts';
+export * from './system.ts';
+export * from './queues.ts';
+export * from './campaigns.ts';
+export * from './notifications.ts';

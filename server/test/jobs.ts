@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { connect, type Db } from '../db/client.ts';
+import { startJobs, type JobRunner } from '../jobs/index.ts';
+import { createTestDatabase } from './test-db.ts';
+
+/** Jobs due now or running (a failed one waiting for its retry is not due yet). */
+const pendingJobs = sql`select count(*)::int as n from graphile_worker.jobs where attempts < max_attempts and (locked_at is not null or run_at <= now())`;
+
+/** Resolves when every job added so far (and every job they added) has run. */
+export async function drained(jobs: JobRunner, db: Db): Promise<void> {
+  for (;;) {
+    // Listen first, then look: a job finishing in between still wakes the wait.
+    const finished = new Promise<void>((resolve) => {
+      const done = () => {
+        jobs.events.off('job:complete', done);
+        jobs.events.off('pool:gracefulShutdown', done);
+        resolve();
+      };
+      jobs.events.on('job:complete', done);
+      jobs.events.on('pool:gracefulShutdown', done);
+    });
+    const { rows } = await db.execute<{ n: number }>(pendingJobs);
+    if (rows[0]!.n === 0) return;
+    await finished;
+  }
+}
+
+/** Runs a task of the queue now, as its schedule would (through the queue), and waits until it has run. */
+export async function runNow(jobs: JobRunner, db: Db, task: string): Promise<void> {
+  await db.execute(sql`select graphile_worker.add_job(${task})`);
+  await drained(jobs, db);
+}
+
+/**
+ * The job queue running on a fresh test database (no seed), for the tests of an area's tasks:
+ *
+ *   let queue: TestQueue;
+ *   beforeAll(async () => { queue = await createTestQueue(); });
+ *   afterAll(() => queue.close());
+ */
+export async function createTestQueue() {
+  const testDb = await createTestDatabase();
+  const database = connect(testDb.url);
+  const jobs = await startJobs(testDb.url).catch(async (error: unknown) => {
+    await database.close();
+    await testDb.drop();
+    throw error;
+  });
+  return {
+    db: database.db,
+    /** Runs a task of the queue now, as its schedule would, and waits until it has run. */
+    runNow: (task: string) => runNow(jobs, database.db, task),
+    async close() {
+      await jobs.stop();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export type TestQueue = Awaited<ReturnType<typeof createTestQueue>>;
