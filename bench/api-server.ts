@@ -27,7 +27,7 @@ const api = createApi({
   issuer: process.env.BENCH_ISSUER!,
   audience: process.env.BENCH_AUDIENCE!,
   reportingUrl: 'http://reports.bench',
-  teamDirectory: createTeamDirectory({}, database.db),
+  teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
   contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
   accessLog,
 });

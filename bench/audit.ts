@@ -61,7 +61,7 @@ export async function auditFigures(): Promise<Figure[]> {
         .setIssuer(BENCH_ISSUER)
         .setAudience(BENCH_AUDIENCE)
         .sign(privateKey);
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
     const timings = async (who: string, p: string, check = true) => {
       const headers = { Authorization: `Bearer ${await tokenOf(who)}` };
       const get = async () => {

@@ -59,7 +59,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze contact_points');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
+    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
     const headers = { Authorization: `Bearer ${token}` };
     const get = async (p: string) => {
       const t = performance.now();

@@ -47,7 +47,7 @@ export async function personsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze persons');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({}, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
     // The practice administrator's grants, not an instance administrator's pass.
     const headers = { Authorization: `Bearer ${token}` };
 

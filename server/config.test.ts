@@ -57,6 +57,22 @@ describe('configuration by environment', () => {
     expect(loadConfig({ API_BASE_URL: 'https://api.example.com/v1/' }).apiBaseUrl).toBe('https://api.example.com/v1');
   });
 
+  it('chooses the team directory by TEAMS_DIRECTORY (default: the simulator) and checks its settings at start-up', () => {
+    expect(loadConfig({}).teamDirectory).toEqual({ kind: 'simulator' });
+    expect(() => loadConfig({ TEAMS_DIRECTORY: 'graph' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TEAMS_DIRECTORY: 'graph' })).toThrow(/TEAMS_GRAPH_CLIENT_ID is required/);
+    expect(() => loadConfig({ TEAMS_DIRECTORY: 'teams' })).toThrow(/^TEAMS_DIRECTORY must be one of simulator, graph/);
+    const graph = {
+      TEAMS_DIRECTORY: 'graph',
+      TEAMS_GRAPH_CLIENT_ID: 'graph-client',
+      TEAMS_GRAPH_CLIENT_SECRET: 'graph-secret',
+      TEAMS_BOT_APP_ID: 'bot-app',
+      TEAMS_BOT_CLIENT_ID: 'bot-client',
+      TEAMS_BOT_CLIENT_SECRET: 'bot-secret',
+    };
+    expect(loadConfig(graph).teamDirectory.kind).toBe('graph');
+  });
+
   it('chooses the contact center by CONTACT_CENTER (default: the simulator) and checks its settings at start-up', () => {
     expect(loadConfig({}).contactCenter).toEqual({ kind: 'simulator' });
     expect(loadConfig({ CONTACT_CENTER: ' ' }).contactCenter).toEqual({ kind: 'simulator' });

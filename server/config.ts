@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { contactCenterSettings, type ContactCenterSettings } from './integrations/contact-center/settings.ts';
 import type { Environment, IntegrationSettings } from './integrations/settings.ts';
+import { readTeamDirectorySettings, TeamDirectorySettingsError, type TeamDirectorySettings } from './integrations/team-directory/settings.ts';
 
 /** Everything the product reads from the environment (documented in README "Configuration"). */
 export type Config = {
@@ -32,6 +33,7 @@ export type Config = {
   trustProxyHops: number;
   /** The contact center (CONTACT_CENTER) and its adapter's settings. */
   contactCenter: ContactCenterSettings;
+  teamDirectory: TeamDirectorySettings;
 };
 
 export class ConfigError extends Error {}
@@ -145,5 +147,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveSpa: flag(env, 'SERVE_SPA', true),
     trustProxyHops: count(env, 'TRUST_PROXY_HOPS', 0, 10),
     contactCenter: integration(env, contactCenterSettings),
+    teamDirectory: teamDirectory(env),
   };
+}
+
+/** The team directory's choice and settings (its settings.ts names every missing or bad one). */
+function teamDirectory(env: NodeJS.ProcessEnv): TeamDirectorySettings {
+  try {
+    return readTeamDirectorySettings(env);
+  } catch (error) {
+    if (error instanceof TeamDirectorySettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
 }

@@ -13,7 +13,6 @@ import { keepEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './seed/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
-import { readTeamDirectorySettings, TeamDirectorySettingsError } from './integrations/team-directory/settings.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
 import { migrateSimulators } from './integrations/simulators/migrate.ts';
 import { startIdp } from './idp/index.ts';
@@ -47,11 +46,8 @@ async function main() {
   let config: Config;
   try {
     config = loadConfig();
-    // The team directory's choice and settings, checked before anything starts (the config
-    // loader takes this over when integrations' settings move into it).
-    readTeamDirectorySettings(process.env);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof TeamDirectorySettingsError) {
+    if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
       process.exit(2);
     }
@@ -106,7 +102,7 @@ async function main() {
     await migrate(databaseUrl);
     const database = connect(databaseUrl);
     stops.push(() => database.close());
-    const teamDirectory = createTeamDirectory(process.env, database.db);
+    const teamDirectory = createTeamDirectory(config.teamDirectory, database.db);
     const contactCenter = createContactCenter(config.contactCenter, database.db);
     // The simulators' schema exists only where a simulator answers (never in a production database).
     if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);

@@ -14,7 +14,6 @@ import { connect, type Db } from '../db/client.ts';
 import { insertManyContactPointsAudited } from './demo-contact-points.ts';
 import { insertManyPersonsAudited } from './demo-persons.ts';
 import { migrate } from '../db/migrate.ts';
-import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { migrateSimulators } from '../integrations/simulators/migrate.ts';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from '../db/postgres.ts';
 import { accounts } from '../db/schema/index.ts';
@@ -85,7 +84,7 @@ async function main() {
     const database = connect(url, 2);
     stops.push(() => database.close());
     // As `npm start` does: the simulators' schema where a simulator is chosen (the demo's queues and directories live there).
-    if (config.contactCenter.kind === 'simulator' || createTeamDirectory(process.env, database.db).kind === 'simulator') await migrateSimulators(url);
+    if (config.contactCenter.kind === 'simulator' || config.teamDirectory.kind === 'simulator') await migrateSimulators(url);
     if (await seed(database.db)) console.log('Demo data seeded.');
 
     const wanted = values.account ?? demoAccounts.astera.id;

@@ -44,7 +44,7 @@ export async function createHarness() {
     audience: AUDIENCE,
     reportingUrl: 'http://reports.test',
     // The simulator, whatever the environment says: tests never reach Microsoft.
-    teamDirectory: createTeamDirectory({}, database.db),
+    teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
     contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
     notifications,
     // No timer: a test writes what was read with `accessLog.flush()` (no waiting on time).

@@ -4,6 +4,7 @@ import { connect, type Database } from '../../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { describeTeamDirectoryContract } from './contract.ts';
 import { createTeamDirectory } from './index.ts';
+import { readTeamDirectorySettings } from './settings.ts';
 import { TeamDirectoryError } from './port.ts';
 import { createSimulatedTeamDirectory, directorySize } from './simulator.ts';
 
@@ -27,11 +28,11 @@ describeTeamDirectoryContract('the embedded simulator', async () => ({ directory
 
 describe('the team-directory simulator', () => {
   it('is what createTeamDirectory picks by default; the Graph choice builds the real adapter', () => {
-    expect(createTeamDirectory({}, database.db).kind).toBe('simulator');
-    expect(createTeamDirectory({ TEAMS_DIRECTORY: 'simulator' }, database.db).kind).toBe('simulator');
+    expect(createTeamDirectory(readTeamDirectorySettings({}), database.db).kind).toBe('simulator');
+    expect(createTeamDirectory(readTeamDirectorySettings({ TEAMS_DIRECTORY: 'simulator' }), database.db).kind).toBe('simulator');
     const graph = { TEAMS_DIRECTORY: 'graph', TEAMS_GRAPH_CLIENT_ID: 'x', TEAMS_GRAPH_CLIENT_SECRET: 'y', TEAMS_BOT_APP_ID: 'z', TEAMS_BOT_CLIENT_ID: 'b', TEAMS_BOT_CLIENT_SECRET: 's' };
-    expect(createTeamDirectory(graph, database.db).kind).toBe('graph');
-    expect(() => createTeamDirectory({ ...graph, TEAMS_BOT_CLIENT_SECRET: '' }, database.db)).toThrow(/TEAMS_BOT_CLIENT_SECRET is required/);
+    expect(createTeamDirectory(readTeamDirectorySettings(graph), database.db).kind).toBe('graph');
+    expect(() => createTeamDirectory(readTeamDirectorySettings({ ...graph, TEAMS_BOT_CLIENT_SECRET: '' }), database.db)).toThrow(/TEAMS_BOT_CLIENT_SECRET is required/);
   });
 
   it('gives a tenant a directory of a dozen users and three teams with channels, with Graph-shaped ids, the same every time', async () => {

@@ -46,7 +46,7 @@ describe('while the database cannot be reached', () => {
       issuer: ISSUER,
       audience: AUDIENCE,
       reportingUrl: 'http://reports.test',
-      teamDirectory: createTeamDirectory({}, database.db),
+      teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
       contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
     });
     token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID() })
