@@ -12,6 +12,7 @@ import {
   roleStillHeld,
   type CcpConfig,
   type RoleCreateParsed,
+  type RoleDetail,
   type RolePatchParsed,
   type TrustTarget,
   type TrustTargets,
@@ -147,7 +148,11 @@ export const permissionsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
     const row = found(await findRole(db, c.var.account.id, id));
-    return c.json({ ...presentRole(row.role, row.users), associatedUsers: await roleUsers(db, c.var.account.id, id) });
+    return c.json({
+      ...presentRole(row.role, row.users),
+      associatedUsers: await roleUsers(db, c.var.account.id, id),
+      roleBeyondYours: !withinOwnGrants(c, row.role.resources),
+    } satisfies RoleDetail);
   })
   .patch('/roles/:id', requires('/permissions/roles/{id}', 'PATCH'), idParam(), jsonLimit, json(rolePatchSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -242,6 +242,8 @@ describe('a caller grants only what their own role holds (also on role writes)',
     // Unheld, so only the rule refuses its delete (not the 409 of a held role).
     const beyond = await create({ name: roleName('Beyond mine'), resources: { '/person/persons': { GET: true, DELETE: true } } });
     await withViewerGrants({ ...roleWriter, '/permissions/policies/{id}': { GET: true, PATCH: true, DELETE: true } }, async () => {
+      // The role's answer says so, for the form to lock it (an instance administrator's: not).
+      expect(((await (await h.call('viewer', `/permissions/roles/${admin.id}`)).json()) as RoleDetail).roleBeyondYours).toBe(true);
       // Read Only (the viewer's role here) lacks DELETE on persons: taking it from the Administrator role is refused too.
       const fewer = { ...admin.resources, '/person/persons': { GET: true, POST: true, PATCH: true } };
       for (const [path, body] of [
@@ -265,10 +267,12 @@ describe('a caller grants only what their own role holds (also on role writes)',
       const mine = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Within mine'), resources: { '/person/persons': { GET: true } } });
       expect(mine.status).toBe(201);
       const { id } = (await mine.json()) as { id: string };
+      expect(((await (await h.call('viewer', `/permissions/roles/${id}`)).json()) as RoleDetail).roleBeyondYours).toBe(false);
       expect((await send('viewer', 'PATCH', `/permissions/roles/${id}`, { version: 1, name: roleName('Within mine renamed') })).status).toBe(200);
       expect((await send('viewer', 'DELETE', `/permissions/roles/${id}`)).status).toBe(204);
     });
     // An instance administrator may edit and delete anything.
+    expect(admin.roleBeyondYours).toBe(false);
     expect((await asAdmin('PATCH', `/permissions/roles/${admin.id}`, { version: admin.version, resources: admin.resources, name: admin.name })).status).toBe(200);
     expect((await asAdmin('DELETE', `/permissions/roles/${beyond}`)).status).toBe(204);
   });
