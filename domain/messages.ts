@@ -142,6 +142,9 @@ export const messages = {
   userRoleBeyondOwn:
     "You can only change the sign-in (email, principal id), active state or role of a user, or delete a user, whose role's permissions your own role also has: this user's role has permissions yours lacks.",
   userSignInLocked: "This user's role has permissions yours lacks, so you cannot change their email, principal id, active state or role.",
+  // Issue 24: editing a role beyond one's own (even reducing it) takes from its holders what the editor could not give back.
+  roleEditBeyondOwn: 'You can only change or delete a role whose permissions your own role also has: this role has permissions yours lacks.',
+  roleLocked: 'This role has permissions yours lacks, so you cannot change or delete it.',
   // Faults: the database is away for a moment; a retried submit.
   databaseUnavailable: 'Database unavailable: the change was not made or cannot be confirmed. Please try again in a moment.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters.',

@@ -220,7 +220,11 @@ export type Role = CommonFields & {
   userCount: number;
 };
 /** `GET /permissions/roles/{id}` also lists the role's users (spec §3: "Associated users also exist on roles"). */
-export type RoleDetail = Role & { associatedUsers: RoleUser[] };
+export type RoleDetail = Role & {
+  associatedUsers: RoleUser[];
+  /** Issue 24: the role grants what the caller's lacks, so the caller may not edit or delete it (never for an instance administrator). */
+  roleBeyondYours?: boolean;
+};
 export type RoleList = { items: Role[]; total: number; limit: number | null; offset: number };
 
 /**

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../domain/messages.ts';
 import { roleStillHeld } from '../domain/roles.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
@@ -205,4 +206,32 @@ test('a role that may edit roles but not delete them sees Delete disabled, namin
   await expect(viewerPage.getByRole('heading', { level: 1, name: 'Read Only' })).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await viewer.close();
+});
+
+test('a role whose permissions exceed mine shows locked, saying why; my own role stays editable (issue 24)', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const holder = await freshRoleHolder(page, 'Role manager', {
+    '/permissions/accesspolicy': { GET: true },
+    '/permissions/roles': { GET: true },
+    '/permissions/roles/{id}': { GET: true, PATCH: true, DELETE: true },
+  });
+  const list = (await (await holder.api.send('GET', '/permissions/roles?limit=100')).json()) as { items: { id: string; name: string }[] };
+  const administrator = list.items.find((r) => r.name === 'Administrator')!;
+  const user = await signInAs(browser, holder);
+  await user.goto(`/system/roles/${administrator.id}`);
+  await expect(user.getByRole('heading', { level: 1, name: 'Administrator' })).toBeVisible();
+  const reason = messages.roleLocked;
+  await expect(user.getByText(reason)).toBeVisible();
+  const edit = user.getByRole('button', { name: 'Edit', exact: true });
+  await expect(edit).toBeDisabled();
+  await expect(edit).toHaveAccessibleDescription(reason);
+  const remove = user.getByRole('button', { name: 'Delete', exact: true });
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription(reason);
+  // Their own role grants nothing theirs lacks: Edit and Delete as usual.
+  await user.goto(`/system/roles/${holder.roleId}`);
+  await expect(user.getByRole('heading', { level: 1, name: holder.roleName })).toBeVisible();
+  await expect(user.getByRole('button', { name: 'Edit', exact: true })).toBeEnabled();
+  await expect(user.getByText(reason)).toHaveCount(0);
+  await user.context().close();
 });

@@ -15,8 +15,8 @@ import { ApiError, badRequest } from '../errors.ts';
  * user a role (server/routes/person) and writing a role's grants (server/routes/permissions), so
  * no one raises their own powers — neither by taking a bigger role nor by growing their own.
  * Instance administrators may grant anything. `already` is what the role granted before an edit:
- * grants it keeps are not granted anew (a practice administrator may rename the Administrator
- * role, but not add to any role what they lack).
+ * grants it keeps are not granted anew (a role's own grants stay; editing a role beyond one's own
+ * is refused before, by `assertMayEditRole`).
  */
 export function assertWithinOwnGrants(c: Context<AppEnv>, granted: ResourceGrants, field: string, already: ResourceGrants = {}) {
   if (c.var.caller.instanceAdmin) return;
@@ -83,6 +83,16 @@ export async function assertTrustWithinOwnGrants(c: Context<AppEnv>, tx: Tx, res
 export function assertMayManageUserOfRole(c: Context<AppEnv>, resources: ResourceGrants | null | undefined, fields: string[] = []) {
   if (!resources || withinOwnGrants(c, resources)) return;
   throw new ApiError(403, 'forbidden', messages.userRoleBeyondOwn, fields.length ? Object.fromEntries(fields.map((f) => [f, messages.userRoleBeyondOwn])) : undefined);
+}
+
+/**
+ * The same rule for editing or deleting a role (issue 24). Changing a role whose permissions exceed
+ * the caller's own — even reducing them, or renaming it — is managing powers the caller does not
+ * hold: a reduction takes from its holders what the caller could not give back. So a caller who is
+ * no instance administrator may change or delete only a role that grants nothing their own lacks.
+ */
+export function assertMayEditRole(c: Context<AppEnv>, resources: ResourceGrants) {
+  if (!withinOwnGrants(c, resources)) throw new ApiError(403, 'forbidden', messages.roleEditBeyondOwn);
 }
 
 /** The same rule for a role handed to a user or an API key (the refusal names `roleId`). */

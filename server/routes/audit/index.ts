@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
@@ -136,21 +136,39 @@ function changedFields(before: unknown, after: unknown): string[] {
 }
 
 /**
+ * Whether a facet row names an actor or a kind of at least one entry the caller may see (the list's
+ * rule, ./visibility.ts): an actor listed would tell that they changed something, and a tag kind
+ * that tags of unreadable records changed. Checked per facet row on the log's (account, actor) and
+ * (account, kind) indexes; only for callers who see part of the log.
+ */
+function facetVisible(kinds: string[]): SQL | undefined {
+  const visible = visibleEntries(kinds);
+  const seen = (match: SQL | undefined) => sql`exists (select 1 from ${auditLog} where ${and(eq(auditLog.accountId, auditFacets.accountId), match, visible)})`;
+  const plain = kinds.filter((kind) => kind !== 'Tag');
+  return or(
+    and(eq(auditFacets.kind, 'actor'), seen(eq(auditLog.actorId, auditFacets.value))),
+    plain.length === 0 ? undefined : and(eq(auditFacets.kind, 'type'), inArray(auditFacets.value, plain)),
+    // A tag's entry is visible only with the record it tags.
+    and(eq(auditFacets.kind, 'type'), eq(auditFacets.value, 'Tag'), seen(eq(auditLog.resourceType, 'Tag'))),
+  );
+}
+
+/**
  * The kinds of record and the actors of the scoped entries, from `audit_facets` (kept by a trigger
- * on every audit insert, so exact): a read of a few dozen rows however large the log. An actor
- * seen in several accounts is listed once, under the name of their newest entry.
+ * on every audit insert, so exact): a read of a few dozen rows however large the log. Only those
+ * of entries the caller may see (`kinds`, as the list). An actor seen in several accounts is
+ * listed once, under the name of their newest entry.
  */
 async function facetsOf(db: Db, account: string | undefined, kinds: string[] | null) {
   const rows = await db
     .select({ kind: auditFacets.kind, value: auditFacets.value, name: auditFacets.name, lastAt: auditFacets.lastAt })
     .from(auditFacets)
-    .where(account === undefined ? undefined : eq(auditFacets.accountId, account));
+    .where(and(account === undefined ? undefined : eq(auditFacets.accountId, account), kinds === null ? undefined : facetVisible(kinds)));
   const types = new Set<string>();
   const actors = new Map<string, { name: string; lastAt: Date }>();
   for (const row of rows) {
     if (row.kind === 'type') {
-      // Only the kinds the caller may read: a kind in the list would tell that such records changed.
-      if (kinds === null || kinds.includes(row.value)) types.add(row.value);
+      types.add(row.value);
     } else {
       const seen = actors.get(row.value);
       if (!seen || seen.lastAt < row.lastAt) actors.set(row.value, { name: row.name ?? row.value, lastAt: row.lastAt });

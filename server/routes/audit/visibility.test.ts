@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../../domain/api.ts';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import type { AuditLogFacets, AuditLogPage } from '../../../domain/audit.ts';
 import type { ResourceGrants } from '../../../domain/permissions.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { fileHarness } from '../../test/harness.ts';
 
 const h = fileHarness();
@@ -80,6 +81,40 @@ describe('the system log shows an entry only to a caller who may read its record
     const facets = await json<AuditLogFacets>(await withKey(reader, '/audit/facets'));
     expect(facets.resourceTypes).toEqual(expect.arrayContaining(['Issue', 'Person']));
     expect(facets.resourceTypes.every((kind) => ['Issue', 'Person'].includes(kind))).toBe(true);
+  });
+
+  it('the facets list only actors (and kinds) of entries the caller may see', async () => {
+    const { id: accountId } = h.accounts.riverside;
+    const tagged = { taggedResourceType: 'ContactPoint', taggedResourceId: '00000000-0000-4000-8000-000000000077' };
+    await h.db.insert(auditLog).values([
+      { accountId, actorId: 'person-only-actor', actorName: 'Person Only', action: 'update', resourceType: 'Person', after: {} },
+      { accountId, actorId: 'issue-actor', actorName: 'Issue Writer', action: 'update', resourceType: 'Issue', after: {} },
+      { accountId, actorId: 'line-tagger', actorName: 'Line Tagger', action: 'create', resourceType: 'Tag', after: tagged },
+    ]);
+    const ids = (facets: AuditLogFacets) => facets.actors.map((a) => a.id);
+    const blindFacets = await json<AuditLogFacets>(await withKey(blind, '/audit/facets'));
+    expect(ids(blindFacets)).not.toContain('person-only-actor');
+    expect(ids(blindFacets)).not.toContain('issue-actor');
+    const readerFacets = await json<AuditLogFacets>(await withKey(reader, '/audit/facets'));
+    expect(ids(readerFacets)).toEqual(expect.arrayContaining(['person-only-actor', 'issue-actor']));
+    expect(ids(readerFacets)).not.toContain('line-tagger');
+    // A tag is seen only with the record it tags: its tagger and its kind too.
+    const tags = await keyWith('Log and tags only', { ...policyOnly, '/tag/{id}': { GET: true } });
+    const tagFacets = await json<AuditLogFacets>(await withKey(tags, '/audit/facets'));
+    expect(ids(tagFacets)).not.toContain('line-tagger');
+    expect(tagFacets.resourceTypes).not.toContain('Tag');
+    const lines = await keyWith('Log, tags and lines only', { ...policyOnly, '/tag/{id}': { GET: true }, '/contactpoints/contact-points/{id}': { GET: true } });
+    const lineFacets = await json<AuditLogFacets>(await withKey(lines, '/audit/facets'));
+    expect(ids(lineFacets)).toContain('line-tagger');
+    expect(lineFacets.resourceTypes).toContain('Tag');
+    // The same actors as the list's entries (the list filtered by each actor finds something).
+    for (const actor of blindFacets.actors) {
+      const found = await json<AuditLogPage>(await withKey(blind, `/audit/entries?actor=${encodeURIComponent(actor.id)}&limit=1`));
+      expect(found.items, actor.id).toHaveLength(1);
+    }
+    // An instance administrator sees them all.
+    const admin = await json<AuditLogFacets>(await h.call('admin', `/audit/facets?account=${accountId}`));
+    expect(ids(admin)).toEqual(expect.arrayContaining(['person-only-actor', 'issue-actor', 'line-tagger']));
   });
 
   it('the log is its own resource: the access policy alone no longer reads it', async () => {

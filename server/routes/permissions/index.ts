@@ -12,12 +12,13 @@ import {
   roleStillHeld,
   type CcpConfig,
   type RoleCreateParsed,
+  type RoleDetail,
   type RolePatchParsed,
   type TrustTarget,
   type TrustTargets,
 } from '../../../domain/roles.ts';
 import { actableAssumedAccounts } from '../../auth/authenticate.ts';
-import { assertTrustWithinOwnGrants, assertWithinOwnGrants, withinOwnGrants } from '../../auth/grants.ts';
+import { assertMayEditRole, assertTrustWithinOwnGrants, assertWithinOwnGrants, withinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import { roles } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
@@ -61,7 +62,8 @@ async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
 }
 
 /**
- * Edits a role (both shapes), versioned. A role edit takes effect on its holders' next request:
+ * Edits a role (both shapes), versioned; only a role within the caller's own grants
+ * (server/auth/grants.ts). A role edit takes effect on its holders' next request:
  * `write` clears this process's caller cache and the roles table's trigger tells the others.
  */
 async function updateRole(c: Context<AppEnv>, id: string, version: number, changes: Partial<Omit<RolePatchParsed, 'version'>>) {
@@ -69,6 +71,7 @@ async function updateRole(c: Context<AppEnv>, id: string, version: number, chang
   return write(c, async ({ tx, audit, accountId, actorId, actorName, repeats }) => {
     const current = found(await findRole(tx, accountId, id, true));
     if (await repeats({ resourceType: 'Role', resourceId: id, record: current.role, version, changes })) return presentRole(current.role, current.users);
+    assertMayEditRole(c, current.role.resources);
     editable(current.role, version);
     if (changes.resources) assertWithinOwnGrants(c, changes.resources, 'resources', current.role.resources);
     await assertTrustWithinOwnGrants(c, tx, changes.resources ?? current.role.resources, current.role, changes);
@@ -88,10 +91,11 @@ async function updateRole(c: Context<AppEnv>, id: string, version: number, chang
   });
 }
 
-/** Deletes a role no user holds; one still held is refused with how many hold it. */
+/** Deletes a role no user holds; one still held is refused with how many hold it, one beyond the caller's own (403) first. */
 async function deleteRole(c: Context<AppEnv>, id: string) {
   await write(c, async ({ tx, audit, accountId }) => {
     const current = found(await findRole(tx, accountId, id, true));
+    assertMayEditRole(c, current.role.resources);
     if (current.users > 0) throw new ApiError(409, 'conflict', roleStillHeld(current.users));
     await tx.delete(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, id)));
     await audit({ action: 'delete', resourceType: 'Role', resourceId: id, before: presentRole(current.role, 0) });
@@ -144,7 +148,11 @@ export const permissionsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
     const row = found(await findRole(db, c.var.account.id, id));
-    return c.json({ ...presentRole(row.role, row.users), associatedUsers: await roleUsers(db, c.var.account.id, id) });
+    return c.json({
+      ...presentRole(row.role, row.users),
+      associatedUsers: await roleUsers(db, c.var.account.id, id),
+      roleBeyondYours: !withinOwnGrants(c, row.role.resources),
+    } satisfies RoleDetail);
   })
   .patch('/roles/:id', requires('/permissions/roles/{id}', 'PATCH'), idParam(), jsonLimit, json(rolePatchSchema), async (c) => {
     const { id } = c.req.valid('param');

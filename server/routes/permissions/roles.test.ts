@@ -228,23 +228,53 @@ describe('a caller grants only what their own role holds (also on role writes)',
     });
   });
 
-  it('edit: no one adds to a role (their own included) what they lack; grants a role already had may stay', async () => {
+  it('edit: no one adds to a role (their own included) what they lack', async () => {
     await withViewerGrants(roleWriter, async () => {
       const own = (await (await h.call('viewer', `/permissions/roles/${roleId('riverside', 'Read Only')}`)).json()) as Role;
       const raise = await send('viewer', 'PATCH', `/permissions/roles/${own.id}`, { version: own.version, resources: { ...own.resources, '/person/persons': { GET: true, DELETE: true } } });
       expect(raise.status).toBe(403);
       expect((await errorOf(raise)).fields?.resources).toBe(messages.roleBeyondOwn);
-      // The Administrator role holds everything already: a rename or a reduction adds nothing.
-      const admin = (await (await h.call('viewer', `/permissions/roles/${roleId('riverside', 'Administrator')}`)).json()) as Role;
-      // Read Only (the viewer's role here) lacks DELETE on persons: take it away, then try to give it back.
-      const fewer = { ...admin.resources, '/person/persons': { GET: true, POST: true, PATCH: true } };
-      const reduce = await send('viewer', 'PATCH', `/permissions/roles/${admin.id}`, { version: admin.version, resources: fewer });
-      expect(reduce.status).toBe(200);
-      const readd = await send('viewer', 'PATCH', `/permissions/roles/${admin.id}`, { version: admin.version + 1, resources: admin.resources });
-      expect(readd.status).toBe(403);
-      // An instance administrator may grant anything.
-      expect((await asAdmin('PATCH', `/permissions/roles/${admin.id}`, { version: admin.version + 1, resources: admin.resources })).status).toBe(200);
     });
+  });
+
+  it('edit and delete: a role whose permissions exceed mine is refused (403, saying why), even a reduction or a rename; nothing written (issue 24)', async () => {
+    const admin = await get(roleId('riverside', 'Administrator'));
+    // Unheld, so only the rule refuses its delete (not the 409 of a held role).
+    const beyond = await create({ name: roleName('Beyond mine'), resources: { '/person/persons': { GET: true, DELETE: true } } });
+    await withViewerGrants({ ...roleWriter, '/permissions/policies/{id}': { GET: true, PATCH: true, DELETE: true } }, async () => {
+      // The role's answer says so, for the form to lock it (an instance administrator's: not).
+      expect(((await (await h.call('viewer', `/permissions/roles/${admin.id}`)).json()) as RoleDetail).roleBeyondYours).toBe(true);
+      // Read Only (the viewer's role here) lacks DELETE on persons: taking it from the Administrator role is refused too.
+      const fewer = { ...admin.resources, '/person/persons': { GET: true, POST: true, PATCH: true } };
+      for (const [path, body] of [
+        [`/permissions/roles/${admin.id}`, { version: admin.version, resources: fewer }],
+        [`/permissions/roles/${admin.id}`, { version: admin.version, name: roleName('Administrator renamed') }],
+        [`/permissions/policies/${admin.id}`, { version: admin.version, name: roleName('Administrator renamed') }],
+        [`/permissions/roles/${beyond}`, { version: 1, resources: { '/person/persons': { GET: true } } }],
+      ] as const) {
+        const res = await send('viewer', 'PATCH', path, body);
+        expect(res.status, path).toBe(403);
+        expect((await errorOf(res)).message).toBe(messages.roleEditBeyondOwn);
+      }
+      expect(await get(admin.id)).toMatchObject({ version: admin.version, name: admin.name, resources: admin.resources });
+      for (const prefix of ['/permissions/roles', '/permissions/policies']) {
+        const res = await send('viewer', 'DELETE', `${prefix}/${beyond}`);
+        expect(res.status).toBe(403);
+        expect((await errorOf(res)).message).toBe(messages.roleEditBeyondOwn);
+      }
+      expect((await get(beyond)).version).toBe(1);
+      // A role within mine may be edited and deleted.
+      const mine = await send('viewer', 'POST', '/permissions/roles', { name: roleName('Within mine'), resources: { '/person/persons': { GET: true } } });
+      expect(mine.status).toBe(201);
+      const { id } = (await mine.json()) as { id: string };
+      expect(((await (await h.call('viewer', `/permissions/roles/${id}`)).json()) as RoleDetail).roleBeyondYours).toBe(false);
+      expect((await send('viewer', 'PATCH', `/permissions/roles/${id}`, { version: 1, name: roleName('Within mine renamed') })).status).toBe(200);
+      expect((await send('viewer', 'DELETE', `/permissions/roles/${id}`)).status).toBe(204);
+    });
+    // An instance administrator may edit and delete anything.
+    expect(admin.roleBeyondYours).toBe(false);
+    expect((await asAdmin('PATCH', `/permissions/roles/${admin.id}`, { version: admin.version, resources: admin.resources, name: admin.name })).status).toBe(200);
+    expect((await asAdmin('DELETE', `/permissions/roles/${beyond}`)).status).toBe(204);
   });
 
   it('the older policy shape is held to the same rule', async () => {
@@ -267,9 +297,8 @@ describe('trust is a grant too: trust and assume-role rows are bounded by the ed
       const version = await versionOf(administrator);
       const res = await send('viewer', 'PATCH', `/permissions/roles/${administrator}`, { version, [field]: { [lakeside()]: roleId('lakeside', 'Read Only') } });
       expect(res.status).toBe(403);
-      const error = await errorOf(res);
-      expect(error.message).toBe(messages.trustOfRoleBeyondOwn);
-      expect(error.fields?.[field]).toBe(messages.trustOfRoleBeyondOwn);
+      // Any edit of a role beyond mine is refused (see above), its rows too.
+      expect((await errorOf(res)).message).toBe(messages.roleEditBeyondOwn);
       expect(await versionOf(administrator)).toBe(version);
       expect((await get(administrator))[field]).toEqual({});
       // The older policy shape is held to the same rule.
@@ -317,11 +346,11 @@ describe('trust is a grant too: trust and assume-role rows are bounded by the ed
     });
   });
 
-  it('rows kept as they were are not granted anew: a rename of a role beyond mine that sends its rows unchanged passes', async () => {
-    const trusting = await create({ name: roleName('Trusting admin'), resources: { '/person/persons': { GET: true, DELETE: true } }, trustedRelationships: { [lakeside()]: roleId('lakeside', 'Read Only') } });
+  it('rows kept as they were are not granted anew: a rename that sends its rows unchanged passes', async () => {
+    const trusting = await create({ name: roleName('Trusting reader'), resources: { '/person/persons': { GET: true } }, trustedRelationships: { [lakeside()]: roleId('lakeside', 'Read Only') } });
     await withViewerGrants(roleWriter, async () => {
       const role = await get(trusting);
-      const rename = await send('viewer', 'PATCH', `/permissions/roles/${trusting}`, { version: role.version, name: roleName('Trusting admin renamed'), trustedRelationships: role.trustedRelationships, assumeRoles: role.assumeRoles });
+      const rename = await send('viewer', 'PATCH', `/permissions/roles/${trusting}`, { version: role.version, name: roleName('Trusting reader renamed'), trustedRelationships: role.trustedRelationships, assumeRoles: role.assumeRoles });
       expect(rename.status, await rename.clone().text()).toBe(200);
     });
   });

@@ -67,6 +67,11 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
 
   // Whoever may edit roles but not delete them sees Delete disabled, naming the grant it needs.
   const mayEdit = useMeets(editRole);
+  // Issue 24: a role granting what the caller's lacks is not theirs to edit or delete (the server
+  // refuses it, and its answer says so): Edit and Delete are disabled, the reason shown.
+  const locked = role.roleBeyondYours === true;
+  const meetsDelete = useMeets(deleteRole);
+  const lockedId = `${titleId}-locked`;
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-4xl flex-col gap-5">
@@ -83,17 +88,28 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
           <>
             {editing ? null : (
               <Permitted requires={deleteRole} whenDenied={mayEdit ? 'disable' : 'hide'}>
-                <DeleteRole role={role} askNow={confirmDelete} onAsked={onDeleteAsked} />
+                <DeleteRole role={role} askNow={confirmDelete} onAsked={onDeleteAsked} disabled={locked} aria-describedby={locked ? lockedId : undefined} />
               </Permitted>
             )}
             <Permitted requires={editRole}>
-              <Button ref={toggleRef} variant={editing ? 'secondary' : 'primary'} onClick={() => toggle(!editing)}>
+              <Button
+                ref={toggleRef}
+                variant={editing ? 'secondary' : 'primary'}
+                disabled={locked && !editing}
+                aria-describedby={locked ? lockedId : undefined}
+                onClick={() => toggle(!editing)}
+              >
                 {editing ? 'Cancel' : 'Edit'}
               </Button>
             </Permitted>
           </>
         }
       />
+      {locked && (mayEdit || meetsDelete) ? (
+        <p id={lockedId} className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {messages.roleLocked}
+        </p>
+      ) : null}
       {editing ? (
         <RoleEdit role={role} onDone={() => toggle(false)} />
       ) : (
