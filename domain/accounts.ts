@@ -37,7 +37,7 @@ export const accountMessages = {
   assumedSelf: 'An account cannot assume itself',
   assumedUnknown: 'An account of this list does not exist',
   roleIdInvalid: 'Role must be a role of this account',
-  roleArnInvalid: 'Role ARN must be an IAM role ARN such as arn:aws:iam::123456789012:role/AsteraPortal',
+  roleArnInvalid: 'Role ARN must be the ARN of an IAM role: it starts with arn:aws:iam:: and names a role (…:role/name)',
   roleArnOtherAccount: 'Role ARN must be a role of the AWS account id above',
   externalIdInvalid: 'External id must be 2 to 1224 letters, digits or any of + = , . @ : / _ -',
   acwTimeoutInvalid: `ACW timeout must be a whole number of seconds from 0 to ${roleLimits.acwTimeout}`,
