@@ -14,3 +14,5 @@ export * from './system.ts';
 export * from './queues.ts';
 export * from './campaigns.ts';
 export * from './notifications.ts';
+export * from './interactions.ts';
+export * from './practice-teams.ts';
