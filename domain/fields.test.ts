@@ -82,3 +82,13 @@ describe('validation messages are in sentence case and name their field (issue 2
     expect(issues(campaignCreateSchema, { name: long, surveyType: 'thumbs' })).toMatchObject({ name: 'Campaign Name must be at most 200 characters', question: 'Campaign Question is required' });
   });
 });
+
+describe("the server's fallback messages name their field (issue 24)", () => {
+  it('every text of expectationMessages (what a schema without its own message expects) starts with its field label', async () => {
+    const sets = Object.fromEntries(await allMessageSets());
+    expect(Object.keys(sets)).toContain('expectationMessages');
+    const unlabelled = Object.entries(sets.expectationMessages ?? {}).filter(([, text]) => typeof text !== 'string' || !text.startsWith('{label} '));
+    expect(unlabelled).toEqual([]);
+  });
+
+});

@@ -230,3 +230,37 @@ export function campaignResultTitle(name: string, responseId: string): string {
 export function editingCampaignTitle(id: string): string {
   return `Editing Campaign ID# ${id}`;
 }
+
+/**
+ * What a field expects, for a schema issue that carries no message of its own (server/validate.ts).
+ * Each names its field by its label ('{label}', from domain/fields.ts) and what it expects
+ * ('{requirement}', from the schema), never the value sent (architecture "API shape").
+ */
+export const expectationMessages = {
+  min_value: '{label} must be at least {requirement}',
+  max_value: '{label} must be at most {requirement}',
+  min_length_text: '{label} must have at least {requirement} characters',
+  max_length_text: '{label} must have at most {requirement} characters',
+  min_length_items: '{label} must have at least {requirement} items',
+  max_length_items: '{label} must have at most {requirement} items',
+  one_of: '{label} must be one of {requirement}',
+  not_allowed: '{label} is not one of the allowed values',
+  array: '{label} must be a list',
+  bigint: '{label} must be a whole number',
+  boolean: '{label} must be true or false',
+  integer: '{label} must be a whole number',
+  null: '{label} must be null',
+  number: '{label} must be a number',
+  object: '{label} must be an object',
+  string: '{label} must be text',
+  uuid: '{label} must be a UUID',
+  email: '{label} must be an email address',
+  iso_date: '{label} must be a date (YYYY-MM-DD)',
+  non_empty: '{label} must not be empty',
+  invalid: '{label} is not valid',
+} as const;
+
+/** An `expectationMessages` text with its label (and the schema's requirement) filled in. */
+export function expectationMessage(key: keyof typeof expectationMessages, label: string, requirement = ''): string {
+  return expectationMessages[key].replace('{label}', label).replace('{requirement}', requirement);
+}

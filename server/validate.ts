@@ -1,59 +1,70 @@
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { messages } from '../domain/messages.ts';
+import { fieldLabel } from '../domain/fields.ts';
+import { expectationMessage, type expectationMessages, messages } from '../domain/messages.ts';
 import { isStorableText } from '../domain/text.ts';
 import { badRequest } from './errors.ts';
 
-const kinds: Record<string, string> = {
-  array: 'a list',
-  bigint: 'a whole number',
-  boolean: 'true or false',
-  integer: 'a whole number',
+const kinds: Partial<Record<string, keyof typeof expectationMessages>> = {
+  array: 'array',
+  bigint: 'bigint',
+  boolean: 'boolean',
+  integer: 'integer',
   null: 'null',
-  number: 'a number',
-  object: 'an object',
-  loose_object: 'an object',
-  strict_object: 'an object',
-  string: 'text',
-  to_number: 'a number',
-  uuid: 'a UUID',
-  email: 'an email address',
-  iso_date: 'a date (YYYY-MM-DD)',
-  non_empty: 'not empty',
+  number: 'number',
+  object: 'object',
+  loose_object: 'object',
+  strict_object: 'object',
+  string: 'string',
+  to_number: 'number',
+  uuid: 'uuid',
+  email: 'email',
+  iso_date: 'iso_date',
+  non_empty: 'non_empty',
 };
+
+/** Where a fallback message names its field: the label is known only once the whole path is (after the parse). */
+const label = '{label}';
 
 /**
  * What a field expects, for the issues whose schema gave no message of its own. Valibot's default
  * messages quote the value received ('Expected number but received "…"'), and an error never
- * echoes the request (architecture "API shape"), so this is built from the schema's side only.
+ * echoes the request (architecture "API shape"), so this is built from the schema's side only: a
+ * text of `expectationMessages` (domain/messages.ts), whose label `fieldErrors` fills in.
  */
 export function expectation(issue: v.BaseIssue<unknown>): string {
   const requirement: unknown = issue.requirement;
+  const items = typeof issue.input === 'string' ? 'text' : 'items';
   switch (issue.type) {
     case 'min_value':
-      return `must be at least ${String(requirement)}`;
+      return expectationMessage('min_value', label, String(requirement));
     case 'max_value':
-      return `must be at most ${String(requirement)}`;
+      return expectationMessage('max_value', label, String(requirement));
     case 'min_length':
-      return `must have at least ${String(requirement)} ${typeof issue.input === 'string' ? 'characters' : 'items'}`;
+      return expectationMessage(`min_length_${items}`, label, String(requirement));
     case 'max_length':
-      return `must have at most ${String(requirement)} ${typeof issue.input === 'string' ? 'characters' : 'items'}`;
+      return expectationMessage(`max_length_${items}`, label, String(requirement));
     case 'picklist':
     case 'literal':
     case 'union':
     case 'variant':
-      return issue.expected ? `must be one of ${issue.expected}` : 'is not one of the allowed values';
+      return issue.expected ? expectationMessage('one_of', label, issue.expected) : expectationMessage('not_allowed', label);
   }
-  const kind = kinds[issue.type];
-  return kind ? `must be ${kind}` : 'is not valid';
+  return expectationMessage(kinds[issue.type] ?? 'invalid', label);
+}
+
+/** The label of the field at a dotted path: its last named key ('names.0.first' → 'First'); the request itself at the root. */
+export function pathLabel(path: string | null): string {
+  const key = path?.split('.').reverse().find((part) => !/^\d+$/.test(part));
+  return key ? fieldLabel(key) : 'The request';
 }
 
 /** Field errors keyed by dotted path, first message per field; never echoes the input. */
 export function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '_';
-    fields[key] ??= issue.message;
+    const path = v.getDotPath(issue);
+    fields[path ?? '_'] ??= issue.message.replace(label, pathLabel(path));
   }
   return fields;
 }

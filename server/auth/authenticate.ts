@@ -120,7 +120,7 @@ export const resolveAccount = createMiddleware<AppEnv>(async (c, next) => {
     c.set('account', { id: home.id, name: home.name, role });
     return next();
   }
-  if (!v.is(uuidSchema, requested)) throw badRequest(messages.invalidRequest, { accountId: 'accountId must be a UUID' });
+  if (!v.is(uuidSchema, requested)) throw badRequest(messages.invalidRequest, { accountId: messages.accountIdInvalid });
   if (caller.instanceAdmin) {
     const load = async () => (await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, requested)))[0] ?? null;
     const key = `${caller.tokenId}\n${caller.principalId}\naccount ${requested}`;

@@ -229,12 +229,12 @@ describe('unknown ids', () => {
 
 describe('validation errors', () => {
   it.each([
-    ['POST', '/person/persons', { name: [{ ...name('Ann', 'Lee'), period: '<secret-period>' }] }, 'name.0.period', 'must be an object'],
-    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], communication: [{ code: 'cy', preferred: '<secret-flag>' }] }, 'communication.0.preferred', 'must be true or false'],
-    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], makePractitioner: '<secret-yes>' }, 'makePractitioner', 'must be true or false'],
-    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, photo: '<secret-photo>' }, 'photo', 'must be null'],
-    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, synonyms: '<secret-synonyms>' }, 'synonyms', 'must be a list'],
-    ['PATCH', `/person/users/${seedId('person:riverside:30')}`, { version: 1, active: '<secret-active>' }, 'active', 'must be true or false'],
+    ['POST', '/person/persons', { name: [{ ...name('Ann', 'Lee'), period: '<secret-period>' }] }, 'name.0.period', 'Period must be an object'],
+    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], communication: [{ code: 'cy', preferred: '<secret-flag>' }] }, 'communication.0.preferred', 'Preferred must be true or false'],
+    ['POST', '/person/persons', { name: [name('Ann', 'Lee')], makePractitioner: '<secret-yes>' }, 'makePractitioner', 'Make practitioner must be true or false'],
+    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, photo: '<secret-photo>' }, 'photo', 'Photo must be null'],
+    ['PATCH', `/person/practitioners/${seedId('person:riverside:0')}`, { version: 1, synonyms: '<secret-synonyms>' }, 'synonyms', 'Synonyms must be a list'],
+    ['PATCH', `/person/users/${seedId('person:riverside:30')}`, { version: 1, active: '<secret-active>' }, 'active', 'Active must be true or false'],
   ])('%s %s: a value of the wrong type is named by its field and what it expects, never quoted back', async (method, path, body, field, expected) => {
     const res = await send('manager', method, path, body);
     expect(res.status).toBe(400);
