@@ -134,8 +134,6 @@ export const messages = {
   timeZoneInvalid: 'Time zone is not a known time zone',
   roleBeyondOwn: 'You can only grant a role whose permissions your own role also has.',
   // Issue 24: trust is a grant too — it lets another account's users act with a role's permissions.
-  trustOfRoleBeyondOwn:
-    "You can only change the trusted relationships and assume roles of a role whose permissions your own role also has: this role has permissions yours lacks.",
   trustTargetBeyondOwn:
     'You can only point a trusted relationship or an assume role at a role whose permissions your own role also has: the role chosen has permissions yours lacks.',
   // Issue 24: a user's sign-in is a grant of the user's role — pointing it at one's own sign-in signs in with that role.

@@ -42,12 +42,13 @@ type TrustMaps = { trustedRelationships: RoleTrust; assumeRoles: RoleTrust };
  * The same rule for a role's trust (issue 24). A trusted relationship lets another account's users
  * act here with the role's permissions, and an assume-role row sends this role's holders to act
  * with another role's: both hand out permissions. So a caller who is no instance administrator may
- * change the trust rows of a role only when the role (as it will be) grants nothing their own
- * lacks, and may point a row only at a role that grants nothing their own lacks. Rows kept as they
- * were are not granted anew. Every caller's new rows must name a role of the account they pair it
+ * point a row only at a role that grants nothing their own lacks. Rows kept as they were are not
+ * granted anew. The role itself is within the caller's own grants already: its creation checks
+ * its `resources` (`assertWithinOwnGrants`), its edit is refused first when it exceeds them
+ * (`assertMayEditRole`) and then when its new `resources` would. Every caller's new rows must name a role of the account they pair it
  * with (400 otherwise): a row pointing nowhere is a mistake, never a grant to fill in later.
  */
-export async function assertTrustWithinOwnGrants(c: Context<AppEnv>, tx: Tx, resources: ResourceGrants, before: TrustMaps, after: Partial<TrustMaps>) {
+export async function assertTrustWithinOwnGrants(c: Context<AppEnv>, tx: Tx, before: TrustMaps, after: Partial<TrustMaps>) {
   for (const field of ['trustedRelationships', 'assumeRoles'] as const) {
     const next = after[field];
     if (next === undefined) continue;
@@ -65,7 +66,6 @@ export async function assertTrustWithinOwnGrants(c: Context<AppEnv>, tx: Tx, res
             .where(or(...added.map(([account, role]) => and(eq(roles.accountId, account), eq(roles.id, role)))));
     if (targets.length < added.length) throw badRequest(messages.invalidRequest, { [field]: trustRoleUnknownMessage(field) });
     if (c.var.caller.instanceAdmin) continue;
-    if (beyondOwn(c, resources)) throw new ApiError(403, 'forbidden', messages.trustOfRoleBeyondOwn, { [field]: messages.trustOfRoleBeyondOwn });
     if (targets.some((target) => beyondOwn(c, target.resources))) {
       throw new ApiError(403, 'forbidden', messages.trustTargetBeyondOwn, { [field]: messages.trustTargetBeyondOwn });
     }

@@ -50,7 +50,7 @@ async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
   assertWithinOwnGrants(c, body.resources, 'resources');
   await assertNameFree(c, body.name);
   return write(c, async ({ tx, audit, accountId, actorName }) => {
-    await assertTrustWithinOwnGrants(c, tx, body.resources, { trustedRelationships: {}, assumeRoles: {} }, body);
+    await assertTrustWithinOwnGrants(c, tx, { trustedRelationships: {}, assumeRoles: {} }, body);
     const [row] = await tx
       .insert(roles)
       .values({ ...body, ccpConfig: body.ccpConfig, accountId, createdBy: actorName, modifiedBy: actorName })
@@ -74,7 +74,7 @@ async function updateRole(c: Context<AppEnv>, id: string, version: number, chang
     assertMayEditRole(c, current.role.resources);
     editable(current.role, version);
     if (changes.resources) assertWithinOwnGrants(c, changes.resources, 'resources', current.role.resources);
-    await assertTrustWithinOwnGrants(c, tx, changes.resources ?? current.role.resources, current.role, changes);
+    await assertTrustWithinOwnGrants(c, tx, current.role, changes);
     const after = updatedRow(
       await tx
         .update(roles)
