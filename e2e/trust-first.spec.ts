@@ -175,6 +175,40 @@ for (const size of sizes) {
 }
 
 for (const size of sizes) {
+  test.describe(`a section refused (${size.name})`, () => {
+    test.use({ storageState: storageState('manager'), viewport: size.viewport });
+
+    test(`a section that loads its own data answered 403 says the role does not allow it, in place, with no Retry (${size.name})`, async ({ page }) => {
+      const api = await signedInApi(page);
+      const first = async (path: string) => {
+        const body = (await (await api.send('GET', path)).json()) as { items?: { id: string }[]; Items?: { id: string }[] };
+        return (body.items ?? body.Items)![0]!.id;
+      };
+      const sections = [
+        { screen: `/practice/practitioners/${await first('/person/practitioners?limit=1')}`, api: /^\/api\/tag$/, what: 'tags', grant: 'Needs GET on Tags' },
+        { screen: `/practice/schedules/${await first('/schedule/schedule?limit=1')}`, api: /^\/api\/schedule\/schedule\/[0-9a-f-]{36}\/task$/, what: "this schedule's tasks", grant: 'Needs GET on Individual schedule' },
+        { screen: `/campaigns/campaign/${await first('/surveys/campaigns?limit=1')}`, api: /\/timeline$/, what: "this campaign's answers", grant: 'Needs GET on Individual campaign' },
+      ];
+      for (const section of sections) {
+        // The role lost the section's grant (only the section's read is refused): the screen stays, the section says why.
+        await page.route(
+          (url) => section.api.test(url.pathname),
+          (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 403, contentType: 'application/json', json: { error: { code: 'forbidden', message: messages.forbidden } } }) : route.fallback()),
+        );
+        await page.goto(section.screen);
+        await expect(page.getByText(`You don't have permission to see ${section.what}.`), section.screen).toBeVisible();
+        await expect(page.getByText(`${section.grant}, which your role “Practice Administrator” does not grant. An administrator of your account can change your role.`)).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expect(page.getByText(messages.tryAgain)).toHaveCount(0);
+        await expect(page.getByRole('button', { name: /^(Try again|Retry)$/ })).toHaveCount(0);
+        await expectNoAxeViolations(page);
+        await page.unrouteAll({ behavior: 'wait' });
+      }
+    });
+  });
+}
+
+for (const size of sizes) {
   test.describe(`person names (${size.name})`, () => {
     test.use({ storageState: storageState('manager'), viewport: size.viewport });
 

@@ -1,5 +1,6 @@
+import type { Requirement } from '../../lib/policy.ts';
 import { isRefused } from '../../lib/route-guard.ts';
-import { Refused } from './no-permission.tsx';
+import { Refused, SectionNoPermission } from './no-permission.tsx';
 import { Button } from './button.tsx';
 
 /** Placeholder blocks while a record loads (announced once as "Loading…"). */
@@ -17,10 +18,11 @@ export function DetailSkeleton({ label = 'Loading…' }: { label?: string }) {
 /**
  * A load failure other than "not found" (spec §8: 'Error, please try again'). Given the failure,
  * a refusal (403: the role lost the grant, on a first load or a refetch) is the "no permission"
- * screen instead, with no Retry that could never work (issue 24).
+ * screen instead, with no Retry that could never work (issue 24); a section of a screen that loads
+ * its own data (`section`: what it shows and the grant it needs) says so in its place.
  */
-export function LoadError({ message, onRetry, error }: { message: string; onRetry?(): void; error?: unknown }) {
-  if (isRefused(error)) return <Refused error={error} />;
+export function LoadError({ message, onRetry, error, section }: { message: string; onRetry?(): void; error: unknown; section?: { what: string; requires: Requirement } }) {
+  if (isRefused(error)) return section ? <SectionNoPermission {...section} /> : <Refused error={error} />;
   return (
     <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950">
       <p role="alert" className="text-red-900 dark:text-red-100">

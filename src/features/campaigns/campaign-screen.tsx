@@ -141,7 +141,7 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
           Loading answers…
         </p>
       ) : timeline.isError ? (
-        <LoadError message={messages.tryAgain} onRetry={() => void timeline.refetch()} />
+        <LoadError message={messages.tryAgain} error={timeline.error} section={{ what: "this campaign's answers", requires: { resource: '/surveys/campaigns/{id}', method: 'GET' } }} onRetry={() => void timeline.refetch()} />
       ) : (
         <>
           <Suspense fallback={<div className="h-64" role="status" aria-label="Loading the chart" />}>

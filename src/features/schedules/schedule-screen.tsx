@@ -109,7 +109,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
         </Card>
       )}
       {occurrences.isError ? (
-        <LoadError message={messages.tryAgain} onRetry={() => void occurrences.refetch()} />
+        <LoadError message={messages.tryAgain} error={occurrences.error} section={{ what: "this schedule's tasks", requires: { resource: '/schedule/schedule/{id}', method: 'GET' } }} onRetry={() => void occurrences.refetch()} />
       ) : (
         <WeekView
           scheduleId={s.id}

@@ -122,7 +122,7 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
         Tags
       </h2>
       {tags.isError ? (
-        <LoadError message={messages.tryAgain} onRetry={() => void tags.refetch()} />
+        <LoadError message={messages.tryAgain} error={tags.error} section={{ what: 'tags', requires: { resource: '/tag', method: 'GET' } }} onRetry={() => void tags.refetch()} />
       ) : tags.isPending ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">Loading tags…</p>
       ) : items.length > 0 ? (

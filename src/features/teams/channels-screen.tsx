@@ -108,7 +108,7 @@ function ChannelPanel({ teamId, channel, botInstalled }: { teamId: string; chann
       {sent.status === 'pending' ? (
         <p role="status">Loading messages…</p>
       ) : sent.status === 'error' ? (
-        <LoadError message={messages.tryAgain} onRetry={() => void sent.refetch()} />
+        <LoadError message={messages.tryAgain} error={sent.error} section={{ what: "this channel's messages", requires: { resource: '/teamsbot/graph/team/{teamId}/channels', method: 'GET' } }} onRetry={() => void sent.refetch()} />
       ) : sent.data.messages.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">No messages sent to this channel yet.</p>
       ) : (
