@@ -2,28 +2,40 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { demoAccounts, seed, seedId } from '../server/seed/seed.ts';
+import { demoAccounts, roleId, seed, seedId } from '../server/seed/seed.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
+import { isAllowed, type ResourceGrants } from '../domain/permissions.ts';
+import { roles } from '../server/db/schema/index.ts';
+import { auditRecordGrants } from '../server/routes/audit/visibility.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';
 import type { Figure } from './util.ts';
 
 const AUDIT_ROWS = 300_000;
 const REQUESTS = 100;
 
+/**
+ * The log's kinds of record: the real ones (the facets list only kinds whose records the caller may
+ * read, ../server/routes/audit/visibility.ts), so the practice administrator sees part of them and
+ * the instance administrator all. A tag's entry names the record it tags, one of the others.
+ */
+const KINDS = Object.keys(auditRecordGrants);
+const TAGGED = KINDS.filter((kind) => kind !== 'Tag');
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
- * The audit log screen's filters at 300,000 audit rows (most in one account, 60 actors, 20 kinds
- * of record): `GET /audit/facets` for one account (the practice administrator) and for every
- * account (the instance administrator), through the real API on a throwaway PostgreSQL.
+ * The audit log screen's filters at 300,000 audit rows (most in one account, 60 actors, every kind
+ * of record in `KINDS`): `GET /audit/facets` for one account (the practice administrator, who may
+ * read only some kinds) and for every account (the instance administrator), through the real API on
+ * a throwaway PostgreSQL.
  */
 export async function auditFigures(): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'astera-bench-audit-'));
@@ -45,9 +57,9 @@ export async function auditFigures(): Promise<Figure[]> {
              'bench-actor-' || ((g / 7) % 60),
              'Bench Actor ' || ((g / 7) % 60) || case when g > ${AUDIT_ROWS} - 1000 then ' (renamed)' else '' end,
              (array['create', 'update', 'delete'])[1 + g % 3],
-             'BenchKind' || ((g / 3) % 20),
+             (${`{${KINDS.join(',')}}`}::text[])[1 + (g / 3) % ${KINDS.length}],
              md5(g::text),
-             jsonb_build_object('n', g)
+             jsonb_build_object('n', g, 'taggedResourceType', (${`{${TAGGED.join(',')}}`}::text[])[1 + g % ${TAGGED.length}])
       from generate_series(1, ${AUDIT_ROWS}) g`);
     const bulkMs = performance.now() - started;
     await database.db.execute(sql`vacuum analyze audit_log`);
@@ -62,15 +74,26 @@ export async function auditFigures(): Promise<Figure[]> {
         .setAudience(BENCH_AUDIENCE)
         .sign(privateKey);
     const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
-    const timings = async (who: string, p: string, check = true) => {
+    // The kinds each caller's facets must list: those its role may read (every kind for the instance administrator).
+    const [managerRole] = await database.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, roleId('riverside', 'Practice Administrator')));
+    const readable = (grants: ResourceGrants | undefined) => KINDS.filter((kind) => !grants || isAllowed(grants, auditRecordGrants[kind]!.resource, auditRecordGrants[kind]!.method));
+    const kindsOf = { manager: readable(managerRole!.resources as ResourceGrants), admin: readable(undefined) };
+    if (kindsOf.manager.length === 0 || kindsOf.manager.length === KINDS.length) throw new Error(`the practice administrator reads ${kindsOf.manager.length} of ${KINDS.length} kinds: the bench means part of them`);
+    const timings = async (who: keyof typeof kindsOf, p: string, check = true) => {
       const headers = { Authorization: `Bearer ${await tokenOf(who)}` };
       const get = async () => {
         const t = performance.now();
         const res = await api.request(p, { headers });
         if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-        const body = (await res.json()) as { actors: { name: string }[]; resourceTypes: string[] };
-        if (check && (body.actors.length < 60 || body.resourceTypes.length < 20 || !body.actors.some((a) => a.name.endsWith('(renamed)')))) {
-          throw new Error(`${p}: unexpected facets (${body.actors.length} actors, ${body.resourceTypes.length} kinds)`);
+        if (check) {
+          const body = (await res.json()) as { actors: { name: string }[]; resourceTypes: string[] };
+          const missing = kindsOf[who].filter((kind) => !body.resourceTypes.includes(kind));
+          const unreadable = who === 'admin' ? [] : body.resourceTypes.filter((kind) => !kindsOf[who].includes(kind));
+          if (body.actors.length < 60 || missing.length > 0 || unreadable.length > 0 || !body.actors.some((a) => a.name.endsWith('(renamed)'))) {
+            throw new Error(`${p} as ${who}: unexpected facets (${body.actors.length} actors; kinds missing: ${missing.join(', ') || 'none'}; not readable: ${unreadable.join(', ') || 'none'})`);
+          }
+        } else {
+          await res.json();
         }
         return performance.now() - t;
       };
