@@ -169,6 +169,10 @@ export const messages = {
   contactCenterNotConfigured: "This account's Amazon Connect settings (instance id, region, role ARN and external id) are incomplete, so its queues cannot be listed.",
   contactCenterRoleNotAssumed:
     "The portal could not assume this account's Amazon Connect role. Check the role ARN and external id in the account's AWS Connect settings, and that the role's trust policy allows the portal with that external id.",
+  // Insights (issue 26): the historic window's bounds (ours) and the live strip's failure.
+  metricsRangeReversed: "The end date must not come before the start date",
+  metricsRangeTooLong: 'The date range may hold at most 366 days',
+  realtimeUnavailable: 'The contact center is not reachable right now, so live queue figures are not shown.',
   // Success messages (issue 24): the spec's two exact texts ('Successfully Added Contact Point',
   // 'Successfully Saved Role', §2) and every other in the same words: Successfully Added/Saved <Thing>.
   contactPointAdded: 'Successfully Added Contact Point',
