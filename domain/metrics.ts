@@ -87,7 +87,6 @@ export type MetricsFigures = {
 export type HistoricMetrics = {
   from: string;
   to: string;
-  queueId: string | null;
   direction: InteractionDirection | null;
   serviceLevelSeconds: number;
   /** Every day of the window, oldest first; `byDirection` has every direction (0 when none). */
@@ -108,6 +107,7 @@ export type QueueRealtimeFigures = {
   callsWaiting: number;
   agentsOnCall: number;
   agentsAvailable: number;
-  oldestWaitSeconds: number | null;
+  /** Seconds the longest-waiting call has waited (0 when none waits). */
+  oldestWaitSeconds: number;
 };
 export type RealtimeMetrics = { asOf: string; queues: QueueRealtimeFigures[] };
