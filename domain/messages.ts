@@ -190,6 +190,10 @@ export const messages = {
   interactionAdded: 'Successfully Added Interaction',
   interactionSaved: 'Successfully Saved Interaction',
   commentAdded: 'Successfully Added Comment',
+  // Insights (issue 26): the historic window's bounds (ours) and the live strip's failure.
+  metricsRangeReversed: "The end date must not come before the start date",
+  metricsRangeTooLong: 'The date range may hold at most 366 days',
+  realtimeUnavailable: 'The contact center is not reachable right now, so live queue figures are not shown.',
   // Success messages (issue 24): the spec's two exact texts ('Successfully Added Contact Point',
   // 'Successfully Saved Role', §2) and every other in the same words: Successfully Added/Saved <Thing>.
   contactPointAdded: 'Successfully Added Contact Point',

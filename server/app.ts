@@ -23,6 +23,7 @@ import { interactionRoutes } from './routes/interactions/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
 import { locationRoutes } from './routes/locations/index.ts';
 import { meRoutes } from './routes/me/index.ts';
+import { metricsRoutes } from './routes/metrics/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { scheduleRoutes } from './routes/schedules/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
@@ -99,6 +100,7 @@ export function createApi(deps: Deps) {
     .route('/notifications', notificationRoutes)
     .route('/search', searchRoutes(searchProviders))
     .route('/callcenter', queueRoutes)
+    .route('/metrics', metricsRoutes)
     .route('/surveys', surveyRoutes);
 
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));

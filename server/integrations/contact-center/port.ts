@@ -17,11 +17,19 @@ export type ContactCenterAccount = { id: string; awsConnect: AwsConnectSettings 
 /** A queue as the contact center lists it. */
 export type ContactCenterQueue = { queueId: string; queueArn: string; queueName: string };
 
+/** A queue's figures right now (Amazon Connect's GetCurrentMetricData): calls waiting, agents on calls and free, the oldest wait. */
+export type QueueRealtimeMetrics = { queueId: string; queueName: string; callsWaiting: number; agentsOnCall: number; agentsAvailable: number; oldestWaitSeconds: number };
+
 export type ContactCenter = {
   /** 'simulator' or 'amazon-connect': which adapter answers (for logs and tests). */
   readonly kind: string;
   /** Every standard queue of the account's instance, in the contact center's order. */
   listQueues(account: ContactCenterAccount): Promise<ContactCenterQueue[]>;
+  /**
+   * The figures now of the account's queues named (issue 26, insights' live strip). Optional until
+   * every adapter answers it: without it the API says the contact center did not answer.
+   */
+  realtimeMetrics?(account: ContactCenterAccount, queueIds: string[]): Promise<QueueRealtimeMetrics[]>;
 };
 
 /**
