@@ -10,6 +10,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, roleId, seed, seedId } from '../server/seed/seed.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { isAllowed, type ResourceGrants } from '../domain/permissions.ts';
@@ -73,7 +74,7 @@ export async function auditFigures(): Promise<Figure[]> {
         .setIssuer(BENCH_ISSUER)
         .setAudience(BENCH_AUDIENCE)
         .sign(privateKey);
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
     // The kinds each caller's facets must list: those its role may read (every kind for the instance administrator).
     const [managerRole] = await database.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, roleId('riverside', 'Practice Administrator')));
     const readable = (grants: ResourceGrants | undefined) => KINDS.filter((kind) => !grants || isAllowed(grants, auditRecordGrants[kind]!.resource, auditRecordGrants[kind]!.method));
