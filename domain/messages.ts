@@ -220,7 +220,6 @@ export const messages = {
   campaignAdded: 'Successfully Added Campaign',
   campaignSaved: 'Successfully Saved Campaign',
   // Interactions (spec §2 "Interaction detail") and their recordings (issue 26).
-  interactionNotFound: 'Interaction Not Found',
   recordingNotFound: 'That recording does not exist in this interaction.',
   recordingPathInvalid: 'The recording path is not valid.',
   recordingRangeNotSatisfiable: 'The requested range is not within the recording.',
