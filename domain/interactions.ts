@@ -396,8 +396,9 @@ export type InteractionListQuery = v.InferOutput<typeof interactionListQuerySche
 
 /**
  * `GET /interactions/interactions`'s answer: `items` (spec §7 lists), paging. `total` is exact up
- * to `totalCap` matches; past it the list says `totalIsEstimate` (counting a million rows for
- * every page would cost more than the page). `nextCursor` continues after the last item.
+ * to 1,000 matches; past it, it is PostgreSQL's estimate and `totalIsEstimate` says so (counting
+ * a million rows for every page would cost more than the page). `nextCursor` continues after the
+ * last item.
  */
 export type InteractionList = {
   items: InteractionListItem[];
