@@ -351,7 +351,7 @@ const whole = (min: number, max: number) =>
   v.pipe(v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]), v.integer(), v.minValue(min), v.maxValue(max));
 
 /** A query-string yes/no. */
-const yesNo = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'));
+const yesNo = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))], 'must be true or false');
 /** A query-string filter word (queue id, disposition): trimmed, bounded; empty is none. */
 const filterText = (max: number) =>
   v.optional(
@@ -396,8 +396,9 @@ export type InteractionListQuery = v.InferOutput<typeof interactionListQuerySche
 
 /**
  * `GET /interactions/interactions`'s answer: `items` (spec §7 lists), paging. `total` is exact up
- * to `totalCap` matches; past it the list says `totalIsEstimate` (counting a million rows for
- * every page would cost more than the page). `nextCursor` continues after the last item.
+ * to 1,000 matches; past it, it is PostgreSQL's estimate and `totalIsEstimate` says so (counting
+ * a million rows for every page would cost more than the page). `nextCursor` continues after the
+ * last item.
  */
 export type InteractionList = {
   items: InteractionListItem[];

@@ -170,7 +170,7 @@ export const messages = {
   // Interactions (spec §2 "Interaction detail", §3, §8; issue 26). Bounds are ours.
   interactionNotFound: 'Interaction Not Found',
   interactionStartRequired: 'Start time is required',
-  interactionInstantInvalid: 'Must be a date and time (ISO 8601)',
+  interactionInstantInvalid: 'Time must be a date and time in ISO 8601, for example 2026-03-02T14:00:00Z',
   interactionDirectionInvalid: 'Direction must be one of inbound, outbound, callback, api, webrtc_api or external_outbound',
   interactionStatusInvalid: 'Status must be one of queued, active, wrap-up, completed, abandoned or follow-up',
   interactionEscalationInvalid: 'Escalation type must be one of clinical, supervisor, complaint or urgent-symptom',

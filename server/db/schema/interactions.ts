@@ -68,6 +68,9 @@ export const interactions = pgTable(
     index('interactions_account_agent_start').on(t.accountId, t.agentId, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null`),
     index('interactions_account_team_start').on(t.accountId, t.teamId, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null`),
     index('interactions_account_digits').on(t.accountId, t.contactDigits).where(sql`${t.deletedAt} is null`),
+    // The supervisor's usual filters (issue 26 bench): a rare status, the escalated calls.
+    index('interactions_account_status_start').on(t.accountId, t.status, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null`),
+    index('interactions_account_escalated_start').on(t.accountId, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null and ${t.escalated}`),
     uniqueIndex('interactions_account_external').on(t.accountId, t.externalId),
   ],
 );

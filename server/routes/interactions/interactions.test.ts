@@ -474,6 +474,23 @@ describe('push: new calls reach open lists through GET /notifications/stream', (
     await stream.close();
   });
 
+  it('a bulk load (more than 100 rows in one statement) is one `*` event (reload), and its list total becomes an estimate past 1,000', async () => {
+    const stream = await openStream('viewer');
+    await h.db.execute(sql`
+      insert into interactions (account_id, created_by, modified_by, start_timestamp, direction, status, queue_id, queue_name)
+      select ${h.accounts.riverside.id}::uuid, 'seed', 'seed', timestamptz '2022-01-01' + g * interval '1 minute', 'inbound', 'completed', 'q-bulk', 'Bulk'
+      from generate_series(1, 1200) as g`);
+    expect(await stream.nextEvent()).toBe('event: interaction\ndata: *');
+    await stream.close();
+    await h.db.execute(sql`analyze interactions`);
+    const page = await list('queue=q-bulk&limit=50');
+    expect(page.items).toHaveLength(50);
+    expect(page.totalIsEstimate).toBe(true);
+    expect(page.total).toBeGreaterThan(1000);
+    const exact = await list('queue=q-bulk&from=2022-01-01T00:00:00Z&to=2022-01-01T00:10:00Z');
+    expect(exact).toMatchObject({ total: 10, totalIsEstimate: false });
+  });
+
   it("not to another account's streams, nor to a role without interactions (the next event they see is their own notification)", async () => {
     const personId = randomUUID();
     const stamp = { accountId: h.accounts.riverside.id, createdBy: 'test', modifiedBy: 'test' };

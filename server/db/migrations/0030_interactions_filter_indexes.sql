@@ -1,0 +1,2 @@
+CREATE INDEX "interactions_account_status_start" ON "interactions" USING btree ("account_id","status","start_timestamp","id") WHERE "interactions"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "interactions_account_escalated_start" ON "interactions" USING btree ("account_id","start_timestamp","id") WHERE "interactions"."deleted_at" is null and "interactions"."escalated";
