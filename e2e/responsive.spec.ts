@@ -306,3 +306,78 @@ test('Logout from the phone menu signs out', async ({ browser }) => {
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await context.close();
 });
+
+/** Words of the main content split across lines (an id, an ARN, a number broken mid-token), as “word” (where). */
+function brokenTokens(page: Page) {
+  return page.locator('main').evaluate((main) => {
+    const lines = (rects: DOMRectList) => new Set([...rects].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top + r.height / 2))).size;
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('.sr-only')) continue;
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (lines(range.getClientRects()) > 1) broken.push(`“${match[0]}” (${node.parentElement?.closest('dd, td, th, h1, li, p')?.previousElementSibling?.textContent ?? node.parentElement?.tagName})`);
+      }
+    }
+    return broken;
+  });
+}
+
+test.describe('record screens at phone size (instance administrator)', () => {
+  test.use({ storageState: storageState('admin'), viewport: sizes.phone });
+
+  test('no id, ARN or other token is broken across lines; each is there in full and can be copied', async ({ page, context }) => {
+    // Fourteen screens, each with an axe run: a budget for the whole walk, not a timing check.
+    test.setTimeout(300_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const api = await signedInApi(page);
+    const firstId = async (path: string) => {
+      const body = (await (await api.send('GET', path)).json()) as Record<string, unknown> | unknown[];
+      const list = (Array.isArray(body) ? body : Object.values(body).find(Array.isArray)) as { id: string }[];
+      return list[0]!.id;
+    };
+    // An account with Amazon Connect settings: a role ARN is the longest token a record screen shows.
+    const stamp = Date.now().toString(36);
+    const roleArn = `arn:aws:iam::123456789012:role/AsteraPortalContactCenterAccess-${stamp}`;
+    const account = await api.send('POST', '/accounts', {
+      name: `Tokens ${stamp}`,
+      config: { awsConnect: { accountId: '123456789012', instanceId: 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111', region: 'us-east-1', roleArn, externalId: `astera-external-id-${stamp}-0123456789abcdef` } },
+    });
+    expect(account.status(), await account.text()).toBe(201);
+    const accountId = ((await account.json()) as { id: string }).id;
+    const person = await firstId('/person/persons?limit=1');
+    const screens = [
+      `/account/${accountId}`,
+      `/system/call-center/queues/${await firstId('/callcenter/queues')}`,
+      `/system/apikeys/${await firstId('/permissions/apikeys?limit=1')}`,
+      `/system/roles/${await firstId('/permissions/roles?limit=1')}`,
+      `/system/audit/${await firstId('/audit/entries?limit=1')}`,
+      `/practice/persons/${person}`,
+      `/practice/users/${await firstId('/person/users?limit=1')}`,
+      `/practice/practitioners/${await firstId('/person/practitioners?limit=1')}`,
+      `/practice/locations/${await firstId('/locations/locations?limit=1')}`,
+      `/practice/contact-points/${await firstId('/contactpoints/contact-points?limit=1')}`,
+      `/practice/issues/${await firstId('/issues?limit=1')}`,
+      `/practice/insurances/${await firstId('/insurances?limit=1')}`,
+      `/campaigns/campaign/${await firstId('/surveys/campaigns?limit=1')}`,
+    ];
+    for (const screen of screens) {
+      await page.goto(screen);
+      await expect(page.getByRole('heading', { level: 1 }), screen).toBeVisible();
+      expect.soft(await brokenTokens(page), screen).toEqual([]);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect.soft(scrollWidth, `${screen}: page width`).toBeLessThanOrEqual(innerWidth);
+      await expectNoAxeViolations(page);
+    }
+    // The role ARN is there in full (read aloud, and in its title), and its button copies it.
+    await page.goto(`/account/${accountId}`);
+    const arn = page.getByTitle(roleArn, { exact: true });
+    await expect(arn).toHaveText(roleArn);
+    await page.getByRole('button', { name: 'Copy Role ARN' }).click();
+    await expect(page.getByText('Role ARN copied.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(roleArn);
+  });
+});

@@ -11,6 +11,7 @@ import { DeleteButton } from './delete.tsx';
 import { conflictRows } from './conflict-notice.tsx';
 import { Card, DescriptionList, type DescriptionItem } from './description-list.tsx';
 import { DetailSkeleton, LoadError } from './load-state.tsx';
+import { Token } from './token.tsx';
 import { PageHeader } from './page-header.tsx';
 import { Permitted } from './permitted.tsx';
 import { useRecordStamps } from './record-stamps.tsx';
@@ -131,7 +132,7 @@ export function RecordPage({ record, kind, idPrefix, title, description, back, r
         editForm
       ) : (
         <Card title={kind} titleId={`${titleId}-details`}>
-          <DescriptionList items={[{ label: 'Id', value: <span className="font-mono text-xs break-all">{record.id}</span> }, ...items, ...stamps]} />
+          <DescriptionList items={[{ label: 'Id', value: <Token value={record.id} label="Id" /> }, ...items, ...stamps]} />
         </Card>
       )}
       <RecordSections resourceType={kind} resourceId={record.id} editable />

@@ -23,6 +23,7 @@ import { policyAtom } from '../../state/account.ts';
 import { AccountForm, accountConflictFields, toAccountValues, toPatchBody, type AccountValues } from './account-form.tsx';
 import { AccountPicker } from './account-picker.tsx';
 import { accountQuery, accountRolesQuery, useAddDomain, useUpdateAccount } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** An account's page (issue 11; the layout is ours, spec §2 "not shown"): every field of spec §3, Edit then Save. */
 export function AccountScreen({ accountId }: { accountId: string }) {
@@ -34,7 +35,9 @@ export function AccountScreen({ accountId }: { accountId: string }) {
   );
 }
 
-const orEmpty = (value: string | null | undefined) => (value ? <span className="break-all">{value}</span> : <Empty />);
+const orEmpty = (value: string | null | undefined) => (value ? value : <Empty />);
+/** An id, ARN or URL: on one line, never broken mid-token (issue 24), with a copy button. */
+const tokenOrEmpty = (value: string | null | undefined, label: string) => (value ? <Token value={value} label={label} /> : <Empty />);
 
 function AccountDetail({ account }: { account: Account }) {
   const { editing, editButton, startEditing, leaveEdit } = useEditMode();
@@ -77,7 +80,7 @@ function AccountDetail({ account }: { account: Account }) {
           <Card title="General" titleId={`${titleId}-general`}>
             <DescriptionList
               items={[
-                { label: 'Id', value: <span className="font-mono text-xs break-all">{account.id}</span> },
+                { label: 'Id', value: <Token value={account.id} label="Id" /> },
                 { label: 'Name', value: account.name },
                 { label: 'Abbreviation', value: orEmpty(account.abbreviation) },
                 { label: 'User source', value: orEmpty(account.userSource) },
@@ -112,16 +115,16 @@ function AccountDetail({ account }: { account: Account }) {
             <DescriptionList
               items={[
                 { label: 'Role for new users', value: orEmpty(roleName) },
-                { label: 'Azure tenant id', value: orEmpty(azure?.tenantId) },
+                { label: 'Azure tenant id', value: tokenOrEmpty(azure?.tenantId, 'Azure tenant id') },
               ]}
             />
           </Card>
           <Card title="Softphone (CCP)" titleId={`${titleId}-ccp`}>
             <DescriptionList
               items={[
-                { label: 'CCP URL', value: orEmpty(ccp?.ccpUrl) },
-                { label: 'Login URL', value: orEmpty(ccp?.loginUrl) },
-                { label: 'Greeting image path', value: orEmpty(ccp?.agentGreetingImageLocationPath) },
+                { label: 'CCP URL', value: tokenOrEmpty(ccp?.ccpUrl, 'CCP URL') },
+                { label: 'Login URL', value: tokenOrEmpty(ccp?.loginUrl, 'Login URL') },
+                { label: 'Greeting image path', value: tokenOrEmpty(ccp?.agentGreetingImageLocationPath, 'Greeting image path') },
                 { label: 'Inbound greeting', value: orEmpty(ccp?.defaultAgentGreetings?.inbound) },
                 { label: 'Outbound greeting', value: orEmpty(ccp?.defaultAgentGreetings?.outbound) },
                 { label: 'Callback greeting', value: orEmpty(ccp?.defaultAgentGreetings?.callback) },
@@ -132,16 +135,16 @@ function AccountDetail({ account }: { account: Account }) {
           <Card title="Amazon Connect" titleId={`${titleId}-aws`}>
             <DescriptionList
               items={[
-                { label: 'AWS account id', value: orEmpty(awsConnect?.accountId) },
-                { label: 'Instance id', value: orEmpty(awsConnect?.instanceId) },
+                { label: 'AWS account id', value: tokenOrEmpty(awsConnect?.accountId, 'AWS account id') },
+                { label: 'Instance id', value: tokenOrEmpty(awsConnect?.instanceId, 'Instance id') },
                 { label: 'Region', value: orEmpty(awsConnect?.region) },
-                { label: 'Role ARN', value: orEmpty(awsConnect?.roleArn) },
-                { label: 'External id', value: orEmpty(awsConnect?.externalId) },
+                { label: 'Role ARN', value: tokenOrEmpty(awsConnect?.roleArn, 'Role ARN') },
+                { label: 'External id', value: tokenOrEmpty(awsConnect?.externalId, 'External id') },
                 { label: 'ACW timeout', value: typeof profile?.acwTimeout === 'number' ? `${profile.acwTimeout} seconds` : <Empty /> },
                 { label: 'Auto answer', value: <YesNo value={profile?.autoAnswer === true} /> },
-                { label: 'Hierarchy group id', value: orEmpty(profile?.hierarchyGroupId) },
-                { label: 'Routing profile id', value: orEmpty(profile?.routingProfileId) },
-                { label: 'Security profile id', value: orEmpty(profile?.securityProfileId) },
+                { label: 'Hierarchy group id', value: tokenOrEmpty(profile?.hierarchyGroupId, 'Hierarchy group id') },
+                { label: 'Routing profile id', value: tokenOrEmpty(profile?.routingProfileId, 'Routing profile id') },
+                { label: 'Security profile id', value: tokenOrEmpty(profile?.securityProfileId, 'Security profile id') },
               ]}
             />
           </Card>

@@ -20,6 +20,7 @@ import { useWorkspace } from '../../lib/workspace.ts';
 import { ApiKeyForm, apiKeyConflictFields, toApiKeyValues, type ApiKeyValues } from './api-key-form.tsx';
 import { LastUsed } from './last-used.tsx';
 import { apiKeyQuery, useDeleteApiKey, useUpdateApiKey } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** An API key's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function ApiKeyScreen({ apiKeyId }: { apiKeyId: string }) {
@@ -68,7 +69,7 @@ function ApiKeyDetail({ apiKey }: { apiKey: ApiKey }) {
         <Card title="API key" titleId={`${titleId}-details`}>
           <DescriptionList
             items={[
-              { label: 'Id', value: <span className="font-mono text-xs break-all">{apiKey.id}</span> },
+              { label: 'Id', value: <Token value={apiKey.id} label="Id" /> },
               { label: 'Name', value: apiKey.name },
               { label: 'Active', value: <YesNo value={apiKey.active} /> },
               { label: 'Role', value: apiKey.roleName ?? <Empty /> },

@@ -9,6 +9,7 @@ import { RecordLoad, loadedTogether } from '../../components/ui/record-page.tsx'
 import { useAccountKey } from '../../lib/account.ts';
 import { backLinkClass, MissingRecord, When } from './campaign-parts.tsx';
 import { campaignQuery, responseQuery } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** Spec §2 "Campaigns": 'Campaign Result for: {name} Response ID: {id}', or 'Campaign response not found'. */
 export function CampaignResponseScreen({ campaignId, responseId }: { campaignId: string; responseId: string }) {
@@ -38,7 +39,7 @@ function ResponseDetail({ campaign, response, back }: { campaign: Campaign; resp
   const parameters = Object.entries(response.queryParameters);
   return (
     <article aria-labelledby="campaign-response-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5">
-      <PageHeader titleId="campaign-response-title" title={campaignResultTitle(campaign.name, response.id)} back={back} className="[&_h1]:break-all" />
+      <PageHeader titleId="campaign-response-title" title={campaignResultTitle(campaign.name, response.id)} back={back} className="[&_h1]:text-base [&_h1]:[overflow-wrap:normal] sm:[&_h1]:text-2xl" />
       <Card title="Answers" titleId="campaign-response-answers">
         <DescriptionList items={response.answers.map((answer) => ({ label: answer.questionText, value: answerText(answer) }))} />
       </Card>
@@ -47,8 +48,8 @@ function ResponseDetail({ campaign, response, back }: { campaign: Campaign; resp
           items={[
             { label: 'Started', value: <When at={response.startTimestamp} /> },
             { label: 'Received', value: <When at={response.endTimestamp} /> },
-            { label: 'External Id', value: response.externalId ?? <Empty /> },
-            { label: 'External User', value: response.externalUser ?? <Empty /> },
+            { label: 'External Id', value: response.externalId ? <Token value={response.externalId} label="External Id" /> : <Empty /> },
+            { label: 'External User', value: response.externalUser ? <Token value={response.externalUser} label="External User" /> : <Empty /> },
             {
               label: 'Link parameters',
               value:
@@ -57,7 +58,7 @@ function ResponseDetail({ campaign, response, back }: { campaign: Campaign; resp
                 ) : (
                   <ul className="font-mono text-xs">
                     {parameters.map(([name, value]) => (
-                      <li key={name} className="break-all">
+                      <li key={name} title={`${name}=${value}`} className="truncate">
                         {name}={value}
                       </li>
                     ))}

@@ -13,6 +13,7 @@ import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, surveyTypeLabels, When } from './campaign-parts.tsx';
 import { campaignQuery, campaignTimelineQuery } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 // chart.js comes with this screen only, not with the portal's first screen.
 const AnswersChart = lazy(() => import('./answers-chart.tsx'));
@@ -79,7 +80,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
       <Card title="Campaign" titleId={`${titleId}-details`}>
         <DescriptionList
           items={[
-            { label: 'Id', value: <span className="font-mono text-xs break-all">{campaign.id}</span> },
+            { label: 'Id', value: <Token value={campaign.id} label="Id" /> },
             { label: 'Status', value: <CampaignStatusBadge status={campaign.status} /> },
             { label: 'Survey Type', value: surveyTypeLabels[campaign.surveyType] },
             { label: 'Campaign Question', value: campaign.question },
@@ -109,10 +110,10 @@ function PublicLink({ url }: { url: string }) {
         Public link
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        The page patients open from the SMS. Add <code>?externalId=…&amp;externalUser=…</code> to tell responses apart.
+        The page patients open from the SMS. Add <code className="whitespace-nowrap">?externalId=…&amp;externalUser=…</code> to tell responses apart.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <a href={url} target="_blank" rel="noopener noreferrer" className="min-w-0 font-mono text-sm break-all text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        <a href={url} title={url} target="_blank" rel="noopener noreferrer" className="max-w-full min-w-0 truncate font-mono text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
           {url}
         </a>
         <Button variant="secondary" onClick={handleCopy}>

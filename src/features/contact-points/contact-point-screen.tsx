@@ -21,6 +21,7 @@ import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { ContactPointForm, toBody, toValues, type ContactPointFormHandle, type ContactPointValues } from './contact-point-form.tsx';
 import { contactPointDeleteTarget, contactPointQuery, useUpdateContactPoint } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** A contact point's page (also shown in the side panel): view mode, Edit, Save, Delete with Undo. */
 export function ContactPointScreen({ contactPointId }: { contactPointId: string }) {
@@ -155,7 +156,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
         footer={
           <DescriptionList
             className="border-t border-slate-200 pt-4 sm:col-span-2 dark:border-slate-700"
-            items={[{ label: 'Id', value: <span className="font-mono text-xs">{base.id}</span> }, ...stamps]}
+            items={[{ label: 'Id', value: <Token value={base.id} label="Id" /> }, ...stamps]}
           />
         }
       />

@@ -20,6 +20,7 @@ import { useSoftDelete } from '../../lib/soft-delete.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { addressLines, addressSummary, LocationForm, toBody, toValues, type LocationFormValues } from './location-form.tsx';
 import { locationDeleteTarget, locationQuery, useUpdateLocation } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** A location's page (also shown in the side panel): view mode; Edit turns it into the form, Save returns to view. */
 export function LocationScreen({ locationId }: { locationId: string }) {
@@ -182,7 +183,7 @@ function LocationDetail({ location }: { location: Location }) {
           <Card>
             <DescriptionList
               items={[
-                { label: 'Id', value: <span className="font-mono text-xs">{location.id}</span> },
+                { label: 'Id', value: <Token value={location.id} label="Id" /> },
                 { label: 'Name', value: location.name },
                 {
                   label: 'Services',

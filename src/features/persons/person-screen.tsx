@@ -15,6 +15,7 @@ import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { MakeUserDialog } from './make-user-dialog.tsx';
 import { personQuery, useMakePractitioner } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** A person's page (also shown in the side panel): every stored field, and the record actions. */
 export function PersonScreen({ personId }: { personId: string }) {
@@ -132,7 +133,7 @@ function PersonDetail({ person }: { person: Person }) {
       <Card title="Details" titleId={`${titleId}-details`}>
         <DescriptionList
           items={[
-            { label: 'Id', value: <span className="font-mono text-xs">{person.id}</span> },
+            { label: 'Id', value: <Token value={person.id} label="Id" /> },
             { label: 'Gender', value: genderLabel(person.gender) ?? <Empty /> },
             { label: 'Organizational Role', value: person.orgRole ?? <Empty /> },
             {

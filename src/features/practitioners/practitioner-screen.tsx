@@ -13,6 +13,7 @@ import { useAccountKey } from '../../lib/account.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
 import { PractitionerAvatar } from './practitioner-photo.tsx';
 import { practitionerQuery } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** A practitioner's page (also shown in the side panel). */
 export function PractitionerScreen({ personId }: { personId: string }) {
@@ -61,7 +62,7 @@ function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner })
           <DescriptionList
             className="flex-1"
             items={[
-              { label: 'Id', value: <span className="font-mono text-xs">{p.id}</span> },
+              { label: 'Id', value: <Token value={p.id} label="Id" /> },
               { label: 'Name', value: p.name },
               { label: 'Active', value: <YesNo value={p.active} /> },
               { label: 'Specialty', value: p.specialty ?? <Empty /> },

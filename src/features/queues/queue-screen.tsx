@@ -21,6 +21,7 @@ import { useAccountKey } from '../../lib/account.ts';
 import { useEditMode } from '../../lib/record-detail.ts';
 import { saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { queueQuery, useUpdateQueue } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** The form's values: every text as typed (empty is none), the dispositions as their boxes. */
 export type QueueValues = { imagePath: string; greetings: Record<GreetingKind, string>; dispositions: string[] };
@@ -94,8 +95,8 @@ function QueueDetail({ queue }: { queue: Queue }) {
       <Card title="Contact center" titleId={`${titleId}-contact-center`}>
         <DescriptionList
           items={[
-            { label: 'Id', value: <span className="font-mono text-xs break-all">{queue.id}</span> },
-            { label: 'ARN', value: <span className="font-mono text-xs break-all">{queue.queueArn}</span> },
+            { label: 'Id', value: <Token value={queue.id} label="Id" /> },
+            { label: 'ARN', value: <Token value={queue.queueArn} label="ARN" /> },
             ...stamps,
           ]}
         />

@@ -248,8 +248,9 @@ function PermissionGrid({ value, onChange, disabled, labelledBy }: GridProps) {
 
   return (
     // Too wide for a phone, the grid scrolls sideways with the resources in view; methods and paths
-    // never break inside (the page's overflow-wrap: anywhere made "GE T / PO ST").
-    <div className="overflow-x-auto [overflow-wrap:normal]">
+    // never break inside (the page's overflow-wrap: anywhere made "GE T / PO ST"). Focusable, so the
+    // keyboard scrolls it where its checkboxes are read-only (a role's page, not its form).
+    <div role="group" aria-labelledby={labelledBy} tabIndex={0} className="overflow-x-auto [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600">
       <table ref={gridRef} aria-labelledby={labelledBy} className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">

@@ -9,6 +9,7 @@ import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { userQuery } from './queries.ts';
+import { Token } from '../../components/ui/token.tsx';
 
 /** A user's page (also shown in the side panel). */
 export function UserScreen({ personId }: { personId: string }) {
@@ -54,10 +55,10 @@ function UserDetail({ user }: { user: User }) {
       <Card title="User" titleId={`${titleId}-details`}>
         <DescriptionList
           items={[
-            { label: 'Id', value: <span className="font-mono text-xs">{user.id}</span> },
+            { label: 'Id', value: <Token value={user.id} label="Id" /> },
             { label: 'Name', value: user.name },
             { label: 'Email', value: user.email },
-            { label: 'Principal Id', value: <span className="font-mono text-xs break-all">{user.principalId}</span> },
+            { label: 'Principal Id', value: <Token value={user.principalId} label="Principal Id" /> },
             { label: 'Source', value: user.source ?? <Empty /> },
             { label: 'Okta Id', value: user.oktaId ?? <Empty /> },
             { label: 'Active', value: <YesNo value={user.active} /> },
