@@ -164,7 +164,7 @@ test.describe('who read patient data (Viewed)', () => {
     await expect(show).toHaveValue('viewed');
     await expect(row).toContainText('Person');
     // Reads have their own actions.
-    await expect(page.getByLabel('Action', { exact: true }).locator('option')).toHaveText(['Any action', 'view', 'list']);
+    await expect(page.getByLabel('Action', { exact: true }).locator('option')).toHaveText(['Any action', 'view', 'list', 'play']);
     await expectNoAxeViolations(page);
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/practice/persons/${id}$`));

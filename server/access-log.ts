@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { AccessRecordKind } from '../domain/audit.ts';
 import type { Db } from './db/client.ts';
 import { accessLog } from './db/schema/index.ts';
 import type { AppEnv } from './env.ts';
@@ -8,7 +9,7 @@ export type AccessRow = typeof accessLog.$inferInsert;
  * The kinds of patient record whose reads are recorded. A 'Recording' is named
  * `<interactionId>/<eventId>/<path>` and is recorded when it is played.
  */
-export type ReadRecord = 'Person' | 'Practitioner' | 'User' | 'Interaction' | 'Recording';
+export type ReadRecord = AccessRecordKind;
 /** 'view': the record's own page; 'list': among a list's or search's answer; 'play': a recording played from its start. */
 export type ReadAction = AccessRow['action'];
 

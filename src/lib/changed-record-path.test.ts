@@ -15,6 +15,11 @@ describe('changedRecordPath', () => {
     expect(changedRecordPath(entry(resourceType))).toBe(path);
   });
 
+  it('links a played recording (access log) to its call', () => {
+    const played = { ...entry('Recording', 'play'), resourceId: '6f1c0a52-0000-4000-8000-000000000001/ev-1/leg-1.wav' };
+    expect(changedRecordPath(played)).toBe('/interactions/6f1c0a52-0000-4000-8000-000000000001');
+  });
+
   it('links no deleted record', () => {
     expect(changedRecordPath(entry('Location', 'delete'))).toBeNull();
   });

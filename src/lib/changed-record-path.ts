@@ -14,8 +14,8 @@ const lists: Record<string, string> = {
 
 /**
  * The page of a changed record, when it has one (a deleted record has none; a bulk insert has its
- * list). A tag opens the record it tags and a task its page in its schedule (the schedule when the
- * task was deleted).
+ * list). A tag opens the record it tags, a task its page in its schedule (the schedule when the
+ * task was deleted), a recording its call.
  */
 export function changedRecordPath(entry: AuditEntry): string | null {
   const { about } = entry;
@@ -24,6 +24,8 @@ export function changedRecordPath(entry: AuditEntry): string | null {
       ? `${lists.Schedule}/${about.resourceId}`
       : `${lists.Schedule}/updateTask/${about.resourceId}?taskId=${entry.resourceId}`;
   }
+  // A recording played (access log) is named `<interactionId>/<eventId>/<path>`: its call's page.
+  if (entry.resourceType === 'Recording') return entry.resourceId ? `/interactions/${entry.resourceId.split('/')[0]}` : null;
   if (entry.resourceType === 'Tag') return about && lists[about.resourceType] ? `${lists[about.resourceType]}/${about.resourceId}` : null;
   if (entry.action === 'delete') return null;
   if (entry.resourceType === 'Account' && entry.resourceId) return `/account/${entry.resourceId}`;

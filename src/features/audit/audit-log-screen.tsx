@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo } from 'react';
-import { accessActions, auditActions, auditPageSizes, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
+import { accessActions, accessRecordKinds, auditActions, auditPageSizes, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
 import { Refused } from '../../components/ui/no-permission.tsx';
@@ -33,8 +33,6 @@ type AuditLogScreenProps = {
 /** The filters: what each one is called, for the empty list's text. */
 const filterNames = { actor: 'who', type: 'kind', action: 'action', from: 'from', to: 'to', account: 'account' } as const;
 
-/** The kinds of record whose reads are recorded (server/access-log.ts). */
-const readKinds = ['Person', 'Practitioner', 'User'];
 
 const logOptions: { value: AuditLogKind; label: string }[] = [
   { value: 'changed', label: 'Changed' },
@@ -96,7 +94,7 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
   const active = (Object.keys(filterNames) as (keyof typeof filterNames)[]).filter((key) => search[key].trim() !== '');
   const page: AuditLogPage | undefined = list.data;
   const actors = facets.data?.actors ?? [];
-  const types = viewed ? readKinds : (facets.data?.resourceTypes ?? []);
+  const types: readonly string[] = viewed ? accessRecordKinds : (facets.data?.resourceTypes ?? []);
   const actions: readonly string[] = viewed ? accessActions : auditActions;
   const openRow = (row: AuditLogItem) => {
     if (!viewed) return void navigate({ to: '/system/audit/$entryId', params: { entryId: row.id } });
