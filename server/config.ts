@@ -34,6 +34,12 @@ export type Config = {
   /** The contact center (CONTACT_CENTER) and its adapter's settings. */
   contactCenter: ContactCenterSettings;
   teamDirectory: TeamDirectorySettings;
+  /**
+   * The call history's feed (issue 26): `callsPerHour` simulated calls per account and hour
+   * (SIMULATED_CALLS_PER_HOUR, default 20; 0 places none; only with the simulated contact center),
+   * and how often contacts are read into the history (INTERACTIONS_SYNC_SECONDS, default 5; 0: never).
+   */
+  interactions: { callsPerHour: number; syncSeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: count(env, 'TRUST_PROXY_HOPS', 0, 10),
     contactCenter: integration(env, contactCenterSettings),
     teamDirectory: teamDirectory(env),
+    interactions: { callsPerHour: count(env, 'SIMULATED_CALLS_PER_HOUR', 20, 3600), syncSeconds: count(env, 'INTERACTIONS_SYNC_SECONDS', 5, 3600) },
   };
 }
 

@@ -14,6 +14,7 @@ import { demoUsers, seed } from './seed/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
+import { createFileRecordingStore } from './integrations/recordings/files.ts';
 import { migrateSimulators } from './integrations/simulators/migrate.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
@@ -107,7 +108,7 @@ async function main() {
     // The simulators' schema exists only where a simulator answers (never in a production database).
     if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
     phase('migrations');
-    const seeded = await seed(database.db);
+    const seeded = await seed(database.db, { recordings: createFileRecordingStore(path.join(config.dataDir, 'recordings')) });
     phase('seed');
 
     if (config.auth.embedded) {
@@ -131,7 +132,9 @@ async function main() {
     await callers.start();
     stops.push(() => callers.close());
     // The job queue (notification fan-out) and the listener that pushes notifications to open bells.
-    const jobs = await startJobs(databaseUrl);
+    // The contact center's calls: placed by the simulator (when chosen) and read into the history, recordings kept under DATA_DIR.
+    const recordings = createFileRecordingStore(path.join(config.dataDir, 'recordings'));
+    const jobs = await startJobs(databaseUrl, { interactions: { db: database.db, contactCenter, recordings, ...config.interactions } });
     stops.push(() => jobs.stop());
     const notifications = new NotificationHub(databaseUrl);
     await notifications.start();
