@@ -41,6 +41,8 @@ export default defineConfig({
       PG_PORT: String(e2ePort + 7),
       DATA_DIR: '.data-test/e2e',
       REPORTING_URL: 'https://reports.example.test/astera',
+      // No simulated calls arrive during the tests: lists stay as the seed left them.
+      SIMULATED_CALLS_PER_HOUR: '0',
     },
   },
 });

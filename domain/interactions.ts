@@ -66,7 +66,14 @@ export type Party = {
 };
 
 /** A recording of a leg, as the recordings store keeps it; `path` names it under the interaction's event. */
-export type InteractionRecording = { path: string; contentType: string; durationSeconds: number; size: number };
+export type InteractionRecording = {
+  path: string;
+  contentType: string;
+  durationSeconds: number;
+  size: number;
+  /** The recordings store's key of the audio (server/integrations/recordings/port.ts): `<accountId>/<interactionId>/<eventId>/<path>` as ingested; bulk-seeded rows share a few files. */
+  key?: string;
+};
 
 /**
  * One event of the timeline (spec §3 "Events have type, startTimestamp, contactSource, duration

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { interactionDirections, type InteractionDirection, type InteractionStatus } from './interactions.ts';
 import { messages } from './messages.ts';
+import { addDays, daysBetween, todayUtc } from './days.ts';
 import { isoDate } from './records.ts';
 import { queueIdPattern } from './queues.ts';
 
@@ -28,14 +29,6 @@ export const abandonedStatuses = ['abandoned'] as const satisfies readonly Inter
 export const historicMaxDays = 366;
 /** The window when none is asked for: the last 30 days, today included. */
 export const historicDefaultDays = 30;
-
-const dayMs = 86_400_000;
-/** Days from `from` to `to`, both included (UTC calendar days). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
-/** `date` moved by `days` (YYYY-MM-DD, UTC). */
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-/** Today as YYYY-MM-DD in UTC (the days of the figures are UTC days). */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 const queueIdSchema = v.pipe(v.string(), v.regex(queueIdPattern, 'must be a queue id'));
 

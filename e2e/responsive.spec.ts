@@ -202,6 +202,7 @@ test.describe('phone header (instance administrator)', () => {
       'API Keys',
       'Reporting',
       'Real time metrics',
+      'Call insights',
       expect.stringMatching(/^[0-9a-f-]{36}$/),
       'User Settings',
       'Languages & Region',

@@ -77,7 +77,7 @@ test.describe('instance administrator', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toBeVisible();
     expect(await menuEntries(page, 'Practice')).toEqual(['Persons', 'Users', 'Practitioners', 'Contact Points', 'Locations', 'Schedules', 'Issues', 'Insurances']);
     expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys']);
-    expect(await menuEntries(page, 'Insights')).toEqual(['Reporting', 'Real time metrics']);
+    expect(await menuEntries(page, 'Insights')).toEqual(['Reporting', 'Real time metrics', 'Call insights']);
     await expect(page.getByText('You are working in Astera Health as Administrator')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
     // Other tests may change this account meanwhile, so the entry asserted is any named change with its time.

@@ -37,6 +37,12 @@ export type Config = {
   teamDirectory: TeamDirectorySettings;
   /** Where call recordings are kept (RECORDINGS_STORE: files under DATA_DIR, or an S3-compatible bucket). */
   recordings: RecordingsSettings;
+  /**
+   * The call history's feed (issue 26): `callsPerHour` simulated calls per account and hour
+   * (SIMULATED_CALLS_PER_HOUR, default 20; 0 places none; only with the simulated contact center),
+   * and how often contacts are read into the history (INTERACTIONS_SYNC_SECONDS, default 5; 0: never).
+   */
+  interactions: { callsPerHour: number; syncSeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactCenter: integration(env, contactCenterSettings),
     teamDirectory: teamDirectory(env),
     recordings: integration(env, recordingsSettings),
+    interactions: { callsPerHour: count(env, 'SIMULATED_CALLS_PER_HOUR', 20, 3600), syncSeconds: count(env, 'INTERACTIONS_SYNC_SECONDS', 5, 3600) },
   };
 }
 

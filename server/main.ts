@@ -109,7 +109,7 @@ async function main() {
     // The simulators' schema exists only where a simulator answers (never in a production database).
     if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
     phase('migrations');
-    const seeded = await seed(database.db);
+    const seeded = await seed(database.db, { recordings });
     phase('seed');
 
     if (config.auth.embedded) {
@@ -133,7 +133,8 @@ async function main() {
     await callers.start();
     stops.push(() => callers.close());
     // The job queue (notification fan-out) and the listener that pushes notifications to open bells.
-    const jobs = await startJobs(databaseUrl);
+    // The contact center's calls: placed by the simulator (when chosen) and read into the history, recordings kept in the chosen store.
+    const jobs = await startJobs(databaseUrl, { interactions: { db: database.db, contactCenter, recordings, ...config.interactions } });
     stops.push(() => jobs.stop());
     const notifications = new NotificationHub(databaseUrl);
     await notifications.start();

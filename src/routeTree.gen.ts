@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppCampaignRouteImport } from './routes/_app/campaign'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppInsightsRouteImport } from './routes/_app/insights'
 import { Route as LoginCallbackRouteImport } from './routes/login/callback'
 import { Route as AppAccountAccountIdRouteImport } from './routes/_app/account/$accountId'
 import { Route as AppAccountsIndexRouteImport } from './routes/_app/accounts/index'
@@ -93,6 +94,11 @@ const AppCampaignRoute = AppCampaignRouteImport.update({
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInsightsRoute = AppInsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
   getParentRoute: () => AppRoute,
 } as any)
 const LoginCallbackRoute = LoginCallbackRouteImport.update({
@@ -415,6 +421,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/campaign': typeof AppCampaignRoute
   '/home': typeof AppHomeRoute
+  '/insights': typeof AppInsightsRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
   '/accounts/create': typeof AppAccountsCreateRoute
@@ -477,6 +484,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/campaign': typeof AppCampaignRoute
   '/home': typeof AppHomeRoute
+  '/insights': typeof AppInsightsRoute
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
   '/accounts/create': typeof AppAccountsCreateRoute
@@ -541,6 +549,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/campaign': typeof AppCampaignRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/insights': typeof AppInsightsRoute
   '/login/callback': typeof LoginCallbackRoute
   '/_app/account/$accountId': typeof AppAccountAccountIdRoute
   '/_app/accounts/create': typeof AppAccountsCreateRoute
@@ -605,6 +614,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/campaign'
     | '/home'
+    | '/insights'
     | '/login/callback'
     | '/account/$accountId'
     | '/accounts/create'
@@ -667,6 +677,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/campaign'
     | '/home'
+    | '/insights'
     | '/login/callback'
     | '/account/$accountId'
     | '/accounts/create'
@@ -730,6 +741,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/campaign'
     | '/_app/home'
+    | '/_app/insights'
     | '/login/callback'
     | '/_app/account/$accountId'
     | '/_app/accounts/create'
@@ -829,6 +841,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/insights': {
+      id: '/_app/insights'
+      path: '/insights'
+      fullPath: '/insights'
+      preLoaderRoute: typeof AppInsightsRouteImport
       parentRoute: typeof AppRoute
     }
     '/login/callback': {
@@ -1230,6 +1249,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppCampaignRoute: typeof AppCampaignRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppInsightsRoute: typeof AppInsightsRoute
   AppAccountAccountIdRoute: typeof AppAccountAccountIdRoute
   AppAccountsCreateRoute: typeof AppAccountsCreateRoute
   AppSystemAmazonconnectRoute: typeof AppSystemAmazonconnectRoute
@@ -1291,6 +1311,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppCampaignRoute: AppCampaignRoute,
   AppHomeRoute: AppHomeRoute,
+  AppInsightsRoute: AppInsightsRoute,
   AppAccountAccountIdRoute: AppAccountAccountIdRoute,
   AppAccountsCreateRoute: AppAccountsCreateRoute,
   AppSystemAmazonconnectRoute: AppSystemAmazonconnectRoute,

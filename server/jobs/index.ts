@@ -5,6 +5,7 @@ import { authSchedule, authTasks } from '../auth/tasks.ts';
 import { dbSchedule, dbTasks } from '../db/tasks.ts';
 import { idpSchedule, idpTasks } from '../idp/tasks.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
+import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
 
 /**
  * The durable job queue (architecture "Jobs"): graphile-worker 0.16 keeps its jobs in PostgreSQL
@@ -42,8 +43,13 @@ const CONCURRENCY = 2;
 /** Backstop polling for jobs scheduled later (retries); new jobs arrive by notification. */
 const POLL_INTERVAL_MS = 2_000;
 
-/** Starts this process's worker on the queue (with the server, server/main.ts; and in the test harness). */
-export async function startJobs(databaseUrl: string): Promise<JobRunner> {
+/**
+ * Starts this process's worker on the queue (with the server, server/main.ts; and in the test
+ * harness). `interactions`: the contact center's placing and ingestion (server/interactions/tasks.ts),
+ * given by the server; without it (tests) that job does nothing and is not scheduled.
+ */
+export async function startJobs(databaseUrl: string, options: { interactions?: InteractionJobs } = {}): Promise<JobRunner> {
+  const interactions = options.interactions && options.interactions.syncSeconds > 0 ? options.interactions : null;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
   pool.on('error', () => {});
   const runner: Runner = await run({
@@ -53,8 +59,8 @@ export async function startJobs(databaseUrl: string): Promise<JobRunner> {
     // server/main.ts owns the signals and stops the runner in its own order.
     noHandleSignals: true,
     logger,
-    taskList: tasks,
-    parsedCronItems: parseCronItems(schedule),
+    taskList: { ...tasks, ...interactionTasks(interactions) },
+    parsedCronItems: parseCronItems(interactions ? [...schedule, ...interactionsSchedule] : schedule),
   }).catch(async (error: unknown) => {
     await pool.end();
     throw error;

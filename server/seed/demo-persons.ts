@@ -9,31 +9,9 @@ import type { Communication, Gender, LanguageCode, NameEntry, NamePrefix, NameSu
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog, persons, practitioners, users } from '../db/schema/index.ts';
 
-/** mulberry32: a tiny, fast, well-distributed 32-bit PRNG. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    /** Picks by weight: `[[value, weight], …]`. */
-    weighted: <T>(list: readonly (readonly [T, number])[]): T => {
-      const total = list.reduce((sum, [, w]) => sum + w, 0);
-      let r = next() * total;
-      for (const [value, w] of list) if ((r -= w) < 0) return value;
-      return list[list.length - 1]![0];
-    },
-  };
-}
-export type Prng = ReturnType<typeof prng>;
+// The PRNG is shared with the simulators (server/random.ts); the seeds import it from here too.
+import { prng, type Prng } from '../random.ts';
+export { prng, type Prng };
 
 export const seedOf = (text: string) => createHash('sha1').update(text).digest().readUInt32BE(0);
 

@@ -15,6 +15,8 @@ import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.t
 import { insertDemoRoles } from './demo-roles.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoQueues } from './demo-queues.ts';
+import { insertDemoInteractions } from './demo-interactions.ts';
+import type { RecordingStore } from '../integrations/recordings/port.ts';
 import { insertDemoSchedules } from './demo-schedules.ts';
 import { insertDemoTeamDirectories } from './demo-team-directory.ts';
 import { hasSimulators } from '../integrations/simulators/migrate.ts';
@@ -333,8 +335,25 @@ async function seedCampaigns(tx: Tx) {
   return true;
 }
 
-/** Seeds the demo data once; marker rows make later starts leave the data alone. */
-export async function seed(db: Db): Promise<boolean> {
+/**
+ * The call history of every demo account (issue 26), after its queues and people (a marker of
+ * its own, like the people's). Its calls come from the simulated contact center: without the
+ * simulators' schema, later. Recordings go to `recordings` when given.
+ */
+async function seedInteractions(tx: Tx, recordings: RecordingStore | undefined) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.interactions'));
+  if (done.length > 0 || !(await hasSimulators(tx))) return false;
+  const now = Date.now();
+  await insertDemoInteractions(tx, (Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]).map((key) => ({ id: demoAccounts[key].id, key })), { now, recordings });
+  await tx.insert(meta).values({ key: 'seeded.interactions', value: { at: new Date(now).toISOString() } });
+  return true;
+}
+
+/**
+ * Seeds the demo data once; marker rows make later starts leave the data alone. `recordings`:
+ * where the demo calls' recordings are written (without it, the demo calls have none).
+ */
+export async function seed(db: Db, options: { recordings?: RecordingStore } = {}): Promise<boolean> {
   const passwords = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
   return db.transaction(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(727275)');
@@ -353,7 +372,8 @@ export async function seed(db: Db): Promise<boolean> {
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
-      return catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed;
+      const called = await seedInteractions(tx, options.recordings);
+      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -380,6 +400,7 @@ export async function seed(db: Db): Promise<boolean> {
     await seedCampaigns(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
+    await seedInteractions(tx, options.recordings);
     return true;
   });
 }

@@ -52,7 +52,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/accounts/create': { title: 'Create account', keywords: ['new', 'add', 'practice'] },
   '/campaigns': { title: 'Campaigns', shortcut: 'g v', resource: '/surveys/campaigns', keywords: ['surveys'] },
   '/campaigns/campaign/create': { title: 'Create campaign', resource: '/surveys/campaigns', method: 'POST', keywords: ['survey'] },
-  '/insights': { title: 'Insights', shortcut: 'g n', keywords: ['reports', 'metrics'] },
+  '/insights': { title: 'Insights', shortcut: 'g n', resource: '/metrics/historic', keywords: ['reports', 'metrics'] },
 };
 
 /** Paths that are not screens to go to: redirects, the sign-in return, public pages. */

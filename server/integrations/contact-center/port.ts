@@ -17,20 +17,12 @@ export type ContactCenterAccount = { id: string; awsConnect: AwsConnectSettings 
 /** A queue as the contact center lists it. */
 export type ContactCenterQueue = { queueId: string; queueArn: string; queueName: string };
 
-/** A queue's figures right now (Amazon Connect's GetCurrentMetricData): calls waiting, agents on calls and free, the oldest wait. */
-export type QueueRealtimeMetrics = { queueId: string; queueName: string; callsWaiting: number; agentsOnCall: number; agentsAvailable: number; oldestWaitSeconds: number };
-
 export type ContactCenter = {
   /** 'simulator' or 'amazon-connect': which adapter answers (for logs and tests). */
   readonly kind: string;
   /** Every standard queue of the account's instance, in the contact center's order. */
   listQueues(account: ContactCenterAccount): Promise<ContactCenterQueue[]>;
-  /**
-   * The figures now of the account's queues named (issue 26, insights' live strip). Optional until
-   * every adapter answers it: without it the API says the contact center did not answer.
-   */
-  realtimeMetrics?(account: ContactCenterAccount, queueIds: string[]): Promise<QueueRealtimeMetrics[]>;
-};
+} & ContactHistory;
 
 /**
  * Why the contact center did not answer:
@@ -78,3 +70,116 @@ export function awsConnectOf(config: Record<string, unknown>): AwsConnectSetting
   }
   return settings;
 }
+
+/**
+ * What the portal reads of a contact's history (issue 26): a contact from its first leg to its
+ * end, as the contact center knows it at the moment it is asked. A call still going on has no
+ * `endTimestamp` yet and its `status` says where it stands; a later read gives it again, changed.
+ */
+
+/** How a leg began: Amazon Connect's InitiationMethod, in spec §4's words. */
+export type ContactInitiation = 'inbound' | 'outbound' | 'transfer' | 'callback' | 'api' | 'webrtc_api' | 'queue_transfer' | 'external_outbound' | 'monitor' | 'disconnect';
+
+/** One moment of the contact's timeline, with spec §4's event types; `details` is the contact center's own record of it. */
+export type ContactEvent = {
+  type: string;
+  /** ISO 8601. */
+  timestamp: string;
+  /** Seconds the event lasted (0 for an instant). */
+  durationSeconds: number;
+  /** Which leg, from 1. */
+  leg: number;
+  queueId?: string | null;
+  agentId?: string | null;
+  disposition?: string | null;
+  details: Record<string, unknown>;
+};
+
+/** An agent as the contact center names them; `userId` is the portal user (a person id) where the contact center knows it. */
+export type ContactAgent = { agentId: string; userId: string | null; username: string | null; name: string | null };
+
+/** A recording of one leg: where the contact center keeps it (read with `recording`), how long it is. */
+export type ContactRecording = { leg: number; location: string; contentType: string; durationSeconds: number | null };
+
+/** One leg: a transfer or a queue transfer starts the next. */
+export type ContactLeg = {
+  leg: number;
+  /** The contact center's id of this leg (Connect's ContactId). */
+  contactId: string;
+  initiation: ContactInitiation;
+  startTimestamp: string;
+  endTimestamp: string | null;
+  queue: { queueId: string; queueName: string } | null;
+  agent: ContactAgent | null;
+  enqueuedTimestamp: string | null;
+  connectedToAgentTimestamp: string | null;
+  /** Seconds. */
+  waitSeconds: number;
+  talkSeconds: number;
+  holdSeconds: number;
+  afterContactWorkSeconds: number;
+};
+
+/** Where a contact stands: waiting in a queue, with an agent, in after-contact work, ended after an agent took it, or ended before one did. */
+export type ContactStatus = 'queued' | 'active' | 'wrap-up' | 'completed' | 'abandoned';
+
+export type ContactCenterContact = {
+  /** The first leg's id (Connect's InitialContactId): the contact's identity across legs. */
+  contactId: string;
+  initiation: ContactInitiation;
+  startTimestamp: string;
+  endTimestamp: string | null;
+  /** When the contact center last changed anything of it. */
+  lastUpdateTimestamp: string;
+  status: ContactStatus;
+  /** The patient's side: name where known, number in E.164. */
+  customer: { name: string | null; phoneNumber: string | null };
+  /** The practice's number the call used (E.164), if any. */
+  systemPhoneNumber: string | null;
+  /** The first queue, and the agent who took the call last. */
+  queue: { queueId: string; queueName: string } | null;
+  agent: ContactAgent | null;
+  /** The last disposition the agents chose (from the queue's list). */
+  disposition: string | null;
+  legs: ContactLeg[];
+  events: ContactEvent[];
+  recordings: ContactRecording[];
+  /** Contact attributes (Connect's user-defined attributes). */
+  attributes: Record<string, string>;
+};
+
+/** Per queue, right now. */
+export type QueueRealtimeMetrics = {
+  queueId: string;
+  queueName: string;
+  callsWaiting: number;
+  agentsOnCall: number;
+  agentsAvailable: number;
+  /** Seconds the longest-waiting call has waited (0 when none waits). */
+  oldestWaitSeconds: number;
+};
+
+/** Per queue over a time range (Connect's historical metrics): calls handled and abandoned, average handle and queue-answer time. */
+export type QueueFigures = {
+  queueId: string;
+  queueName: string;
+  contactsHandled: number;
+  contactsAbandoned: number;
+  averageHandleSeconds: number;
+  averageQueueAnswerSeconds: number;
+};
+
+/** What `contactsChanged` asks: the contacts with anything new in [since, until). */
+export type ContactWindow = { since: Date; until: Date };
+
+/** The contact-center reads of issue 26, beside `listQueues`. */
+export type ContactHistory = {
+  /** Contacts started, changed or ended in the window, each as it stands at `until`, oldest first. */
+  contactsChanged(account: ContactCenterAccount, window: ContactWindow): Promise<ContactCenterContact[]>;
+  /** Figures per queue right now; `queueIds` empty means every queue of the instance. */
+  realtimeMetrics(account: ContactCenterAccount, queueIds: string[]): Promise<QueueRealtimeMetrics[]>;
+  /** Figures per queue over [since, until); `queueIds` empty means every queue. */
+  queueFigures(account: ContactCenterAccount, request: { queueIds: string[]; since: Date; until: Date }): Promise<QueueFigures[]>;
+  /** The bytes of a recording the contact center listed (`ContactRecording.location`). */
+  recording(account: ContactCenterAccount, location: string): Promise<{ body: Uint8Array; contentType: string }>;
+};

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { simContactCenterInstances, simContactCenterQueues } from '../simulators/schema.ts';
-import type { ContactCenter, ContactCenterAccount, ContactCenterQueue } from './port.ts';
+import { simContactCenterContacts, simContactCenterInstances, simContactCenterQueues } from '../simulators/schema.ts';
+import { wavContentType, wavRecording } from '../simulators/audio.ts';
+import { contactAt } from '../simulators/contact-center-calls.ts';
+import { ContactCenterError, type ContactCenter, type ContactCenterAccount, type ContactCenterContact, type ContactCenterQueue, type QueueRealtimeMetrics } from './port.ts';
 
 /** Every Amazon Connect instance has this queue from its creation. */
 export const basicQueue = 'BasicQueue';
@@ -36,9 +38,99 @@ export function coreQueuesOf(accountId: string): string[] {
  * keeps for them) stay. The instance's ids are the account's awsConnect settings where given,
  * else derived from the account id; ARNs have Connect's layout.
  */
-export function createSimulatedContactCenter(db: Db | Tx): ContactCenter {
+export function createSimulatedContactCenter(db: Db | Tx, options: { now?: () => number } = {}): ContactCenter {
+  const now = options.now ?? Date.now;
   return {
     kind: 'simulator',
+    async contactsChanged(account, window) {
+      const until = Math.min(window.until.getTime(), now());
+      // Anything that happened in the window: started by its end, not yet over at its start.
+      const rows = await db
+        .select({ plan: simContactCenterContacts.plan })
+        .from(simContactCenterContacts)
+        .where(and(eq(simContactCenterContacts.accountId, account.id), lte(simContactCenterContacts.startedAt, new Date(until)), gte(simContactCenterContacts.endedAt, window.since)))
+        .orderBy(asc(simContactCenterContacts.startedAt), asc(simContactCenterContacts.contactId));
+      return rows.map((row) => contactAt(row.plan as ContactCenterContact, until));
+    },
+    async realtimeMetrics(account, queueIds) {
+      const at = now();
+      const queues = (await db.select().from(simContactCenterQueues).where(and(eq(simContactCenterQueues.accountId, account.id), isNull(simContactCenterQueues.removedAt))).orderBy(asc(simContactCenterQueues.name))).filter(
+        (q) => queueIds.length === 0 || queueIds.includes(q.queueId),
+      );
+      // The calls going on now: started, not over.
+      const rows = await db
+        .select({ plan: simContactCenterContacts.plan })
+        .from(simContactCenterContacts)
+        .where(and(eq(simContactCenterContacts.accountId, account.id), lte(simContactCenterContacts.startedAt, new Date(at)), gte(simContactCenterContacts.endedAt, new Date(at))));
+      // Every agent of the simulated instance staffs every queue; the account's users are its agents.
+      const agentRows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where account_id = ${account.id} and active`);
+      const agents = agentRows.rows[0]?.n ?? 0;
+      const waiting = new Map<string, number[]>();
+      const onCall = new Map<string, Set<string>>();
+      const busy = new Set<string>();
+      for (const { plan } of rows) {
+        for (const leg of (plan as ContactCenterContact).legs) {
+          const enqueued = leg.enqueuedTimestamp ? Date.parse(leg.enqueuedTimestamp) : null;
+          const connected = leg.connectedToAgentTimestamp ? Date.parse(leg.connectedToAgentTimestamp) : null;
+          const end = leg.endTimestamp ? Date.parse(leg.endTimestamp) : Infinity;
+          if (!leg.queue) continue;
+          if (enqueued !== null && enqueued <= at && (connected === null ? end > at : connected > at)) {
+            waiting.set(leg.queue.queueId, [...(waiting.get(leg.queue.queueId) ?? []), enqueued]);
+          }
+          if (connected !== null && leg.agent && connected <= at && end > at) {
+            onCall.set(leg.queue.queueId, (onCall.get(leg.queue.queueId) ?? new Set()).add(leg.agent.agentId));
+            busy.add(leg.agent.agentId);
+          }
+        }
+      }
+      return queues.map(
+        (q): QueueRealtimeMetrics => ({
+          queueId: q.queueId,
+          queueName: q.name,
+          callsWaiting: waiting.get(q.queueId)?.length ?? 0,
+          agentsOnCall: onCall.get(q.queueId)?.size ?? 0,
+          agentsAvailable: Math.max(0, agents - busy.size),
+          oldestWaitSeconds: waiting.has(q.queueId) ? Math.max(0, Math.round((at - Math.min(...waiting.get(q.queueId)!)) / 1000)) : 0,
+        }),
+      );
+    },
+    async queueFigures(account, request) {
+      const queues = (await db.select().from(simContactCenterQueues).where(and(eq(simContactCenterQueues.accountId, account.id), isNull(simContactCenterQueues.removedAt))).orderBy(asc(simContactCenterQueues.name))).filter(
+        (q) => request.queueIds.length === 0 || request.queueIds.includes(q.queueId),
+      );
+      const until = Math.min(request.until.getTime(), now());
+      // Calls ended in the range, as Connect's historical metrics count them.
+      const rows = await db
+        .select({ plan: simContactCenterContacts.plan })
+        .from(simContactCenterContacts)
+        .where(and(eq(simContactCenterContacts.accountId, account.id), gte(simContactCenterContacts.endedAt, request.since), lte(simContactCenterContacts.endedAt, new Date(until))));
+      const figures = new Map(queues.map((q) => [q.queueId, { queueId: q.queueId, queueName: q.name, handled: 0, abandoned: 0, handle: 0, answer: 0 }]));
+      for (const { plan } of rows) {
+        for (const leg of (plan as ContactCenterContact).legs) {
+          const figure = leg.queue ? figures.get(leg.queue.queueId) : undefined;
+          if (!figure) continue;
+          if (leg.agent) {
+            figure.handled += 1;
+            figure.handle += leg.talkSeconds + leg.holdSeconds + leg.afterContactWorkSeconds;
+            figure.answer += leg.waitSeconds;
+          } else if (leg.enqueuedTimestamp) figure.abandoned += 1;
+        }
+      }
+      return [...figures.values()].map((f) => ({
+        queueId: f.queueId,
+        queueName: f.queueName,
+        contactsHandled: f.handled,
+        contactsAbandoned: f.abandoned,
+        averageHandleSeconds: f.handled ? Math.round(f.handle / f.handled) : 0,
+        averageQueueAnswerSeconds: f.handled ? Math.round(f.answer / f.handled) : 0,
+      }));
+    },
+    async recording(_account, location) {
+      // `sim-recording:<leg contact id>:<leg>:<seconds>`: the audio is made again from the location, the same bytes each time.
+      const match = /^sim-recording:([0-9a-f-]{36}):(\d+):(\d+)$/.exec(location);
+      if (!match) throw new ContactCenterError('unavailable');
+      return { body: wavRecording(parseInt(digest(`${match[1]}:${match[2]}`).slice(0, 8), 16), Number(match[3])), contentType: wavContentType };
+    },
     async listQueues(account: ContactCenterAccount): Promise<ContactCenterQueue[]> {
       return (db as Db).transaction(async (tx) => {
         const [existing] = await tx.select().from(simContactCenterInstances).where(eq(simContactCenterInstances.accountId, account.id)).for('update');

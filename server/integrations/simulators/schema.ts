@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The simulators' own PostgreSQL schema, `simulators`: what an embedded simulator keeps in place
@@ -122,3 +122,28 @@ export const simContactCenterQueues = simulators.table(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.queueId] })],
 );
+
+/**
+ * The simulated contact center's calls (issue 26): each planned whole when it is placed
+ * (server/integrations/contact-center/simulated-calls.ts) and shown as it stands at the moment
+ * the portal asks. `plan` is the whole contact in the port's shape, its events included.
+ */
+export const simContactCenterContacts = simulators.table(
+  'contact_center_contacts',
+  {
+    accountId: uuid('account_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    plan: jsonb('plan').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.contactId] }), index('contact_center_contacts_ended').on(t.accountId, t.endedAt), index('contact_center_contacts_started').on(t.accountId, t.startedAt)],
+);
+
+/** Up to when each account's simulated calls are placed (the placing job continues from there). */
+export const simContactCenterPlacing = simulators.table('contact_center_placing', {
+  accountId: uuid('account_id').primaryKey(),
+  placedUntil: timestamp('placed_until', { withTimezone: true }).notNull(),
+  /** How many calls were placed so far: the next call's seed. */
+  placed: integer('placed').notNull().default(0),
+});

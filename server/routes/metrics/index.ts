@@ -49,7 +49,6 @@ export const metricsRoutes = new Hono<AppEnv>()
       .orderBy(asc(queues.queueName), asc(queues.queueId));
     let figures: QueueRealtimeFigures[] = [];
     if (stored.length > 0) {
-      if (!contactCenter.realtimeMetrics) realtimeFailure(new ContactCenterError('unavailable'));
       const answered = await contactCenter
         .realtimeMetrics(
           await contactCenterAccount(db, accountId),

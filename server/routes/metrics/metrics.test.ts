@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricMetrics, RealtimeMetrics } from '../../../domain/metrics.ts';
 import { messages } from '../../../domain/messages.ts';
 import { createApi } from '../../app.ts';
+import { fakeContactCenter } from '../../integrations/contact-center/fake.ts';
 import { ContactCenterError, type ContactCenter, type ContactCenterAccount } from '../../integrations/contact-center/port.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { errorOf } from '../../test/record-api.ts';
@@ -158,14 +159,13 @@ describe('GET /metrics/realtime', () => {
   const apiWith = (contactCenter: Partial<ContactCenter>, asked?: string[][]) =>
     createApi({
       ...h.deps,
-      contactCenter: {
+      contactCenter: fakeContactCenter({
         kind: 'test',
-        listQueues: async () => [],
         ...contactCenter,
         ...(contactCenter.realtimeMetrics && {
           realtimeMetrics: (a: ContactCenterAccount, ids: string[]) => (asked?.push(ids), contactCenter.realtimeMetrics!(a, ids)),
         }),
-      },
+      }),
     });
   const get = async (api: ReturnType<typeof createApi>, path: string, user: DemoUser = 'viewer') =>
     api.request(path, { headers: { Authorization: `Bearer ${await h.token(user)}` } });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { interactionDirections, type InteractionDirection } from '../../../domain/interactions.ts';
-import { addDays, daysBetween, serviceLevelSeconds, type HistoricMetrics, type MetricsFigures } from '../../../domain/metrics.ts';
+import { addDays, daysBetween } from '../../../domain/days.ts';
+import { serviceLevelSeconds, type HistoricMetrics, type MetricsFigures } from '../../../domain/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queues } from '../../db/schema/index.ts';
 

@@ -6,6 +6,7 @@ import { createApi } from '../../app.ts';
 import { demoQueueSettings } from '../../seed/demo-queues.ts';
 import { auditLog, queues } from '../../db/schema/index.ts';
 import { ContactCenterError, type ContactCenter, type ContactCenterAccount } from '../../integrations/contact-center/port.ts';
+import { fakeContactCenter } from '../../integrations/contact-center/fake.ts';
 import { keptLaterQueues } from '../../integrations/contact-center/simulator.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { type ErrorBody, errorOf } from '../../test/record-api.ts';
@@ -42,7 +43,7 @@ describe('seed', () => {
 describe('GET /callcenter/queues', () => {
   it('answers the stored queues of the account (items, total), without calling the contact center', async () => {
     const calls: string[] = [];
-    const api = createApi({ ...h.deps, contactCenter: { kind: 'test', listQueues: async (a: ContactCenterAccount) => (calls.push(a.id), []) } });
+    const api = createApi({ ...h.deps, contactCenter: fakeContactCenter({ kind: 'test', listQueues: async (a: ContactCenterAccount) => (calls.push(a.id), []) }) });
     const res = await api.request('/callcenter/queues?limit=50', { headers: { Authorization: `Bearer ${await h.token('manager')}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as QueueList;
@@ -94,7 +95,7 @@ describe('GET /callcenter/queues', () => {
     const riverside = await list();
     const [first, second] = riverside.items;
     let listed = riverside.items.map(({ id, queueName, queueArn }) => ({ queueId: id, queueName, queueArn }));
-    const api = createApi({ ...h.deps, contactCenter: { kind: 'test', listQueues: async () => listed } });
+    const api = createApi({ ...h.deps, contactCenter: fakeContactCenter({ kind: 'test', listQueues: async () => listed }) });
     const refresh = async () => {
       const res = await api.request('/callcenter/queues?refresh=1&limit=50', { headers: { Authorization: `Bearer ${await h.token('manager')}` } });
       expect(res.status).toBe(200);
@@ -126,7 +127,7 @@ describe('GET /callcenter/queues', () => {
       ['role_not_assumed', 'contact_center_role_not_assumed', messages.contactCenterRoleNotAssumed],
     ] as const) {
       const cause = Object.assign(new Error(secret), { name: 'AccessDeniedException', $metadata: { httpStatusCode: 403, requestId: 'req-1' } });
-      const failing: ContactCenter = { kind: 'test', listQueues: () => Promise.reject(new ContactCenterError(reason, { cause })) };
+      const failing: ContactCenter = fakeContactCenter({ kind: 'test', listQueues: () => Promise.reject(new ContactCenterError(reason, { cause })) });
       const api = createApi({ ...h.deps, contactCenter: failing });
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -46,6 +46,8 @@ export const insightsMenu: NavMenu = {
   entries: [
     { label: 'Reporting', external: 'reporting', resource: '/metrics/historic' },
     { label: 'Real time metrics', resource: '/metrics/realtime' },
+    // Issue 26: the Insights screen itself (the spec's two entries above stay as they are).
+    { label: 'Call insights', to: '/insights', resource: '/metrics/historic' },
   ],
 };
 

@@ -1,0 +1,36 @@
+/**
+ * The demo's call history (issue 26): a few hundred calls per account over the last 90 days,
+ * placed by the simulated contact center (kept in its instance, as its history) and written into
+ * `interactions` by the one writer the ingestion job uses. One call in five keeps its recordings
+ * (real WAV files in the recordings store under DATA_DIR); the others were not recorded.
+ */
+import type { Tx } from '../db/client.ts';
+import { callWorldOf, keepSimulatedCalls, planCalls } from '../integrations/simulators/contact-center-placing.ts';
+import type { ContactCenterContact } from '../integrations/contact-center/port.ts';
+import { createSimulatedContactCenter } from '../integrations/contact-center/simulator.ts';
+import type { RecordingStore } from '../integrations/recordings/port.ts';
+import { ingestContacts } from '../interactions/ingest.ts';
+
+export const demoInteractionsPerAccount = 300;
+const dayMs = 24 * 3600_000;
+
+/** A call the demo did not record: no recordings, no recordings event. */
+const unrecorded = (call: ContactCenterContact): ContactCenterContact => ({ ...call, recordings: [], events: call.events.filter((e) => e.type !== 'recordings') });
+
+export async function insertDemoInteractions(tx: Tx, accounts: { id: string; key: string }[], options: { now: number; recordings?: RecordingStore; count?: number }) {
+  const simulator = createSimulatedContactCenter(tx);
+  for (const account of accounts) {
+    const world = await callWorldOf(tx, account.id);
+    if (!world) continue;
+    // Calls of the last 90 days, all ended an hour before now.
+    const calls = planCalls(world, `demo:${account.key}`, options.now - 90 * dayMs, options.now - 2 * 3600_000, options.count ?? demoInteractionsPerAccount).map((call, i) =>
+      i % 5 === 0 ? call : unrecorded(call),
+    );
+    await keepSimulatedCalls(tx, account.id, calls);
+    const contactCenterAccount = { id: account.id, awsConnect: null };
+    await ingestContacts(tx, account.id, calls, {
+      system: simulator.kind,
+      recordings: options.recordings ? { store: options.recordings, fetch: (location) => simulator.recording(contactCenterAccount, location) } : undefined,
+    });
+  }
+}
