@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { insuranceRoutes } from './routes/insurances/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
+import { practiceTeamRoutes } from './routes/practice-teams/index.ts';
 import { locationRoutes } from './routes/locations/index.ts';
 import { meRoutes } from './routes/me/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
@@ -92,6 +93,7 @@ export function createApi(deps: Deps) {
     .route('/schedule', scheduleRoutes)
     .route('/tag', tagRoutes)
     .route('/teamsbot', teamsbotRoutes)
+    .route('/teams', practiceTeamRoutes)
     .route('/locations', locationRoutes)
     .route('/me', meRoutes)
     .route('/notifications', notificationRoutes)

@@ -3,6 +3,7 @@ import { contactPointDeleted } from '../contact-points/index.ts';
 import { insuranceDeleted } from '../insurances/index.ts';
 import { issueDeleted } from '../issues/index.ts';
 import { locationDeleted } from '../locations/index.ts';
+import { practiceTeamDeleted } from '../practice-teams/index.ts';
 import { scheduleDeleted, taskDeleted } from '../schedules/index.ts';
 import { tagDeleted } from '../tags/index.ts';
 
@@ -15,4 +16,5 @@ export const deletedRegistry: DeletedDescriptor[] = [
   scheduleDeleted,
   taskDeleted,
   tagDeleted,
+  practiceTeamDeleted,
 ];
