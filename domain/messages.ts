@@ -83,15 +83,6 @@ export const messages = {
   insurancePrefixInvalid: 'A plan prefix must be 1 to 10 letters or digits',
   insuranceTooManyPrefixes: 'An insurance can have at most 20 plan prefixes',
   insuranceBringWithoutRequired: 'OK to bring authorization needs authorization required',
-  // Practice teams (issue 26; the spec gives no messages for them).
-  practiceTeamNameRequired: 'Name is required',
-  practiceTeamNameTooLong: 'Name must be at most 200 characters',
-  practiceTeamDescriptionTooLong: 'Description must be at most 1000 characters',
-  practiceTeamTypeInvalid: 'Type must be one of Care team, Front desk, Call center, Nursing, Scheduling, Billing, Referrals, Administrative or Other',
-  practiceTeamAffiliationInvalid: 'Affiliation must be one of Practice, Hospital, Partner practice, Contractor or Other',
-  practiceTeamPersonInvalid: 'Person must be a person id',
-  practiceTeamPersonUnknown: 'The person does not exist in this account',
-  practiceTeamFull: 'A team can have at most 500 members',
   // Campaigns and the patients' public survey (spec §2 "Campaigns", §4, §8, issue 11). Bounds are ours.
   campaignSubmissionError: 'There was an error with your submission',
   campaignNotFound: 'Campaign not found',
@@ -203,8 +194,6 @@ export const messages = {
   domainAdded: 'Successfully Added Domain',
   campaignAdded: 'Successfully Added Campaign',
   campaignSaved: 'Successfully Saved Campaign',
-  practiceTeamAdded: 'Successfully Added Team',
-  practiceTeamSaved: 'Successfully Saved Team',
 } as const;
 
 /** The sign-in page after too many failed attempts (per email or per client address). */

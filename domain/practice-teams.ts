@@ -23,20 +23,37 @@ export type PracticeTeamAffiliation = (typeof practiceTeamAffiliations)[number];
 /** Bounds of ours (the spec shows none); a team of more than 500 persons is a department, not a team. */
 export const practiceTeamLimits = { name: 200, description: 1000, members: 500 } as const;
 
+/**
+ * The teams' messages (the spec gives none). Here rather than in messages.ts, like the tags' and
+ * the team service's, so they load with the teams' screens and not with the first screen.
+ */
+export const practiceTeamMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${practiceTeamLimits.name} characters`,
+  descriptionTooLong: `Description must be at most ${practiceTeamLimits.description} characters`,
+  typeInvalid: `Type must be one of ${practiceTeamTypes.join(', ')}`,
+  affiliationInvalid: `Affiliation must be one of ${practiceTeamAffiliations.join(', ')}`,
+  personInvalid: 'Person must be a person id',
+  personUnknown: 'The person does not exist in this account',
+  full: `A team can have at most ${practiceTeamLimits.members} members`,
+  added: 'Successfully Added Team',
+  saved: 'Successfully Saved Team',
+} as const;
+
 /** A new team shows in pickers (viewable) and is not offered for scheduling until said so. */
 export const practiceTeamDefaults = { isViewable: true, isSchedulable: false } as const;
 
-const nameField = requiredText(practiceTeamLimits.name, messages.practiceTeamNameRequired, messages.practiceTeamNameTooLong);
+const nameField = requiredText(practiceTeamLimits.name, practiceTeamMessages.nameRequired, practiceTeamMessages.nameTooLong);
 /** Optional text: empty becomes null, so a cleared field clears the value. */
 const descriptionField = v.nullable(
   v.pipe(
-    text(practiceTeamLimits.description, messages.practiceTeamDescriptionTooLong),
+    text(practiceTeamLimits.description, practiceTeamMessages.descriptionTooLong),
     v.transform((s) => (s === '' ? null : s)),
   ),
 );
-const typeField = v.nullable(v.picklist(practiceTeamTypes, messages.practiceTeamTypeInvalid));
-const affiliationField = v.nullable(v.picklist(practiceTeamAffiliations, messages.practiceTeamAffiliationInvalid));
-const personIdField = v.pipe(v.string(messages.practiceTeamPersonInvalid), v.uuid(messages.practiceTeamPersonInvalid), v.toLowerCase());
+const typeField = v.nullable(v.picklist(practiceTeamTypes, practiceTeamMessages.typeInvalid));
+const affiliationField = v.nullable(v.picklist(practiceTeamAffiliations, practiceTeamMessages.affiliationInvalid));
+const personIdField = v.pipe(v.string(practiceTeamMessages.personInvalid), v.uuid(practiceTeamMessages.personInvalid), v.toLowerCase());
 
 /** `POST /teams/teams`: absent fields take their defaults (tags are the shared `/tag` records, put on the team after). */
 export const practiceTeamCreateSchema = objectWith(
@@ -48,7 +65,7 @@ export const practiceTeamCreateSchema = objectWith(
     isViewable: v.optional(flag('isViewable'), practiceTeamDefaults.isViewable),
     isSchedulable: v.optional(flag('isSchedulable'), practiceTeamDefaults.isSchedulable),
   },
-  { name: messages.practiceTeamNameRequired },
+  { name: practiceTeamMessages.nameRequired },
 );
 export type PracticeTeamCreate = v.InferInput<typeof practiceTeamCreateSchema>;
 
@@ -63,12 +80,12 @@ export const practiceTeamPatchSchema = objectWith(
     isViewable: v.optional(flag('isViewable')),
     isSchedulable: v.optional(flag('isSchedulable')),
   },
-  { name: messages.practiceTeamNameRequired, version: messages.versionRequired },
+  { name: practiceTeamMessages.nameRequired, version: messages.versionRequired },
 );
 export type PracticeTeamPatch = v.InferInput<typeof practiceTeamPatchSchema>;
 
 /** `POST /teams/teams/{id}/member` (spec §7): the person to add. */
-export const practiceTeamMemberSchema = objectWith({ personId: personIdField }, { personId: messages.practiceTeamPersonInvalid });
+export const practiceTeamMemberSchema = objectWith({ personId: personIdField }, { personId: practiceTeamMessages.personInvalid });
 export type PracticeTeamMemberCreate = v.InferInput<typeof practiceTeamMemberSchema>;
 
 export { practiceTeamSortColumns };

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { messages } from '../../../domain/messages.ts';
-import { practiceTeamCreateSchema, practiceTeamLimits, practiceTeamListQuerySchema, practiceTeamMemberSchema, practiceTeamPatchSchema, type PracticeTeamMember } from '../../../domain/practice-teams.ts';
+import { practiceTeamCreateSchema, practiceTeamLimits, practiceTeamMessages, practiceTeamListQuerySchema, practiceTeamMemberSchema, practiceTeamPatchSchema, type PracticeTeamMember } from '../../../domain/practice-teams.ts';
 import { requires } from '../../auth/requires.ts';
 import { practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
@@ -107,14 +107,14 @@ export const practiceTeamRoutes = new Hono<AppEnv>()
       // Locked: two adds at once cannot both pass the size check.
       const team = found(await findPracticeTeam(tx, accountId, id, true));
       const person = await personOf(tx, accountId, personId);
-      if (!person) throw badRequest(messages.invalidRequest, { personId: messages.practiceTeamPersonUnknown });
+      if (!person) throw badRequest(messages.invalidRequest, { personId: practiceTeamMessages.personUnknown });
       const member: PracticeTeamMember = { personId: person.id, personName: person.name, teamId: team.id, teamName: team.name };
       const [already] = await tx
         .select({ personId: practiceTeamMembers.personId })
         .from(practiceTeamMembers)
         .where(and(eq(practiceTeamMembers.teamId, id), eq(practiceTeamMembers.personId, personId)));
       if (already) return { member, added: false };
-      if ((await countMembers(tx, id)) >= practiceTeamLimits.members) throw conflict(messages.practiceTeamFull);
+      if ((await countMembers(tx, id)) >= practiceTeamLimits.members) throw conflict(practiceTeamMessages.full);
       await tx.insert(practiceTeamMembers).values({ accountId, teamId: id, personId, createdBy: actorName });
       await audit({ action: 'create', resourceType: 'TeamMember', resourceId: id, after: member });
       return { member, added: true };

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeletedList } from '../../../domain/deleted.ts';
 import { messages } from '../../../domain/messages.ts';
-import type { PracticeTeam, PracticeTeamList, PracticeTeamMember, PracticeTeamMemberList } from '../../../domain/practice-teams.ts';
+import { practiceTeamMessages, type PracticeTeam, type PracticeTeamList, type PracticeTeamMember, type PracticeTeamMemberList } from '../../../domain/practice-teams.ts';
 import { auditLog, persons, practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
 import { demoPracticeTeams } from '../../seed/demo-practice-teams.ts';
 import { seedId } from '../../seed/seed.ts';
@@ -83,12 +83,12 @@ describe('create and the §3 shape', () => {
 
 describe('validation: each refusal names its field, and nothing is written', () => {
   it.each([
-    ['no name', {}, 'name', messages.practiceTeamNameRequired],
-    ['a blank name', { name: '   ' }, 'name', messages.practiceTeamNameRequired],
-    ['a long name', { name: 'x'.repeat(201) }, 'name', messages.practiceTeamNameTooLong],
-    ['a long description', { name: 'T', description: 'x'.repeat(1001) }, 'description', messages.practiceTeamDescriptionTooLong],
-    ['an unknown type', { name: 'T', type: 'Band' }, 'type', messages.practiceTeamTypeInvalid],
-    ['an unknown affiliation', { name: 'T', affiliation: 'Mars' }, 'affiliation', messages.practiceTeamAffiliationInvalid],
+    ['no name', {}, 'name', practiceTeamMessages.nameRequired],
+    ['a blank name', { name: '   ' }, 'name', practiceTeamMessages.nameRequired],
+    ['a long name', { name: 'x'.repeat(201) }, 'name', practiceTeamMessages.nameTooLong],
+    ['a long description', { name: 'T', description: 'x'.repeat(1001) }, 'description', practiceTeamMessages.descriptionTooLong],
+    ['an unknown type', { name: 'T', type: 'Band' }, 'type', practiceTeamMessages.typeInvalid],
+    ['an unknown affiliation', { name: 'T', affiliation: 'Mars' }, 'affiliation', practiceTeamMessages.affiliationInvalid],
     ['a flag that is not a boolean', { name: 'T', isViewable: 'yes' }, 'isViewable', 'Viewable must be true or false'],
   ])('%s', async (_label, body, field, message) => {
     const before = await h.db.select().from(practiceTeams);
@@ -139,7 +139,7 @@ describe('list (server-side filter, sort, paging, person)', () => {
     expect(teams.sort()).toEqual(all.map((m) => m.teamId).sort());
     const bad = await h.call('manager', '/teams/teams?personId=not-an-id');
     expect(bad.status).toBe(400);
-    expect((await errorOf(bad)).fields?.personId).toBe(messages.practiceTeamPersonInvalid);
+    expect((await errorOf(bad)).fields?.personId).toBe(practiceTeamMessages.personInvalid);
   });
 
   it('filters by tag (key, or key:value, any case)', async () => {
@@ -212,10 +212,10 @@ describe('members (spec §7 POST /teams/teams/{id}/member, DELETE /teams/teams/{
     for (const body of [{ personId: lakesider!.id }, { personId: '0b0e0c0a-0000-4000-8000-00000000beef' }]) {
       const res = await send('manager', 'POST', `/teams/teams/${id}/member`, body);
       expect(res.status).toBe(400);
-      expect((await errorOf(res)).fields?.personId).toBe(messages.practiceTeamPersonUnknown);
+      expect((await errorOf(res)).fields?.personId).toBe(practiceTeamMessages.personUnknown);
     }
     const bad = await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: 'x' });
-    expect((await errorOf(bad)).fields?.personId).toBe(messages.practiceTeamPersonInvalid);
+    expect((await errorOf(bad)).fields?.personId).toBe(practiceTeamMessages.personInvalid);
     expect(await members(id)).toEqual([]);
   });
 });

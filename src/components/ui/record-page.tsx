@@ -90,6 +90,8 @@ type RecordPageProps = {
   editForm: ReactNode;
   /** The details' rows between the Id and the Created/Modified stamps. */
   items: readonly DescriptionItem[];
+  /** The record's own sections after its details (a team's members), before those other features add. */
+  children?: ReactNode;
 };
 
 /**
@@ -97,7 +99,7 @@ type RecordPageProps = {
  * for roles that may; the details card in view mode, the form in edit mode; then the sections
  * other features add (Tags).
  */
-export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items }: RecordPageProps) {
+export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items, children }: RecordPageProps) {
   const stamps = useRecordStamps(record);
   const titleId = `${idPrefix}-${record.id}-title`;
   return (
@@ -134,6 +136,7 @@ export function RecordPage({ record, kind, idPrefix, title, description, back, r
           <DescriptionList items={[{ label: 'Id', value: <span className="font-mono text-xs break-all">{record.id}</span> }, ...items, ...stamps]} />
         </Card>
       )}
+      {children}
       <RecordSections resourceType={kind} resourceId={record.id} editable />
     </article>
   );
