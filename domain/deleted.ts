@@ -18,6 +18,7 @@ export const restorableResources = [
   '/schedule/schedule/{id}',
   '/tag/{id}',
   '/interactions/interactions',
+  '/teams/teams/{id}',
 ] as const satisfies readonly Resource[];
 
 /** `GET /deleted?limit=`: at most 100 entries, 50 unless asked. */

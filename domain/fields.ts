@@ -29,6 +29,9 @@ export const fieldLabels: Record<string, string> = {
   isMedicare: 'Medicare',
   isMedicade: 'Medicaid',
   isWorkercomp: "Workers' compensation",
+  // The practice team form's yes/no fields (domain/practice-teams.ts).
+  isViewable: 'Viewable',
+  isSchedulable: 'Schedulable',
 };
 
 /** A field's label: the screens' own, else its API name in words ('timeZone' → 'Time zone'). */

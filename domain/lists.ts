@@ -33,6 +33,9 @@ export const issueSortColumns = ['id', 'name', 'category', 'urgent', 'active'] a
 /** Insurance plans: `name` sorts by the plan name. */
 export const insuranceSortColumns = ['id', 'name', 'isInNetwork', 'isReferralRequired', 'isAuthorizationRequired', 'isSecondaryOnly'] as const;
 
+/** Practice teams (issue 26): `name` sorts by the team's name. */
+export const practiceTeamSortColumns = ['id', 'name', 'type', 'affiliation', 'memberCount', 'isViewable', 'isSchedulable'] as const;
+
 /** Call-center queues. */
 export const queueSortColumns = ['name', 'id', 'dispositions'] as const;
 

@@ -32,6 +32,10 @@ export const permissionCatalogue = [
   { resource: '/insurances/{id}', label: 'Individual insurance', methods: crud },
   { resource: '/tag', label: 'Tags', methods: crud },
   { resource: '/tag/{id}', label: 'Individual tag', methods: crud },
+  // Not in spec §6's list (issue 26): the practice's own teams of persons (spec §7 `/teams/teams`), not
+  // the team service's. Adding or removing a member is a PATCH of the team.
+  { resource: '/teams/teams', label: 'Practice teams', methods: crud },
+  { resource: '/teams/teams/{id}', label: 'Individual practice team', methods: crud },
   // Not in spec §6's list (issue 11): always the caller's own notifications (POST sends one to a user of the account).
   { resource: '/notifications/notifications', label: 'Notifications', methods: ['GET', 'POST'] },
   { resource: '/notifications/notifications/{id}', label: 'Individual notification', methods: ['GET', 'PATCH', 'DELETE'] },

@@ -14,7 +14,7 @@ import { wholeNumber } from './query.ts';
 import { isStorableText, text } from './text.ts';
 import type { CommonFields } from './records.ts';
 
-export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner'] as const;
+export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner', 'Team'] as const;
 export type TaggedResourceType = (typeof taggedResourceTypes)[number];
 
 export const tagLimits = { key: 50, value: 100, perRecord: 50, list: 200, defaultList: 100 } as const;

@@ -194,6 +194,7 @@ test.describe('phone header (instance administrator)', () => {
       'Schedules',
       'Issues',
       'Insurances',
+      'Practice Teams',
       'Teams Users',
       'Teams',
       'Call Center Queues',

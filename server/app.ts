@@ -22,6 +22,7 @@ import { recordingRoutes } from './routes/interactions/recordings.ts';
 import { insuranceRoutes } from './routes/insurances/index.ts';
 import { interactionRoutes } from './routes/interactions/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
+import { practiceTeamRoutes } from './routes/practice-teams/index.ts';
 import { locationRoutes } from './routes/locations/index.ts';
 import { meRoutes } from './routes/me/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
@@ -99,6 +100,7 @@ export function createApi(deps: Deps) {
     .route('/schedule', scheduleRoutes)
     .route('/tag', tagRoutes)
     .route('/teamsbot', teamsbotRoutes)
+    .route('/teams', practiceTeamRoutes)
     .route('/locations', locationRoutes)
     .route('/me', meRoutes)
     .route('/notifications', notificationRoutes)

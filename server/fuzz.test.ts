@@ -353,6 +353,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     [`/schedule/schedule/${seedId(`schedule:${h.accounts.riverside.id}:0`)}/task`, baselines[1]!],
     ['/tag', { ...baselines[1]!, key: 'fuzz-good' }],
     ['/locations/locations', baselines[1]!],
+    ['/teams/teams', { ...baselines[1]!, name: 'Fuzz Practice Team' }],
     ['/surveys/campaigns', { ...baselines[1]!, name: 'Fuzz Campaign' }],
   ] as const) {
     const res = await h.call('manager', route, { method: 'POST', json: good });
@@ -406,7 +407,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
 
   type Route = (typeof routes)[number];
   const probe = async ([route, text]: [Route, string], user: DemoUser, id: string, odd: string, type: string | null, withQuery: boolean, accountId: string | null) => {
-    const path = route.path.replace(/:(id|value|scheduleId|teamId|channelId|queueId|campaignId|surveyId)\b/g, id);
+    const path = route.path.replace(/:(id|value|scheduleId|teamId|memberId|channelId|queueId|campaignId|surveyId)\b/g, id);
     const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
     const headers = new Headers();
     // Logout revokes the token it carries: it gets one of its own.

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Resource } from '../domain/permissions.ts';
 import type { TagFilter, TaggedResourceType } from '../domain/tags.ts';
 import type { Db, Tx } from './db/client.ts';
-import { contactPoints, insurances, issues, locations, practitioners, tags } from './db/schema/index.ts';
+import { contactPoints, insurances, issues, locations, practiceTeams, practitioners, tags } from './db/schema/index.ts';
 import { live } from './soft-delete.ts';
 
 /**
@@ -78,6 +78,16 @@ export const taggables: Partial<Record<TaggedResourceType, Taggable>> = {
     resource: '/insurances',
     path: (id) => `/practice/insurances/${id}`,
     label: 'Insurances',
+  },
+  Team: {
+    table: practiceTeams,
+    id: practiceTeams.id,
+    accountId: practiceTeams.accountId,
+    name: practiceTeams.name,
+    deletedAt: practiceTeams.deletedAt,
+    resource: '/teams/teams',
+    path: (id) => `/practice/teams/${id}`,
+    label: 'Teams',
   },
 };
 

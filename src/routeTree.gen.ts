@@ -47,6 +47,9 @@ import { Route as AppPracticePractitionersPersonIdRouteImport } from './routes/_
 import { Route as AppPracticeSchedulesIndexRouteImport } from './routes/_app/practice/schedules/index'
 import { Route as AppPracticeSchedulesScheduleIdRouteImport } from './routes/_app/practice/schedules/$scheduleId'
 import { Route as AppPracticeSchedulesCreateRouteImport } from './routes/_app/practice/schedules/create'
+import { Route as AppPracticeTeamsIndexRouteImport } from './routes/_app/practice/teams/index'
+import { Route as AppPracticeTeamsTeamIdRouteImport } from './routes/_app/practice/teams/$teamId'
+import { Route as AppPracticeTeamsCreateRouteImport } from './routes/_app/practice/teams/create'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
 import { Route as AppSystemApikeysIndexRouteImport } from './routes/_app/system/apikeys/index'
@@ -279,6 +282,21 @@ const AppPracticeSchedulesCreateRoute =
     path: '/practice/schedules/create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPracticeTeamsIndexRoute = AppPracticeTeamsIndexRouteImport.update({
+  id: '/practice/teams/',
+  path: '/practice/teams/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPracticeTeamsTeamIdRoute = AppPracticeTeamsTeamIdRouteImport.update({
+  id: '/practice/teams/$teamId',
+  path: '/practice/teams/$teamId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPracticeTeamsCreateRoute = AppPracticeTeamsCreateRouteImport.update({
+  id: '/practice/teams/create',
+  path: '/practice/teams/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPracticeUsersIndexRoute = AppPracticeUsersIndexRouteImport.update({
   id: '/practice/users/',
   path: '/practice/users/',
@@ -447,6 +465,8 @@ export interface FileRoutesByFullPath {
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
+  '/practice/teams/$teamId': typeof AppPracticeTeamsTeamIdRoute
+  '/practice/teams/create': typeof AppPracticeTeamsCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
   '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
@@ -460,6 +480,7 @@ export interface FileRoutesByFullPath {
   '/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
+  '/practice/teams/': typeof AppPracticeTeamsIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
@@ -510,6 +531,8 @@ export interface FileRoutesByTo {
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
+  '/practice/teams/$teamId': typeof AppPracticeTeamsTeamIdRoute
+  '/practice/teams/create': typeof AppPracticeTeamsCreateRoute
   '/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
   '/system/apikeys/create': typeof AppSystemApikeysCreateRoute
@@ -523,6 +546,7 @@ export interface FileRoutesByTo {
   '/practice/persons': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
+  '/practice/teams': typeof AppPracticeTeamsIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
@@ -575,6 +599,8 @@ export interface FileRoutesById {
   '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
   '/_app/practice/schedules/$scheduleId': typeof AppPracticeSchedulesScheduleIdRoute
   '/_app/practice/schedules/create': typeof AppPracticeSchedulesCreateRoute
+  '/_app/practice/teams/$teamId': typeof AppPracticeTeamsTeamIdRoute
+  '/_app/practice/teams/create': typeof AppPracticeTeamsCreateRoute
   '/_app/practice/users/$personId': typeof AppPracticeUsersPersonIdRoute
   '/_app/system/apikeys/$apiKeyId': typeof AppSystemApikeysApiKeyIdRoute
   '/_app/system/apikeys/create': typeof AppSystemApikeysCreateRoute
@@ -588,6 +614,7 @@ export interface FileRoutesById {
   '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
+  '/_app/practice/teams/': typeof AppPracticeTeamsIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
@@ -640,6 +667,8 @@ export interface FileRouteTypes {
     | '/practice/practitioners/$personId'
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
+    | '/practice/teams/$teamId'
+    | '/practice/teams/create'
     | '/practice/users/$personId'
     | '/system/apikeys/$apiKeyId'
     | '/system/apikeys/create'
@@ -653,6 +682,7 @@ export interface FileRouteTypes {
     | '/practice/persons/'
     | '/practice/practitioners/'
     | '/practice/schedules/'
+    | '/practice/teams/'
     | '/practice/users/'
     | '/system/apikeys/'
     | '/system/audit/'
@@ -703,6 +733,8 @@ export interface FileRouteTypes {
     | '/practice/practitioners/$personId'
     | '/practice/schedules/$scheduleId'
     | '/practice/schedules/create'
+    | '/practice/teams/$teamId'
+    | '/practice/teams/create'
     | '/practice/users/$personId'
     | '/system/apikeys/$apiKeyId'
     | '/system/apikeys/create'
@@ -716,6 +748,7 @@ export interface FileRouteTypes {
     | '/practice/persons'
     | '/practice/practitioners'
     | '/practice/schedules'
+    | '/practice/teams'
     | '/practice/users'
     | '/system/apikeys'
     | '/system/audit'
@@ -767,6 +800,8 @@ export interface FileRouteTypes {
     | '/_app/practice/practitioners/$personId'
     | '/_app/practice/schedules/$scheduleId'
     | '/_app/practice/schedules/create'
+    | '/_app/practice/teams/$teamId'
+    | '/_app/practice/teams/create'
     | '/_app/practice/users/$personId'
     | '/_app/system/apikeys/$apiKeyId'
     | '/_app/system/apikeys/create'
@@ -780,6 +815,7 @@ export interface FileRouteTypes {
     | '/_app/practice/persons/'
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
+    | '/_app/practice/teams/'
     | '/_app/practice/users/'
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
@@ -1074,6 +1110,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeSchedulesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/teams/': {
+      id: '/_app/practice/teams/'
+      path: '/practice/teams'
+      fullPath: '/practice/teams/'
+      preLoaderRoute: typeof AppPracticeTeamsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/teams/$teamId': {
+      id: '/_app/practice/teams/$teamId'
+      path: '/practice/teams/$teamId'
+      fullPath: '/practice/teams/$teamId'
+      preLoaderRoute: typeof AppPracticeTeamsTeamIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/teams/create': {
+      id: '/_app/practice/teams/create'
+      path: '/practice/teams/create'
+      fullPath: '/practice/teams/create'
+      preLoaderRoute: typeof AppPracticeTeamsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/users/': {
       id: '/_app/practice/users/'
       path: '/practice/users'
@@ -1274,6 +1331,8 @@ interface AppRouteChildren {
   AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
   AppPracticeSchedulesScheduleIdRoute: typeof AppPracticeSchedulesScheduleIdRoute
   AppPracticeSchedulesCreateRoute: typeof AppPracticeSchedulesCreateRoute
+  AppPracticeTeamsTeamIdRoute: typeof AppPracticeTeamsTeamIdRoute
+  AppPracticeTeamsCreateRoute: typeof AppPracticeTeamsCreateRoute
   AppPracticeUsersPersonIdRoute: typeof AppPracticeUsersPersonIdRoute
   AppSystemApikeysApiKeyIdRoute: typeof AppSystemApikeysApiKeyIdRoute
   AppSystemApikeysCreateRoute: typeof AppSystemApikeysCreateRoute
@@ -1287,6 +1346,7 @@ interface AppRouteChildren {
   AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
+  AppPracticeTeamsIndexRoute: typeof AppPracticeTeamsIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
@@ -1337,6 +1397,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
   AppPracticeSchedulesScheduleIdRoute: AppPracticeSchedulesScheduleIdRoute,
   AppPracticeSchedulesCreateRoute: AppPracticeSchedulesCreateRoute,
+  AppPracticeTeamsTeamIdRoute: AppPracticeTeamsTeamIdRoute,
+  AppPracticeTeamsCreateRoute: AppPracticeTeamsCreateRoute,
   AppPracticeUsersPersonIdRoute: AppPracticeUsersPersonIdRoute,
   AppSystemApikeysApiKeyIdRoute: AppSystemApikeysApiKeyIdRoute,
   AppSystemApikeysCreateRoute: AppSystemApikeysCreateRoute,
@@ -1350,6 +1412,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
+  AppPracticeTeamsIndexRoute: AppPracticeTeamsIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,

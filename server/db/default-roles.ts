@@ -25,6 +25,8 @@ export const practiceResources = new Set<Resource>([
   '/insurances/{id}',
   '/tag',
   '/tag/{id}',
+  '/teams/teams',
+  '/teams/teams/{id}',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
   '/surveys/campaigns',

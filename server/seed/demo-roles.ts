@@ -25,6 +25,9 @@ export const demoRoles: { name: string; resources: ResourceGrants; ccpConfig: Cc
       ['/person/practitioners/{id}', read],
       ['/locations/locations', read],
       ['/locations/locations/{id}', read],
+      // Who can be scheduled comes from the practice teams (isSchedulable).
+      ['/teams/teams', read],
+      ['/teams/teams/{id}', read],
     ]),
     ccpConfig: null,
   },
@@ -41,6 +44,9 @@ export const demoRoles: { name: string; resources: ResourceGrants; ccpConfig: Cc
       ['/callcenter/queues', read],
       ['/callcenter/queues/{queueId}', read],
       ['/callcenter/ccp', ['GET', 'POST']],
+      // The interactions list filters by the practice's teams.
+      ['/teams/teams', read],
+      ['/teams/teams/{id}', read],
     ]),
     ccpConfig: {
       awsConnect: {

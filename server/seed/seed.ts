@@ -14,6 +14,7 @@ import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-con
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
 import { insertDemoRoles } from './demo-roles.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
+import { insertDemoPracticeTeams } from './demo-practice-teams.ts';
 import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoInteractions } from './demo-interactions.ts';
 import type { RecordingStore } from '../integrations/recordings/port.ts';
@@ -335,6 +336,17 @@ async function seedCampaigns(tx: Tx) {
   return true;
 }
 
+/** Practice teams with members and tags per demo account (issue 26; a marker of its own, after the people). */
+async function seedPracticeTeams(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.practice-teams'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) {
+    await insertDemoPracticeTeams(tx, demoAccounts[key].id, key, seedId, SEED);
+  }
+  await tx.insert(meta).values({ key: 'seeded.practice-teams', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /**
  * The call history of every demo account (issue 26), after its queues and people (a marker of
  * its own, like the people's). Its calls come from the simulated contact center: without the
@@ -369,11 +381,12 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
       const queued = await seedQueues(tx);
       const moreRoles = await seedRoles(tx);
       const surveyed = await seedCampaigns(tx);
+      const teamed = await seedPracticeTeams(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
       const called = await seedInteractions(tx, options.recordings);
-      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed;
+      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed || teamed;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -398,6 +411,7 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
     await seedQueues(tx);
     await seedRoles(tx);
     await seedCampaigns(tx);
+    await seedPracticeTeams(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     await seedInteractions(tx, options.recordings);

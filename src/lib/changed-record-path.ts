@@ -10,6 +10,8 @@ const lists: Record<string, string> = {
   ContactPoint: '/practice/contact-points',
   Location: '/practice/locations',
   Schedule: '/practice/schedules',
+  Team: '/practice/teams',
+  TeamMember: '/practice/teams',
 };
 
 /**

@@ -34,6 +34,8 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/practice/issues/create': { title: 'Create issue', resource: '/issues', method: 'POST', keywords: ['new', 'add', 'condition'] },
   '/practice/insurances': { title: 'Insurances', shortcut: 'g b', resource: '/insurances', keywords: ['payers', 'plans', 'billing'] },
   '/practice/insurances/create': { title: 'Create insurance', resource: '/insurances', method: 'POST', keywords: ['new', 'add', 'plan', 'payer'] },
+  '/practice/teams': { title: 'Practice Teams', resource: '/teams/teams', keywords: ['teams', 'care team', 'front desk', 'staff', 'groups'] },
+  '/practice/teams/create': { title: 'Create practice team', resource: '/teams/teams', method: 'POST', keywords: ['new', 'add', 'team'] },
   '/system/microsoft/teams/users': { title: 'Teams Users', shortcut: 'g y', resource: '/teamsbot/graph/users', keywords: ['microsoft', 'directory', 'bot'] },
   '/system/microsoft/teams/teams': { title: 'Teams', shortcut: 'g m', resource: '/teamsbot/graph/team', keywords: ['microsoft', 'bot', 'channels'] },
   '/system/call-center/queues': { title: 'Call Center Queues', shortcut: 'g q', resource: '/callcenter/queues' },

@@ -1,6 +1,7 @@
 /** Practice teams (spec §3 Team, §7 `/teams/teams`, issue 26): the practice's own teams of persons, not Microsoft Teams. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { PracticeTeamAffiliation, PracticeTeamType } from '../../../domain/practice-teams.ts';
 import { common, deletion } from './columns.ts';
 import { persons } from './persons.ts';
 
@@ -11,9 +12,9 @@ export const practiceTeams = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ...common,
     name: text('name').notNull(),
-    type: text('type'),
+    type: text('type').$type<PracticeTeamType>(),
     description: text('description'),
-    affiliation: text('affiliation'),
+    affiliation: text('affiliation').$type<PracticeTeamAffiliation>(),
     isViewable: boolean('is_viewable').notNull().default(true),
     isSchedulable: boolean('is_schedulable').notNull().default(false),
     ...deletion,

@@ -41,6 +41,8 @@ export const auditRecordGrants: Readonly<Record<string, Grant>> = {
   SurveyResponse: get('/surveys/campaigns/{campaignId}/surveys'),
   // A tag also needs the record it tags (below).
   Tag: get('/tag/{id}'),
+  Team: get('/teams/teams/{id}'),
+  TeamMember: get('/teams/teams/{id}'),
   TeamsChannelMessage: get('/teamsbot/graph/team/{teamId}/channels'),
   TeamsTeam: get('/teamsbot/graph/team'),
   User: get('/person/users/{id}'),

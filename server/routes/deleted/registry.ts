@@ -4,6 +4,7 @@ import { insuranceDeleted } from '../insurances/index.ts';
 import { interactionDeleted } from '../interactions/index.ts';
 import { issueDeleted } from '../issues/index.ts';
 import { locationDeleted } from '../locations/index.ts';
+import { practiceTeamDeleted } from '../practice-teams/index.ts';
 import { scheduleDeleted, taskDeleted } from '../schedules/index.ts';
 import { tagDeleted } from '../tags/index.ts';
 
@@ -17,4 +18,5 @@ export const deletedRegistry: DeletedDescriptor[] = [
   taskDeleted,
   tagDeleted,
   interactionDeleted,
+  practiceTeamDeleted,
 ];

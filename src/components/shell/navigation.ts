@@ -24,6 +24,7 @@ export const practiceMenu: NavMenu = {
     { label: 'Schedules', to: '/practice/schedules', resource: '/schedule/schedule' },
     { label: 'Issues', to: '/practice/issues', resource: '/issues' },
     { label: 'Insurances', to: '/practice/insurances', resource: '/insurances' },
+    { label: 'Practice Teams', to: '/practice/teams', resource: '/teams/teams' },
   ],
 };
 

@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import { messages } from '../../../domain/messages.ts';
+import { practiceTeamCreateSchema, practiceTeamLimits, practiceTeamMessages, practiceTeamListQuerySchema, practiceTeamMemberSchema, practiceTeamPatchSchema, type PracticeTeamMember } from '../../../domain/practice-teams.ts';
+import { requires } from '../../auth/requires.ts';
+import { practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
+import { write } from '../../db/write.ts';
+import type { AppEnv } from '../../env.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
+import { deletedBy, undeleted } from '../../soft-delete.ts';
+import { json, query } from '../../validate.ts';
+import { countMembers, findPracticeTeam, findRestorable, listMembers, listPracticeTeams, personOf, presentPracticeTeam, presentWithCount } from './queries.ts';
+
+const uuid = v.pipe(v.string(), v.uuid());
+
+/** `{teamId}` and `{memberId}` (the person's id, spec §7) of a member path: ids, or the path names no member (404). */
+const memberParams = validator('param', (value: Record<string, string>) => {
+  const teamId = value.teamId?.toLowerCase();
+  const memberId = value.memberId?.toLowerCase();
+  if (!v.is(uuid, teamId) || !v.is(uuid, memberId)) throw notFound(messages.notFound);
+  return { teamId, memberId };
+});
+
+/**
+ * Practice teams (issue 26, spec §3 Team and Team member, §7 `/teams/teams`): the practice's own
+ * teams of persons; not the team service's Microsoft Teams (`/teamsbot`). Every query is scoped to
+ * the request's account; a deleted team is gone from every read and can be restored for 30 days
+ * with its members. A member is added or removed with PATCH on the team (it changes the team),
+ * without a version: two people adding members at once both succeed.
+ */
+export const practiceTeamRoutes = new Hono<AppEnv>()
+  .get('/teams', requires('/teams/teams', 'GET'), query(practiceTeamListQuerySchema), async (c) => {
+    return c.json(await listPracticeTeams(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+  })
+  .post('/teams', requires('/teams/teams', 'POST'), jsonLimit, json(practiceTeamCreateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const [row] = await tx.insert(practiceTeams).values({ ...body, accountId, createdBy: actorName, modifiedBy: actorName }).returning();
+      await audit({ action: 'create', resourceType: 'Team', resourceId: row!.id, after: presentPracticeTeam(row!, 0) });
+      return { id: row!.id };
+    });
+    return c.json(created, 201);
+  })
+  .get('/teams/:id', requires('/teams/teams/{id}', 'GET'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.deps.db;
+    return c.json(await presentWithCount(db, found(await findPracticeTeam(db, c.var.account.id, id))));
+  })
+  .patch('/teams/:id', requires('/teams/teams/{id}', 'PATCH'), idParam(), jsonLimit, json(practiceTeamPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, ...body } = c.req.valid('json');
+    const changes = sent(body);
+    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+      const current = found(await findPracticeTeam(tx, accountId, id, true));
+      const members = await countMembers(tx, id);
+      if (await repeats({ resourceType: 'Team', resourceId: id, record: current, version, changes })) return presentPracticeTeam(current, members);
+      editable(current, version);
+      const after = await updateVersioned({ tx, accountId, actorName }, practiceTeams, { key: practiceTeams.id, id, version }, changes);
+      await audit({ action: 'update', resourceType: 'Team', resourceId: id, before: presentPracticeTeam(current, members), after: presentPracticeTeam(after, members) });
+      return presentPracticeTeam(after, members);
+    });
+    return c.json(updated);
+  })
+  .delete('/teams/:id', requires('/teams/teams/{id}', 'DELETE'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const before = found(await findPracticeTeam(tx, accountId, id, true));
+      await tx
+        .update(practiceTeams)
+        .set({ ...deletedBy(actorName), ...touched(actorName, practiceTeams.version) })
+        .where(and(eq(practiceTeams.accountId, accountId), eq(practiceTeams.id, id)));
+      await audit({ action: 'delete', resourceType: 'Team', resourceId: id, before: await presentWithCount(tx, before) });
+    });
+    return c.body(null, 204);
+  })
+  /** Undo of a delete, and the "Recently deleted" page's restore: the same id, with its members, back in every list. */
+  .post('/teams/:id/restore', requires('/teams/teams/{id}', 'DELETE'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const restored = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      found(await findRestorable(tx, accountId, id));
+      const [after] = await tx
+        .update(practiceTeams)
+        .set({ ...undeleted, ...touched(actorName, practiceTeams.version) })
+        .where(and(eq(practiceTeams.accountId, accountId), eq(practiceTeams.id, id)))
+        .returning();
+      const team = await presentWithCount(tx, after!);
+      await audit({ action: 'restore', resourceType: 'Team', resourceId: id, after: team });
+      return team;
+    });
+    return c.json(restored);
+  })
+  /** The team's members by name (not in spec §7's list: the team's screen shows them). */
+  .get('/teams/:id/members', requires('/teams/teams/{id}', 'GET'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.deps.db;
+    const team = found(await findPracticeTeam(db, c.var.account.id, id));
+    return c.json({ items: await listMembers(db, c.var.account.id, team) });
+  })
+  /** Spec §7 `POST /teams/teams/{id}/member` (body `personId`): 201 with the member; 200 when the person already was one. */
+  .post('/teams/:id/member', requires('/teams/teams/{id}', 'PATCH'), idParam(), jsonLimit, json(practiceTeamMemberSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { personId } = c.req.valid('json');
+    const { member, added } = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      // Locked: two adds at once cannot both pass the size check.
+      const team = found(await findPracticeTeam(tx, accountId, id, true));
+      const person = await personOf(tx, accountId, personId);
+      if (!person) throw badRequest(messages.invalidRequest, { personId: practiceTeamMessages.personUnknown });
+      const member: PracticeTeamMember = { personId: person.id, personName: person.name, teamId: team.id, teamName: team.name };
+      const [already] = await tx
+        .select({ personId: practiceTeamMembers.personId })
+        .from(practiceTeamMembers)
+        .where(and(eq(practiceTeamMembers.teamId, id), eq(practiceTeamMembers.personId, personId)));
+      if (already) return { member, added: false };
+      if ((await countMembers(tx, id)) >= practiceTeamLimits.members) throw conflict(practiceTeamMessages.full);
+      await tx.insert(practiceTeamMembers).values({ accountId, teamId: id, personId, createdBy: actorName });
+      await audit({ action: 'create', resourceType: 'TeamMember', resourceId: id, after: member });
+      return { member, added: true };
+    });
+    return c.json(member, added ? 201 : 200);
+  })
+  /** Spec §7 `DELETE /teams/teams/{teamId}/member/{memberId}`: the member is the person's id. */
+  .delete('/teams/:teamId/member/:memberId', requires('/teams/teams/{id}', 'PATCH'), memberParams, async (c) => {
+    const { teamId, memberId } = c.req.valid('param');
+    await write(c, async ({ tx, audit, accountId }) => {
+      const team = found(await findPracticeTeam(tx, accountId, teamId, true));
+      const person = await personOf(tx, accountId, memberId);
+      const [removed] = await tx
+        .delete(practiceTeamMembers)
+        .where(and(eq(practiceTeamMembers.accountId, accountId), eq(practiceTeamMembers.teamId, teamId), eq(practiceTeamMembers.personId, memberId)))
+        .returning({ personId: practiceTeamMembers.personId });
+      if (!removed) throw notFound(messages.notFound);
+      await audit({ action: 'delete', resourceType: 'TeamMember', resourceId: teamId, before: { personId: memberId, personName: person?.name ?? '', teamId, teamName: team.name } });
+    });
+    return c.body(null, 204);
+  });
+
+/** The "Recently deleted" page's view of practice teams. */
+export const practiceTeamDeleted = {
+  resourceType: 'Team',
+  table: practiceTeams,
+  nameColumn: practiceTeams.name,
+  resource: '/teams/teams/{id}' as const,
+  path: (id: string) => `/practice/teams/${id}`,
+  restorePath: (id: string) => `/teams/teams/${id}/restore`,
+};
