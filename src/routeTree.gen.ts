@@ -19,6 +19,8 @@ import { Route as AppAccountAccountIdRouteImport } from './routes/_app/account/$
 import { Route as AppAccountsIndexRouteImport } from './routes/_app/accounts/index'
 import { Route as AppAccountsCreateRouteImport } from './routes/_app/accounts/create'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
+import { Route as AppInteractionsIndexRouteImport } from './routes/_app/interactions/index'
+import { Route as AppInteractionsInteractionIdRouteImport } from './routes/_app/interactions/$interactionId'
 import { Route as AppSystemAmazonconnectRouteImport } from './routes/_app/system/amazonconnect'
 import { Route as AppSystemDatamanagementRouteImport } from './routes/_app/system/datamanagement'
 import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/endpoints'
@@ -120,6 +122,17 @@ const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
   path: '/campaigns/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInteractionsIndexRoute = AppInteractionsIndexRouteImport.update({
+  id: '/interactions/',
+  path: '/interactions/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInteractionsInteractionIdRoute =
+  AppInteractionsInteractionIdRouteImport.update({
+    id: '/interactions/$interactionId',
+    path: '/interactions/$interactionId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSystemAmazonconnectRoute = AppSystemAmazonconnectRouteImport.update({
   id: '/system/amazonconnect',
   path: '/system/amazonconnect',
@@ -418,6 +431,7 @@ export interface FileRoutesByFullPath {
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
   '/accounts/create': typeof AppAccountsCreateRoute
+  '/interactions/$interactionId': typeof AppInteractionsInteractionIdRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
@@ -426,6 +440,7 @@ export interface FileRoutesByFullPath {
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
   '/accounts/': typeof AppAccountsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
+  '/interactions/': typeof AppInteractionsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -480,6 +495,7 @@ export interface FileRoutesByTo {
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
   '/accounts/create': typeof AppAccountsCreateRoute
+  '/interactions/$interactionId': typeof AppInteractionsInteractionIdRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
@@ -488,6 +504,7 @@ export interface FileRoutesByTo {
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
   '/accounts': typeof AppAccountsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
+  '/interactions': typeof AppInteractionsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -544,6 +561,7 @@ export interface FileRoutesById {
   '/login/callback': typeof LoginCallbackRoute
   '/_app/account/$accountId': typeof AppAccountAccountIdRoute
   '/_app/accounts/create': typeof AppAccountsCreateRoute
+  '/_app/interactions/$interactionId': typeof AppInteractionsInteractionIdRoute
   '/_app/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/_app/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/_app/system/endpoints': typeof AppSystemEndpointsRoute
@@ -552,6 +570,7 @@ export interface FileRoutesById {
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
   '/_app/accounts/': typeof AppAccountsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/interactions/': typeof AppInteractionsIndexRoute
   '/_app/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/_app/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -608,6 +627,7 @@ export interface FileRouteTypes {
     | '/login/callback'
     | '/account/$accountId'
     | '/accounts/create'
+    | '/interactions/$interactionId'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
@@ -616,6 +636,7 @@ export interface FileRouteTypes {
     | '/system/phonenumbers'
     | '/accounts/'
     | '/campaigns/'
+    | '/interactions/'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
@@ -670,6 +691,7 @@ export interface FileRouteTypes {
     | '/login/callback'
     | '/account/$accountId'
     | '/accounts/create'
+    | '/interactions/$interactionId'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
@@ -678,6 +700,7 @@ export interface FileRouteTypes {
     | '/system/phonenumbers'
     | '/accounts'
     | '/campaigns'
+    | '/interactions'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
@@ -733,6 +756,7 @@ export interface FileRouteTypes {
     | '/login/callback'
     | '/_app/account/$accountId'
     | '/_app/accounts/create'
+    | '/_app/interactions/$interactionId'
     | '/_app/system/amazonconnect'
     | '/_app/system/datamanagement'
     | '/_app/system/endpoints'
@@ -741,6 +765,7 @@ export interface FileRouteTypes {
     | '/_app/system/phonenumbers'
     | '/_app/accounts/'
     | '/_app/campaigns/'
+    | '/_app/interactions/'
     | '/_app/campaigns/campaign/create'
     | '/_app/practice/contact-points/$contactPointId'
     | '/_app/practice/contact-points/create'
@@ -864,6 +889,20 @@ declare module '@tanstack/react-router' {
       path: '/campaigns'
       fullPath: '/campaigns/'
       preLoaderRoute: typeof AppCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/interactions/': {
+      id: '/_app/interactions/'
+      path: '/interactions'
+      fullPath: '/interactions/'
+      preLoaderRoute: typeof AppInteractionsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/interactions/$interactionId': {
+      id: '/_app/interactions/$interactionId'
+      path: '/interactions/$interactionId'
+      fullPath: '/interactions/$interactionId'
+      preLoaderRoute: typeof AppInteractionsInteractionIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/amazonconnect': {
@@ -1232,6 +1271,7 @@ interface AppRouteChildren {
   AppHomeRoute: typeof AppHomeRoute
   AppAccountAccountIdRoute: typeof AppAccountAccountIdRoute
   AppAccountsCreateRoute: typeof AppAccountsCreateRoute
+  AppInteractionsInteractionIdRoute: typeof AppInteractionsInteractionIdRoute
   AppSystemAmazonconnectRoute: typeof AppSystemAmazonconnectRoute
   AppSystemDatamanagementRoute: typeof AppSystemDatamanagementRoute
   AppSystemEndpointsRoute: typeof AppSystemEndpointsRoute
@@ -1240,6 +1280,7 @@ interface AppRouteChildren {
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
   AppAccountsIndexRoute: typeof AppAccountsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppInteractionsIndexRoute: typeof AppInteractionsIndexRoute
   AppCampaignsCampaignCreateRoute: typeof AppCampaignsCampaignCreateRoute
   AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
   AppPracticeContactPointsCreateRoute: typeof AppPracticeContactPointsCreateRoute
@@ -1293,6 +1334,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeRoute: AppHomeRoute,
   AppAccountAccountIdRoute: AppAccountAccountIdRoute,
   AppAccountsCreateRoute: AppAccountsCreateRoute,
+  AppInteractionsInteractionIdRoute: AppInteractionsInteractionIdRoute,
   AppSystemAmazonconnectRoute: AppSystemAmazonconnectRoute,
   AppSystemDatamanagementRoute: AppSystemDatamanagementRoute,
   AppSystemEndpointsRoute: AppSystemEndpointsRoute,
@@ -1301,6 +1343,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
   AppAccountsIndexRoute: AppAccountsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppInteractionsIndexRoute: AppInteractionsIndexRoute,
   AppCampaignsCampaignCreateRoute: AppCampaignsCampaignCreateRoute,
   AppPracticeContactPointsContactPointIdRoute:
     AppPracticeContactPointsContactPointIdRoute,

@@ -10,6 +10,7 @@ const lists: Record<string, string> = {
   ContactPoint: '/practice/contact-points',
   Location: '/practice/locations',
   Schedule: '/practice/schedules',
+  Interaction: '/interactions',
 };
 
 /**

@@ -90,6 +90,10 @@ type RecordPageProps = {
   editForm: ReactNode;
   /** The details' rows between the Id and the Created/Modified stamps. */
   items: readonly DescriptionItem[];
+  /** The details card's title when it is not the kind ('General'). */
+  detailsTitle?: string;
+  /** The record's own further sections, after the details (in view and edit mode alike). */
+  children?: ReactNode;
 };
 
 /**
@@ -97,7 +101,7 @@ type RecordPageProps = {
  * for roles that may; the details card in view mode, the form in edit mode; then the sections
  * other features add (Tags).
  */
-export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items }: RecordPageProps) {
+export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items, detailsTitle = kind, children }: RecordPageProps) {
   const stamps = useRecordStamps(record);
   const titleId = `${idPrefix}-${record.id}-title`;
   return (
@@ -130,10 +134,11 @@ export function RecordPage({ record, kind, idPrefix, title, description, back, r
       {edit.editing ? (
         editForm
       ) : (
-        <Card title={kind} titleId={`${titleId}-details`}>
+        <Card title={detailsTitle} titleId={`${titleId}-details`}>
           <DescriptionList items={[{ label: 'Id', value: <span className="font-mono text-xs break-all">{record.id}</span> }, ...items, ...stamps]} />
         </Card>
       )}
+      {children}
       <RecordSections resourceType={kind} resourceId={record.id} editable />
     </article>
   );

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordSections } from '../../lib/record-sections.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { MakeUserDialog } from './make-user-dialog.tsx';
@@ -175,6 +176,9 @@ function PersonDetail({ person }: { person: Person }) {
           ]}
         />
       </Card>
+
+      {/* The sections other features add (a person's interactions). */}
+      <RecordSections resourceType="Person" resourceId={person.id} editable={false} />
 
       <MakeUserDialog
         personId={person.id}
