@@ -101,14 +101,3 @@ export async function request<T>(path: string, requested: RequestOptions = {}): 
     throw error;
   }
 }
-
-/**
- * The full URL of an API path, with `accountId` when acting in another account: for what the
- * browser fetches by itself (an `<audio>` element's source), which the `api` client's hooks do not reach.
- */
-export function apiUrl(path: string): string {
-  const url = new URL(`${settings.apiBaseUrl}${path}`, window.location.origin);
-  const accountId = store.get(selectedAccountIdAtom);
-  if (accountId) url.searchParams.set('accountId', accountId);
-  return url.href;
-}

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { onStreamEvent, parseStreamEvent } from './notifications.ts';
+import { streamEventName } from './notifications.ts';
+import { parseStreamEvent, streamEventName as listenedName } from './stream-events.ts';
 
 describe('parseStreamEvent', () => {
   it('reads the name and data of an event block', () => {
@@ -14,11 +15,8 @@ describe('parseStreamEvent', () => {
   });
 });
 
-describe('onStreamEvent', () => {
-  it('subscribes and unsubscribes', () => {
-    const seen: string[] = [];
-    const off = onStreamEvent('interaction', (data) => seen.push(data));
-    off();
-    expect(seen).toEqual([]);
+describe('stream events', () => {
+  it('are dispatched under the name the screens listen to', () => {
+    expect(streamEventName).toBe(listenedName);
   });
 });

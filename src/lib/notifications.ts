@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { NotificationList } from '../../domain/notifications.ts';
 import { selectedAccountIdAtom, store } from '../state/account.ts';
 import { useAccountKey } from './account.ts';
@@ -71,34 +71,11 @@ export function useNotificationActions() {
 
 /**
  * Other events of the same stream (`event: interaction` when a call was added to the account's
- * history, issue 26): a screen listens with `useStreamEvent` instead of opening a stream of its own.
+ * history, issue 26) go to the screens as they came, as a window event (detail: the event's
+ * text), read by `useStreamEvent` (stream-events.ts): a screen listens instead of opening a stream
+ * of its own, and what only some screens use stays out of the shell.
  */
-const streamListeners = new Map<string, Set<(data: string) => void>>();
-
-/** Listens to one named event of the notifications stream; returns the unsubscribe. */
-export function onStreamEvent(name: string, listener: (data: string) => void): () => void {
-  const listeners = streamListeners.get(name) ?? new Set();
-  listeners.add(listener);
-  streamListeners.set(name, listeners);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** The named event and data of one server-sent event block (`event: x\ndata: y`). */
-export function parseStreamEvent(block: string): { name: string; data: string } | null {
-  const name = /^event: ?(.*)$/m.exec(block)?.[1]?.trim();
-  if (!name) return null;
-  const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
-  return { name, data };
-}
-
-/** A screen's listener for a named event of the stream (the shell keeps the stream open). */
-export function useStreamEvent(name: string, listener: (data: string) => void) {
-  const latest = useRef(listener);
-  latest.current = listener;
-  useEffect(() => onStreamEvent(name, (data) => latest.current(data)), [name]);
-}
+export const streamEventName = 'astera:stream';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -144,10 +121,9 @@ export function useNotificationStream(enabled: boolean) {
           buffer += value;
           const events = buffer.split(/\r?\n\r?\n/);
           buffer = events.pop() ?? '';
-          const parsed = events.map(parseStreamEvent);
-          if (parsed.some((event) => event?.name === 'notifications')) refresh();
-          for (const event of parsed) {
-            if (event && event.name !== 'notifications') for (const listener of streamListeners.get(event.name) ?? []) listener(event.data);
+          for (const event of events) {
+            if (/^event: notifications$/m.test(event)) refresh();
+            else window.dispatchEvent(new CustomEvent(streamEventName, { detail: event }));
           }
         }
       } catch {

@@ -11,11 +11,12 @@ import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
-import { useStreamEvent } from '../../lib/notifications.ts';
+import { useStreamEvent } from '../../lib/stream-events.ts';
 import { useCan } from '../../lib/policy.ts';
 import { callerName, directionLabels, phoneLabel, statusLabels } from './labels.ts';
 import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery } from './queries.ts';
-import { activeInteractionFilters, interactionSearchDefaults, type InteractionListSearch } from './search.ts';
+import { activeInteractionFilters, isDay } from './list-query.ts';
+import { interactionSearchDefaults, type InteractionListSearch } from './search.ts';
 import { minutesSeconds } from './timeline.ts';
 
 const column = createColumnHelper<DataTableFeatures, InteractionListItem>();
@@ -127,13 +128,13 @@ function InteractionFilters({
         <label htmlFor={`${id}-from`} className={labelClass}>
           From
         </label>
-        <input id={`${id}-from`} type="date" className={cn(controlClass, 'w-40')} value={search.from} max={search.to || undefined} onChange={(event) => set({ from: event.target.value })} />
+        <input id={`${id}-from`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.from) ? search.from : ''} max={isDay(search.to) ? search.to : undefined} onChange={(event) => set({ from: event.target.value })} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-to`} className={labelClass}>
           To
         </label>
-        <input id={`${id}-to`} type="date" className={cn(controlClass, 'w-40')} value={search.to} min={search.from || undefined} onChange={(event) => set({ to: event.target.value })} />
+        <input id={`${id}-to`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.to) ? search.to : ''} min={isDay(search.from) ? search.from : undefined} onChange={(event) => set({ to: event.target.value })} />
       </div>
       {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
       {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}

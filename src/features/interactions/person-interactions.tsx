@@ -5,15 +5,14 @@ import { Card } from '../../components/ui/description-list.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
-import type { RecordSectionProps } from '../../lib/record-sections.tsx';
 import { directionLabels, phoneLabel, statusLabels } from './labels.ts';
 import { personInteractionsQuery } from './queries.ts';
 import { minutesSeconds } from './timeline.ts';
 
 /** The person's calls, newest first (found by their phone contact points), each a link to the call. Only for roles that may read interactions. */
-export function PersonInteractions({ resourceId }: RecordSectionProps) {
+export function PersonInteractions({ personId }: { personId: string }) {
   const mayRead = useCan('/interactions/interactions', 'GET');
-  return mayRead ? <PersonInteractionsList personId={resourceId} /> : null;
+  return mayRead ? <PersonInteractionsList personId={personId} /> : null;
 }
 
 function PersonInteractionsList({ personId }: { personId: string }) {

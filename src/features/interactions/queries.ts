@@ -7,7 +7,8 @@ import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
 import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
-import { toInteractionQuery, type InteractionListSearch } from './search.ts';
+import { toInteractionQuery } from './list-query.ts';
+import type { InteractionListSearch } from './search.ts';
 
 /** `GET /interactions/interactions`: one page, newest first; `total` is an estimate past a cap. */
 export type InteractionList = { items: InteractionListItem[]; total: number; totalIsEstimate?: boolean; limit: number; offset: number };

@@ -1,9 +1,21 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { InteractionRecording } from '../../../domain/interactions.ts';
-import { apiUrl } from '../../lib/api.ts';
+import { settings } from '../../lib/settings.ts';
+import { selectedAccountIdAtom, store } from '../../state/account.ts';
 import { recordingAccess } from './recording-access.ts';
 import { recordingPath } from './queries.ts';
 import { minutesSeconds, seekStep, seekTo } from './timeline.ts';
+
+/**
+ * The full URL of a recording, with `accountId` when acting in another account: the `<audio>`
+ * element fetches it by itself, outside the API client that adds both.
+ */
+function recordingUrl(path: string): string {
+  const url = new URL(`${settings.apiBaseUrl}${path}`, window.location.origin);
+  const accountId = store.get(selectedAccountIdAtom);
+  if (accountId) url.searchParams.set('accountId', accountId);
+  return url.href;
+}
 
 type RecordingPlayerProps = {
   interactionId: string;
@@ -66,7 +78,7 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
           ref={audio}
           controls
           preload="metadata"
-          src={access === 'ready' ? apiUrl(recordingPath(interactionId, eventId, recording.path)) : undefined}
+          src={access === 'ready' ? recordingUrl(recordingPath(interactionId, eventId, recording.path)) : undefined}
           aria-label={label}
           aria-describedby={hintId}
           aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"

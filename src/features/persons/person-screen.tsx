@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,25 +11,25 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
-import { RecordSections } from '../../lib/record-sections.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { MakeUserDialog } from './make-user-dialog.tsx';
 import { personQuery, useMakePractitioner } from './queries.ts';
 
 /** A person's page (also shown in the side panel): every stored field, and the record actions. */
-export function PersonScreen({ personId }: { personId: string }) {
+export function PersonScreen({ personId, children }: { personId: string; children?: ReactNode }) {
   const person = useQuery(personQuery(useAccountKey(), personId));
   return (
     <RecordLoad query={person} label="Loading person…">
-      {(data) => <PersonDetail person={data} />}
+      {(data) => <PersonDetail person={data}>{children}</PersonDetail>}
     </RecordLoad>
   );
 }
 
 const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === code)?.label;
 
-function PersonDetail({ person }: { person: Person }) {
+/** `children`: sections the route composes in from other features (the person's interactions). */
+function PersonDetail({ person, children }: { person: Person; children?: ReactNode }) {
   const navigate = useNavigate();
   const toast = useToast();
   const makePractitioner = useMakePractitioner(person.id);
@@ -177,8 +177,7 @@ function PersonDetail({ person }: { person: Person }) {
         />
       </Card>
 
-      {/* The sections other features add (a person's interactions). */}
-      <RecordSections resourceType="Person" resourceId={person.id} editable={false} />
+      {children}
 
       <MakeUserDialog
         personId={person.id}
