@@ -17,6 +17,7 @@ export const restorableResources = [
   '/insurances/{id}',
   '/schedule/schedule/{id}',
   '/tag/{id}',
+  '/interactions/interactions',
 ] as const satisfies readonly Resource[];
 
 /** `GET /deleted?limit=`: at most 100 entries, 50 unless asked. */

@@ -4,7 +4,14 @@
  * validation) and the SPA (list, detail). Issue 26 builds on these types; the schemas of the
  * create, patch and list-query bodies live beside them.
  */
-import { type CommonFields } from './records.ts';
+import * as v from 'valibot';
+import { flag, objectWith, versionField } from './catalogue.ts';
+import { e164, usPhonePattern } from './contact-points.ts';
+import { listFilterMaxLength } from './list-query.ts';
+import { defaultPageSize, sortOrders } from './lists.ts';
+import { messages } from './messages.ts';
+import { isoDate, type CommonFields } from './records.ts';
+import { isStorableText, queryText, text } from './text.ts';
 
 /** Spec §4's event types ("and others": a contact center may send more, kept as they come). */
 export const interactionEventTypes = [
@@ -165,3 +172,276 @@ export type InteractionComment = {
   mentions: { id: string; name: string }[];
   createdTimestamp: string;
 };
+
+// ——— Requests (issue 26, spec §7 `/interactions/interactions`) ———
+
+/** Bounds of ours (the spec shows none): a call has at most 500 events, 50 of most lists. */
+export const interactionLimits = {
+  notes: 10_000,
+  text: 1000,
+  disposition: 100,
+  name: 200,
+  events: 500,
+  list: 50,
+  /** A JSON object's serialized size (an event's raw details, a follow-up, an appointment). */
+  objectBytes: 16 * 1024,
+  comment: 5000,
+  attachments: 10,
+  mentions: 20,
+} as const;
+
+const instant = v.pipe(v.string(messages.interactionInstantInvalid), v.trim(), v.isoTimestamp(messages.interactionInstantInvalid));
+const shortText = (max: number = interactionLimits.text) => v.nullable(v.pipe(text(max, messages.interactionTextTooLong), v.transform((s) => (s === '' ? null : s))));
+const tooMany = <S extends v.GenericSchema>(item: S, max: number = interactionLimits.list) => v.pipe(v.array(item), v.maxLength(max, messages.interactionTooMany));
+const uuidText = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid());
+
+/**
+ * A JSON object whose shape the contact center chose (an event's raw details, a follow-up):
+ * checked as a whole, so an error names the field and never a key that was sent; bounded in size
+ * and storable (no NUL, no lone surrogate: jsonb refuses them).
+ */
+export const jsonObject = v.custom<Record<string, unknown>>((input) => {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+  const serialized = JSON.stringify(input);
+  return serialized.length <= interactionLimits.objectBytes && isStorableText(serialized) && !serialized.includes('\\u0000');
+}, messages.interactionDetailsInvalid);
+
+/** A US number as typed (spec §5), stored in E.164; empty is none. */
+const contactNumber = v.nullable(
+  v.pipe(
+    v.string(messages.interactionPhoneInvalid),
+    v.trim(),
+    v.transform((s) => (s === '' ? null : s)),
+    v.nullable(v.pipe(v.string(), v.regex(usPhonePattern, messages.interactionPhoneInvalid), v.transform((s) => e164(s) ?? s))),
+  ),
+);
+
+/** Spec §3 "Patient/party"; every part optional. */
+export const partySchema = v.object({
+  name: v.optional(shortText(interactionLimits.name), null),
+  dob: v.optional(v.nullable(isoDate), null),
+  type: v.optional(shortText(64), null),
+  location: v.optional(shortText(), null),
+  contactNumber: v.optional(contactNumber, null),
+  email: v.optional(v.nullable(v.pipe(v.string(messages.emailInvalid), v.trim(), v.email(messages.emailInvalid), v.maxLength(254, messages.emailInvalid))), null),
+  smsOk: v.optional(v.nullable(flag('smsOk')), null),
+});
+
+const reference = v.object({ id: uuidText, name: v.pipe(text(interactionLimits.name, messages.interactionTextTooLong), v.nonEmpty(messages.interactionTextTooLong)) });
+
+const recordingSchema = v.object({
+  path: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/), v.check((p) => !p.split('/').includes('..'))),
+  contentType: v.pipe(v.string(), v.regex(/^audio\/[a-z0-9.+-]{1,50}$/)),
+  durationSeconds: v.pipe(v.number(), v.minValue(0), v.maxValue(86_400)),
+  size: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 40)),
+});
+
+/** One event of the timeline as sent; an event without an id gets one. */
+export const interactionEventSchema = v.object({
+  id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  type: v.pipe(v.string(messages.interactionEventTypeInvalid), v.trim(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, messages.interactionEventTypeInvalid)),
+  startTimestamp: instant,
+  duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400 * 7)), 0),
+  leg: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1),
+  contactSource: v.optional(shortText(100), null),
+  queueId: v.optional(shortText(200), null),
+  queueName: v.optional(shortText(200), null),
+  agentId: v.optional(v.nullable(uuidText), null),
+  agentName: v.optional(shortText(interactionLimits.name), null),
+  disposition: v.optional(shortText(interactionLimits.disposition), null),
+  recordings: v.optional(tooMany(recordingSchema, 20), []),
+  details: v.optional(jsonObject, {}),
+});
+
+const participantSchema = v.object({
+  role: v.picklist(['patient', 'agent', 'supervisor', 'external', 'system']),
+  name: v.optional(shortText(interactionLimits.name), null),
+  userId: v.optional(v.nullable(uuidText), null),
+  contactNumber: v.optional(contactNumber, null),
+  legs: v.optional(tooMany(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 100), []),
+});
+
+const associationSchema = v.object({
+  system: v.pipe(text(64, messages.interactionTextTooLong), v.nonEmpty()),
+  contactId: v.pipe(text(200, messages.interactionTextTooLong), v.nonEmpty()),
+  leg: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1),
+});
+
+const words = tooMany(v.pipe(text(interactionLimits.text, messages.interactionTextTooLong), v.nonEmpty()));
+const optionalFlag = (key: string) => v.optional(v.nullable(flag(key)), null);
+const direction = v.picklist(interactionDirections, messages.interactionDirectionInvalid);
+const status = v.picklist(interactionStatuses, messages.interactionStatusInvalid);
+const escalatedType = v.nullable(v.picklist(escalationTypes, messages.interactionEscalationInvalid));
+const notes = v.nullable(v.pipe(text(interactionLimits.notes, messages.interactionNotesTooLong), v.transform((s) => (s === '' ? null : s))));
+const disposition = v.nullable(v.pipe(text(interactionLimits.disposition, messages.interactionDispositionTooLong), v.transform((s) => (s === '' ? null : s))));
+
+/**
+ * `POST /interactions/interactions`: spec §3's shape. Only the start time is required (a call
+ * logged by hand from a form); the derived fields (latest disposition, recordings count, duration,
+ * queue and agent) are worked out from the events unless sent.
+ */
+export const interactionCreateSchema = v.pipe(
+  objectWith(
+    {
+      startTimestamp: instant,
+      endTimestamp: v.optional(v.nullable(instant), null),
+      direction: v.optional(direction, 'inbound'),
+      status: v.optional(status, 'completed'),
+      isComplete: v.optional(flag('isComplete')),
+      escalated: v.optional(flag('escalated'), false),
+      escalatedType: v.optional(escalatedType, null),
+      priority: v.optional(tooMany(v.pipe(text(64, messages.interactionTextTooLong), v.nonEmpty()), 10), []),
+      events: v.optional(tooMany(interactionEventSchema, interactionLimits.events), []),
+      agentNotes: v.optional(notes, null),
+      participants: v.optional(tooMany(participantSchema), []),
+      integrationAssociations: v.optional(tooMany(associationSchema, 20), []),
+      team: v.optional(v.nullable(reference), null),
+      queue: v.optional(v.nullable(v.object({ queueId: v.pipe(text(200, messages.interactionTextTooLong), v.nonEmpty()), queueName: v.pipe(text(200, messages.interactionTextTooLong), v.nonEmpty()) })), null),
+      agent: v.optional(v.nullable(v.object({ id: v.optional(v.nullable(uuidText), null), name: v.pipe(text(interactionLimits.name, messages.interactionTextTooLong), v.nonEmpty()) })), null),
+      latestDisposition: v.optional(disposition),
+      conditions: v.optional(tooMany(reference), []),
+      practitioners: v.optional(tooMany(reference), []),
+      locations: v.optional(tooMany(reference), []),
+      insurances: v.optional(tooMany(reference), []),
+      outcomes: v.optional(words, []),
+      patient: v.optional(v.nullable(partySchema), null),
+      initiatingParty: v.optional(v.nullable(partySchema), null),
+      followup: v.optional(v.nullable(jsonObject), null),
+      appointments: v.optional(tooMany(jsonObject), []),
+      transferAnswered: optionalFlag('transferAnswered'),
+      transferAttempt: optionalFlag('transferAttempt'),
+      symptoms: v.optional(words, []),
+      urgentSymptom: optionalFlag('urgentSymptom'),
+      marketingReferral: v.optional(shortText(), null),
+      medications: v.optional(words, []),
+      pharmacies: v.optional(tooMany(jsonObject), []),
+      substances: v.optional(words, []),
+      referrals: v.optional(tooMany(jsonObject), []),
+    },
+    { startTimestamp: messages.interactionStartRequired },
+  ),
+  v.forward(
+    v.check((body) => !body.endTimestamp || Date.parse(body.endTimestamp) >= Date.parse(body.startTimestamp), messages.interactionEndBeforeStart),
+    ['endTimestamp'],
+  ),
+);
+export type InteractionCreate = v.InferInput<typeof interactionCreateSchema>;
+
+/**
+ * `PATCH /interactions/interactions/{id}`: what a supervisor changes after the call (the version
+ * edited, then agent notes, disposition, status and escalation). `disposition` is another name
+ * for `latestDisposition` (the detail's "Disposition" field).
+ */
+export const interactionPatchSchema = objectWith(
+  {
+    version: versionField,
+    agentNotes: v.optional(notes),
+    latestDisposition: v.optional(disposition),
+    disposition: v.optional(disposition),
+    status: v.optional(status),
+    escalated: v.optional(flag('escalated')),
+    escalatedType: v.optional(escalatedType),
+  },
+  { version: messages.versionRequired },
+);
+export type InteractionPatch = v.InferInput<typeof interactionPatchSchema>;
+
+/** A whole number from a query string (or a number, from the SPA's router search params). */
+const whole = (min: number, max: number) =>
+  v.pipe(v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]), v.integer(), v.minValue(min), v.maxValue(max));
+
+/** A query-string yes/no. */
+const yesNo = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))], 'must be true or false');
+/** A query-string filter word (queue id, disposition): trimmed, bounded; empty is none. */
+const filterText = (max: number) =>
+  v.optional(
+    v.pipe(
+      queryText(max, messages.filterTooLong),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  );
+/** A day (YYYY-MM-DD, the whole day in UTC) or an instant (ISO 8601). */
+const bound = v.pipe(v.string(), v.trim(), v.union([isoDate, v.pipe(v.string(), v.isoTimestamp())], 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)'));
+
+export const interactionSortColumns = ['startTimestamp'] as const;
+export type InteractionSort = (typeof interactionSortColumns)[number];
+
+/**
+ * `GET /interactions/interactions`: newest first by default. Filters: `from`/`to` (a day or an
+ * instant; `to` as a day includes that whole day), `queue` (its id), `agent`, `team`, `status`,
+ * `direction`, `escalated`, `disposition`, `personId` (the person's phone numbers), `q` (patient
+ * name, or a phone number in any spelling). Paging: `limit` and `offset`, or `cursor` (the
+ * previous page's `nextCursor`, stable while new calls arrive). A malformed filter is a 400 naming
+ * it (a filter silently dropped would show every call as if they matched).
+ */
+export const interactionListQuerySchema = v.object({
+  from: v.optional(bound),
+  to: v.optional(bound),
+  queue: filterText(200),
+  agent: v.optional(uuidText),
+  team: v.optional(uuidText),
+  personId: v.optional(uuidText),
+  status: v.optional(status),
+  direction: v.optional(direction),
+  escalated: v.optional(yesNo),
+  disposition: filterText(interactionLimits.disposition),
+  q: filterText(listFilterMaxLength),
+  limit: v.fallback(v.optional(whole(1, 100), defaultPageSize), defaultPageSize),
+  offset: v.fallback(v.optional(whole(0, 100_000), 0), 0),
+  cursor: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor of this list'))),
+  sort: v.fallback(v.optional(v.picklist(interactionSortColumns), 'startTimestamp'), 'startTimestamp'),
+  order: v.fallback(v.optional(v.picklist(sortOrders), 'desc'), 'desc'),
+});
+export type InteractionListQuery = v.InferOutput<typeof interactionListQuerySchema>;
+
+/**
+ * `GET /interactions/interactions`'s answer: `items` (spec §7 lists), paging. `total` is exact up
+ * to `totalCap` matches; past it the list says `totalIsEstimate` (counting a million rows for
+ * every page would cost more than the page). `nextCursor` continues after the last item.
+ */
+export type InteractionList = {
+  items: InteractionListItem[];
+  total: number;
+  totalIsEstimate: boolean;
+  limit: number;
+  offset: number;
+  nextCursor: string | null;
+};
+
+/** The stream event (GET /notifications/stream) telling open lists that a call arrived; its data is the interaction's id, or '*' for many at once. */
+export const interactionStreamEvent = 'interaction';
+
+/** `POST /interactions/interactions/{id}/comments`. Mentions: user ids, and/or `@Name` in the text (resolved against the account's users). */
+export const commentCreateSchema = objectWith(
+  {
+    body: objectWith(
+      {
+        contentType: v.optional(v.picklist(['text/plain', 'text/markdown'], messages.commentContentTypeInvalid), 'text/plain'),
+        content: v.pipe(text(interactionLimits.comment, messages.commentTooLong, messages.commentRequired), v.nonEmpty(messages.commentRequired)),
+      },
+      { content: messages.commentRequired },
+    ),
+    status: v.optional(v.picklist(['posted'], 'must be posted'), 'posted'),
+    attachments: v.optional(
+      v.pipe(
+        v.array(
+          v.object(
+            {
+              name: v.pipe(text(200, messages.commentAttachmentInvalid), v.nonEmpty(messages.commentAttachmentInvalid)),
+              url: v.pipe(v.string(messages.commentAttachmentInvalid), v.trim(), v.maxLength(2000, messages.commentAttachmentInvalid), v.regex(/^(https:\/\/|\/)[^\s<>"]*$/, messages.commentAttachmentInvalid)),
+            },
+            messages.commentAttachmentInvalid,
+          ),
+          messages.commentAttachmentInvalid,
+        ),
+        v.maxLength(interactionLimits.attachments, messages.interactionTooMany),
+      ),
+      [],
+    ),
+    mentions: v.optional(v.pipe(v.array(v.union([uuidText, v.object({ id: uuidText })], messages.commentMentionUnknown), messages.commentMentionUnknown), v.maxLength(interactionLimits.mentions, messages.interactionTooMany)), []),
+  },
+  { body: messages.commentRequired },
+);
+export type CommentCreate = v.InferInput<typeof commentCreateSchema>;
+
+export type InteractionCommentList = { items: InteractionComment[] };

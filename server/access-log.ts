@@ -4,8 +4,8 @@ import { accessLog } from './db/schema/index.ts';
 import type { AppEnv } from './env.ts';
 
 export type AccessRow = typeof accessLog.$inferInsert;
-/** The kinds of patient record whose reads are recorded (interactions and recordings join them when they exist). */
-export type ReadRecord = 'Person' | 'Practitioner' | 'User';
+/** The kinds of patient record whose reads are recorded (recordings join them when they exist). */
+export type ReadRecord = 'Person' | 'Practitioner' | 'User' | 'Interaction';
 
 export type AccessLogOptions = {
   /** How often the buffer is written (ms). */

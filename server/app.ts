@@ -19,6 +19,7 @@ import { deletedRoutes } from './routes/deleted/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { insuranceRoutes } from './routes/insurances/index.ts';
+import { interactionRoutes } from './routes/interactions/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
 import { locationRoutes } from './routes/locations/index.ts';
 import { meRoutes } from './routes/me/index.ts';
@@ -87,6 +88,7 @@ export function createApi(deps: Deps) {
     .route('/person', personRoutes)
     .route('/contactpoints', contactPointRoutes)
     .route('/deleted', deletedRoutes)
+    .route('/interactions', interactionRoutes)
     .route('/issues', issueRoutes)
     .route('/insurances', insuranceRoutes)
     .route('/schedule', scheduleRoutes)

@@ -14,6 +14,7 @@ let riverside: string;
 let tagId: string;
 let queueId: string;
 let taskId: string;
+let interactionId: string;
 const schedule = () => seedId(`schedule:${riverside}:0`);
 
 beforeAll(async () => {
@@ -29,6 +30,9 @@ beforeAll(async () => {
   queueId = queue!.id;
   const [task] = await h.db.select({ id: scheduleTasks.id }).from(scheduleTasks).where(eq(scheduleTasks.scheduleId, schedule())).limit(1);
   taskId = task!.id;
+  const interaction = await h.call('admin', `/interactions/interactions?accountId=${riverside}`, { method: 'POST', json: { startTimestamp: '2026-01-05T10:00:00Z' } });
+  expect(interaction.status, await interaction.clone().text()).toBe(201);
+  interactionId = ((await interaction.json()) as { id: string }).id;
 }, 120_000);
 afterAll(() => h.close());
 
@@ -51,6 +55,7 @@ const cases: Case[] = [
   { route: '/person/users/:id', read: () => `/person/users/${seedId('person:viewer')}`, patch: () => `/person/users/${seedId('person:viewer')}` },
   { route: '/person/practitioners/:id', read: () => `/person/practitioners/${seedId('person:riverside:0')}`, patch: () => `/person/practitioners/${seedId('person:riverside:0')}` },
   { route: '/contactpoints/contact-points/:id', read: () => `/contactpoints/contact-points/${seedId('contact-point:riverside:0')}`, patch: () => `/contactpoints/contact-points/${seedId('contact-point:riverside:0')}` },
+  { route: '/interactions/interactions/:id', read: () => `/interactions/interactions/${interactionId}`, patch: () => `/interactions/interactions/${interactionId}` },
   { route: '/issues/:id', read: () => `/issues/${seedId('issue:riverside:0')}`, patch: () => `/issues/${seedId('issue:riverside:0')}` },
   { route: '/insurances/:id', read: () => `/insurances/${seedId('insurance:riverside:0')}`, patch: () => `/insurances/${seedId('insurance:riverside:0')}` },
   { route: '/locations/locations/:id', read: () => `/locations/locations/${seedId('location:riverside:0')}`, patch: () => `/locations/locations/${seedId('location:riverside:0')}` },

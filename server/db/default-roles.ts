@@ -4,6 +4,8 @@ import { grantAll, type Resource, type ResourceGrants } from '../../domain/permi
 /** What a practice's own administrators manage: its practice data, its queues, and nothing about other accounts. */
 export const practiceResources = new Set<Resource>([
   '/permissions/accesspolicy',
+  // The call history (issue 26): a practice's administrators are its supervisors.
+  '/interactions/interactions',
   '/person/persons',
   '/person/persons/{id}',
   '/person/practitioners',

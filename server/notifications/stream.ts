@@ -3,6 +3,20 @@ import { ChannelListener } from '../db/listener.ts';
 /** The channel the `notifications` table's trigger sends to (migration 0020), with the user's id. */
 export const NOTIFICATIONS_CHANNEL = 'astera_notifications';
 
+/**
+ * The channel new interactions are told on (the `interactions` table's insert trigger, migration
+ * 0028, whoever inserts: the API or the contact center's ingestion): `<accountId>:<interactionId>`,
+ * or `<accountId>:*` for a bulk load.
+ */
+export const INTERACTIONS_CHANNEL = 'astera_interactions';
+
+type AccountSubscriber = {
+  /** A new interaction of the account (its id, or '*' for many). */
+  interaction(id: string): void;
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 type Subscriber = {
   /** Something of this user's notifications changed (or may have: after a lost connection). */
   changed(): void;
@@ -18,8 +32,21 @@ type Subscriber = {
 export class NotificationHub {
   readonly #subscribers = new Map<string, Set<Subscriber>>();
   readonly #listener: ChannelListener;
+  readonly #accounts = new Map<string, Set<AccountSubscriber>>();
+  readonly #interactions: ChannelListener;
 
   constructor(databaseUrl: string) {
+    this.#interactions = new ChannelListener(databaseUrl, INTERACTIONS_CHANNEL, {
+      notified: (payload) => {
+        const [accountId, id, ...rest] = (payload ?? '').split(':');
+        if (rest.length > 0 || !accountId || !uuidPattern.test(accountId) || !id || (id !== '*' && !uuidPattern.test(id))) return;
+        for (const subscriber of this.#accounts.get(accountId) ?? []) subscriber.interaction(id);
+      },
+      // Calls that arrived while no one listened are unknown: open lists reload.
+      listening: () => {
+        for (const set of this.#accounts.values()) for (const subscriber of set) subscriber.interaction('*');
+      },
+    });
     this.#listener = new ChannelListener(databaseUrl, NOTIFICATIONS_CHANNEL, {
       notified: (userId) => {
         if (userId) this.#changed(userId);
@@ -49,17 +76,32 @@ export class NotificationHub {
     };
   }
 
+  /**
+   * Calls `subscriber` for each new interaction of `accountId`; returns the unsubscribe. The
+   * caller decides who may subscribe (only a role that may GET interactions in that account).
+   */
+  subscribeAccount(accountId: string, subscriber: AccountSubscriber): () => void {
+    let set = this.#accounts.get(accountId);
+    if (!set) this.#accounts.set(accountId, (set = new Set()));
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0 && this.#accounts.get(accountId) === set) this.#accounts.delete(accountId);
+    };
+  }
+
   #changed(userId: string) {
     for (const subscriber of this.#subscribers.get(userId) ?? []) subscriber.changed();
   }
 
   /** Connects the listener; resolves after the first attempt (a failed one is retried in the background). */
-  start(): Promise<void> {
-    return this.#listener.start();
+  async start(): Promise<void> {
+    await Promise.all([this.#listener.start(), this.#interactions.start()]);
   }
 
   async close(): Promise<void> {
-    const closing = this.#listener.close();
+    const closing = Promise.all([this.#listener.close(), this.#interactions.close()]);
+    this.#accounts.clear();
     for (const set of this.#subscribers.values()) for (const subscriber of set) subscriber.closed();
     this.#subscribers.clear();
     await closing;

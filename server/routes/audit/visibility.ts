@@ -20,6 +20,8 @@ export const auditRecordGrants: Readonly<Record<string, Grant>> = {
   Campaign: get('/surveys/campaigns/{id}'),
   ContactPoint: get('/contactpoints/contact-points/{id}'),
   Insurance: get('/insurances/{id}'),
+  Interaction: get('/interactions/interactions'),
+  InteractionComment: get('/interactions/interactions'),
   Issue: get('/issues/{id}'),
   Location: get('/locations/locations/{id}'),
   // A notification is read only by its recipient; its log entries go to those who may send them.

@@ -27,6 +27,11 @@ beforeAll(async () => {
     const res = await h.call('manager', '/contactpoints/contact-points', { method: 'POST', json: { name: `Seeded for deleted ${value}`, value, description: 'Deleted line' } });
     expect(res.status).toBe(201);
   }
+  // Nor interactions (the contact center's seed adds them): a few calls.
+  for (const minute of [1, 2, 3, 4, 5]) {
+    const res = await h.call('manager', '/interactions/interactions', { method: 'POST', json: { startTimestamp: `2026-02-01T09:0${minute}:00Z`, patient: { name: `Deleted caller ${minute}` } } });
+    expect(res.status).toBe(201);
+  }
 }, 120_000);
 afterAll(() => h.close());
 
@@ -66,8 +71,11 @@ it("the SPA's list of restorable resources is the registry's (it decides who is 
   expect([...new Set(deletedRegistry.map((d) => d.resource))].sort()).toEqual([...restorableResources].sort());
 });
 
-/** Types the palette finds by other means than their name: a task through its schedule, a tag finds its record (server/routes/tags/tags.test.ts). */
-const notSearchedByName = new Set(['ScheduleTask', 'Tag']);
+/**
+ * Types the palette finds by other means than their name: a task through its schedule, a tag finds its record (server/routes/tags/tags.test.ts),
+ * an interaction by its patient or number (its name here is its time: the list never shows a patient).
+ */
+const notSearchedByName = new Set(['ScheduleTask', 'Tag', 'Interaction']);
 
 describe.each(deletedRegistry.map((d) => [d.resourceType, d] as const))('%s in "Recently deleted"', (_, d) => {
   it('a DELETE through its API lists it at once (name, who, when, paths); its restore path restores it and it leaves the list', async () => {

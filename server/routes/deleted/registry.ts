@@ -1,6 +1,7 @@
 import type { DeletedDescriptor } from '../../soft-delete.ts';
 import { contactPointDeleted } from '../contact-points/index.ts';
 import { insuranceDeleted } from '../insurances/index.ts';
+import { interactionDeleted } from '../interactions/index.ts';
 import { issueDeleted } from '../issues/index.ts';
 import { locationDeleted } from '../locations/index.ts';
 import { scheduleDeleted, taskDeleted } from '../schedules/index.ts';
@@ -15,4 +16,5 @@ export const deletedRegistry: DeletedDescriptor[] = [
   scheduleDeleted,
   taskDeleted,
   tagDeleted,
+  interactionDeleted,
 ];

@@ -9,7 +9,9 @@ import {
   type Notification,
   type NotificationList,
 } from '../../../domain/notifications.ts';
+import { interactionStreamEvent } from '../../../domain/interactions.ts';
 import { messages } from '../../../domain/messages.ts';
+import { isAllowed } from '../../../domain/permissions.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
@@ -110,7 +112,9 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   /**
    * Server-sent events: `event: notifications` whenever the caller's notifications change (at
-   * once on connect too), from any server process (PostgreSQL LISTEN/NOTIFY, NotificationHub).
+   * once on connect too), from any server process (PostgreSQL LISTEN/NOTIFY, NotificationHub);
+   * and `event: interaction` with a new call's id ('*': many, reload) of the account acted in, to
+   * a caller whose role may GET interactions there (issue 26).
    * EventSource cannot send the bearer token, so the SPA reads this with fetch (src/lib/sse.ts);
    * the stream ends when the token expires, and the client reconnects with a fresh one.
    */
@@ -118,6 +122,8 @@ export const notificationRoutes = new Hono<AppEnv>()
     const hub = c.var.deps.notifications;
     if (!hub) throw new ApiError(503, 'stream_unavailable', messages.invalidRequest);
     const userId = c.var.caller.personId;
+    const accountId = c.var.account.id;
+    const mayReadInteractions = c.var.caller.instanceAdmin || isAllowed(c.var.account.role?.resources, '/interactions/interactions', 'GET');
     const expiresInMs = Math.min(MAX_TIMER_MS, Math.max(0, c.var.caller.tokenExpiresAt.getTime() - Date.now()));
     return streamSSE(c, async (stream) => {
       let pending = true;
@@ -134,6 +140,18 @@ export const notificationRoutes = new Hono<AppEnv>()
         },
         closed: end,
       });
+      // New calls of the account, to a caller whose role may read them there (issue 26).
+      const arrived: string[] = [];
+      const unsubscribeCalls = mayReadInteractions
+        ? hub.subscribeAccount(accountId, {
+            interaction: (id) => {
+              // A burst past a page of ids is one "reload" ('*').
+              if (arrived.length >= 50) arrived.splice(0, arrived.length, '*');
+              else if (!arrived.includes('*')) arrived.push(id);
+              wake?.();
+            },
+          })
+        : () => {};
       const expiry = setTimeout(end, expiresInMs);
       stream.onAbort(end);
       try {
@@ -141,6 +159,10 @@ export const notificationRoutes = new Hono<AppEnv>()
           if (pending) {
             pending = false;
             await stream.writeSSE({ event: 'notifications', data: 'changed' });
+            continue;
+          }
+          if (arrived.length > 0) {
+            await stream.writeSSE({ event: interactionStreamEvent, data: arrived.shift()! });
             continue;
           }
           let heartbeat: NodeJS.Timeout | undefined;
@@ -155,6 +177,7 @@ export const notificationRoutes = new Hono<AppEnv>()
       } finally {
         clearTimeout(expiry);
         unsubscribe();
+        unsubscribeCalls();
       }
     });
   })

@@ -29,7 +29,7 @@ export function phoneDigits(q: string): string | null {
 }
 
 /** The search hits that are patient records, by hit type: their reads are recorded (server/access-log.ts). */
-const patientHits: Record<string, ReadRecord> = { person: 'Person', practitioner: 'Practitioner', user: 'User' };
+const patientHits: Record<string, ReadRecord> = { person: 'Person', practitioner: 'Practitioner', user: 'User', interaction: 'Interaction' };
 
 /**
  * `GET /search?q=`: the request account's records of every searchable type the caller's role may

@@ -1,0 +1,209 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { commentCreateSchema, interactionCreateSchema, interactionListQuerySchema, interactionPatchSchema, type InteractionCommentList } from '../../../domain/interactions.ts';
+import { messages } from '../../../domain/messages.ts';
+import { recordReads } from '../../access-log.ts';
+import { requires } from '../../auth/requires.ts';
+import type { Tx } from '../../db/client.ts';
+import { interactionComments, interactions, roles, users } from '../../db/schema/index.ts';
+import { write } from '../../db/write.ts';
+import type { AppEnv } from '../../env.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { notify } from '../../notifications/notify.ts';
+import { idParam, jsonLimit, requestTooLarge, sent, touched, updateVersioned } from '../../records.ts';
+import { deletedBy, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
+import { json, query } from '../../validate.ts';
+import { findInteraction, findRestorable, interactionValues, listComments, listInteractions, presentComment, presentInteraction } from './queries.ts';
+
+/** The one catalogue resource of every interactions route (spec §6 "interactions"). */
+const RESOURCE = '/interactions/interactions';
+
+/** An id that is not one names no interaction: the spec's 'Interaction Not Found', like a missing one. */
+const interactionId = () => idParam(() => notFound(messages.interactionNotFound));
+
+/** A call's whole timeline (500 events with their raw details) is larger than the usual 64 KB of JSON. */
+const interactionBodyLimit = bodyLimit({
+  maxSize: 1024 * 1024,
+  onError: () => {
+    throw requestTooLarge();
+  },
+});
+
+/**
+ * The users of the account a comment mentions: the ids sent and every `@Name` in the text (a
+ * user's name, any case, after an @). Only active users of the account whose role may read
+ * interactions (or instance administrators) can be mentioned: a mentioned id of anyone else is
+ * refused, a name of anyone else is plain text.
+ */
+async function mentionedUsers(tx: Tx, accountId: string, ids: string[], content: string) {
+  const mayRead = sql`(${users.instanceAdmin} or coalesce((${roles.resources} -> ${RESOURCE} ->> 'GET')::boolean, false))`;
+  const readers = (where: ReturnType<typeof and>) =>
+    tx
+      .select({ id: users.personId, name: users.name })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(and(eq(users.accountId, accountId), eq(users.active, true), mayRead, where));
+  const byId = ids.length > 0 ? await readers(inArray(users.personId, ids)) : [];
+  if (byId.length !== new Set(ids).size) throw badRequest(messages.invalidRequest, { mentions: messages.commentMentionUnknown });
+  const byName = content.includes('@') ? await readers(sql`position('@' || lower(${users.name}) in lower(${content})) > 0`) : [];
+  const all = new Map([...byId, ...byName].map((u) => [u.id, u]));
+  return [...all.values()];
+}
+
+/**
+ * Interactions (issue 26, spec §3, §7 `/interactions/interactions`): the account's call history.
+ * Every query is scoped to the request's account; a deleted interaction is gone from every read and
+ * can be restored for 30 days. Patient data is protected health information: reads are recorded in
+ * the access log, and nothing of a body or query reaches a log line or an error answer.
+ */
+export const interactionRoutes = new Hono<AppEnv>()
+  .get('/interactions', requires(RESOURCE, 'GET'), query(interactionListQuerySchema), async (c) => {
+    const list = await listInteractions(c.var.deps.db, c.var.account.id, c.req.valid('query'));
+    recordReads(c, 'Interaction', 'list', list.items.map((item) => item.id));
+    return c.json(list);
+  })
+  .post('/interactions', requires(RESOURCE, 'POST'), interactionBodyLimit, json(interactionCreateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const [row] = await tx.insert(interactions).values(interactionValues(body, accountId, actorName)).returning();
+      // The log keeps what changed, not who the patient is: the record's id and its shape's facts.
+      await audit({ action: 'create', resourceType: 'Interaction', resourceId: row!.id, after: auditView(row!) });
+      return { id: row!.id };
+    });
+    return c.json(created, 201);
+  })
+  .get('/interactions/:id', requires(RESOURCE, 'GET'), interactionId(), async (c) => {
+    const { id } = c.req.valid('param');
+    const interaction = presentInteraction(await findInteraction(c.var.deps.db, c.var.account.id, id));
+    recordReads(c, 'Interaction', 'view', [id]);
+    return c.json(interaction);
+  })
+  .patch('/interactions/:id', requires(RESOURCE, 'PATCH'), interactionId(), jsonLimit, json(interactionPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, disposition, latestDisposition, ...rest } = c.req.valid('json');
+    const changes = sent({ ...rest, latestDisposition: latestDisposition !== undefined ? latestDisposition : disposition });
+    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+      const current = await findInteraction(tx, accountId, id, true);
+      if (await repeats({ resourceType: 'Interaction', resourceId: id, record: current, version, changes })) return current;
+      if (current.version !== version) throw conflict(messages.conflict);
+      const derived = {
+        ...changes,
+        // No escalation, no kind of escalation; a call that ended is complete.
+        ...(changes.escalated === false && changes.escalatedType === undefined && { escalatedType: null }),
+        ...(changes.status !== undefined && { isComplete: changes.status === 'completed' || changes.status === 'abandoned' }),
+      };
+      const after = await updateVersioned({ tx, accountId, actorName }, interactions, { key: interactions.id, id, version }, derived);
+      await audit({ action: 'update', resourceType: 'Interaction', resourceId: id, before: auditView(current), after: auditView(after) });
+      return after;
+    });
+    return c.json(presentInteraction(updated));
+  })
+  .delete('/interactions/:id', requires(RESOURCE, 'DELETE'), interactionId(), async (c) => {
+    const { id } = c.req.valid('param');
+    await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const before = await findInteraction(tx, accountId, id, true);
+      await tx
+        .update(interactions)
+        .set({ ...deletedBy(actorName), ...touched(actorName, interactions.version) })
+        .where(and(eq(interactions.accountId, accountId), eq(interactions.id, id)));
+      await audit({ action: 'delete', resourceType: 'Interaction', resourceId: id, before: auditView(before) });
+    });
+    return c.body(null, 204);
+  })
+  /** Undo of a delete, and the "Recently deleted" page's restore: the same id, back in every list. */
+  .post('/interactions/:id/restore', requires(RESOURCE, 'DELETE'), interactionId(), async (c) => {
+    const { id } = c.req.valid('param');
+    const restored = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      await findRestorable(tx, accountId, id);
+      const [after] = await tx
+        .update(interactions)
+        .set({ ...undeleted, ...touched(actorName, interactions.version) })
+        .where(and(eq(interactions.accountId, accountId), eq(interactions.id, id)))
+        .returning();
+      await audit({ action: 'restore', resourceType: 'Interaction', resourceId: id, after: auditView(after!) });
+      return presentInteraction(after!);
+    });
+    return c.json(restored);
+  })
+  .get('/interactions/:id/comments', requires(RESOURCE, 'GET'), interactionId(), async (c) => {
+    const { id } = c.req.valid('param');
+    const { db } = c.var.deps;
+    await findInteraction(db, c.var.account.id, id);
+    const answer: InteractionCommentList = { items: await listComments(db, c.var.account.id, id) };
+    recordReads(c, 'Interaction', 'view', [id]);
+    return c.json(answer);
+  })
+  /**
+   * Adds a comment (spec §3 Comments). Each user it mentions (by id in `mentions`, or `@Name` in
+   * the text) is notified through the notifications' fan-out, with a link to the interaction; the
+   * notification names the call by its time, never the patient.
+   */
+  .post('/interactions/:id/comments', requires(RESOURCE, 'POST'), interactionId(), jsonLimit, json(commentCreateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const { caller } = c.var;
+    const comment = await write(c, async ({ tx, audit, accountId }) => {
+      const interaction = await findInteraction(tx, accountId, id);
+      const ids = body.mentions.map((m) => (typeof m === 'string' ? m : m.id));
+      const mentioned = await mentionedUsers(tx, accountId, ids, body.body.content);
+      const [row] = await tx
+        .insert(interactionComments)
+        .values({
+          accountId,
+          interactionId: id,
+          fromId: caller.personId,
+          fromName: caller.name,
+          status: body.status,
+          contentType: body.body.contentType,
+          content: body.body.content,
+          attachments: body.attachments,
+          mentions: mentioned,
+        })
+        .returning();
+      const others = mentioned.filter((u) => u.id !== caller.personId);
+      await notify(tx, {
+        accountId,
+        userIds: others.map((u) => u.id),
+        title: 'You were mentioned on an interaction',
+        message: `${caller.name} mentioned you in a comment on the ${interaction.direction} call of ${interaction.startTimestamp.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+        jumpPath: `/interactions/${id}`,
+      });
+      await audit({ action: 'create', resourceType: 'InteractionComment', resourceId: row!.id, after: { interactionId: id, mentions: mentioned.map((u) => u.id), attachments: body.attachments.length } });
+      return presentComment(row!);
+    });
+    return c.json(comment, 201);
+  });
+
+/**
+ * What the system log keeps of an interaction: who changed what, without the patient (the log is
+ * read by roles that may not read patient data; the record itself is where the patient is).
+ */
+function auditView(row: typeof interactions.$inferSelect) {
+  return {
+    id: row.id,
+    version: row.version,
+    startTimestamp: row.startTimestamp.toISOString(),
+    direction: row.direction,
+    status: row.status,
+    escalated: row.escalated,
+    escalatedType: row.escalatedType,
+    latestDisposition: row.latestDisposition,
+    // Notes may name the patient: the log says how long they are, not what they say.
+    agentNotes: row.agentNotes === null ? null : `${row.agentNotes.length} characters`,
+    queueId: row.queueId,
+    agentId: row.agentId,
+    teamId: row.teamId,
+    events: row.events.length,
+  };
+}
+
+/** "Recently deleted" lists interactions by their start time (never the patient's name). */
+export const interactionDeleted: DeletedDescriptor = {
+  resourceType: 'Interaction',
+  table: interactions,
+  nameColumn: sql<string>`'Interaction of ' || to_char(${interactions.startTimestamp} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC'`,
+  resource: RESOURCE,
+  path: (id) => `/interactions/${id}`,
+  restorePath: (id) => `/interactions/interactions/${id}/restore`,
+};
