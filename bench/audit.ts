@@ -10,6 +10,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, seed, seedId } from '../server/seed/seed.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';
@@ -61,7 +62,7 @@ export async function auditFigures(): Promise<Figure[]> {
         .setIssuer(BENCH_ISSUER)
         .setAudience(BENCH_AUDIENCE)
         .sign(privateKey);
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
     const timings = async (who: string, p: string, check = true) => {
       const headers = { Authorization: `Bearer ${await tokenOf(who)}` };
       const get = async () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
@@ -59,7 +60,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze contact_points');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
+    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
     const headers = { Authorization: `Bearer ${token}` };
     const get = async (p: string) => {
       const t = performance.now();

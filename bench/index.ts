@@ -6,12 +6,13 @@ import { keyboardFigures } from './keyboard.ts';
 import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
 import { personsFigures } from './persons.ts';
+import { recordingsFigures } from './recordings.ts';
 import { firstScreenFigure, initialJsFigure, startupFigures, surveyJsFigure } from './startup.ts';
 import { print } from './util.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth, apikeys, audit);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth, apikeys, audit, recordings);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -51,6 +52,10 @@ if (wanted('auth')) {
 if (wanted('apikeys')) {
   console.log('\nAPI keys beside bearer tokens (HTTP, keep-alive)');
   print(await apiKeyFigures());
+}
+if (wanted('recordings')) {
+  console.log('\nCall recordings (HTTP range requests, keep-alive)');
+  print(await recordingsFigures());
 }
 if (wanted('keyboard')) {
   console.log('\nKeyboard (Chromium)');

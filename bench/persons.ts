@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createLocalJWKSet } from 'jose';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { createContactCenter } from '../server/integrations/contact-center/index.ts';
+import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
@@ -47,7 +48,7 @@ export async function personsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze persons');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db) });
+    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
     // The practice administrator's grants, not an instance administrator's pass.
     const headers = { Authorization: `Bearer ${token}` };
 

@@ -12,10 +12,15 @@ export const BENCH_AUDIENCE = 'https://api.astera.test';
  * an instance administrator's pass), for an API built with `jwk` as its only key.
  */
 export async function managerToken() {
+  return benchToken('manager');
+}
+
+/** The same for another demo user (the Read Only viewer reads what the practice administrator's role leaves out, e.g. interactions). */
+export async function benchToken(user: 'manager' | 'viewer') {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID(), iat: now, exp: now + 3600 })
+  const token = await new SignJWT({ sub: seedId(`principal:${user}`), jti: randomUUID(), iat: now, exp: now + 3600 })
     .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
     .setIssuer(BENCH_ISSUER)
     .setAudience(BENCH_AUDIENCE)

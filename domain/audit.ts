@@ -41,8 +41,8 @@ export type AuditLogPage = {
 export const auditLogKinds = ['changed', 'viewed'] as const;
 export type AuditLogKind = (typeof auditLogKinds)[number];
 
-/** The actions of the access log: a record's own page ('view'), or among a list's or search's answer ('list'). */
-export const accessActions = ['view', 'list'] as const;
+/** The actions of the access log: a record's own page ('view'), among a list's or search's answer ('list'), a recording played ('play'). */
+export const accessActions = ['view', 'list', 'play'] as const;
 
 /** One read of a patient record: who (a user, or an API key), which record, when. */
 export type AccessLogItem = AuditLogItem & { credential: 'user' | 'api-key' };

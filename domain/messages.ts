@@ -217,6 +217,11 @@ export const messages = {
   domainAdded: 'Successfully Added Domain',
   campaignAdded: 'Successfully Added Campaign',
   campaignSaved: 'Successfully Saved Campaign',
+  // Interactions (spec §2 "Interaction detail") and their recordings (issue 26).
+  recordingNotFound: 'That recording does not exist in this interaction.',
+  recordingPathInvalid: 'The recording path is not valid.',
+  recordingRangeNotSatisfiable: 'The requested range is not within the recording.',
+  recordingsUnavailable: 'The recordings store is not reachable right now. Please try again later.',
 } as const;
 
 /** The sign-in page after too many failed attempts (per email or per client address). */

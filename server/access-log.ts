@@ -4,8 +4,13 @@ import { accessLog } from './db/schema/index.ts';
 import type { AppEnv } from './env.ts';
 
 export type AccessRow = typeof accessLog.$inferInsert;
-/** The kinds of patient record whose reads are recorded (recordings join them when they exist). */
-export type ReadRecord = 'Person' | 'Practitioner' | 'User' | 'Interaction';
+/**
+ * The kinds of patient record whose reads are recorded. A 'Recording' is named
+ * `<interactionId>/<eventId>/<path>` and is recorded when it is played.
+ */
+export type ReadRecord = 'Person' | 'Practitioner' | 'User' | 'Interaction' | 'Recording';
+/** 'view': the record's own page; 'list': among a list's or search's answer; 'play': a recording played from its start. */
+export type ReadAction = AccessRow['action'];
 
 export type AccessLogOptions = {
   /** How often the buffer is written (ms). */
@@ -110,7 +115,7 @@ export class AccessLog {
  * (a user, or an API key), now. The one hook of the reading routes; nothing is recorded for a read
  * that failed, and nothing when the API was built without an access log (some benches).
  */
-export function recordReads(c: Context<AppEnv>, resourceType: ReadRecord, action: 'view' | 'list', ids: readonly string[]): void {
+export function recordReads(c: Context<AppEnv>, resourceType: ReadRecord, action: ReadAction, ids: readonly string[]): void {
   const log = c.var.deps.accessLog;
   if (!log || ids.length === 0) return;
   const { caller, account } = c.var;

@@ -18,6 +18,7 @@ import { contactPointRoutes } from './routes/contact-points/index.ts';
 import { deletedRoutes } from './routes/deleted/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { recordingRoutes } from './routes/interactions/recordings.ts';
 import { insuranceRoutes } from './routes/insurances/index.ts';
 import { interactionRoutes } from './routes/interactions/index.ts';
 import { issueRoutes } from './routes/issues/index.ts';
@@ -43,10 +44,13 @@ const apiHeaders = secureHeaders({
   referrerPolicy: 'no-referrer',
 });
 
-/** API answers carry patient data: no cache (browser, proxy) keeps them. */
+/**
+ * API answers carry patient data: no cache (browser, proxy) keeps them. An answer that says
+ * more and still no-store (a recording's `private, no-store, no-transform`) keeps its own.
+ */
 const noStore = createMiddleware(async (c, next) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  if (!/(^|,)\s*no-store\s*(,|$)/i.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'no-store');
 });
 
 /**
@@ -99,7 +103,9 @@ export function createApi(deps: Deps) {
     .route('/notifications', notificationRoutes)
     .route('/search', searchRoutes(searchProviders))
     .route('/callcenter', queueRoutes)
-    .route('/surveys', surveyRoutes);
+    .route('/surveys', surveyRoutes)
+    // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
+    .route('/interactions/interactions', recordingRoutes);
 
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
   api.onError((error, c) => {

@@ -91,6 +91,27 @@ describe('configuration by environment', () => {
     expect(loadConfig({ CONTACT_CENTER_ROLE_SESSION_SECONDS: '60' }).contactCenter).toEqual({ kind: 'simulator' });
   });
 
+  it('chooses the recordings store by RECORDINGS_STORE (default: files under DATA_DIR) and checks the S3 settings at start-up', () => {
+    expect(loadConfig({}).recordings).toEqual({ kind: 'files', directory: null });
+    expect(loadConfig({ RECORDINGS_STORE: 'files', RECORDINGS_DIR: '/srv/recordings' }).recordings).toEqual({ kind: 'files', directory: '/srv/recordings' });
+    const s3 = { RECORDINGS_STORE: 's3', RECORDINGS_S3_BUCKET: 'astera-recordings', RECORDINGS_S3_REGION: 'eu-west-1' };
+    expect(loadConfig(s3).recordings).toEqual({ kind: 's3', bucket: 'astera-recordings', region: 'eu-west-1', endpoint: null, forcePathStyle: false, prefix: '' });
+    expect(
+      loadConfig({ ...s3, RECORDINGS_S3_ENDPOINT: 'http://minio.internal:9000/', RECORDINGS_S3_FORCE_PATH_STYLE: 'true', RECORDINGS_S3_PREFIX: 'calls/audio' }).recordings,
+    ).toEqual({ kind: 's3', bucket: 'astera-recordings', region: 'eu-west-1', endpoint: 'http://minio.internal:9000', forcePathStyle: true, prefix: 'calls/audio/' });
+    // The SDK's own AWS_REGION stands in for the store's.
+    expect(loadConfig({ RECORDINGS_STORE: 's3', RECORDINGS_S3_BUCKET: 'astera-recordings', AWS_REGION: 'us-east-2' }).recordings).toMatchObject({ region: 'us-east-2' });
+    expect(() => loadConfig({ RECORDINGS_STORE: 'azure' })).toThrow(/^RECORDINGS_STORE must be "files" or "s3" \(got "azure"\)/);
+    expect(() => loadConfig({ RECORDINGS_STORE: 's3' })).toThrow(/^RECORDINGS_S3_BUCKET is required when RECORDINGS_STORE=s3$/);
+    expect(() => loadConfig({ RECORDINGS_STORE: 's3', RECORDINGS_S3_BUCKET: 'astera-recordings' })).toThrow(/^RECORDINGS_S3_REGION is required when RECORDINGS_STORE=s3$/);
+    expect(() => loadConfig({ ...s3, RECORDINGS_S3_BUCKET: 'Astera_Recordings' })).toThrow(/^RECORDINGS_S3_BUCKET must be a bucket name .* \(got "Astera_Recordings"\)/);
+    expect(() => loadConfig({ ...s3, RECORDINGS_S3_ENDPOINT: 'minio:9000' })).toThrow(/^RECORDINGS_S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ ...s3, RECORDINGS_S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/^RECORDINGS_S3_FORCE_PATH_STYLE must be true or false/);
+    expect(() => loadConfig({ ...s3, RECORDINGS_S3_PREFIX: 'calls/../other' })).toThrow(/^RECORDINGS_S3_PREFIX must be folder names/);
+    // The files store reads none of the S3 settings.
+    expect(loadConfig({ RECORDINGS_S3_BUCKET: 'Bad Name' }).recordings).toEqual({ kind: 'files', directory: null });
+  });
+
   it("an integration's missing required setting is a start-up error naming it", () => {
     const settings = {
       variable: 'THING',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import { contactCenterSettings, type ContactCenterSettings } from './integrations/contact-center/settings.ts';
+import { recordingsSettings, type RecordingsSettings } from './integrations/recordings/settings.ts';
 import type { Environment, IntegrationSettings } from './integrations/settings.ts';
 import { readTeamDirectorySettings, TeamDirectorySettingsError, type TeamDirectorySettings } from './integrations/team-directory/settings.ts';
 
@@ -34,6 +35,8 @@ export type Config = {
   /** The contact center (CONTACT_CENTER) and its adapter's settings. */
   contactCenter: ContactCenterSettings;
   teamDirectory: TeamDirectorySettings;
+  /** Where call recordings are kept (RECORDINGS_STORE: files under DATA_DIR, or an S3-compatible bucket). */
+  recordings: RecordingsSettings;
 };
 
 export class ConfigError extends Error {}
@@ -93,8 +96,10 @@ export function integration<Settings extends { kind: string }>(env: NodeJS.Proce
   if (!result.success) {
     const issue = result.issues[0];
     const name = String(issue.path?.[0]?.key ?? settings.variable);
-    const missing = issue.input === undefined;
-    throw new ConfigError(`${name} ${missing ? 'is required' : issue.message} when ${settings.variable}=${choice}${missing ? '' : ` (got "${String(issue.input)}")`}`);
+    // The variable's own value (a check across variables, forwarded to one, has the whole environment as its input).
+    const input: unknown = issue.path?.[0] ? issue.path[0].value : issue.input;
+    const missing = input === undefined;
+    throw new ConfigError(`${name} ${missing ? 'is required' : issue.message} when ${settings.variable}=${choice}${missing ? '' : ` (got "${String(input)}")`}`);
   }
   return result.output as Settings;
 }
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: count(env, 'TRUST_PROXY_HOPS', 0, 10),
     contactCenter: integration(env, contactCenterSettings),
     teamDirectory: teamDirectory(env),
+    recordings: integration(env, recordingsSettings),
   };
 }
 

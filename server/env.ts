@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/port.ts';
 import type { ContactCenter } from './integrations/contact-center/port.ts';
+import type { RecordingStore } from './integrations/recordings/port.ts';
 import type { Limit } from './idp/throttle.ts';
 import type { NotificationHub } from './notifications/stream.ts';
 import type { AccessLog } from './access-log.ts';
@@ -21,6 +22,8 @@ export type Deps = {
   callers?: CallerCache;
   /** Where the account's call-center queues come from (Amazon Connect, or its simulator). */
   contactCenter: ContactCenter;
+  /** Where the audio of calls is kept (files under DATA_DIR, or an S3-compatible bucket): `GET …/recordings/{path}` streams from it. */
+  recordings: RecordingStore;
   /** The portal's origin (config.publicUrl), for links into it such as a campaign's public survey; absent: the request's own origin. */
   publicUrl?: string;
   /** Proxies appending to X-Forwarded-For (config.trustProxyHops); absent: 0, the connection's address is the client's. */

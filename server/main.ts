@@ -14,6 +14,7 @@ import { demoUsers, seed } from './seed/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
+import { createRecordingStore } from './integrations/recordings/index.ts';
 import { migrateSimulators } from './integrations/simulators/migrate.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
@@ -104,6 +105,7 @@ async function main() {
     stops.push(() => database.close());
     const teamDirectory = createTeamDirectory(config.teamDirectory, database.db);
     const contactCenter = createContactCenter(config.contactCenter, database.db);
+    const recordings = createRecordingStore(config.recordings, config.dataDir);
     // The simulators' schema exists only where a simulator answers (never in a production database).
     if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
     phase('migrations');
@@ -149,6 +151,7 @@ async function main() {
       reportingUrl: config.reportingUrl,
       teamDirectory,
       contactCenter,
+      recordings,
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
       notifications,

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { AccessLog } from '../access-log.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
@@ -9,6 +12,7 @@ import { demoAccounts, seed, seedId } from '../seed/seed.ts';
 import type { Deps } from '../env.ts';
 import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { createContactCenter } from '../integrations/contact-center/index.ts';
+import { createFileRecordingStore } from '../integrations/recordings/files.ts';
 import { startJobs } from '../jobs/index.ts';
 import { NotificationHub } from '../notifications/stream.ts';
 import { drained, runNow } from './jobs.ts';
@@ -25,6 +29,8 @@ export type DemoUser = 'admin' | 'manager' | 'viewer';
  */
 export async function createHarness() {
   const testDb: TestDatabase = await createTestDatabase();
+  // The recordings store as `npm start` has it: files, here in a folder of this harness's own.
+  const recordingsDir = await mkdtemp(path.join(tmpdir(), 'astera-recordings-'));
   const database: Database = connect(testDb.url);
   await seed(database.db);
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -46,6 +52,7 @@ export async function createHarness() {
     // The simulator, whatever the environment says: tests never reach Microsoft.
     teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
     contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
+    recordings: createFileRecordingStore(recordingsDir),
     notifications,
     // No timer: a test writes what was read with `accessLog.flush()` (no waiting on time).
     accessLog: new AccessLog(database.db),
@@ -98,6 +105,7 @@ export async function createHarness() {
       await callers.close();
       await database.close();
       await testDb.drop();
+      await rm(recordingsDir, { recursive: true, force: true });
     },
   };
 }

@@ -43,8 +43,8 @@ export const accessLog = pgTable(
     actorName: text('actor_name').notNull(),
     /** A signed-in user's token, or an API key (then `actorId` is the key's id). */
     credential: text('credential').$type<'user' | 'api-key'>().notNull(),
-    /** 'view': the record's own page; 'list': it was among a list's or a search's answer. */
-    action: text('action').$type<'view' | 'list'>().notNull(),
+    /** 'view': the record's own page; 'list': it was among a list's or a search's answer; 'play': a recording played (issue 26). */
+    action: text('action').$type<'view' | 'list' | 'play'>().notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id').notNull(),
   },

@@ -22,6 +22,15 @@ const listQuery = v.object({
 
 type AuditRow = typeof auditLog.$inferSelect;
 
+/** How the System log says what was done with a patient record. */
+const accessVerbs: Record<(typeof accessLog.$inferSelect)['action'], string> = { view: 'viewed', list: 'listed', play: 'played' };
+
+/** A recording's name in the log (`<interactionId>/<eventId>/<path>`): its path, and the call's id in short. */
+function recordingTitle(resourceId: string): string {
+  const [interactionId = '', , ...path] = resourceId.split('/');
+  return `${path.join('/')} of interaction ${interactionId.slice(0, 8)}`;
+}
+
 const isUuid = (id: string | null): id is string => id !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** The record's name as its snapshot in the log gives it (the latest one first), if it does. */
@@ -285,7 +294,14 @@ export const auditRoutes = new Hono<AppEnv>()
       .leftJoin(accounts, eq(accounts.id, accessLog.accountId))
       // Persons, practitioners and users share the person's id: the person names the record (the
       // ids recorded are the records' uuids; the cast on this side keeps the persons' key usable).
-      .leftJoin(persons, and(eq(persons.accountId, accessLog.accountId), eq(persons.id, sql`${accessLog.resourceId}::uuid`)))
+      // Other kinds are named otherwise (a recording by its path), so only these ids are cast.
+      .leftJoin(
+        persons,
+        and(
+          eq(persons.accountId, accessLog.accountId),
+          eq(persons.id, sql`case when ${accessLog.resourceType} in ('Person', 'Practitioner', 'User') then ${accessLog.resourceId}::uuid end`),
+        ),
+      )
       .where(
         and(
           scope,
@@ -305,7 +321,7 @@ export const auditRoutes = new Hono<AppEnv>()
     const page = found.slice(0, limit);
     if (!newestFirst) page.reverse();
     const items = page.map(({ row, accountName, name }): AccessLogItem => {
-      const title = name ?? `${row.resourceType} ${row.resourceId.slice(0, 8)}`;
+      const title = name ?? (row.resourceType === 'Recording' ? recordingTitle(row.resourceId) : `${row.resourceType} ${row.resourceId.slice(0, 8)}`);
       const how = row.credential === 'api-key' ? ' (API key)' : '';
       return {
         id: String(row.id),
@@ -317,7 +333,7 @@ export const auditRoutes = new Hono<AppEnv>()
         resourceType: row.resourceType,
         resourceId: row.resourceId,
         title,
-        summary: `${row.actorName}${how} ${row.action === 'view' ? 'viewed' : 'listed'} ${row.resourceType} “${title}”`,
+        summary: `${row.actorName}${how} ${accessVerbs[row.action]} ${row.resourceType} “${title}”`,
         accountId: row.accountId,
         accountName: accountName ?? row.accountId,
       };

@@ -31,6 +31,8 @@ export const auditRecordGrants: Readonly<Record<string, Grant>> = {
   Practitioner: get('/person/practitioners/{id}'),
   PractitionerPhoto: get('/person/practitioners/{id}'),
   Queue: get('/callcenter/queues/{queueId}'),
+  // A recording's plays (access log) are shown to those who may play it.
+  Recording: get('/interactions/interactions'),
   Role: get('/permissions/roles/{id}'),
   Schedule: get('/schedule/schedule/{id}'),
   ScheduleTask: get('/schedule/schedule/{id}'),

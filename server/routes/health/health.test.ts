@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { createTeamDirectory } from '../../integrations/team-directory/index.ts';
 import { createContactCenter } from '../../integrations/contact-center/index.ts';
+import { createFileRecordingStore } from '../../integrations/recordings/files.ts';
 import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
@@ -48,6 +50,7 @@ describe('while the database cannot be reached', () => {
       reportingUrl: 'http://reports.test',
       teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
       contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
+      recordings: createFileRecordingStore(tmpdir()),
     });
     token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID() })
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
