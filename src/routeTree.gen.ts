@@ -20,6 +20,8 @@ import { Route as AppAccountAccountIdRouteImport } from './routes/_app/account/$
 import { Route as AppAccountsIndexRouteImport } from './routes/_app/accounts/index'
 import { Route as AppAccountsCreateRouteImport } from './routes/_app/accounts/create'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
+import { Route as AppInteractionsIndexRouteImport } from './routes/_app/interactions/index'
+import { Route as AppInteractionsInteractionIdRouteImport } from './routes/_app/interactions/$interactionId'
 import { Route as AppSystemAmazonconnectRouteImport } from './routes/_app/system/amazonconnect'
 import { Route as AppSystemDatamanagementRouteImport } from './routes/_app/system/datamanagement'
 import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/endpoints'
@@ -129,6 +131,17 @@ const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
   path: '/campaigns/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInteractionsIndexRoute = AppInteractionsIndexRouteImport.update({
+  id: '/interactions/',
+  path: '/interactions/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInteractionsInteractionIdRoute =
+  AppInteractionsInteractionIdRouteImport.update({
+    id: '/interactions/$interactionId',
+    path: '/interactions/$interactionId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSystemAmazonconnectRoute = AppSystemAmazonconnectRouteImport.update({
   id: '/system/amazonconnect',
   path: '/system/amazonconnect',
@@ -443,6 +456,7 @@ export interface FileRoutesByFullPath {
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
   '/accounts/create': typeof AppAccountsCreateRoute
+  '/interactions/$interactionId': typeof AppInteractionsInteractionIdRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
@@ -451,6 +465,7 @@ export interface FileRoutesByFullPath {
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
   '/accounts/': typeof AppAccountsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
+  '/interactions/': typeof AppInteractionsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -509,6 +524,7 @@ export interface FileRoutesByTo {
   '/login/callback': typeof LoginCallbackRoute
   '/account/$accountId': typeof AppAccountAccountIdRoute
   '/accounts/create': typeof AppAccountsCreateRoute
+  '/interactions/$interactionId': typeof AppInteractionsInteractionIdRoute
   '/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/system/endpoints': typeof AppSystemEndpointsRoute
@@ -517,6 +533,7 @@ export interface FileRoutesByTo {
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
   '/accounts': typeof AppAccountsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
+  '/interactions': typeof AppInteractionsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -577,6 +594,7 @@ export interface FileRoutesById {
   '/login/callback': typeof LoginCallbackRoute
   '/_app/account/$accountId': typeof AppAccountAccountIdRoute
   '/_app/accounts/create': typeof AppAccountsCreateRoute
+  '/_app/interactions/$interactionId': typeof AppInteractionsInteractionIdRoute
   '/_app/system/amazonconnect': typeof AppSystemAmazonconnectRoute
   '/_app/system/datamanagement': typeof AppSystemDatamanagementRoute
   '/_app/system/endpoints': typeof AppSystemEndpointsRoute
@@ -585,6 +603,7 @@ export interface FileRoutesById {
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
   '/_app/accounts/': typeof AppAccountsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/interactions/': typeof AppInteractionsIndexRoute
   '/_app/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/_app/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -645,6 +664,7 @@ export interface FileRouteTypes {
     | '/login/callback'
     | '/account/$accountId'
     | '/accounts/create'
+    | '/interactions/$interactionId'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
@@ -653,6 +673,7 @@ export interface FileRouteTypes {
     | '/system/phonenumbers'
     | '/accounts/'
     | '/campaigns/'
+    | '/interactions/'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
@@ -711,6 +732,7 @@ export interface FileRouteTypes {
     | '/login/callback'
     | '/account/$accountId'
     | '/accounts/create'
+    | '/interactions/$interactionId'
     | '/system/amazonconnect'
     | '/system/datamanagement'
     | '/system/endpoints'
@@ -719,6 +741,7 @@ export interface FileRouteTypes {
     | '/system/phonenumbers'
     | '/accounts'
     | '/campaigns'
+    | '/interactions'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
@@ -778,6 +801,7 @@ export interface FileRouteTypes {
     | '/login/callback'
     | '/_app/account/$accountId'
     | '/_app/accounts/create'
+    | '/_app/interactions/$interactionId'
     | '/_app/system/amazonconnect'
     | '/_app/system/datamanagement'
     | '/_app/system/endpoints'
@@ -786,6 +810,7 @@ export interface FileRouteTypes {
     | '/_app/system/phonenumbers'
     | '/_app/accounts/'
     | '/_app/campaigns/'
+    | '/_app/interactions/'
     | '/_app/campaigns/campaign/create'
     | '/_app/practice/contact-points/$contactPointId'
     | '/_app/practice/contact-points/create'
@@ -919,6 +944,20 @@ declare module '@tanstack/react-router' {
       path: '/campaigns'
       fullPath: '/campaigns/'
       preLoaderRoute: typeof AppCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/interactions/': {
+      id: '/_app/interactions/'
+      path: '/interactions'
+      fullPath: '/interactions/'
+      preLoaderRoute: typeof AppInteractionsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/interactions/$interactionId': {
+      id: '/_app/interactions/$interactionId'
+      path: '/interactions/$interactionId'
+      fullPath: '/interactions/$interactionId'
+      preLoaderRoute: typeof AppInteractionsInteractionIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/amazonconnect': {
@@ -1309,6 +1348,7 @@ interface AppRouteChildren {
   AppInsightsRoute: typeof AppInsightsRoute
   AppAccountAccountIdRoute: typeof AppAccountAccountIdRoute
   AppAccountsCreateRoute: typeof AppAccountsCreateRoute
+  AppInteractionsInteractionIdRoute: typeof AppInteractionsInteractionIdRoute
   AppSystemAmazonconnectRoute: typeof AppSystemAmazonconnectRoute
   AppSystemDatamanagementRoute: typeof AppSystemDatamanagementRoute
   AppSystemEndpointsRoute: typeof AppSystemEndpointsRoute
@@ -1317,6 +1357,7 @@ interface AppRouteChildren {
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
   AppAccountsIndexRoute: typeof AppAccountsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppInteractionsIndexRoute: typeof AppInteractionsIndexRoute
   AppCampaignsCampaignCreateRoute: typeof AppCampaignsCampaignCreateRoute
   AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
   AppPracticeContactPointsCreateRoute: typeof AppPracticeContactPointsCreateRoute
@@ -1374,6 +1415,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInsightsRoute: AppInsightsRoute,
   AppAccountAccountIdRoute: AppAccountAccountIdRoute,
   AppAccountsCreateRoute: AppAccountsCreateRoute,
+  AppInteractionsInteractionIdRoute: AppInteractionsInteractionIdRoute,
   AppSystemAmazonconnectRoute: AppSystemAmazonconnectRoute,
   AppSystemDatamanagementRoute: AppSystemDatamanagementRoute,
   AppSystemEndpointsRoute: AppSystemEndpointsRoute,
@@ -1382,6 +1424,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
   AppAccountsIndexRoute: AppAccountsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppInteractionsIndexRoute: AppInteractionsIndexRoute,
   AppCampaignsCampaignCreateRoute: AppCampaignsCampaignCreateRoute,
   AppPracticeContactPointsContactPointIdRoute:
     AppPracticeContactPointsContactPointIdRoute,

@@ -12,6 +12,7 @@ const lists: Record<string, string> = {
   Schedule: '/practice/schedules',
   Team: '/practice/teams',
   TeamMember: '/practice/teams',
+  Interaction: '/interactions',
 };
 
 /**

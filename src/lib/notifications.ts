@@ -69,6 +69,14 @@ export function useNotificationActions() {
   };
 }
 
+/**
+ * Other events of the same stream (`event: interaction` when a call was added to the account's
+ * history, issue 26) go to the screens as they came, as a window event (detail: the event's
+ * text), read by `useStreamEvent` (stream-events.ts): a screen listens instead of opening a stream
+ * of its own, and what only some screens use stays out of the shell.
+ */
+export const streamEventName = 'astera:stream';
+
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
@@ -113,7 +121,10 @@ export function useNotificationStream(enabled: boolean) {
           buffer += value;
           const events = buffer.split(/\r?\n\r?\n/);
           buffer = events.pop() ?? '';
-          if (events.some((event) => /^event: notifications$/m.test(event))) refresh();
+          for (const event of events) {
+            if (/^event: notifications$/m.test(event)) refresh();
+            else window.dispatchEvent(new CustomEvent(streamEventName, { detail: event }));
+          }
         }
       } catch {
         if (controller.signal.aborted) return;

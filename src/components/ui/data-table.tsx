@@ -91,6 +91,11 @@ export type DataTableProps<TData extends RowData> = {
    * soon as it is shown, and the keyboard starts from it.
    */
   activeRowId?: string | null;
+  /**
+   * A list that refreshes itself (new calls arrive at its top): when the data changes and the
+   * active row is still shown, it stays active (at its new place) instead of starting again at the first row.
+   */
+  keepActiveRow?: boolean;
 };
 
 const emptyRows: never[] = [];
@@ -155,8 +160,15 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const hintId = useId();
 
   // A new page (or filter, or sort) starts again at its first row.
+  // The ids of the rows shown before the data changed: where the active row was (keepActiveRow).
+  const previousRowIds = useRef<string[]>([]);
   useEffect(() => {
-    if (activeRef.current >= 0) setActive(0);
+    const kept = props.keepActiveRow && activeRef.current >= 0 ? previousRowIds.current[activeRef.current] : undefined;
+    previousRowIds.current = rows.map((row) => row.id);
+    if (activeRef.current < 0) return;
+    const index = kept === undefined ? -1 : rows.findIndex((row) => row.id === kept);
+    setActive(Math.max(0, index));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the data changes
   }, [data]);
 
   /** Where the keyboard starts: the row asked for when it is shown, else the first. */

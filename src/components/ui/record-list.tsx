@@ -112,6 +112,8 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
    * issue 24): the list opens on the page holding it, with its row active.
    */
   selected?: string;
+  /** The list refreshes itself (server push): the active row stays active when still shown (DataTable's `keepActiveRow`). */
+  keepActiveRow?: boolean;
 };
 
 /** How many pages the list looks through for the selected record (a bound: a create flow's list is page 1 of its default order). */
@@ -142,6 +144,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   search,
   onSearchChange,
   selected,
+  keepActiveRow,
 }: RecordListProps<TRow, TSort, TPage, TKey>) {
   const account = useAccountKey();
   const list = useQuery(query(account, search));
@@ -209,6 +212,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         status={list.status}
         fetching={list.isPlaceholderData}
         activeRowId={selected}
+        keepActiveRow={keepActiveRow}
         empty={
           filtered ? (
             <EmptyList text={`No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.`}>

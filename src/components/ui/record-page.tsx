@@ -91,6 +91,8 @@ type RecordPageProps = {
   editForm: ReactNode;
   /** The details' rows between the Id and the Created/Modified stamps. */
   items: readonly DescriptionItem[];
+  /** The details card's title when it is not the kind ('General'). */
+  detailsTitle?: string;
   /** The record's own sections after its details (a team's members), before those other features add. */
   children?: ReactNode;
 };
@@ -100,7 +102,7 @@ type RecordPageProps = {
  * for roles that may; the details card in view mode, the form in edit mode; then the sections
  * other features add (Tags).
  */
-export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items, children }: RecordPageProps) {
+export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items, detailsTitle = kind, children }: RecordPageProps) {
   const stamps = useRecordStamps(record);
   const titleId = `${idPrefix}-${record.id}-title`;
   return (
@@ -133,7 +135,7 @@ export function RecordPage({ record, kind, idPrefix, title, description, back, r
       {edit.editing ? (
         editForm
       ) : (
-        <Card title={kind} titleId={`${titleId}-details`}>
+        <Card title={detailsTitle} titleId={`${titleId}-details`}>
           <DescriptionList items={[{ label: 'Id', value: <Token value={record.id} label="Id" /> }, ...items, ...stamps]} />
         </Card>
       )}

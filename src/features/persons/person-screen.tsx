@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,18 +18,19 @@ import { personQuery, useMakePractitioner } from './queries.ts';
 import { Token } from '../../components/ui/token.tsx';
 
 /** A person's page (also shown in the side panel): every stored field, and the record actions. */
-export function PersonScreen({ personId }: { personId: string }) {
+export function PersonScreen({ personId, children }: { personId: string; children?: ReactNode }) {
   const person = useQuery(personQuery(useAccountKey(), personId));
   return (
     <RecordLoad query={person} label="Loading person…">
-      {(data) => <PersonDetail person={data} />}
+      {(data) => <PersonDetail person={data}>{children}</PersonDetail>}
     </RecordLoad>
   );
 }
 
 const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === code)?.label;
 
-function PersonDetail({ person }: { person: Person }) {
+/** `children`: sections the route composes in from other features (the person's interactions). */
+function PersonDetail({ person, children }: { person: Person; children?: ReactNode }) {
   const navigate = useNavigate();
   const toast = useToast();
   const makePractitioner = useMakePractitioner(person.id);
@@ -176,6 +177,8 @@ function PersonDetail({ person }: { person: Person }) {
           ]}
         />
       </Card>
+
+      {children}
 
       <MakeUserDialog
         personId={person.id}

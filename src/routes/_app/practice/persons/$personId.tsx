@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PersonInteractions } from '../../../../features/interactions/person-interactions.tsx';
 import { PersonScreen } from '../../../../features/persons/person-screen.tsx';
 import { personQuery } from '../../../../features/persons/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
@@ -15,6 +16,11 @@ export const Route = createFileRoute('/_app/practice/persons/$personId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(personQuery(currentAccountKey(), params.personId)).catch(deniedOr(requires, 'see persons')),
   component: function PersonRoute() {
     const { personId } = Route.useParams();
-    return <PersonScreen personId={personId} />;
+    // The person's calls (issue 26), composed here: features do not import each other.
+    return (
+      <PersonScreen personId={personId}>
+        <PersonInteractions personId={personId} />
+      </PersonScreen>
+    );
   },
 });

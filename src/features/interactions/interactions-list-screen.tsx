@@ -1,0 +1,181 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useId } from 'react';
+import { interactionStatuses, type InteractionListItem } from '../../../domain/interactions.ts';
+import { Button } from '../../components/ui/button.tsx';
+import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { controlClass } from '../../components/ui/field.tsx';
+import { YesNo } from '../../components/ui/page-header.tsx';
+import { RecordList } from '../../components/ui/record-list.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { cn } from '../../lib/cn.ts';
+import { useDateTimeFormat } from '../../lib/format.ts';
+import { useStreamEvent } from '../../lib/stream-events.ts';
+import { useCan } from '../../lib/policy.ts';
+import { callerName, directionLabels, phoneLabel, statusLabels } from './labels.ts';
+import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery } from './queries.ts';
+import { activeInteractionFilters, isDay } from './list-query.ts';
+import { interactionSearchDefaults, type InteractionListSearch } from './search.ts';
+import { minutesSeconds } from './timeline.ts';
+
+const column = createColumnHelper<DataTableFeatures, InteractionListItem>();
+
+function StartTime({ value }: { value: string }) {
+  const format = useDateTimeFormat();
+  return <time dateTime={value}>{format(value)}</time>;
+}
+
+/** Spec §2 / issue 26: start time, type, patient (the row's link), number, queue, agent, duration, latest disposition, status, escalated. */
+const columns = column.columns([
+  column.accessor('startTimestamp', { id: 'startTimestamp', header: 'Start time', cell: (info) => <StartTime value={info.getValue()} /> }),
+  column.accessor('direction', { header: 'Type', enableSorting: false, cell: (info) => directionLabels[info.getValue()] ?? info.getValue() }),
+  column.accessor((row) => callerName(row), { id: 'patient', header: 'Patient', enableSorting: false, meta: { rowName: true, cellClassName: 'font-medium' } }),
+  column.accessor('contactNumber', { header: 'Contact number', enableSorting: false, cell: (info) => <span className="tabular-nums">{phoneLabel(info.getValue())}</span> }),
+  column.accessor((row) => row.queue?.queueName ?? '—', { id: 'queue', header: 'Queue', enableSorting: false }),
+  column.accessor((row) => row.agent?.name ?? '—', { id: 'agent', header: 'Agent', enableSorting: false }),
+  column.accessor('durationSeconds', {
+    id: 'durationSeconds',
+    header: 'Duration',
+    cell: (info) => <span className="tabular-nums">{minutesSeconds(info.getValue())}</span>,
+    meta: { headerClassName: 'text-right', cellClassName: 'text-right' },
+  }),
+  column.accessor((row) => row.latestDisposition ?? '—', { id: 'disposition', header: 'Latest disposition', enableSorting: false }),
+  column.accessor('status', { header: 'Status', enableSorting: false, cell: (info) => statusLabels[info.getValue()] ?? info.getValue() }),
+  column.accessor('escalated', { header: 'Escalated', enableSorting: false, cell: (info) => <YesNo value={info.getValue()} /> }),
+]);
+
+type InteractionsListScreenProps = {
+  search: InteractionListSearch;
+  onSearchChange(change: Partial<InteractionListSearch>): void;
+};
+
+/**
+ * The call history: a server-side list filtered by date range, queue, agent, team, status,
+ * escalation, disposition and patient name or number, its state in the URL. New calls come in at
+ * the top without a reload: the notifications stream says when one was added (`event:
+ * interactions`), and the list is read again, keeping the active row.
+ */
+export function InteractionsListScreen({ search, onSearchChange }: InteractionsListScreenProps) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  useStreamEvent('interaction', () => {
+    void queryClient.invalidateQueries({ queryKey: interactionKeys.lists(account) });
+  });
+  const queues = useQuery({ ...queueChoicesQuery(account), enabled: useCan('/callcenter/queues', 'GET') });
+  const agents = useQuery({ ...agentChoicesQuery(account), enabled: useCan('/person/users', 'GET') });
+  const names = {
+    queue: queues.data?.find((q) => q.id === search.queue)?.queueName,
+    agent: agents.data?.find((a) => a.id === search.agent)?.name,
+  };
+  const activeFilters = activeInteractionFilters(search, names);
+  const { page: _page, size: _size, sort: _sort, order: _order, ...filterDefaults } = interactionSearchDefaults;
+
+  return (
+    <RecordList
+      title="Interactions"
+      noun="interactions"
+      description="The account's calls: who called, who answered, how long it took and how it ended."
+      filter={{ label: 'Find by patient or number', placeholder: 'Name or phone number' }}
+      filters={
+        <InteractionFilters
+          search={search}
+          onSearchChange={onSearchChange}
+          queues={queues.data?.map((q) => ({ value: q.id, label: q.queueName })) ?? null}
+          agents={agents.data?.map((a) => ({ value: a.id, label: a.name })) ?? null}
+        />
+      }
+      activeFilters={activeFilters}
+      onClearFilters={() => onSearchChange({ ...filterDefaults, page: 1 })}
+      columns={columns}
+      query={(accountKey) => interactionListQuery(accountKey, search)}
+      rows={(data) => data.items}
+      getRowLabel={(row) => `${callerName(row)}, ${directionLabels[row.direction] ?? row.direction}, ${statusLabels[row.status] ?? row.status}`}
+      rowPath="/interactions/$interactionId"
+      search={search}
+      onSearchChange={(change) => onSearchChange(change as Partial<InteractionListSearch>)}
+      keepActiveRow
+    />
+  );
+}
+
+type Choice = { value: string; label: string };
+
+const yesNoChoices: Choice[] = [
+  { value: 'yes', label: 'Escalated' },
+  { value: 'no', label: 'Not escalated' },
+];
+const statusChoices: Choice[] = interactionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
+
+/** The list's filters beside the text filter; each applies at once (a choice) or when the field is left (a date, a disposition). */
+function InteractionFilters({
+  search,
+  onSearchChange,
+  queues,
+  agents,
+}: {
+  search: InteractionListSearch;
+  onSearchChange(change: Partial<InteractionListSearch>): void;
+  queues: Choice[] | null;
+  agents: Choice[] | null;
+}) {
+  const id = useId();
+  const set = (change: Partial<InteractionListSearch>) => onSearchChange({ ...change, page: 1 });
+  const labelClass = 'text-sm font-medium text-slate-800 dark:text-slate-200';
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-from`} className={labelClass}>
+          From
+        </label>
+        <input id={`${id}-from`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.from) ? search.from : ''} max={isDay(search.to) ? search.to : undefined} onChange={(event) => set({ from: event.target.value })} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-to`} className={labelClass}>
+          To
+        </label>
+        <input id={`${id}-to`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.to) ? search.to : ''} min={isDay(search.from) ? search.from : undefined} onChange={(event) => set({ to: event.target.value })} />
+      </div>
+      {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
+      {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}
+      <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
+      <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-disposition`} className={labelClass}>
+          Disposition
+        </label>
+        <input
+          id={`${id}-disposition`}
+          type="search"
+          className={cn(controlClass, 'w-44')}
+          defaultValue={search.disposition}
+          key={search.disposition}
+          maxLength={200}
+          onBlur={(event) => {
+            if (event.target.value.trim() !== search.disposition) set({ disposition: event.target.value.trim() });
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') set({ disposition: event.currentTarget.value.trim() });
+          }}
+        />
+      </div>
+      {search.team ? (
+        <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">
+          Team filter ×
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function FilterSelect({ label, any, value, options, onValueChange }: { label: string; any: string; value: string; options: Choice[]; onValueChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <Select id={id} value={value} placeholder={any} options={options} onValueChange={onValueChange} className="w-44" />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { activeInteractionFilters, isDay, nextDay, toInteractionQuery } from './list-query.ts';
+import { interactionSearchDefaults, interactionSearchSchema } from './search.ts';
+
+const utc = (day: string) => `${day}T00:00:00.000Z`;
+
+describe('interaction list URL', () => {
+  it('falls back to the defaults for a hand-edited URL', () => {
+    const parsed = v.parse(interactionSearchSchema, { page: -2, size: 7, sort: 'nope', order: 'sideways', status: 'lost', escalated: 'maybe', q: 5551234567 });
+    expect(parsed).toEqual({ ...interactionSearchDefaults, q: '5551234567' });
+  });
+
+  it('keeps valid filters', () => {
+    const parsed = v.parse(interactionSearchSchema, { page: 2, status: 'abandoned', escalated: 'yes', from: '2026-03-01', to: '2026-03-31', queue: 'q-1' });
+    expect(parsed).toMatchObject({ page: 2, status: 'abandoned', escalated: 'yes', from: '2026-03-01', to: '2026-03-31', queue: 'q-1', order: 'desc' });
+  });
+});
+
+describe('toInteractionQuery', () => {
+  it('pages by offset and sends only the filters set', () => {
+    expect(toInteractionQuery({ ...interactionSearchDefaults, page: 3, size: 20 }, utc)).toEqual({ limit: 20, offset: 40, sort: 'startTimestamp', order: 'desc' });
+  });
+
+  it('sends the date range as instants including the last day, and escalation as a boolean', () => {
+    const query = toInteractionQuery({ ...interactionSearchDefaults, from: '2026-03-01', to: '2026-03-31', escalated: 'no', q: ' Ann ', disposition: 'Booked' }, utc);
+    expect(query).toMatchObject({ from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T23:59:59.999Z', escalated: false, q: 'Ann', disposition: 'Booked' });
+  });
+
+  it('drops a date that is not a day', () => {
+    expect(toInteractionQuery({ ...interactionSearchDefaults, from: '2026-13-01', to: 'soon' }, utc)).not.toHaveProperty('from');
+    expect(isDay('2026-02-28')).toBe(true);
+    expect(isDay('2026-2-28')).toBe(false);
+  });
+
+  it('steps over month and year ends', () => {
+    expect(nextDay('2026-02-28')).toBe('2026-03-01');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+});
+
+describe('activeInteractionFilters', () => {
+  it('names each filter set, with the chosen names', () => {
+    expect(activeInteractionFilters({ ...interactionSearchDefaults, queue: 'q-1', escalated: 'yes', status: 'abandoned' }, { queue: 'Front desk' })).toEqual([
+      'queue “Front desk”',
+      'status “abandoned”',
+      'escalated',
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import type { InteractionStatus } from '../../../domain/interactions.ts';
+import type { PageSize, SortOrder } from '../../../domain/lists.ts';
+import { listSearchDefaults, listSearchSchema, tagSearchParam } from '../../lib/list-search.ts';
+
+/**
+ * The interactions list's URL state (CONVENTIONS: the URL is the table's state): paging, the sort
+ * (start time, newest first: where new calls arrive), the free-text filter and the filters of
+ * issue 26; empty means "any". Loaded with the first screen (a route's URL validation is), so it
+ * is built from the shared list pieces, and what only the list needs is in list-query.ts.
+ */
+export type InteractionListSearch = {
+  page: number;
+  size: PageSize;
+  sort: 'startTimestamp';
+  order: SortOrder;
+  /** Patient name or phone number, in any spelling. */
+  q: string;
+  /** Start date range, YYYY-MM-DD, both days included (anything else is no bound). */
+  from: string;
+  to: string;
+  queue: string;
+  agent: string;
+  team: string;
+  status: InteractionStatus | '';
+  escalated: '' | 'yes' | 'no';
+  disposition: string;
+};
+
+/** The statuses the URL takes (written out: domain/interactions.ts must not load with the first screen). */
+const statusValues = ['', 'queued', 'active', 'wrap-up', 'completed', 'abandoned', 'follow-up'] as const satisfies readonly (InteractionStatus | '')[];
+// Every status is in the list (a status added to the domain fails to compile here until it is).
+const everyStatus: Exclude<InteractionStatus, (typeof statusValues)[number]> extends never ? true : false = true;
+void everyStatus;
+
+const choice = <const T extends readonly [string, ...string[]]>(values: T) => v.optional(v.fallback(v.picklist(values), ''), '');
+
+/** Each part falls back to its default, so a hand-edited URL degrades to a working list instead of an error. */
+export const interactionSearchSchema = v.object({
+  ...listSearchSchema(['startTimestamp']).entries,
+  order: v.optional(v.fallback(v.picklist(['asc', 'desc']), 'desc'), 'desc'),
+  from: tagSearchParam,
+  to: tagSearchParam,
+  queue: tagSearchParam,
+  agent: tagSearchParam,
+  team: tagSearchParam,
+  status: choice(statusValues),
+  escalated: choice(['', 'yes', 'no']),
+  disposition: tagSearchParam,
+});
+
+export const interactionSearchDefaults = {
+  ...listSearchDefaults,
+  sort: 'startTimestamp',
+  order: 'desc',
+  from: '',
+  to: '',
+  queue: '',
+  agent: '',
+  team: '',
+  status: '',
+  escalated: '',
+  disposition: '',
+} as const satisfies InteractionListSearch;

@@ -1,0 +1,120 @@
+import type { InteractionEvent } from '../../../domain/interactions.ts';
+
+/** Seconds as minutes and seconds (spec §2 "Durations … (minutes and seconds)"): 75 → '1:15', 3725 → '62:05'. */
+export function minutesSeconds(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** A day's key in the given time zone (YYYY-MM-DD), so events group by the day the user sees. */
+export function dayKey(iso: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export type EventDay = { day: string; events: InteractionEvent[] };
+
+/** The events timeline grouped by date (spec §2), oldest first, each day's events in time order. */
+export function groupEventsByDay(events: readonly InteractionEvent[], timeZone?: string): EventDay[] {
+  const sorted = [...events].sort((a, b) => a.startTimestamp.localeCompare(b.startTimestamp) || a.leg - b.leg);
+  const days: EventDay[] = [];
+  for (const event of sorted) {
+    const day = dayKey(event.startTimestamp, timeZone);
+    const last = days.at(-1);
+    if (last && last.day === day) last.events.push(event);
+    else days.push({ day, events: [event] });
+  }
+  return days;
+}
+
+/** 'queue_transfer' → 'Queue transfer', 'connectedToAgent' → 'Connected to agent'. */
+export function eventTypeLabel(type: string): string {
+  const words = type
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** How far a seek key moves the player: the arrows by 5 seconds, with Shift by 15. */
+export function seekStep(key: string, shift: boolean): number {
+  const step = shift ? 15 : 5;
+  if (key === 'ArrowRight' || key === 'ArrowUp') return step;
+  if (key === 'ArrowLeft' || key === 'ArrowDown') return -step;
+  return 0;
+}
+
+/** The playback position after a seek, kept within the recording. */
+export function seekTo(current: number, delta: number, duration: number): number {
+  const end = Number.isFinite(duration) && duration > 0 ? duration : Infinity;
+  return Math.min(Math.max(0, current + delta), end);
+}
+
+/**
+ * The `@name` being typed at the caret of a comment (what the mention picker filters by), or null
+ * when the caret is not in one: `@` at the start or after a space, then letters without a space
+ * (a name with a space is chosen from the picker before the space is typed).
+ */
+export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  const match = /(^|\s)@([\p{L}\p{N}._'-]{0,40})$/u.exec(before);
+  if (!match) return null;
+  return { start: caret - match[2]!.length - 1, query: match[2]! };
+}
+
+/** The comment's text with the typed `@query` replaced by the chosen `@Name `, and where the caret goes. */
+export function insertMention(text: string, mention: { start: number; query: string }, name: string): { text: string; caret: number } {
+  const inserted = `@${name} `;
+  const end = mention.start + 1 + mention.query.length;
+  return { text: text.slice(0, mention.start) + inserted + text.slice(end), caret: mention.start + inserted.length };
+}
+
+/** The chosen mentions still in the text when it is sent (a mention deleted from the text is not sent). */
+export function mentionsInText<T extends { name: string }>(text: string, chosen: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return chosen.filter((user) => {
+    if (seen.has(user.name) || !text.includes(`@${user.name}`)) return false;
+    seen.add(user.name);
+    return true;
+  });
+}
+
+/** One leg's times (spec §2 "Durations per leg"), in seconds. */
+export type LegTimes = { leg: number; queueName: string | null; total: number; wait: number; talk: number; afterContactWork: number };
+
+const endOf = (event: InteractionEvent) => Date.parse(event.startTimestamp) + event.duration * 1000;
+
+/**
+ * Each leg's durations, worked out from its events: the whole leg from its first event's start to
+ * its last event's end; waiting in queue (enqueued), talking with an agent (connectedToAgent), and
+ * after-contact work.
+ */
+export function legTimes(events: readonly InteractionEvent[]): LegTimes[] {
+  const legs = new Map<number, InteractionEvent[]>();
+  for (const event of events) legs.set(event.leg, [...(legs.get(event.leg) ?? []), event]);
+  const sum = (list: InteractionEvent[], type: string) => list.filter((e) => e.type === type).reduce((total, e) => total + e.duration, 0);
+  return [...legs.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([leg, list]) => {
+      const start = Math.min(...list.map((e) => Date.parse(e.startTimestamp)));
+      const end = Math.max(...list.map(endOf));
+      return {
+        leg,
+        queueName: list.find((e) => e.queueName)?.queueName ?? null,
+        total: Math.max(0, Math.round((end - start) / 1000)),
+        wait: sum(list, 'enqueued'),
+        talk: sum(list, 'connectedToAgent'),
+        afterContactWork: sum(list, 'afterContactWork'),
+      };
+    });
+}
+
+/** The queues the call went through (spec §2 "Queues"): each time it was put in one, with its leg and how long it waited. */
+export function queueVisits(events: readonly InteractionEvent[]): { key: string; queueName: string; leg: number; enqueuedTimestamp: string; waitSeconds: number }[] {
+  return events
+    .filter((e) => e.type === 'enqueued' && (e.queueName || e.queueId))
+    .sort((a, b) => a.startTimestamp.localeCompare(b.startTimestamp))
+    .map((e) => ({ key: e.id, queueName: e.queueName ?? e.queueId ?? '', leg: e.leg, enqueuedTimestamp: e.startTimestamp, waitSeconds: e.duration }));
+}

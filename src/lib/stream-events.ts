@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * The window event notifications.ts dispatches for the stream's other events. Written out in both
+ * (notifications.test.ts checks they agree): importing one from the other would split the shell's
+ * notifications code into a chunk of its own, loaded with the first screen.
+ */
+export const streamEventName = 'astera:stream';
+
+/** The named event and data of one server-sent event block (`event: x\ndata: y`); null for a comment or an unnamed block. */
+export function parseStreamEvent(block: string): { name: string; data: string } | null {
+  const name = /^event: ?(.*)$/m.exec(block)?.[1]?.trim();
+  return name ? { name, data: [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n') } : null;
+}
+
+/**
+ * A screen's listener for a named event of the notifications stream (`interaction`: a call was
+ * added to the account's history). The shell keeps the one stream open (useNotificationStream).
+ */
+export function useStreamEvent(name: string, listener: (data: string) => void) {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    const handle = (event: Event) => {
+      const parsed = parseStreamEvent(String((event as CustomEvent<string>).detail));
+      if (parsed?.name === name) latest.current(parsed.data);
+    };
+    window.addEventListener(streamEventName, handle);
+    return () => window.removeEventListener(streamEventName, handle);
+  }, [name]);
+}
