@@ -272,15 +272,24 @@ describe('every play is audited (access log)', () => {
     const played = await insertCall(h.accounts.riverside.id, [{ path: 'leg-1.wav', bytes: audio.slice(0, 1000) }]);
     expect((await h.call('viewer', played.url)).status).toBe(200);
     await h.deps.accessLog!.flush();
-    const shown = async (user: 'admin' | 'manager') => {
-      const res = await h.call(user, `/audit/views?resourceType=Recording&action=play&limit=100&account=${h.accounts.riverside.id}`);
-      expect(res.status).toBe(200);
+    const views = `/audit/views?resourceType=Recording&action=play&limit=100&account=${h.accounts.riverside.id}`;
+    const find = async (res: Response) => {
+      expect(res.status, await res.clone().text()).toBe(200);
       return ((await res.json()) as AccessLogPage).items.find((i) => i.resourceId === `${played.id}/${played.eventId}/leg-1.wav`);
     };
-    const item = (await shown('admin'))!;
+    const item = (await find(await h.call('admin', views)))!;
     expect(item).toMatchObject({ action: 'play', resourceType: 'Recording', credential: 'user', title: `leg-1.wav of interaction ${played.id.slice(0, 8)}` });
     expect(item.summary).toMatch(/ played Recording “leg-1\.wav of interaction [0-9a-f]{8}”$/);
-    // Only to those who may play it: the seed's Practice Administrator reads the log but not interactions.
-    expect(await shown('manager')).toBeUndefined();
+    // Only to those who may play it: a role that reads the access log but not interactions sees no plays.
+    const riverside = `accountId=${h.accounts.riverside.id}`;
+    const role = await h.call('admin', `/permissions/roles?${riverside}`, {
+      method: 'POST',
+      json: { name: 'Access log without calls', resources: { '/permissions/accesspolicy': { GET: true }, '/audit/views': { GET: true } } },
+    });
+    expect(role.status, await role.clone().text()).toBe(201);
+    const key = await h.call('admin', `/permissions/apikeys?${riverside}`, { method: 'POST', json: { name: 'Access log reader', roleId: ((await role.json()) as { id: string }).id } });
+    expect(key.status, await key.clone().text()).toBe(201);
+    const secret = ((await key.json()) as ApiKeyCreated).secret;
+    expect(await find(await h.api.request(views, { headers: { Authorization: `Bearer ${secret}` } }))).toBeUndefined();
   });
 });
