@@ -11,8 +11,14 @@ describe('changedRecordPath', () => {
     ['Schedule', '/practice/schedules/r1'],
     ['Issue', '/practice/issues/r1'],
     ['Insurance', '/practice/insurances/r1'],
+    ['Team', '/practice/teams/r1'],
   ])('links a changed %s to its page', (resourceType, path) => {
     expect(changedRecordPath(entry(resourceType))).toBe(path);
+  });
+
+  it('links a team member added or removed to the team, which lives on', () => {
+    expect(changedRecordPath(entry('TeamMember', 'create'))).toBe('/practice/teams/r1');
+    expect(changedRecordPath(entry('TeamMember', 'delete'))).toBe('/practice/teams/r1');
   });
 
   it('links no deleted record', () => {
