@@ -11,6 +11,7 @@ describe('changedRecordPath', () => {
     ['Schedule', '/practice/schedules/r1'],
     ['Issue', '/practice/issues/r1'],
     ['Insurance', '/practice/insurances/r1'],
+    ['Team', '/practice/teams/r1'],
   ])('links a changed %s to its page', (resourceType, path) => {
     expect(changedRecordPath(entry(resourceType))).toBe(path);
   });
@@ -18,6 +19,11 @@ describe('changedRecordPath', () => {
   it('links a played recording (access log) to its call', () => {
     const played = { ...entry('Recording', 'play'), resourceId: '6f1c0a52-0000-4000-8000-000000000001/ev-1/leg-1.wav' };
     expect(changedRecordPath(played)).toBe('/interactions/6f1c0a52-0000-4000-8000-000000000001');
+  });
+
+  it('links a team member added or removed to the team, which lives on', () => {
+    expect(changedRecordPath(entry('TeamMember', 'create'))).toBe('/practice/teams/r1');
+    expect(changedRecordPath(entry('TeamMember', 'delete'))).toBe('/practice/teams/r1');
   });
 
   it('links no deleted record', () => {

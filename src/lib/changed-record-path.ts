@@ -11,7 +11,6 @@ const lists: Record<string, string> = {
   Location: '/practice/locations',
   Schedule: '/practice/schedules',
   Team: '/practice/teams',
-  TeamMember: '/practice/teams',
   Interaction: '/interactions',
 };
 
@@ -30,6 +29,8 @@ export function changedRecordPath(entry: AuditEntry): string | null {
   // A recording played (access log) is named `<interactionId>/<eventId>/<path>`: its call's page.
   if (entry.resourceType === 'Recording') return entry.resourceId ? `/interactions/${entry.resourceId.split('/')[0]}` : null;
   if (entry.resourceType === 'Tag') return about && lists[about.resourceType] ? `${lists[about.resourceType]}/${about.resourceId}` : null;
+  // A member added or removed: the team's page (the entry's record is the team, which lives on).
+  if (entry.resourceType === 'TeamMember') return entry.resourceId ? `${lists.Team}/${entry.resourceId}` : null;
   if (entry.action === 'delete') return null;
   if (entry.resourceType === 'Account' && entry.resourceId) return `/account/${entry.resourceId}`;
   const list = lists[entry.resourceType];

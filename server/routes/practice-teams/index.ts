@@ -16,6 +16,9 @@ import { countMembers, findPracticeTeam, findRestorable, listMembers, listPracti
 
 const uuid = v.pipe(v.string(), v.uuid());
 
+/** How the system log names a member change: "Ann Lee in Front Desk". */
+const memberTitle = (member: PracticeTeamMember) => `${member.personName} in ${member.teamName}`;
+
 /** `{teamId}` and `{memberId}` (the person's id, spec §7) of a member path: ids, or the path names no member (404). */
 const memberParams = validator('param', (value: Record<string, string>) => {
   const teamId = value.teamId?.toLowerCase();
@@ -116,7 +119,7 @@ export const practiceTeamRoutes = new Hono<AppEnv>()
       if (already) return { member, added: false };
       if ((await countMembers(tx, id)) >= practiceTeamLimits.members) throw conflict(practiceTeamMessages.full);
       await tx.insert(practiceTeamMembers).values({ accountId, teamId: id, personId, createdBy: actorName });
-      await audit({ action: 'create', resourceType: 'TeamMember', resourceId: id, after: member });
+      await audit({ action: 'create', resourceType: 'TeamMember', resourceId: id, after: { ...member, title: memberTitle(member) } });
       return { member, added: true };
     });
     return c.json(member, added ? 201 : 200);
@@ -132,7 +135,8 @@ export const practiceTeamRoutes = new Hono<AppEnv>()
         .where(and(eq(practiceTeamMembers.accountId, accountId), eq(practiceTeamMembers.teamId, teamId), eq(practiceTeamMembers.personId, memberId)))
         .returning({ personId: practiceTeamMembers.personId });
       if (!removed) throw notFound(messages.notFound);
-      await audit({ action: 'delete', resourceType: 'TeamMember', resourceId: teamId, before: { personId: memberId, personName: person?.name ?? '', teamId, teamName: team.name } });
+      const member = { personId: memberId, personName: person?.name ?? '', teamId, teamName: team.name };
+      await audit({ action: 'delete', resourceType: 'TeamMember', resourceId: teamId, before: { ...member, title: memberTitle(member) } });
     });
     return c.body(null, 204);
   });

@@ -192,6 +192,7 @@ describe('members (spec §7 POST /teams/teams/{id}/member, DELETE /teams/teams/{
     expect((await get(id)).version).toBe(1);
     const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'TeamMember'), eq(auditLog.resourceId, id)));
     expect(audit.map((r) => r.action)).toEqual(['create', 'create']);
+    expect(audit[0]!.after).toMatchObject({ personId: second!.id, teamId: id, title: `${second!.name} in ${name}` });
   });
 
   it('removes a member by person id (204), then 404; audited', async () => {
