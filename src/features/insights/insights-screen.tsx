@@ -97,7 +97,7 @@ export function InsightsScreen({ search, onSearchChange }: InsightsScreenProps) 
   );
 }
 
-const rangeLabels: Record<InsightsRange, string> = { '7': 'Last 7 days', '30': 'Last 30 days', '90': 'Last 90 days', custom: 'Custom' };
+const rangeLabels: Record<InsightsRange, string> = { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days', custom: 'Custom' };
 
 function Filters({ search, period, queueOptions, onSearchChange }: InsightsScreenProps & { period: InsightsWindow; queueOptions: { value: string; label: string }[] }) {
   const [from, setFrom] = useState(period.from);

@@ -8,6 +8,6 @@ export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Nu
 /** The days a search names: a preset ends today (UTC); a custom range missing a day is the last 30 days. */
 export function insightsWindow(search: InsightsSearch, today = todayUtc()): InsightsWindow {
   if (search.range === 'custom' && isDay(search.from) && isDay(search.to) && search.from <= search.to) return { from: search.from, to: search.to, queue: search.queue };
-  const days = search.range === 'custom' ? 30 : Number(search.range);
+  const days = search.range === 'custom' ? 30 : search.range;
   return { from: addDays(today, -(days - 1)), to: today, queue: search.queue };
 }

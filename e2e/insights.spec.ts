@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { e2ePort } from '../playwright.config.ts';
+import { expectNoAxeViolations, storageState } from './support.ts';
+
+const phone = { width: 390, height: 844 };
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Calls of today for the viewer's account (Riverside), one of them abandoned, written into the
+ * e2e database as the contact-center ingestion writes them (the trigger counts them): the seed's
+ * calls end two hours before the server started, so a 7-day window would otherwise depend on it.
+ */
+test.beforeAll(async () => {
+  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@localhost:${e2ePort + 7}/astera` });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string }>("select id from accounts where name = 'Riverside Family Practice'");
+    const account = rows[0]!.id;
+    const { rows: queues } = await db.query<{ queue_id: string }>('select queue_id from queues where account_id = $1 and removed_at is null order by queue_name limit 1', [account]);
+    const start = new Date(Date.now() - 5 * 60_000).toISOString();
+    for (const status of ['abandoned', 'completed', 'completed']) {
+      await db.query(
+        `insert into interactions (account_id, created_by, modified_by, start_timestamp, end_timestamp, direction, status, queue_id, wait_seconds, handle_seconds, latest_disposition)
+         values ($1, 'e2e', 'e2e', $2, now(), 'inbound', $3, $4, 12, $5, $6)`,
+        [account, start, status, queues[0]?.queue_id ?? null, status === 'abandoned' ? 0 : 200, status === 'abandoned' ? null : 'Scheduled'],
+      );
+    }
+  } finally {
+    await db.end();
+  }
+});
+
+const chartSections = ['Calls per day by direction', 'Average handle and wait time', 'Abandoned calls', 'Dispositions', /^Service level by queue/];
+
+test.describe('Insights as Read Only', () => {
+  test.use({ storageState: storageState('viewer') });
+
+  test('renders the charts, each with its table, the live strip and the totals; axe clean', async ({ page }) => {
+    await page.goto('/insights?range=7');
+    await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+    for (const name of chartSections) {
+      const section = page.getByRole('region', { name });
+      await expect(section.getByRole('img')).toBeVisible();
+      await expect(section.locator('summary')).toHaveText(/as a table$/);
+    }
+    // The live strip: the contact center's queues now.
+    const live = page.getByRole('region', { name: 'Queues now' });
+    await expect(live.getByRole('listitem').first()).toBeVisible();
+    await expect(live.getByText('Waiting').first()).toBeVisible();
+    // The table alternative of the abandoned calls: one row per day of the window.
+    const abandoned = page.getByRole('region', { name: 'Abandoned calls' });
+    await abandoned.locator('summary').click();
+    const table = abandoned.getByRole('table', { name: 'Abandoned calls per day' });
+    await expect(table.getByRole('row')).toHaveCount(8);
+    await expect(table.getByRole('rowheader', { name: today() })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('clicking a bar opens the interactions list filtered the same way', async ({ page }) => {
+    await page.goto('/insights?range=7');
+    const canvas = page.getByRole('region', { name: 'Abandoned calls' }).getByRole('img');
+    await expect(canvas).toBeVisible();
+    const box = (await canvas.boundingBox())!;
+    // The last day's column (today), near the bottom where its bar starts: a click anywhere in a column selects its day.
+    await canvas.click({ position: { x: box.width - 12, y: box.height - 40 } });
+    await expect(page).toHaveURL(new RegExp(`/interactions\\?from=${today()}&to=${today()}&status=abandoned$`));
+  });
+
+  test("the bars' links are reachable by keyboard through the tables, and keep the queue", async ({ page }) => {
+    await page.goto('/insights?range=7');
+    const queue = page.getByRole('combobox', { name: 'Queue' });
+    await expect(queue.locator('option').nth(1)).toBeAttached();
+    const queueId = await queue.locator('option').nth(1).getAttribute('value');
+    await queue.selectOption(queueId!);
+    await expect(page).toHaveURL(new RegExp(`queue=${queueId}`));
+    const calls = page.getByRole('region', { name: 'Calls per day by direction' });
+    await calls.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const link = calls.getByRole('link', { name: new RegExp(`calls on ${today()}$`) }).last();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/interactions?from=${today()}&to=${today()}&queue=${queueId}`);
+  });
+
+  test('the range is in the URL: presets and a custom range, kept by a reload', async ({ page }) => {
+    await page.goto('/insights');
+    await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Last 90 days' }).click();
+    await expect(page).toHaveURL(/\/insights\?range=90$/);
+    await page.getByRole('button', { name: 'Custom' }).click();
+    await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2025-12-01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The end date must not come before the start date');
+    await page.getByLabel('To', { exact: true }).fill('2026-01-31');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/range=custom&from=2026-01-01&to=2026-01-31/);
+    await expect(page.getByText('Calls from 2026-01-01 to 2026-01-31')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Calls from 2026-01-01 to 2026-01-31')).toBeVisible();
+  });
+
+  test('at phone size it fits the screen and stays axe clean', async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto('/insights?range=30');
+    await expect(page.getByRole('region', { name: 'Dispositions' }).getByRole('img')).toBeVisible();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the Insights menu leads to it; "Real time metrics" still has no route', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Insights', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Call insights' }).click();
+    await expect(page).toHaveURL(/\/insights$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    await page.getByRole('button', { name: 'Insights', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Real time metrics' }).click();
+    await expect(page.getByRole('alert')).toHaveText('No Route');
+  });
+});
+
+test.describe('Insights without historic metrics', () => {
+  // The Practice Administrator's role grants no metrics.
+  test.use({ storageState: storageState('manager') });
+
+  test('the role sees the no-permission screen and no menu entry', async ({ page }) => {
+    await page.goto('/insights');
+    await expect(page.getByRole('heading', { level: 1, name: "You don't have permission to see insights." })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Insights', exact: true })).toHaveCount(0);
+  });
+});
