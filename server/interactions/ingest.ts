@@ -179,8 +179,7 @@ export async function ingestContacts(
   options: { system: string; recordings?: RecordingCopier; agents?: AgentDirectory },
 ): Promise<{ inserted: string[]; updated: string[] }> {
   const agents = options.agents ?? (await agentDirectory(db, accountId));
-  const inserted: string[] = [];
-  const updated: string[] = [];
+  const rows: (typeof interactions.$inferInsert)[] = [];
   for (const contact of contacts) {
     const { row, recordings } = interactionRow(accountId, contact, agents, options.system);
     if (recordings.length > 0 && !options.recordings) {
@@ -195,32 +194,38 @@ export async function ingestContacts(
         for (const event of row.events) for (const r of event.recordings ?? []) if (r.key === recording.key) r.size = size;
       }
     }
-    const { id: _id, accountId: _account, createdBy: _createdBy, externalId: _externalId, ...changes } = row;
-    const result = await db.execute<{ id: string; inserted: boolean }>(sql`
-      insert into ${interactions} (id, account_id, created_by, modified_by, external_id, start_timestamp, end_timestamp, direction, status, is_complete,
-        queue_id, queue_name, agent_id, agent_name, patient_name, contact_number, contact_digits, search_name, latest_disposition,
-        duration_seconds, wait_seconds, handle_seconds, recordings_count, patient, initiating_party, participants, integration_associations, events, body)
-      values (${row.id}, ${accountId}, ${row.createdBy}, ${row.modifiedBy}, ${row.externalId}, ${row.startTimestamp}, ${row.endTimestamp}, ${row.direction}, ${row.status}, ${row.isComplete},
-        ${row.queueId}, ${row.queueName}, ${row.agentId}, ${row.agentName}, ${row.patientName}, ${row.contactNumber}, ${row.contactDigits}, ${row.searchName}, ${row.latestDisposition},
-        ${row.durationSeconds}, ${row.waitSeconds}, ${row.handleSeconds}, ${row.recordingsCount}, ${JSON.stringify(row.patient)}::jsonb, ${JSON.stringify(row.initiatingParty)}::jsonb,
-        ${JSON.stringify(row.participants)}::jsonb, ${JSON.stringify(row.integrationAssociations)}::jsonb, ${JSON.stringify(row.events)}::jsonb, ${JSON.stringify(row.body)}::jsonb)
-      on conflict (account_id, external_id) do update set
-        modified_by = excluded.modified_by, modified_timestamp = now(), version = ${interactions}.version + 1,
-        end_timestamp = excluded.end_timestamp, status = excluded.status, is_complete = excluded.is_complete,
-        queue_id = excluded.queue_id, queue_name = excluded.queue_name, agent_id = excluded.agent_id, agent_name = excluded.agent_name,
-        latest_disposition = excluded.latest_disposition, duration_seconds = excluded.duration_seconds, wait_seconds = excluded.wait_seconds,
-        handle_seconds = excluded.handle_seconds, recordings_count = excluded.recordings_count, participants = excluded.participants,
-        integration_associations = excluded.integration_associations, events = excluded.events, body = ${interactions}.body || excluded.body
-      where ${interactions}.end_timestamp is null and ${interactions}.deleted_at is null
-        and ${interactions}.events is distinct from excluded.events
-      returning id, (xmax = 0) as inserted`);
-    void changes;
-    const written = result.rows[0];
-    if (!written) continue;
-    if (written.inserted) {
-      inserted.push(written.id);
-      await db.execute(sql`select pg_notify(${interactionsChannel}, ${`${accountId}:${written.id}`})`);
-    } else updated.push(written.id);
+    rows.push(row);
+  }
+  const inserted: string[] = [];
+  const updated: string[] = [];
+  // Many rows a statement (the seed writes hundreds at once), well under PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < rows.length; i += 200) {
+    const written = await db
+      .insert(interactions)
+      .values(rows.slice(i, i + 200))
+      .onConflictDoUpdate({
+        target: [interactions.accountId, interactions.externalId],
+        set: {
+          modifiedBy: sql`excluded.modified_by`,
+          modifiedTimestamp: sql`now()`,
+          version: sql`${interactions.version} + 1`,
+          ...Object.fromEntries(
+            (['endTimestamp', 'status', 'isComplete', 'queueId', 'queueName', 'agentId', 'agentName', 'latestDisposition', 'durationSeconds', 'waitSeconds', 'handleSeconds', 'recordingsCount', 'participants', 'integrationAssociations', 'events'] as const).map((key) => [
+              key,
+              sql.raw(`excluded.${interactions[key].name}`),
+            ]),
+          ),
+          body: sql`${interactions.body} || excluded.body`,
+        },
+        // An ended call is final (people may have changed it since); an unchanged one is left alone.
+        setWhere: sql`${interactions.endTimestamp} is null and ${interactions.deletedAt} is null and ${interactions.events} is distinct from excluded.events`,
+      })
+      .returning({ id: interactions.id, inserted: sql<boolean>`(xmax = 0)` });
+    for (const row of written) (row.inserted ? inserted : updated).push(row.id);
+  }
+  if (inserted.length > 0) {
+    // One statement for all; the ids are UUIDs, safe in an array literal.
+    await db.execute(sql`select pg_notify(${interactionsChannel}, ${`${accountId}:`} || id) from unnest(${`{${inserted.join(',')}}`}::text[]) as id`);
   }
   return { inserted, updated };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run seed -- [--persons N] [--contact-points N] [--account <id or name>]`
+ * `npm run seed -- [--persons N] [--contact-points N] [--interactions N] [--account <id or name>]`
  *
  * Makes sure the database is migrated and the demo data seeded, then bulk-inserts N generated
  * persons and N generated contact points (phone, fax and SMS numbers) into one account (default Astera Health) in multi-row batches of 5,000. The database is
@@ -13,6 +13,9 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { connect, type Db } from '../db/client.ts';
 import { insertManyContactPointsAudited } from './demo-contact-points.ts';
 import { insertManyPersonsAudited } from './demo-persons.ts';
+import { insertManyInteractions } from './bulk-interactions.ts';
+import path from 'node:path';
+import { createFileRecordingStore } from '../integrations/recordings/files.ts';
 import { migrate } from '../db/migrate.ts';
 import { migrateSimulators } from '../integrations/simulators/migrate.ts';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from '../db/postgres.ts';
@@ -53,10 +56,16 @@ async function findAccount(db: Db, wanted: string) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { persons: { type: 'string', default: '0' }, 'contact-points': { type: 'string', default: '0' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      persons: { type: 'string', default: '0' },
+      'contact-points': { type: 'string', default: '0' },
+      interactions: { type: 'string', default: '0' },
+      account: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
-    console.log('Usage: npm run seed -- [--persons N] [--contact-points N] [--account <account id or name>]');
+    console.log('Usage: npm run seed -- [--persons N] [--contact-points N] [--interactions N] [--account <account id or name>]');
     return;
   }
   const count = Number(values.persons);
@@ -65,7 +74,10 @@ async function main() {
   if (!Number.isInteger(contactPointCount) || contactPointCount < 0) {
     throw new ConfigError(`--contact-points must be a whole number (got "${values['contact-points']}")`);
   }
+  const interactionCount = Number(values.interactions);
+  if (!Number.isInteger(interactionCount) || interactionCount < 0) throw new ConfigError(`--interactions must be a whole number (got "${values.interactions}")`);
   const config = loadConfig();
+  const recordings = createFileRecordingStore(path.join(config.dataDir, 'recordings'));
 
   const stops: (() => Promise<unknown>)[] = [];
   try {
@@ -85,7 +97,7 @@ async function main() {
     stops.push(() => database.close());
     // As `npm start` does: the simulators' schema where a simulator is chosen (the demo's queues and directories live there).
     if (config.contactCenter.kind === 'simulator' || config.teamDirectory.kind === 'simulator') await migrateSimulators(url);
-    if (await seed(database.db)) console.log('Demo data seeded.');
+    if (await seed(database.db, { recordings })) console.log('Demo data seeded.');
 
     const wanted = values.account ?? demoAccounts.astera.id;
     const account = await findAccount(database.db, wanted);
@@ -109,6 +121,17 @@ async function main() {
       await database.db.execute('analyze contact_points');
       const seconds = (performance.now() - started) / 1000;
       console.log(`\nInserted ${contactPointCount.toLocaleString('en-US')} contact points into ${account.name} (${account.id}) in ${seconds.toFixed(1)} s.`);
+    }
+    if (interactionCount > 0) {
+      const started = performance.now();
+      await insertManyInteractions(database.pool, account.id, interactionCount, {
+        seed: Date.now() % 1_000_000_007,
+        recordings,
+        onBatch: (done) => process.stdout.write(`\r  ${done.toLocaleString('en-US')} / ${interactionCount.toLocaleString('en-US')} interactions`),
+      });
+      await database.db.execute('analyze interactions');
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`\nInserted ${interactionCount.toLocaleString('en-US')} interactions into ${account.name} (${account.id}) in ${seconds.toFixed(1)} s.`);
     }
   } finally {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));

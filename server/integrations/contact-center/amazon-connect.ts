@@ -136,14 +136,16 @@ export function createAmazonConnect(options: AmazonConnectOptions): ContactCente
     const key = `${instanceId}/${agentId}`;
     let known = agentNames.get(key);
     if (!known) {
-      known = client.send(new DescribeUserCommand({ InstanceId: instanceId, UserId: agentId })).then(
-        ({ User }) => {
+      known = (async () => {
+        try {
+          const { User } = await client.send(new DescribeUserCommand({ InstanceId: instanceId, UserId: agentId }));
           const name = [User?.IdentityInfo?.FirstName, User?.IdentityInfo?.LastName].filter(Boolean).join(' ');
           return { agentId, userId: null, username: User?.Username ?? null, name: name || User?.Username || null };
-        },
-        // An agent since deleted is still the agent of their old calls, by id.
-        () => ({ agentId, userId: null, username: null, name: null }),
-      );
+        } catch {
+          // An agent since deleted is still the agent of their old calls, by id.
+          return { agentId, userId: null, username: null, name: null };
+        }
+      })();
       agentNames.set(key, known);
     }
     return known;
@@ -155,7 +157,7 @@ export function createAmazonConnect(options: AmazonConnectOptions): ContactCente
 
     contactsChanged: (account, window) =>
       withConnect(account, async (client, ready) => {
-        const until = new Date(Math.min(window.until.getTime(), now()));
+        const until = window.until;
         // Contacts begun in the window, and contacts that ended in it (begun earlier): by their first leg's id.
         const legIds = new Map<string, Set<string>>();
         for (const type of ['INITIATION_TIMESTAMP', 'DISCONNECT_TIMESTAMP'] as const) {
@@ -175,7 +177,7 @@ export function createAmazonConnect(options: AmazonConnectOptions): ContactCente
         const contacts: ContactCenterContact[] = [];
         for (const [initialId, ids] of legIds) {
           // Every leg of the contact, the first included even when only a later one was in the window.
-          const described = await Promise.all([...new Set([initialId, ...ids])].map((id) => client.send(new DescribeContactCommand({ InstanceId: ready.instanceId, ContactId: id })).then((r) => r.Contact)));
+          const described = await Promise.all([...new Set([initialId, ...ids])].map(async (id) => (await client.send(new DescribeContactCommand({ InstanceId: ready.instanceId, ContactId: id }))).Contact));
           const legs = described.filter((c): c is Contact => !!c?.Id && c.Channel !== 'CHAT' && c.Channel !== 'TASK');
           if (legs.length === 0) continue;
           const { Attributes } = await client.send(new GetContactAttributesCommand({ InstanceId: ready.instanceId, InitialContactId: initialId }));

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import type { CallWorld } from '../simulators/contact-center-calls.ts';
+import { keepSimulatedCalls, planCalls } from '../simulators/contact-center-placing.ts';
 import { describeContactCenterContract } from './contract.ts';
+import type { ContactCenterAccount } from './port.ts';
 import { createContactCenter } from './index.ts';
 import { basicQueue, coreQueuesOf, createSimulatedContactCenter, keptLaterQueues, laterQueueNames } from './simulator.ts';
 
@@ -72,10 +75,23 @@ describe('contact-center simulator', () => {
   });
 });
 
-describeContactCenterContract('simulator', () => ({
-  contactCenter: createSimulatedContactCenter(database.db),
-  accounts: [
+const contractNow = Date.parse('2026-01-05T18:00:00Z');
+describeContactCenterContract('simulator', async () => {
+  const contactCenter = createSimulatedContactCenter(database.db, { now: () => contractNow });
+  const accounts: [ContactCenterAccount, ContactCenterAccount] = [
     { id: '55555555-5555-4555-8555-555555555555', awsConnect: null },
     { id: '66666666-6666-4666-8666-666666666666', awsConnect: null },
-  ],
-}));
+  ];
+  for (const account of accounts) {
+    const queues = await contactCenter.listQueues(account);
+    const world: CallWorld = {
+      queues: queues.map((q) => ({ ...q, dispositions: ['Resolved'] })),
+      agents: [{ userId: '77777777-7777-4777-8777-777777777777', name: 'Ana Ruiz', username: 'ana@example.test' }],
+      known: [],
+      systemPhoneNumber: '+18005550100',
+    };
+    // The same seed each time: the calls are kept once.
+    await keepSimulatedCalls(database.db, account.id, planCalls(world, `contract:${account.id}`, contractNow - 3 * 3600_000, contractNow - 3600_000, 60));
+  }
+  return { contactCenter, accounts, window: { since: new Date(contractNow - 4 * 3600_000), until: new Date(contractNow) } };
+});

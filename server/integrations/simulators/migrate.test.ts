@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../seed/seed.ts';
 import { connect } from '../../db/client.ts';
-import { queues } from '../../db/schema/index.ts';
+import { interactions, queues } from '../../db/schema/index.ts';
 import { hasSimulators, migrateSimulators } from './migrate.ts';
 
 /** A database made from nothing (not from the test template, which has the simulators' schema). */
@@ -54,12 +54,15 @@ describe("the simulators' own schema", () => {
       await migrateSimulators(url);
       await migrateSimulators(url); // idempotent
       const made = await tables();
-      expect(made.length).toBe(9);
+      // The team directory's seven, the contact center's instances and queues, and its calls and placing (issue 26).
+      expect(made.length).toBe(11);
       expect(new Set(made.map((t) => t.schema))).toEqual(new Set(['simulators']));
       expect(await hasSimulators(database.db)).toBe(true);
       // A later start with a simulator seeds what waited: the demo's queues.
       expect(await seed(database.db)).toBe(true);
       expect((await database.db.select().from(queues)).length).toBeGreaterThan(0);
+      // And the demo's calls, which come from the simulated contact center.
+      expect((await database.db.select().from(interactions)).length).toBeGreaterThan(0);
     } finally {
       await database.close();
     }
