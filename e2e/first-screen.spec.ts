@@ -89,6 +89,29 @@ test.describe('the features\' commands load beside the first screen without losi
   });
 });
 
+test.describe('the first screen does not move under the reader (Lighthouse: layout shift)', () => {
+  test('on a phone, /home shows its sections once the access policy is here: nothing already shown is pushed down', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The policy answers only once the screen has painted without it.
+    const policy = await holdBack(page, /\/permissions\/accesspolicy/);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+    await expect.poll(policy.requested).toBe(true);
+    await policy.release();
+    await expect(page.getByRole('heading', { name: 'Shortcuts' })).toBeVisible();
+    await expect(page.getByText('You are working in')).toBeVisible();
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBeLessThan(0.01);
+  });
+});
+
 test.describe('the Auth0 SDK as the portal builds it (vite.config.ts: without the features it never uses)', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
   const providerOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;

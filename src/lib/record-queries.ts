@@ -1,10 +1,28 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useAccountKey } from './account.ts';
 import { request } from './api.ts';
 import { toListQuery, type ListSearch } from './list-search.ts';
 import { retryUnlessRefused } from './query.ts';
 import { searchKeys } from './search-keys.ts';
 import type { SoftDeleteTarget } from './soft-delete.ts';
+
+/**
+ * A record list's query: the list search as the API's query (`toListQuery`), the rows of the page
+ * before kept on screen until the next arrive, and no retry of a refusal. `key` names the list in
+ * the feature's query-key factory; `collection` is the API path.
+ */
+export function listQueryOptions<TList, K extends QueryKey = QueryKey>(key: (query: ReturnType<typeof toListQuery>) => K, collection: string, search: ListSearch<string>) {
+  const query = toListQuery(search);
+  return queryOptions({ queryKey: key(query), queryFn: () => request<TList>(collection, { query }), placeholderData: keepPreviousData, retry: retryUnlessRefused, retryOnMount: false });
+}
+
+/**
+ * One record's query. The route's loader has already tried it, so a failure shows at once (with
+ * its own Try again) instead of retrying on mount; a refusal is not retried.
+ */
+export function recordQueryOptions<TRecord, K extends QueryKey = QueryKey>(queryKey: K, path: string, options?: Parameters<typeof request>[1]) {
+  return queryOptions({ queryKey, queryFn: () => request<TRecord>(path, options), retry: retryUnlessRefused, retryOnMount: false });
+}
 
 type RecordArea = {
   /** The query keys' name of the area ('insurances'). */
@@ -32,19 +50,9 @@ export function recordQueries<TRecord, TList, TSearch extends ListSearch<string>
   /** What a change makes stale besides the record itself: the lists, and the palette's search where the area is in it. */
   const listed = (account: string) => [keys.lists(account), ...(searched ? [searchKeys.all(account)] : [])];
 
-  const listQuery = (account: string, search: TSearch) => {
-    const query = toListQuery(search);
-    return queryOptions({
-      queryKey: keys.list(account, query),
-      queryFn: () => request<TList>(collection, { query }),
-      placeholderData: keepPreviousData,
-      retry: retryUnlessRefused,
-      retryOnMount: false,
-    });
-  };
+  const listQuery = (account: string, search: TSearch) => listQueryOptions<TList>((query) => keys.list(account, query), collection, search);
 
-  const recordQuery = (account: string, id: string) =>
-    queryOptions({ queryKey: keys.detail(account, id), queryFn: () => request<TRecord>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
+  const recordQuery = (account: string, id: string) => recordQueryOptions<TRecord>(keys.detail(account, id), path(id));
 
   function useCreate() {
     const queryClient = useQueryClient();

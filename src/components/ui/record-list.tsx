@@ -85,28 +85,30 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
   /** Plural, lower case ('persons'): says what the list is empty of. */
   noun: string;
   description: ReactNode;
-  filter: { label: string; placeholder: string };
-  /** More filters beside the text filter (a tag filter, say), and what they filter by now, for the empty list's text ('tagged “vip”'). */
-  filters?: ReactNode;
-  activeFilters?: string[];
-  /** Clears the text filter and `filters` (by default the text filter alone). */
-  onClearFilters?(): void;
+  /** The text filter's placeholder: what it matches ('Name, id or organization role'). Its label is "Filter <noun>". */
+  filterPlaceholder: string;
+  /**
+   * The list's tag filter (`features/tags/tag-filter.tsx`, composed in by the route) beside the
+   * text filter, for lists whose search has `tag`: the empty list says what it filters by ('tagged
+   * “vip”') and Clear filter clears it too.
+   */
+  tagFilter?: ReactNode;
   /** One column's meta says it is the record's name (`nameColumn`): its cell links to the row's page. */
   columns: DataTableColumn<TRow>[];
   /** The feature's list query factory (`personListQuery`). */
   query(account: string, search: ListSearch<TSort>): UseQueryOptions<TPage, unknown, TPage, TKey>;
-  /** The rows in one answer of the list endpoint (the API names them `Items` or `items`). */
-  rows(page: TPage): TRow[];
-  /** Read aloud when a row becomes active by keyboard. */
-  getRowLabel(row: TRow): string;
+  /** The rows in one answer of the list endpoint (by default its `items`; some name them `Items`). */
+  rows?(page: TPage): TRow[];
+  /** Read aloud when a row becomes active by keyboard (by default the row's `name`). */
+  getRowLabel?(row: TRow): string;
   /** The page of one row: Enter opens it, Shift+Enter opens it in the side panel (none: rows open nothing). */
   rowPath?: RecordPath;
   /** The create action (with its C shortcut), shown to the roles that may create. */
   create?: RecordListCreate;
   /** Further buttons in the header, before the create action (a list's Refresh, say). */
   actions?: ReactNode;
-  search: ListSearch<TSort>;
-  onSearchChange(change: Partial<ListSearch<TSort>>): void;
+  search: ListSearch<TSort> & { tag?: string };
+  onSearchChange(change: Partial<ListSearch<TSort> & { tag: string }>): void;
   /**
    * The record to show active (`?selected=<id>`, set by a create flow that returns to the list,
    * issue 24): the list opens on the page holding it, with its row active.
@@ -121,6 +123,12 @@ export const selectedSearchPages = 20;
 
 type Page = { total: number; totalEstimated?: boolean };
 
+/** What a feature's list screen takes from its route: the list's URL state and how to change it. */
+export type ListScreenProps<S extends ListSearch<string>> = { search: S; onSearchChange(change: Partial<S>): void };
+
+const itemsOf = (page: unknown) => (page as { items: RecordRow[] }).items;
+const nameOf = (row: RecordRow) => (row as RecordRow & { name: string }).name;
+
 /**
  * A list screen of one kind of record: header (with an optional create action), filter box, and a
  * server-side DataTable whose page, size, sort and filter live in the route's search params.
@@ -130,14 +138,12 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   title,
   noun,
   description,
-  filter,
-  filters,
-  activeFilters = [],
-  onClearFilters,
+  filterPlaceholder,
+  tagFilter,
   columns,
   query,
-  rows,
-  getRowLabel,
+  rows = itemsOf as (page: TPage) => TRow[],
+  getRowLabel = nameOf,
   rowPath,
   create,
   actions,
@@ -155,6 +161,8 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   const mayCreate = useMeets(create?.requires) && create !== undefined;
   useCreateShortcut(mayCreate ? create?.to : undefined);
   const q = search.q.trim();
+  const tag = tagFilter !== undefined ? (search.tag?.trim() ?? '') : '';
+  const activeFilters = tag ? [`tagged “${tag}”`] : [];
   const copyId = useCopyId();
   const filtered = q !== '' || activeFilters.length > 0;
   // Refused on a refetch (the role lost the grant meanwhile): the route's "no permission" screen, not Retry.
@@ -185,8 +193,8 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         }
       />
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <FilterInput label={filter.label} placeholder={filter.placeholder} value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
-        {filters}
+        <FilterInput label={`Filter ${noun}`} placeholder={filterPlaceholder} value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
+        {tagFilter}
       </div>
       <DataTable
         label={title}
@@ -216,7 +224,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         empty={
           filtered ? (
             <EmptyList text={`No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.`}>
-              <Button variant="secondary" onClick={onClearFilters ?? (() => onSearchChange({ q: '', page: 1 } as Partial<ListSearch<TSort>>))}>
+              <Button variant="secondary" onClick={() => onSearchChange({ q: '', ...(tagFilter !== undefined ? { tag: '' } : {}), page: 1 })}>
                 Clear filter
               </Button>
             </EmptyList>

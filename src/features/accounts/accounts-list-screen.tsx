@@ -3,7 +3,7 @@ import type { AccountAdminListItem } from '../../../domain/accounts.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { accountAdminListQuery, type AccountListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, AccountAdminListItem>();
@@ -16,10 +16,7 @@ const columns = column.columns([
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type AccountsListScreenProps = {
-  search: AccountListSearch;
-  onSearchChange(change: Partial<AccountListSearch>): void;
-};
+type AccountsListScreenProps = ListScreenProps<AccountListSearch>;
 
 export function AccountsListScreen({ search, onSearchChange }: AccountsListScreenProps) {
   return (
@@ -27,11 +24,9 @@ export function AccountsListScreen({ search, onSearchChange }: AccountsListScree
       title="Accounts"
       noun="accounts"
       description="Every practice on the platform. Open one to edit it; act in it from the header's Ghost Mode selector."
-      filter={{ label: 'Filter accounts', placeholder: 'Name, abbreviation or id' }}
+      filterPlaceholder="Name, abbreviation or id"
       columns={columns}
       query={accountAdminListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
       rowPath="/account/$accountId"
       create={{ label: 'Create account', to: '/accounts/create', requires: { resource: '/accounts/account', method: 'POST' } }}
       search={search}

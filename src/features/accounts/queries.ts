@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Account, AccountAdminList, AccountCreate, AccountPatch, AccountSort } from '../../../domain/accounts.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { accountKeys } from '../../lib/accounts.ts';
 import { request } from '../../lib/api.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
-import { retryUnlessRefused } from '../../lib/query.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 export type AccountListSearch = ListSearch<AccountSort>;
 export type AccountDetail = Account;
@@ -16,25 +16,10 @@ const featureKeys = {
 };
 
 /** The administration list: paging asks `GET /accounts` for every account (instance administrators only). */
-export const accountAdminListQuery = (account: string, search: AccountListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: featureKeys.adminList(account, query),
-    queryFn: () => request<AccountAdminList>('/accounts', { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const accountAdminListQuery = (account: string, search: AccountListSearch) => listQueryOptions<AccountAdminList>((query) => featureKeys.adminList(account, query), '/accounts', search);
 
 /** One account: `/accounts/account` asked about it by its id (the page may be about another account than the one acted in). */
-export const accountQuery = (account: string, id: string) =>
-  queryOptions({
-    queryKey: accountKeys.detail(account, id),
-    queryFn: () => request<Account>('/accounts/account', { query: { accountId: id } }),
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
+export const accountQuery = (account: string, id: string) => recordQueryOptions<Account>(accountKeys.detail(account, id), '/accounts/account', { query: { accountId: id } });
 
 /** The roles of the account the page is about (its default role for new users is one of them). */
 export const accountRolesQuery = (account: string, id: string) =>

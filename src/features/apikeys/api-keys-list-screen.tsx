@@ -3,7 +3,7 @@ import type { ApiKeyListItem } from '../../../domain/api-keys.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { LastUsed } from './last-used.tsx';
 import { apiKeyListQuery, type ApiKeyListSearch } from './queries.ts';
 
@@ -18,10 +18,7 @@ const columns = column.columns([
   column.accessor('lastUsedAt', { header: 'Last used', cell: (info) => <LastUsed at={info.getValue()} /> }),
 ]);
 
-type ApiKeysListScreenProps = {
-  search: ApiKeyListSearch;
-  onSearchChange(change: Partial<ApiKeyListSearch>): void;
-};
+type ApiKeysListScreenProps = ListScreenProps<ApiKeyListSearch>;
 
 export function ApiKeysListScreen({ search, onSearchChange }: ApiKeysListScreenProps) {
   return (
@@ -29,11 +26,10 @@ export function ApiKeysListScreen({ search, onSearchChange }: ApiKeysListScreenP
       title="API Keys"
       noun="API keys"
       description="Keys let other systems call the API with the permissions of a role of this account."
-      filter={{ label: 'Filter API keys', placeholder: 'Name, role or id' }}
+      filterPlaceholder="Name, role or id"
       columns={columns}
       query={apiKeyListQuery}
       rows={(page) => page.apiKeys}
-      getRowLabel={(row) => row.name}
       rowPath="/system/apikeys/$apiKeyId"
       create={{ label: 'Create API key', to: '/system/apikeys/create', requires: { resource: '/permissions/apikeys', method: 'POST' } }}
       search={search}

@@ -3,6 +3,7 @@ import type { AccessLogPage, AuditLogDetail, AuditLogFacets, AuditLogKind, Audit
 import type { PageSize } from '../../../domain/lists.ts';
 import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
+import { recordQueryOptions } from '../../lib/record-queries.ts';
 
 /** The audit log's URL state: page size, the cursor of the page, and the filters (dates are the user's own days, YYYY-MM-DD). */
 export type AuditLogSearch = {
@@ -75,10 +76,4 @@ export const auditFacetsQuery = (account: string, filterAccount: string) =>
     retryOnMount: false,
   });
 
-export const auditEntryQuery = (account: string, id: string) =>
-  queryOptions({
-    queryKey: auditKeys.detail(account, id),
-    queryFn: () => request<AuditLogDetail>(`/audit/entries/${encodeURIComponent(id)}`),
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
+export const auditEntryQuery = (account: string, id: string) => recordQueryOptions<AuditLogDetail>(auditKeys.detail(account, id), `/audit/entries/${encodeURIComponent(id)}`);

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CampaignListItem } from '../../../domain/campaigns.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
-import { RecordList } from '../../components/ui/record-list.tsx';
+import { RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { CampaignStatusBadge, When } from './campaign-parts.tsx';
 import { campaignListQuery, type CampaignListSearch } from './queries.ts';
 
@@ -23,9 +23,7 @@ const columns = column.columns([
   column.accessor('responseCount', { header: 'Responses', ...count }),
 ]);
 
-type CampaignsListScreenProps = {
-  search: CampaignListSearch;
-  onSearchChange(change: Partial<CampaignListSearch>): void;
+type CampaignsListScreenProps = ListScreenProps<CampaignListSearch> & {
   /** The campaign just created: its row is active (issue 24). */
   selected?: string;
 };
@@ -36,11 +34,9 @@ export function CampaignsListScreen({ search, selected, onSearchChange }: Campai
       title="Campaigns"
       noun="campaigns"
       description="Surveys sent to patients by SMS, and how they answered."
-      filter={{ label: 'Filter campaigns', placeholder: 'Name, description or id' }}
+      filterPlaceholder="Name, description or id"
       columns={columns}
       query={campaignListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
       rowPath="/campaigns/campaign/$campaignId"
       create={{ label: 'Create', to: '/campaigns/campaign/create', requires: { resource: '/surveys/campaigns', method: 'POST' } }}
       search={search}

@@ -1,21 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Campaign,
-  CampaignCreate,
-  CampaignList,
-  CampaignPatch,
-  CampaignSort,
-  CampaignTimeline,
-  SurveyResponse,
-  SurveyResponseList,
-  SurveyResponseListItem,
-  SurveySort,
-} from '../../../domain/campaigns.ts';
+import type { Campaign, CampaignCreate, CampaignList, CampaignPatch, CampaignSort, CampaignTimeline, SurveyResponse, SurveyResponseList, SurveyResponseListItem, SurveySort } from '../../../domain/campaigns.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 export type CampaignListSearch = ListSearch<CampaignSort>;
 /** The results grid's URL state (newest answers first by default). */
@@ -36,28 +26,12 @@ export const campaignKeys = {
 const path = (id: string) => `/surveys/campaigns/${encodeURIComponent(id)}`;
 const responsesPath = (id: string) => `${path(id)}/surveys`;
 
-export const campaignListQuery = (account: string, search: CampaignListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: campaignKeys.list(account, query),
-    queryFn: () => request<CampaignList>('/surveys/campaigns', { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const campaignListQuery = (account: string, search: CampaignListSearch) => listQueryOptions<CampaignList>((query) => campaignKeys.list(account, query), '/surveys/campaigns', search);
 
-export const campaignQuery = (account: string, id: string) =>
-  queryOptions({ queryKey: campaignKeys.detail(account, id), queryFn: () => request<Campaign>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
+export const campaignQuery = (account: string, id: string) => recordQueryOptions<Campaign>(campaignKeys.detail(account, id), path(id));
 
 /** Daily answer counts for the campaign's chart (the API fills every day of the window). */
-export const campaignTimelineQuery = (account: string, id: string) =>
-  queryOptions({
-    queryKey: campaignKeys.timeline(account, id),
-    queryFn: () => request<CampaignTimeline>(`${path(id)}/timeline`),
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
+export const campaignTimelineQuery = (account: string, id: string) => recordQueryOptions<CampaignTimeline>(campaignKeys.timeline(account, id), `${path(id)}/timeline`);
 
 export const responseListQuery = (account: string, campaignId: string, search: ResponseListSearch) => {
   const query = toListQuery(search);

@@ -4,7 +4,7 @@ import type { ContactPointListItem } from '../../../domain/contact-points.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { contactPointListQuery, type ContactPointListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, ContactPointListItem>();
@@ -20,12 +20,8 @@ const columns = column.columns([
   column.accessor('rank', { header: 'Rank' }),
 ]);
 
-type ContactPointsListScreenProps = {
-  search: ContactPointListSearch;
-  onSearchChange(change: Partial<ContactPointListSearch>): void;
-  /** Filters composed in by the route (the tag filter). */
-  filters?: ReactNode;
-};
+/** `filters`: the tag filter, composed in by the route. */
+type ContactPointsListScreenProps = ListScreenProps<ContactPointListSearch> & { filters?: ReactNode };
 
 export function ContactPointsListScreen({ search, onSearchChange, filters }: ContactPointsListScreenProps) {
   return (
@@ -33,13 +29,10 @@ export function ContactPointsListScreen({ search, onSearchChange, filters }: Con
       title="Contact Points"
       noun="contact points"
       description="The numbers, addresses and queues the practice is reached at. A number matches in any spelling."
-      filter={{ label: 'Filter contact points', placeholder: 'Name, value, number or id' }}
-      filters={filters}
-      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
-      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
+      filterPlaceholder="Name, value, number or id"
+      tagFilter={filters}
       columns={columns}
       query={contactPointListQuery}
-      rows={(page) => page.items}
       getRowLabel={(row) => `${row.name}, ${row.value}`}
       rowPath="/practice/contact-points/$contactPointId"
       create={{ label: 'Add Contact Point', to: '/practice/contact-points/create', requires: { resource: '/contactpoints/contact-points', method: 'POST' } }}

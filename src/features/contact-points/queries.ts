@@ -1,19 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ContactPoint,
-  ContactPointCreate,
-  ContactPointList,
-  ContactPointPatch,
-  ContactPointSort,
-} from '../../../domain/contact-points.ts';
+import type { ContactPoint, ContactPointCreate, ContactPointList, ContactPointPatch, ContactPointSort } from '../../../domain/contact-points.ts';
 import type { PractitionerList } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
-import { retryUnlessRefused } from '../../lib/query.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
 import { practitionerKeys } from '../../lib/person-keys.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
 import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 /** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
 export type ContactPointListSearch = ListSearch<ContactPointSort> & { tag: string };
@@ -31,24 +25,9 @@ export const contactPointKeys = {
 const collection = '/contactpoints/contact-points';
 const path = (id: string) => `${collection}/${encodeURIComponent(id)}`;
 
-export const contactPointListQuery = (account: string, search: ContactPointListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: contactPointKeys.list(account, query),
-    queryFn: () => request<ContactPointList>(collection, { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const contactPointListQuery = (account: string, search: ContactPointListSearch) => listQueryOptions<ContactPointList>((query) => contactPointKeys.list(account, query), collection, search);
 
-export const contactPointQuery = (account: string, id: string) =>
-  queryOptions({
-    queryKey: contactPointKeys.detail(account, id),
-    queryFn: () => request<ContactPoint>(path(id)),
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
+export const contactPointQuery = (account: string, id: string) => recordQueryOptions<ContactPoint>(contactPointKeys.detail(account, id), path(id));
 
 /** Practitioners of the account whose name matches `q`, for the Add Practitioner picker (by name, 50 at most). */
 export const practitionerChoicesQuery = (account: string, q: string) =>

@@ -1,14 +1,7 @@
+import { createCommand } from '../../palette/command-kinds.ts';
 import type { Command } from '../../palette/types.ts';
 
 /** Palette commands of the insurances area (the list's go-to entry, G B, comes from the route list). */
 export const commands: Command[] = [
-  {
-    id: 'insurances.create',
-    label: 'Create insurance',
-    group: 'Insurances',
-    keywords: ['add', 'new', 'plan', 'payer'],
-    // No global shortcut: C creates a plan only inside the insurances list, which handles it.
-    requires: { resource: '/insurances', method: 'POST' },
-    run: (ctx) => ctx.navigate('/practice/insurances/create'),
-  },
+  createCommand({ area: 'insurances', noun: 'insurance', group: 'Insurances', to: '/practice/insurances/create', requires: { resource: '/insurances', method: 'POST' }, keywords: ['plan', 'payer'] }),
 ];

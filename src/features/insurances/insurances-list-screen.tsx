@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { InsuranceListItem } from '../../../domain/insurances.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { insuranceListQuery, type InsuranceListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, InsuranceListItem>();
@@ -20,12 +20,8 @@ const columns = column.columns([
   column.accessor('isSecondaryOnly', { header: 'Secondary Only', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type InsurancesListScreenProps = {
-  search: InsuranceListSearch;
-  onSearchChange(change: Partial<InsuranceListSearch>): void;
-  /** Filters composed in by the route (the tag filter). */
-  filters?: ReactNode;
-};
+/** `filters`: the tag filter, composed in by the route. */
+type InsurancesListScreenProps = ListScreenProps<InsuranceListSearch> & { filters?: ReactNode };
 
 export function InsurancesListScreen({ search, onSearchChange, filters }: InsurancesListScreenProps) {
   return (
@@ -33,13 +29,10 @@ export function InsurancesListScreen({ search, onSearchChange, filters }: Insura
       title="Insurances"
       noun="insurances"
       description="The insurance plans the practice deals with, and what callers must know about each."
-      filter={{ label: 'Filter insurances', placeholder: 'Plan name, prefix or type' }}
-      filters={filters}
-      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
-      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
+      filterPlaceholder="Plan name, prefix or type"
+      tagFilter={filters}
       columns={columns}
       query={insuranceListQuery}
-      rows={(page) => page.items}
       getRowLabel={(row) => row.insurancePlanName}
       rowPath="/practice/insurances/$insuranceId"
       create={{ label: 'Add Insurance', to: '/practice/insurances/create', requires: { resource: '/insurances', method: 'POST' } }}

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { IssueListItem } from '../../../domain/issues.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { issueListQuery, type IssueListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, IssueListItem>();
@@ -17,12 +17,8 @@ const columns = column.columns([
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type IssuesListScreenProps = {
-  search: IssueListSearch;
-  onSearchChange(change: Partial<IssueListSearch>): void;
-  /** Filters composed in by the route (the tag filter). */
-  filters?: ReactNode;
-};
+/** `filters`: the tag filter, composed in by the route. */
+type IssuesListScreenProps = ListScreenProps<IssueListSearch> & { filters?: ReactNode };
 
 export function IssuesListScreen({ search, onSearchChange, filters }: IssuesListScreenProps) {
   return (
@@ -30,14 +26,10 @@ export function IssuesListScreen({ search, onSearchChange, filters }: IssuesList
       title="Issues"
       noun="issues"
       description="The reasons patients call, which interactions record as their conditions."
-      filter={{ label: 'Filter issues', placeholder: 'Name, description or category' }}
-      filters={filters}
-      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
-      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
+      filterPlaceholder="Name, description or category"
+      tagFilter={filters}
       columns={columns}
       query={issueListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
       rowPath="/practice/issues/$issueId"
       create={{ label: 'Add Issue', to: '/practice/issues/create', requires: { resource: '/issues', method: 'POST' } }}
       search={search}

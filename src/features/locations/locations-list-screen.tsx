@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { LocationListItem } from '../../../domain/locations.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { locationListQuery, type LocationListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, LocationListItem>();
@@ -22,12 +22,8 @@ const columns = column.columns([
   column.accessor('services', { header: 'Services' }),
 ]);
 
-type LocationsListScreenProps = {
-  search: LocationListSearch;
-  onSearchChange(change: Partial<LocationListSearch>): void;
-  /** Filters composed in by the route (the tag filter). */
-  filters?: ReactNode;
-};
+/** `filters`: the tag filter, composed in by the route. */
+type LocationsListScreenProps = ListScreenProps<LocationListSearch> & { filters?: ReactNode };
 
 export function LocationsListScreen({ search, onSearchChange, filters }: LocationsListScreenProps) {
   return (
@@ -35,14 +31,10 @@ export function LocationsListScreen({ search, onSearchChange, filters }: Locatio
       title="Locations"
       noun="locations"
       description="The practice's sites, their addresses and the services offered there."
-      filter={{ label: 'Filter locations', placeholder: 'Name, city, service or id' }}
-      filters={filters}
-      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
-      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
+      filterPlaceholder="Name, city, service or id"
+      tagFilter={filters}
       columns={columns}
       query={locationListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
       rowPath="/practice/locations/$locationId"
       create={{ label: 'Add Location', to: '/practice/locations/create', requires: { resource: '/locations/locations', method: 'POST' } }}
       search={search}

@@ -1,5 +1,6 @@
 import { messages } from '../../../domain/messages.ts';
 import { ApiRequestError, request } from '../../lib/api.ts';
+import { createCommand, recordPageCommand } from '../../palette/command-kinds.ts';
 import type { Command } from '../../palette/types.ts';
 
 /** A person's page (not the edit page): /practice/persons/<id>. */
@@ -7,15 +8,7 @@ const personPage = /^\/practice\/persons\/(?!edit$)([^/]+)$/;
 
 /** Palette commands of the persons area (go-to entries come from the route list). */
 export const commands: Command[] = [
-  {
-    id: 'persons.create',
-    label: 'Create person',
-    group: 'Persons',
-    keywords: ['add', 'new', 'patient'],
-    // No global shortcut: C creates a person only inside the persons list, which handles it.
-    requires: { resource: '/person/persons', method: 'POST' },
-    run: (ctx) => ctx.navigate('/practice/person/create'),
-  },
+  createCommand({ area: 'persons', noun: 'person', group: 'Persons', to: '/practice/person/create', requires: { resource: '/person/persons', method: 'POST' }, keywords: ['patient'] }),
   {
     id: 'persons.make-practitioner',
     label: 'Make practitioner',
@@ -35,16 +28,5 @@ export const commands: Command[] = [
       ctx.navigate(`/practice/practitioners/${id}`);
     },
   },
-  {
-    id: 'persons.edit',
-    label: 'Edit person',
-    group: 'Persons',
-    keywords: ['change', 'names', 'languages'],
-    requires: { resource: '/person/persons/{id}', method: 'PATCH' },
-    isVisible: (_policy, { pathname }) => personPage.test(pathname),
-    run: (ctx) => {
-      const id = personPage.exec(ctx.pathname)?.[1];
-      if (id) ctx.navigate(`/practice/persons/edit/${id}`);
-    },
-  },
+  recordPageCommand({ id: 'persons.edit', label: 'Edit person', group: 'Persons', keywords: ['change', 'names', 'languages'], requires: { resource: '/person/persons/{id}', method: 'PATCH' }, page: personPage, to: (id) => `/practice/persons/edit/${id}` }),
 ];

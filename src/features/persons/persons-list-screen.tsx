@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { PersonListItem } from '../../../domain/persons.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { personListQuery, type PersonListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PersonListItem>();
@@ -26,10 +26,7 @@ const columns = column.columns([
   column.accessor('userRecord', { id: 'user', header: 'User', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type PersonsListScreenProps = {
-  search: PersonListSearch;
-  onSearchChange(change: Partial<PersonListSearch>): void;
-};
+type PersonsListScreenProps = ListScreenProps<PersonListSearch>;
 
 export function PersonsListScreen({ search, onSearchChange }: PersonsListScreenProps) {
   return (
@@ -37,7 +34,7 @@ export function PersonsListScreen({ search, onSearchChange }: PersonsListScreenP
       title="Persons"
       noun="persons"
       description="Patients, staff and contacts of the practice."
-      filter={{ label: 'Filter persons', placeholder: 'Name, id or organization role' }}
+      filterPlaceholder="Name, id or organization role"
       columns={columns}
       query={personListQuery}
       rows={(page) => page.Items}

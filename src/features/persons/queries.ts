@@ -1,42 +1,16 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Person,
-  PersonCreate,
-  PersonCreated,
-  PersonList,
-  PersonPatch,
-  PersonSort,
-  PractitionerCreate,
-  UserCreate,
-} from '../../../domain/persons.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Person, PersonCreate, PersonCreated, PersonList, PersonPatch, PersonSort, PractitionerCreate, UserCreate } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
-import { retryUnlessRefused } from '../../lib/query.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
 import { personKeys, practitionerKeys, userKeys } from '../../lib/person-keys.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 export type PersonListSearch = ListSearch<PersonSort>;
 
-export const personListQuery = (account: string, search: PersonListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: personKeys.list(account, query),
-    queryFn: () => request<PersonList>('/person/persons', { query }),
-    // Paging and sorting keep the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const personListQuery = (account: string, search: PersonListSearch) => listQueryOptions<PersonList>((query) => personKeys.list(account, query), '/person/persons', search);
 
-export const personQuery = (account: string, id: string) =>
-  queryOptions({
-    queryKey: personKeys.detail(account, id),
-    queryFn: () => request<Person>(`/person/persons/${encodeURIComponent(id)}`),
-    retry: retryUnlessRefused,
-    // The route loader already tried; a failure shows at once (with its own Try again).
-    retryOnMount: false,
-  });
+export const personQuery = (account: string, id: string) => recordQueryOptions<Person>(personKeys.detail(account, id), `/person/persons/${encodeURIComponent(id)}`);
 
 export function useCreatePerson() {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import type { PractitionerListItem } from '../../../domain/persons.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { practitionerListQuery, type PractitionerListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PractitionerListItem>();
@@ -18,12 +18,8 @@ const columns = column.columns([
   column.accessor('specialty', { header: 'Specialty', cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
-type PractitionersListScreenProps = {
-  search: PractitionerListSearch;
-  onSearchChange(change: Partial<PractitionerListSearch>): void;
-  /** Filters composed in by the route (the tag filter). */
-  filters?: ReactNode;
-};
+/** `filters`: the tag filter, composed in by the route. */
+type PractitionersListScreenProps = ListScreenProps<PractitionerListSearch> & { filters?: ReactNode };
 
 export function PractitionersListScreen({ search, onSearchChange, filters }: PractitionersListScreenProps) {
   return (
@@ -31,14 +27,10 @@ export function PractitionersListScreen({ search, onSearchChange, filters }: Pra
       title="Practitioners"
       noun="practitioners"
       description="Clinicians, their specialties and groups. Make a person a practitioner from their page."
-      filter={{ label: 'Filter practitioners', placeholder: 'Name, group, specialty or id' }}
-      filters={filters}
-      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
-      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
+      filterPlaceholder="Name, group, specialty or id"
+      tagFilter={filters}
       columns={columns}
       query={practitionerListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
       rowPath="/practice/practitioners/$personId"
       search={search}
       onSearchChange={onSearchChange}

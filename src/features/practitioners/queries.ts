@@ -1,29 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Practitioner, PractitionerList, PractitionerPatch, PractitionerPhoto, PractitionerSort } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
-import { retryUnlessRefused } from '../../lib/query.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
 import { personKeys, practitionerKeys } from '../../lib/person-keys.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 /** The list's URL state; `tag` filters by tag (`key` or `key:value`). */
 export type PractitionerListSearch = ListSearch<PractitionerSort> & { tag: string };
 
 const path = (id: string) => `/person/practitioners/${encodeURIComponent(id)}`;
 
-export const practitionerListQuery = (account: string, search: PractitionerListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: practitionerKeys.list(account, query),
-    queryFn: () => request<PractitionerList>('/person/practitioners', { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const practitionerListQuery = (account: string, search: PractitionerListSearch) => listQueryOptions<PractitionerList>((query) => practitionerKeys.list(account, query), '/person/practitioners', search);
 
-export const practitionerQuery = (account: string, id: string) =>
-  queryOptions({ queryKey: practitionerKeys.detail(account, id), queryFn: () => request<Practitioner>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
+export const practitionerQuery = (account: string, id: string) => recordQueryOptions<Practitioner>(practitionerKeys.detail(account, id), path(id));
 
 /**
  * The photo as a blob (the API needs the bearer token, so an <img src> cannot fetch it itself).

@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Queue, QueueList, QueuePatch, QueueSort } from '../../../domain/queues.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
-import { retryUnlessRefused } from '../../lib/query.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 export type QueueListSearch = ListSearch<QueueSort>;
 
@@ -17,19 +17,9 @@ export const queueKeys = {
 
 const path = (id: string) => `/callcenter/queues/${encodeURIComponent(id)}`;
 
-export const queueListQuery = (account: string, search: QueueListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: queueKeys.list(account, query),
-    queryFn: () => request<QueueList>('/callcenter/queues', { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const queueListQuery = (account: string, search: QueueListSearch) => listQueryOptions<QueueList>((query) => queueKeys.list(account, query), '/callcenter/queues', search);
 
-export const queueQuery = (account: string, id: string) =>
-  queryOptions({ queryKey: queueKeys.detail(account, id), queryFn: () => request<Queue>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
+export const queueQuery = (account: string, id: string) => recordQueryOptions<Queue>(queueKeys.detail(account, id), path(id));
 
 /** Syncs the account's queues from the contact center (`refresh=1`); answers what changed. */
 export function useRefreshQueues() {

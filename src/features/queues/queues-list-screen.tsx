@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { describeQueueChanges, type QueueListItem } from '../../../domain/queues.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { saveFailure } from '../../lib/form.ts';
 import { queueListQuery, useRefreshQueues, type QueueListSearch } from './queries.ts';
@@ -17,9 +17,7 @@ const columns = column.columns([
   column.accessor('dispositions', { header: 'Dispositions', cell: (info) => info.getValue().length }),
 ]);
 
-type QueuesListScreenProps = {
-  search: QueueListSearch;
-  onSearchChange(change: Partial<QueueListSearch>): void;
+type QueuesListScreenProps = ListScreenProps<QueueListSearch> & {
   /** Refresh from the contact center as soon as the list shows (the palette's "Refresh queues"). */
   refreshNow: boolean;
   onRefreshStarted(): void;
@@ -46,10 +44,9 @@ export function QueuesListScreen({ search, onSearchChange, refreshNow, onRefresh
       title="Call Center Queues"
       noun="queues"
       description="The queues of the account's contact center, with the greetings agents see and the dispositions they record."
-      filter={{ label: 'Filter queues', placeholder: 'Name or ARN' }}
+      filterPlaceholder="Name or ARN"
       columns={columns}
       query={queueListQuery}
-      rows={(page) => page.items}
       getRowLabel={(row) => row.queueName}
       rowPath="/system/call-center/queues/$queueId"
       actions={

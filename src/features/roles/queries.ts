@@ -1,13 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleSort } from '../../../domain/lists.ts';
 import type { Role, RoleCreate, RoleDetail, RoleList, RolePatch, TrustTargets } from '../../../domain/roles.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
 import { roleKeys as sharedRoleKeys } from '../../lib/roles.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
 import { sessionKeys } from '../../lib/session.ts';
+import { listQueryOptions } from '../../lib/record-queries.ts';
 
 export type RoleListSearch = ListSearch<RoleSort>;
 
@@ -26,16 +27,7 @@ export const trustTargetsQuery = (account: string) =>
 
 const path = (id: string) => `/permissions/roles/${encodeURIComponent(id)}`;
 
-export const roleListQuery = (account: string, search: RoleListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: roleKeys.list(account, query),
-    queryFn: () => request<RoleList>('/permissions/roles', { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const roleListQuery = (account: string, search: RoleListSearch) => listQueryOptions<RoleList>((query) => roleKeys.list(account, query), '/permissions/roles', search);
 
 /** Spec §8: a role that fails to load says so once ('Failed to load role'), no retry. */
 export const roleQuery = (account: string, id: string) =>

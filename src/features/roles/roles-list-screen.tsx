@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Role } from '../../../domain/roles.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { roleListQuery, type RoleListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, Role>();
@@ -13,7 +13,7 @@ const columns = column.columns([
   column.accessor('userCount', { id: 'users', header: 'Users' }),
 ]);
 
-type RolesListScreenProps = { search: RoleListSearch; onSearchChange(change: Partial<RoleListSearch>): void; selected?: string };
+type RolesListScreenProps = ListScreenProps<RoleListSearch> & { selected?: string };
 
 export function RolesListScreen({ search, selected, onSearchChange }: RolesListScreenProps) {
   return (
@@ -21,11 +21,9 @@ export function RolesListScreen({ search, selected, onSearchChange }: RolesListS
       title="Roles"
       noun="roles"
       description="What each role may see and change, and who holds it."
-      filter={{ label: 'Filter roles', placeholder: 'Name or id' }}
+      filterPlaceholder="Name or id"
       columns={columns}
       query={roleListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
       rowPath="/system/roles/$roleId"
       create={{ label: 'Add Role', to: '/system/role/create', requires: { resource: '/permissions/roles', method: 'POST' } }}
       search={search}

@@ -1,3 +1,4 @@
+import { createCommand } from '../../palette/command-kinds.ts';
 import type { Command } from '../../palette/types.ts';
 
 /** A schedule's page or one of its task pages: /practice/schedules/<id>, …/createTask/<id>, …/updateTask/<id>. */
@@ -5,15 +6,7 @@ const schedulePage = /^\/practice\/schedules\/(?:(?:createTask|updateTask)\/)?([
 
 /** Palette commands of the schedules area (go-to entries come from the route list). */
 export const commands: Command[] = [
-  {
-    id: 'schedules.create',
-    label: 'Create schedule',
-    group: 'Schedules',
-    keywords: ['add', 'new', 'calendar', 'on-call', 'rota'],
-    // No global shortcut: C creates a schedule only inside the schedules list, which handles it.
-    requires: { resource: '/schedule/schedule', method: 'POST' },
-    run: (ctx) => ctx.navigate('/practice/schedules/create'),
-  },
+  createCommand({ area: 'schedules', noun: 'schedule', group: 'Schedules', to: '/practice/schedules/create', requires: { resource: '/schedule/schedule', method: 'POST' }, keywords: ['calendar', 'on-call', 'rota'] }),
   {
     id: 'schedules.add-task',
     label: 'Add task',

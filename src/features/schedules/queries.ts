@@ -5,10 +5,11 @@ import type { QueueList } from '../../../domain/queues.ts';
 import type { Schedule, ScheduleCreate, ScheduleList, SchedulePatch, ScheduleSort, ScheduleTask, TaskCreate, TaskOccurrenceList, TaskPatch } from '../../../domain/schedules.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { searchKeys } from '../../lib/search-keys.ts';
 import type { SoftDeleteTarget } from '../../lib/soft-delete.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 export type ScheduleListSearch = ListSearch<ScheduleSort>;
 
@@ -30,19 +31,9 @@ const base = '/schedule/schedule';
 const path = (id: string) => `${base}/${encodeURIComponent(id)}`;
 const taskPath = (scheduleId: string, id: string) => `${path(scheduleId)}/task/${encodeURIComponent(id)}`;
 
-export const scheduleListQuery = (account: string, search: ScheduleListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: scheduleKeys.list(account, query),
-    queryFn: () => request<ScheduleList>(base, { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const scheduleListQuery = (account: string, search: ScheduleListSearch) => listQueryOptions<ScheduleList>((query) => scheduleKeys.list(account, query), base, search);
 
-export const scheduleQuery = (account: string, id: string) =>
-  queryOptions({ queryKey: scheduleKeys.detail(account, id), queryFn: () => request<Schedule>(path(id)), retry: retryUnlessRefused, retryOnMount: false });
+export const scheduleQuery = (account: string, id: string) => recordQueryOptions<Schedule>(scheduleKeys.detail(account, id), path(id));
 
 /** The occurrences in [from, to), expanded by the server. */
 export const occurrencesQuery = (account: string, id: string, from: string, to: string) =>

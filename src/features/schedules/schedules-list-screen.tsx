@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { ScheduleListItem } from '../../../domain/schedules.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { scheduleListQuery, type ScheduleListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, ScheduleListItem>();
@@ -18,7 +18,7 @@ const columns = column.columns([
   column.accessor('description', { header: 'Description', enableSorting: false, meta: { prose: true }, cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
-type SchedulesListScreenProps = { search: ScheduleListSearch; onSearchChange(change: Partial<ScheduleListSearch>): void };
+type SchedulesListScreenProps = ListScreenProps<ScheduleListSearch>;
 
 export function SchedulesListScreen({ search, onSearchChange }: SchedulesListScreenProps) {
   return (
@@ -26,11 +26,9 @@ export function SchedulesListScreen({ search, onSearchChange }: SchedulesListScr
       title="Schedules"
       noun="schedules"
       description="Calendars of the practice: on-call rotas, clinic hours, queue coverage."
-      filter={{ label: 'Filter schedules', placeholder: 'Name, description or id' }}
+      filterPlaceholder="Name, description or id"
       columns={columns}
       query={scheduleListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
       rowPath="/practice/schedules/$scheduleId"
       create={{ label: 'Add Schedule', to: '/practice/schedules/create', requires: { resource: '/schedule/schedule', method: 'POST' } }}
       search={search}

@@ -41,10 +41,9 @@ export function TeamsScreen({ search, onSearchChange }: TeamsScreenProps) {
       title={title}
       noun="teams"
       description="The Microsoft Teams of the account’s tenant. The bot can post to a team’s channels once it is installed there; Enter opens a team’s channels."
-      filter={{ label: 'Filter teams', placeholder: 'Name, description or id' }}
+      filterPlaceholder="Name, description or id"
       columns={columns}
       query={teamListQuery}
-      rows={(page) => page.items}
       getRowLabel={(row) => `${row.displayName}, bot ${row.botInstalled ? 'installed' : 'not installed'}`}
       rowPath="/system/microsoft/teams/teams/$teamId/channels"
       search={search}

@@ -35,10 +35,9 @@ export function TeamsUsersScreen({ search, onSearchChange }: TeamsUsersScreenPro
       title={title}
       noun="users"
       description="The people of the account’s Microsoft tenant, and whether the bot can reach them (it is installed on a team they are in)."
-      filter={{ label: 'Filter users', placeholder: 'Name, job title, id or email' }}
+      filterPlaceholder="Name, job title, id or email"
       columns={columns}
       query={teamsUserListQuery}
-      rows={(page) => page.items}
       getRowLabel={(row) => `${row.displayName}, bot installed ${row.teamsBotInstalled ? 'yes' : 'no'}`}
       search={search}
       onSearchChange={onSearchChange}

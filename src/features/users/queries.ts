@@ -1,32 +1,16 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserList, UserPatch, UserSort } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
-import { retryUnlessRefused } from '../../lib/query.ts';
-import { toListQuery, type ListSearch } from '../../lib/list-search.ts';
+import { type ListSearch } from '../../lib/list-search.ts';
 import { userKeys } from '../../lib/person-keys.ts';
+import { listQueryOptions, recordQueryOptions } from '../../lib/record-queries.ts';
 
 export type UserListSearch = ListSearch<UserSort>;
 
-export const userListQuery = (account: string, search: UserListSearch) => {
-  const query = toListQuery(search);
-  return queryOptions({
-    queryKey: userKeys.list(account, query),
-    queryFn: () => request<UserList>('/person/users', { query }),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessRefused,
-    retryOnMount: false,
-  });
-};
+export const userListQuery = (account: string, search: UserListSearch) => listQueryOptions<UserList>((query) => userKeys.list(account, query), '/person/users', search);
 
-export const userQuery = (account: string, id: string) =>
-  queryOptions({
-    queryKey: userKeys.detail(account, id),
-    queryFn: () => request<User>(`/person/users/${encodeURIComponent(id)}`),
-    retry: retryUnlessRefused,
-    // The route loader already tried; a failure shows at once (with its own Try again).
-    retryOnMount: false,
-  });
+export const userQuery = (account: string, id: string) => recordQueryOptions<User>(userKeys.detail(account, id), `/person/users/${encodeURIComponent(id)}`);
 
 export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();

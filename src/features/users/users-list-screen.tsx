@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { UserListItem } from '../../../domain/persons.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
 import { userListQuery, type UserListSearch } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, UserListItem>();
@@ -15,7 +15,7 @@ const columns = column.columns([
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type UsersListScreenProps = { search: UserListSearch; onSearchChange(change: Partial<UserListSearch>): void };
+type UsersListScreenProps = ListScreenProps<UserListSearch>;
 
 export function UsersListScreen({ search, onSearchChange }: UsersListScreenProps) {
   return (
@@ -23,11 +23,10 @@ export function UsersListScreen({ search, onSearchChange }: UsersListScreenProps
       title="Users"
       noun="users"
       description="Persons who can sign in to the portal. Make a person a user from their page."
-      filter={{ label: 'Filter users', placeholder: 'Name, email, principal id or id' }}
+      filterPlaceholder="Name, email, principal id or id"
       columns={columns}
       query={userListQuery}
       rows={(page) => page.Items}
-      getRowLabel={(row) => row.name}
       rowPath="/practice/users/$personId"
       search={search}
       onSearchChange={onSearchChange}
