@@ -93,6 +93,16 @@ export type RecordListProps<TRow extends RecordRow, TSort extends string, TPage,
    * “vip”') and Clear filter clears it too.
    */
   tagFilter?: ReactNode;
+  /** The text filter's label, when "Filter <noun>" does not say what it finds ('Find by patient or number'). */
+  filterLabel?: string;
+  /**
+   * Further filters of a list with more than a tag (the interactions' date range, queue, agent…),
+   * what they filter by now for the empty list's text, and how Clear filter clears them with the
+   * text filter.
+   */
+  filters?: ReactNode;
+  activeFilters?: string[];
+  onClearFilters?(): void;
   /** One column's meta says it is the record's name (`nameColumn`): its cell links to the row's page. */
   columns: DataTableColumn<TRow>[];
   /** The feature's list query factory (`personListQuery`). */
@@ -140,6 +150,10 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   description,
   filterPlaceholder,
   tagFilter,
+  filterLabel,
+  filters,
+  activeFilters: moreFilters = [],
+  onClearFilters,
   columns,
   query,
   rows = itemsOf as (page: TPage) => TRow[],
@@ -162,7 +176,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   useCreateShortcut(mayCreate ? create?.to : undefined);
   const q = search.q.trim();
   const tag = tagFilter !== undefined ? (search.tag?.trim() ?? '') : '';
-  const activeFilters = tag ? [`tagged “${tag}”`] : [];
+  const activeFilters = [...(tag ? [`tagged “${tag}”`] : []), ...moreFilters];
   const copyId = useCopyId();
   const filtered = q !== '' || activeFilters.length > 0;
   // Refused on a refetch (the role lost the grant meanwhile): the route's "no permission" screen, not Retry.
@@ -193,8 +207,9 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         }
       />
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <FilterInput label={`Filter ${noun}`} placeholder={filterPlaceholder} value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
+        <FilterInput label={filterLabel ?? `Filter ${noun}`} placeholder={filterPlaceholder} value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
         {tagFilter}
+        {filters}
       </div>
       <DataTable
         label={title}
@@ -224,7 +239,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         empty={
           filtered ? (
             <EmptyList text={`No ${noun} match ${[...(q ? [`“${q}”`] : []), ...activeFilters].join(' and ')}.`}>
-              <Button variant="secondary" onClick={() => onSearchChange({ q: '', ...(tagFilter !== undefined ? { tag: '' } : {}), page: 1 })}>
+              <Button variant="secondary" onClick={() => (onClearFilters ? onClearFilters() : onSearchChange({ q: '', ...(tagFilter !== undefined ? { tag: '' } : {}), page: 1 }))}>
                 Clear filter
               </Button>
             </EmptyList>

@@ -76,7 +76,8 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
       title="Interactions"
       noun="interactions"
       description="The account's calls: who called, who answered, how long it took and how it ended."
-      filter={{ label: 'Find by patient or number', placeholder: 'Name or phone number' }}
+      filterLabel="Find by patient or number"
+      filterPlaceholder="Name or phone number"
       filters={
         <InteractionFilters
           search={search}
@@ -86,7 +87,7 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
         />
       }
       activeFilters={activeFilters}
-      onClearFilters={() => onSearchChange({ ...filterDefaults, page: 1 })}
+      onClearFilters={() => onSearchChange({ ...filterDefaults, q: '', page: 1 })}
       columns={columns}
       query={(accountKey) => interactionListQuery(accountKey, search)}
       rows={(data) => data.items}

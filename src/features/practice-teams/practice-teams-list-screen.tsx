@@ -31,10 +31,8 @@ export function PracticeTeamsListScreen({ search, onSearchChange, filters }: Pra
       title="Practice Teams"
       noun="teams"
       description="The practice's own teams of people: care teams, the front desk, billing, the answering service."
-      filter={{ label: 'Filter teams', placeholder: 'Name, type, affiliation or description' }}
-      filters={filters}
-      activeFilters={search.tag.trim() ? [`tagged “${search.tag.trim()}”`] : []}
-      onClearFilters={() => onSearchChange({ q: '', tag: '', page: 1 })}
+      filterPlaceholder="Name, type, affiliation or description"
+      tagFilter={filters}
       columns={columns}
       query={practiceTeamListQuery}
       rows={(page) => page.items}
