@@ -119,7 +119,8 @@ function PartySummary({ party }: { party: Party | null }) {
 function SectionTable({ label, headers, rows, empty }: { label: string; headers: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
   return (
-    <div className="overflow-x-auto [overflow-wrap:normal]">
+    // Focusable: a table wider than a phone scrolls sideways, by keyboard too.
+    <div tabIndex={0} role="group" aria-label={`${label} (scrolls sideways)`} className="overflow-x-auto rounded [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600">
       <table aria-label={label} className="w-full border-collapse text-left text-sm">
         <thead className="border-b border-slate-200 dark:border-slate-700">
           <tr>
@@ -250,7 +251,10 @@ function EventItem({ interactionId, event }: { interactionId: string; event: Int
           onClick={() => setOpen(!open)}
           className="rounded text-sm text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100"
         >
-          {open ? 'Hide details' : 'Details'}
+          <span aria-hidden="true" className="mr-0.5 inline-block w-3">
+            {open ? '▾' : '▸'}
+          </span>
+          Details
           <span className="sr-only"> of {eventTypeLabel(event.type)} at {timeOnly(locale, timeZone).format(new Date(event.startTimestamp))}</span>
         </button>
       </div>

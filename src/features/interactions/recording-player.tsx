@@ -45,13 +45,14 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
     };
   }, []);
 
+  // Space: the browser's own player toggles playback on a focused <audio> (Chromium, Firefox);
+  // where it does not, the key's release does it, so that one press never toggles twice.
+  const pausedAtSpace = useRef<boolean | null>(null);
   const handleKeyDown = (event: KeyboardEvent<HTMLAudioElement>) => {
     const player = audio.current;
     if (!player || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === ' ') {
-      event.preventDefault();
-      if (player.paused) void player.play().catch(() => setFailed(true));
-      else player.pause();
+      if (!event.repeat) pausedAtSpace.current = player.paused;
       return;
     }
     if (event.key === 'Home' || event.key === 'End') {
@@ -63,6 +64,17 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
     if (delta === 0) return;
     event.preventDefault();
     player.currentTime = seekTo(player.currentTime, delta, player.duration || recording.durationSeconds);
+  };
+  const handleKeyUp = (event: KeyboardEvent<HTMLAudioElement>) => {
+    const player = audio.current;
+    const wasPaused = pausedAtSpace.current;
+    if (!player || event.key !== ' ' || wasPaused === null) return;
+    pausedAtSpace.current = null;
+    window.setTimeout(() => {
+      if (player.paused !== wasPaused) return;
+      if (wasPaused) void player.play().catch(() => setFailed(true));
+      else player.pause();
+    }, 0);
   };
 
   const hintId = `${eventId}-${recording.path}-hint`.replace(/[^A-Za-z0-9_-]/g, '-');
@@ -84,6 +96,7 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
           aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"
           tabIndex={0}
           onKeyDown={handleKeyDown}
+          onKeyUp={handleKeyUp}
           onError={() => setFailed(true)}
           onCanPlay={() => setFailed(false)}
           className="w-full max-w-md rounded focus-visible:outline-2 focus-visible:outline-brand-600"
