@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import type { AccessLogPage } from '../../../domain/audit.ts';
@@ -206,6 +206,26 @@ describe('GET /interactions/interactions/{id}/events/{eventId}/recordings/{path}
     const riverside = await insertCall(h.accounts.riverside.id, [{ path: 'leg-1.wav' }]);
     await h.deps.recordings.put(`${h.accounts.lakeside.id}/${riverside.id}/${riverside.eventId}/leg-1.wav`, audio.slice(0, 10), 'audio/wav');
     expect((await h.call('viewer', riverside.url)).status).toBe(404);
+  });
+
+  it('plays from the key ingestion stored (calls that share a file), only inside the account\'s part of the store', async () => {
+    const shared = `${h.accounts.riverside.id}/shared/0/call.wav`;
+    await h.deps.recordings.put(shared, audio.slice(0, 40), 'audio/wav');
+    const keyed = async (key: string) => {
+      const played = await insertCall(h.accounts.riverside.id, [{ path: 'leg-1.wav' }]);
+      await h.db
+        .update(interactions)
+        .set({ events: sql`jsonb_set(${interactions.events}, '{1,recordings,0,key}', to_jsonb(${key}::text))` })
+        .where(eq(interactions.id, played.id));
+      return played;
+    };
+    const res = await h.call('viewer', (await keyed(shared)).url);
+    expect(res.status).toBe(200);
+    expect(await bytes(res)).toEqual(audio.slice(0, 40));
+    // A stored key naming another account's files is not used (the derived key, which holds nothing, is).
+    const elsewhere = `${h.accounts.lakeside.id}/shared/0/call.wav`;
+    await h.deps.recordings.put(elsewhere, audio.slice(0, 20), 'audio/wav');
+    expect((await h.call('viewer', (await keyed(elsewhere)).url)).status).toBe(404);
   });
 
   it('is for roles that may read interactions: Read Only plays; a role without interactions GET is refused (403)', async () => {

@@ -69,7 +69,11 @@ export const recordingRoutes = new Hono<AppEnv>().get(
 
     // The event's id is one segment of the key: one holding a '/' could name another event's recording.
     if (eventId.includes('/')) throw badRequest(messages.recordingPathInvalid);
-    const key = `${accountId}/${id}/${validPath(eventId)}/${path}`;
+    // Where ingestion stored it (`recording.key`: bulk-seeded calls share a few files), else the
+    // derived key. A stored key is the server's own (the API's schemas drop it) and is used only
+    // inside the account's part of the store.
+    const stored = typeof recording.key === 'string' && recording.key.startsWith(`${accountId}/`) ? recording.key : null;
+    const key = stored ?? `${accountId}/${id}/${validPath(eventId)}/${path}`;
     const info = await recordings.stat(key).catch(storeFailure);
     if (!info) throw notFound(messages.recordingNotFound);
 
