@@ -11,5 +11,7 @@ export function interactionsHref(filter: InteractionsFilter): string {
     const value = filter[key];
     if (value) params.set(key, value);
   }
+  // Insights counts calls by UTC day: the list bounds the same days.
+  params.set('days', 'utc');
   return `/interactions?${params.toString()}`;
 }

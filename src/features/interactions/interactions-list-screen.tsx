@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId } from 'react';
-import { interactionStatuses, type InteractionListItem } from '../../../domain/interactions.ts';
+import { interactionDirections, interactionStatuses, type InteractionListItem } from '../../../domain/interactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { controlClass } from '../../components/ui/field.tsx';
@@ -14,7 +14,7 @@ import { useDateTimeFormat } from '../../lib/format.ts';
 import { useStreamEvent } from '../../lib/stream-events.ts';
 import { useCan } from '../../lib/policy.ts';
 import { callerName, directionLabels, phoneLabel, statusLabels } from './labels.ts';
-import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery } from './queries.ts';
+import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery, teamChoicesQuery } from './queries.ts';
 import { activeInteractionFilters, isDay } from './list-query.ts';
 import { interactionSearchDefaults, type InteractionListSearch } from './search.ts';
 import { minutesSeconds } from './timeline.ts';
@@ -64,9 +64,11 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
   });
   const queues = useQuery({ ...queueChoicesQuery(account), enabled: useCan('/callcenter/queues', 'GET') });
   const agents = useQuery({ ...agentChoicesQuery(account), enabled: useCan('/person/users', 'GET') });
+  const teams = useQuery({ ...teamChoicesQuery(account), enabled: useCan('/teams/teams', 'GET') });
   const names = {
     queue: queues.data?.find((q) => q.id === search.queue)?.queueName,
     agent: agents.data?.find((a) => a.id === search.agent)?.name,
+    team: teams.data?.find((t) => t.id === search.team)?.name,
   };
   const activeFilters = activeInteractionFilters(search, names);
   const { page: _page, size: _size, sort: _sort, order: _order, ...filterDefaults } = interactionSearchDefaults;
@@ -84,6 +86,7 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
           onSearchChange={onSearchChange}
           queues={queues.data?.map((q) => ({ value: q.id, label: q.queueName })) ?? null}
           agents={agents.data?.map((a) => ({ value: a.id, label: a.name })) ?? null}
+          teams={teams.data?.map((t) => ({ value: t.id, label: t.name })) ?? null}
         />
       }
       activeFilters={activeFilters}
@@ -106,6 +109,7 @@ const yesNoChoices: Choice[] = [
   { value: 'yes', label: 'Escalated' },
   { value: 'no', label: 'Not escalated' },
 ];
+const directionChoices: Choice[] = interactionDirections.map((direction) => ({ value: direction, label: directionLabels[direction] }));
 const statusChoices: Choice[] = interactionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
 /** The list's filters beside the text filter; each applies at once (a choice) or when the field is left (a date, a disposition). */
@@ -114,11 +118,13 @@ function InteractionFilters({
   onSearchChange,
   queues,
   agents,
+  teams,
 }: {
   search: InteractionListSearch;
   onSearchChange(change: Partial<InteractionListSearch>): void;
   queues: Choice[] | null;
   agents: Choice[] | null;
+  teams: Choice[] | null;
 }) {
   const id = useId();
   const set = (change: Partial<InteractionListSearch>) => onSearchChange({ ...change, page: 1 });
@@ -139,6 +145,8 @@ function InteractionFilters({
       </div>
       {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
       {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}
+      {teams ? <FilterSelect label="Team" any="Any team" value={search.team} options={teams} onValueChange={(team) => set({ team })} /> : null}
+      <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
       <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
       <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
       <div className="flex flex-col gap-1">
@@ -160,7 +168,7 @@ function InteractionFilters({
           }}
         />
       </div>
-      {search.team ? (
+      {search.team && !teams ? (
         <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">
           Team filter ×
         </Button>

@@ -18,7 +18,11 @@ export function nextDay(day: string): string {
  * that are set (`escalated` as true/false; the date range as instants bounding the days in the
  * user's time zone, the last day included).
  */
-export function toInteractionQuery(search: InteractionListSearch, startOfDay = localMidnight) {
+/** Midnight at the start of a day in UTC (Insights counts calls by UTC day). */
+const utcMidnight = (day: string) => `${day}T00:00:00.000Z`;
+
+export function toInteractionQuery(search: InteractionListSearch, browserStartOfDay = localMidnight) {
+  const startOfDay = search.days === 'utc' ? utcMidnight : browserStartOfDay;
   const query: Record<string, string | number | boolean> = { limit: search.size, offset: (search.page - 1) * search.size, sort: search.sort, order: search.order };
   const set = (key: string, value: string) => {
     if (value.trim()) query[key] = value.trim();
@@ -28,6 +32,7 @@ export function toInteractionQuery(search: InteractionListSearch, startOfDay = l
   set('agent', search.agent);
   set('team', search.team);
   set('status', search.status);
+  set('direction', search.direction);
   set('disposition', search.disposition);
   if (search.escalated) query.escalated = search.escalated === 'yes';
   if (isDay(search.from)) query.from = startOfDay(search.from);
@@ -39,11 +44,12 @@ export function toInteractionQuery(search: InteractionListSearch, startOfDay = l
 export function activeInteractionFilters(search: InteractionListSearch, names: { queue?: string; agent?: string; team?: string } = {}): string[] {
   return [
     isDay(search.from) ? `from ${search.from}` : null,
-    isDay(search.to) ? `to ${search.to}` : null,
+    isDay(search.to) ? `to ${search.to}${search.days === 'utc' ? ' (UTC)' : ''}` : null,
     search.queue ? `queue “${names.queue ?? search.queue}”` : null,
     search.agent ? `agent “${names.agent ?? search.agent}”` : null,
     search.team ? `team “${names.team ?? search.team}”` : null,
     search.status ? `status “${search.status}”` : null,
+    search.direction ? `direction “${search.direction}”` : null,
     search.escalated ? (search.escalated === 'yes' ? 'escalated' : 'not escalated') : null,
     search.disposition ? `disposition “${search.disposition}”` : null,
   ].filter((item): item is string => item !== null);

@@ -133,3 +133,12 @@ export const agentChoicesQuery = (account: string) =>
     retry: retryUnlessRefused,
     staleTime: 60_000,
   });
+
+/** The practice teams to filter by (the first 100 by name). */
+export const teamChoicesQuery = (account: string) =>
+  queryOptions({
+    queryKey: [...interactionKeys.all(account), 'choices', 'teams'] as const,
+    queryFn: async () => (await request<{ items: { id: string; name: string }[] }>('/teams/teams', { query: { limit: 100, sort: 'name', order: 'asc' } })).items,
+    retry: retryUnlessRefused,
+    staleTime: 60_000,
+  });

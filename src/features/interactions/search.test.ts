@@ -48,3 +48,14 @@ describe('activeInteractionFilters', () => {
     ]);
   });
 });
+
+describe('what Insights links to', () => {
+  it('takes a direction and, with days=utc, bounds UTC days whatever the browser’s time zone (Insights counts by UTC day)', () => {
+    const search = v.parse(interactionSearchSchema, { from: '2026-01-01', to: '2026-01-02', direction: 'outbound', days: 'utc' });
+    const browserDays = (day: string) => new Date(`${day}T00:00:00-05:00`).toISOString();
+    expect(toInteractionQuery(search, browserDays)).toMatchObject({ direction: 'outbound', from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T23:59:59.999Z' });
+    expect(toInteractionQuery({ ...search, days: '' }, browserDays)).toMatchObject({ from: '2026-01-01T05:00:00.000Z' });
+    expect(activeInteractionFilters(search)).toEqual(['from 2026-01-01', 'to 2026-01-02 (UTC)', 'direction “outbound”']);
+    expect(v.parse(interactionSearchSchema, { direction: 'sideways', days: 'mars' })).toMatchObject({ direction: '', days: '' });
+  });
+});

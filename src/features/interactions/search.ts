@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { InteractionStatus } from '../../../domain/interactions.ts';
+import type { InteractionDirection, InteractionStatus } from '../../../domain/interactions.ts';
 import type { PageSize, SortOrder } from '../../../domain/lists.ts';
 import { listSearchDefaults, listSearchSchema, tagSearchParam } from '../../lib/list-search.ts';
 
@@ -23,6 +23,10 @@ export type InteractionListSearch = {
   agent: string;
   team: string;
   status: InteractionStatus | '';
+  /** How the call began (Insights' bars by direction lead here). */
+  direction: InteractionDirection | '';
+  /** 'utc': the date range bounds days in UTC, as Insights counts them; else the browser's days. */
+  days: '' | 'utc';
   escalated: '' | 'yes' | 'no';
   disposition: string;
 };
@@ -32,6 +36,10 @@ const statusValues = ['', 'queued', 'active', 'wrap-up', 'completed', 'abandoned
 // Every status is in the list (a status added to the domain fails to compile here until it is).
 const everyStatus: Exclude<InteractionStatus, (typeof statusValues)[number]> extends never ? true : false = true;
 void everyStatus;
+
+const directionValues = ['', 'inbound', 'outbound', 'callback', 'api', 'webrtc_api', 'external_outbound'] as const satisfies readonly (InteractionDirection | '')[];
+const everyDirection: Exclude<InteractionDirection, (typeof directionValues)[number]> extends never ? true : false = true;
+void everyDirection;
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T) => v.optional(v.fallback(v.picklist(values), ''), '');
 
@@ -45,6 +53,8 @@ export const interactionSearchSchema = v.object({
   agent: tagSearchParam,
   team: tagSearchParam,
   status: choice(statusValues),
+  direction: choice(directionValues),
+  days: choice(['', 'utc']),
   escalated: choice(['', 'yes', 'no']),
   disposition: tagSearchParam,
 });
@@ -59,6 +69,8 @@ export const interactionSearchDefaults = {
   agent: '',
   team: '',
   status: '',
+  direction: '',
+  days: '',
   escalated: '',
   disposition: '',
 } as const satisfies InteractionListSearch;
