@@ -10,6 +10,7 @@ import { e164, usPhonePattern } from './contact-points.ts';
 import { listFilterMaxLength } from './list-query.ts';
 import { defaultPageSize, sortOrders } from './lists.ts';
 import { messages } from './messages.ts';
+import { interactionMessages } from './interaction-messages.ts';
 import { isoDate, type CommonFields } from './records.ts';
 import { isStorableText, queryText, text } from './text.ts';
 
@@ -197,9 +198,9 @@ export const interactionLimits = {
   mentions: 20,
 } as const;
 
-const instant = v.pipe(v.string(messages.interactionInstantInvalid), v.trim(), v.isoTimestamp(messages.interactionInstantInvalid));
-const shortText = (max: number = interactionLimits.text) => v.nullable(v.pipe(text(max, messages.interactionTextTooLong), v.transform((s) => (s === '' ? null : s))));
-const tooMany = <S extends v.GenericSchema>(item: S, max: number = interactionLimits.list) => v.pipe(v.array(item), v.maxLength(max, messages.interactionTooMany));
+const instant = v.pipe(v.string(interactionMessages.interactionInstantInvalid), v.trim(), v.isoTimestamp(interactionMessages.interactionInstantInvalid));
+const shortText = (max: number = interactionLimits.text) => v.nullable(v.pipe(text(max, interactionMessages.interactionTextTooLong), v.transform((s) => (s === '' ? null : s))));
+const tooMany = <S extends v.GenericSchema>(item: S, max: number = interactionLimits.list) => v.pipe(v.array(item), v.maxLength(max, interactionMessages.interactionTooMany));
 const uuidText = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid());
 
 /**
@@ -211,15 +212,15 @@ export const jsonObject = v.custom<Record<string, unknown>>((input) => {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
   const serialized = JSON.stringify(input);
   return serialized.length <= interactionLimits.objectBytes && isStorableText(serialized) && !serialized.includes('\\u0000');
-}, messages.interactionDetailsInvalid);
+}, interactionMessages.interactionDetailsInvalid);
 
 /** A US number as typed (spec §5), stored in E.164; empty is none. */
 const contactNumber = v.nullable(
   v.pipe(
-    v.string(messages.interactionPhoneInvalid),
+    v.string(interactionMessages.interactionPhoneInvalid),
     v.trim(),
     v.transform((s) => (s === '' ? null : s)),
-    v.nullable(v.pipe(v.string(), v.regex(usPhonePattern, messages.interactionPhoneInvalid), v.transform((s) => e164(s) ?? s))),
+    v.nullable(v.pipe(v.string(), v.regex(usPhonePattern, interactionMessages.interactionPhoneInvalid), v.transform((s) => e164(s) ?? s))),
   ),
 );
 
@@ -234,7 +235,7 @@ export const partySchema = v.object({
   smsOk: v.optional(v.nullable(flag('smsOk')), null),
 });
 
-const reference = v.object({ id: uuidText, name: v.pipe(text(interactionLimits.name, messages.interactionTextTooLong), v.nonEmpty(messages.interactionTextTooLong)) });
+const reference = v.object({ id: uuidText, name: v.pipe(text(interactionLimits.name, interactionMessages.interactionTextTooLong), v.nonEmpty(interactionMessages.interactionTextTooLong)) });
 
 const recordingSchema = v.object({
   path: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/), v.check((p) => !p.split('/').includes('..'))),
@@ -246,7 +247,7 @@ const recordingSchema = v.object({
 /** One event of the timeline as sent; an event without an id gets one. */
 export const interactionEventSchema = v.object({
   id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
-  type: v.pipe(v.string(messages.interactionEventTypeInvalid), v.trim(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, messages.interactionEventTypeInvalid)),
+  type: v.pipe(v.string(interactionMessages.interactionEventTypeInvalid), v.trim(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, interactionMessages.interactionEventTypeInvalid)),
   startTimestamp: instant,
   duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(86_400 * 7)), 0),
   leg: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1),
@@ -269,18 +270,18 @@ const participantSchema = v.object({
 });
 
 const associationSchema = v.object({
-  system: v.pipe(text(64, messages.interactionTextTooLong), v.nonEmpty()),
-  contactId: v.pipe(text(200, messages.interactionTextTooLong), v.nonEmpty()),
+  system: v.pipe(text(64, interactionMessages.interactionTextTooLong), v.nonEmpty()),
+  contactId: v.pipe(text(200, interactionMessages.interactionTextTooLong), v.nonEmpty()),
   leg: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1),
 });
 
-const words = tooMany(v.pipe(text(interactionLimits.text, messages.interactionTextTooLong), v.nonEmpty()));
+const words = tooMany(v.pipe(text(interactionLimits.text, interactionMessages.interactionTextTooLong), v.nonEmpty()));
 const optionalFlag = (key: string) => v.optional(v.nullable(flag(key)), null);
-const direction = v.picklist(interactionDirections, messages.interactionDirectionInvalid);
-const status = v.picklist(interactionStatuses, messages.interactionStatusInvalid);
-const escalatedType = v.nullable(v.picklist(escalationTypes, messages.interactionEscalationInvalid));
-const notes = v.nullable(v.pipe(text(interactionLimits.notes, messages.interactionNotesTooLong), v.transform((s) => (s === '' ? null : s))));
-const disposition = v.nullable(v.pipe(text(interactionLimits.disposition, messages.interactionDispositionTooLong), v.transform((s) => (s === '' ? null : s))));
+const direction = v.picklist(interactionDirections, interactionMessages.interactionDirectionInvalid);
+const status = v.picklist(interactionStatuses, interactionMessages.interactionStatusInvalid);
+const escalatedType = v.nullable(v.picklist(escalationTypes, interactionMessages.interactionEscalationInvalid));
+const notes = v.nullable(v.pipe(text(interactionLimits.notes, interactionMessages.interactionNotesTooLong), v.transform((s) => (s === '' ? null : s))));
+const disposition = v.nullable(v.pipe(text(interactionLimits.disposition, interactionMessages.interactionDispositionTooLong), v.transform((s) => (s === '' ? null : s))));
 
 /**
  * `POST /interactions/interactions`: spec §3's shape. Only the start time is required (a call
@@ -297,14 +298,14 @@ export const interactionCreateSchema = v.pipe(
       isComplete: v.optional(flag('isComplete')),
       escalated: v.optional(flag('escalated'), false),
       escalatedType: v.optional(escalatedType, null),
-      priority: v.optional(tooMany(v.pipe(text(64, messages.interactionTextTooLong), v.nonEmpty()), 10), []),
+      priority: v.optional(tooMany(v.pipe(text(64, interactionMessages.interactionTextTooLong), v.nonEmpty()), 10), []),
       events: v.optional(tooMany(interactionEventSchema, interactionLimits.events), []),
       agentNotes: v.optional(notes, null),
       participants: v.optional(tooMany(participantSchema), []),
       integrationAssociations: v.optional(tooMany(associationSchema, 20), []),
       team: v.optional(v.nullable(reference), null),
-      queue: v.optional(v.nullable(v.object({ queueId: v.pipe(text(200, messages.interactionTextTooLong), v.nonEmpty()), queueName: v.pipe(text(200, messages.interactionTextTooLong), v.nonEmpty()) })), null),
-      agent: v.optional(v.nullable(v.object({ id: v.optional(v.nullable(uuidText), null), name: v.pipe(text(interactionLimits.name, messages.interactionTextTooLong), v.nonEmpty()) })), null),
+      queue: v.optional(v.nullable(v.object({ queueId: v.pipe(text(200, interactionMessages.interactionTextTooLong), v.nonEmpty()), queueName: v.pipe(text(200, interactionMessages.interactionTextTooLong), v.nonEmpty()) })), null),
+      agent: v.optional(v.nullable(v.object({ id: v.optional(v.nullable(uuidText), null), name: v.pipe(text(interactionLimits.name, interactionMessages.interactionTextTooLong), v.nonEmpty()) })), null),
       latestDisposition: v.optional(disposition),
       conditions: v.optional(tooMany(reference), []),
       practitioners: v.optional(tooMany(reference), []),
@@ -325,10 +326,10 @@ export const interactionCreateSchema = v.pipe(
       substances: v.optional(words, []),
       referrals: v.optional(tooMany(jsonObject), []),
     },
-    { startTimestamp: messages.interactionStartRequired },
+    { startTimestamp: interactionMessages.interactionStartRequired },
   ),
   v.forward(
-    v.check((body) => !body.endTimestamp || Date.parse(body.endTimestamp) >= Date.parse(body.startTimestamp), messages.interactionEndBeforeStart),
+    v.check((body) => !body.endTimestamp || Date.parse(body.endTimestamp) >= Date.parse(body.startTimestamp), interactionMessages.interactionEndBeforeStart),
     ['endTimestamp'],
   ),
 );
@@ -424,10 +425,10 @@ export const commentCreateSchema = objectWith(
   {
     body: objectWith(
       {
-        contentType: v.optional(v.picklist(['text/plain', 'text/markdown'], messages.commentContentTypeInvalid), 'text/plain'),
-        content: v.pipe(text(interactionLimits.comment, messages.commentTooLong, messages.commentRequired), v.nonEmpty(messages.commentRequired)),
+        contentType: v.optional(v.picklist(['text/plain', 'text/markdown'], interactionMessages.commentContentTypeInvalid), 'text/plain'),
+        content: v.pipe(text(interactionLimits.comment, interactionMessages.commentTooLong, interactionMessages.commentRequired), v.nonEmpty(interactionMessages.commentRequired)),
       },
-      { content: messages.commentRequired },
+      { content: interactionMessages.commentRequired },
     ),
     status: v.optional(v.picklist(['posted'], 'must be posted'), 'posted'),
     attachments: v.optional(
@@ -435,20 +436,20 @@ export const commentCreateSchema = objectWith(
         v.array(
           v.object(
             {
-              name: v.pipe(text(200, messages.commentAttachmentInvalid), v.nonEmpty(messages.commentAttachmentInvalid)),
-              url: v.pipe(v.string(messages.commentAttachmentInvalid), v.trim(), v.maxLength(2000, messages.commentAttachmentInvalid), v.regex(/^(https:\/\/|\/)[^\s<>"]*$/, messages.commentAttachmentInvalid)),
+              name: v.pipe(text(200, interactionMessages.commentAttachmentInvalid), v.nonEmpty(interactionMessages.commentAttachmentInvalid)),
+              url: v.pipe(v.string(interactionMessages.commentAttachmentInvalid), v.trim(), v.maxLength(2000, interactionMessages.commentAttachmentInvalid), v.regex(/^(https:\/\/|\/)[^\s<>"]*$/, interactionMessages.commentAttachmentInvalid)),
             },
-            messages.commentAttachmentInvalid,
+            interactionMessages.commentAttachmentInvalid,
           ),
-          messages.commentAttachmentInvalid,
+          interactionMessages.commentAttachmentInvalid,
         ),
-        v.maxLength(interactionLimits.attachments, messages.interactionTooMany),
+        v.maxLength(interactionLimits.attachments, interactionMessages.interactionTooMany),
       ),
       [],
     ),
-    mentions: v.optional(v.pipe(v.array(v.union([uuidText, v.object({ id: uuidText })], messages.commentMentionUnknown), messages.commentMentionUnknown), v.maxLength(interactionLimits.mentions, messages.interactionTooMany)), []),
+    mentions: v.optional(v.pipe(v.array(v.union([uuidText, v.object({ id: uuidText })], interactionMessages.commentMentionUnknown), interactionMessages.commentMentionUnknown), v.maxLength(interactionLimits.mentions, interactionMessages.interactionTooMany)), []),
   },
-  { body: messages.commentRequired },
+  { body: interactionMessages.commentRequired },
 );
 export type CommentCreate = v.InferInput<typeof commentCreateSchema>;
 

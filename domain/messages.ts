@@ -167,33 +167,6 @@ export const messages = {
   contactCenterNotConfigured: "This account's Amazon Connect settings (instance id, region, role ARN and external id) are incomplete, so its queues cannot be listed.",
   contactCenterRoleNotAssumed:
     "The portal could not assume this account's Amazon Connect role. Check the role ARN and external id in the account's AWS Connect settings, and that the role's trust policy allows the portal with that external id.",
-  // Interactions (spec §2 "Interaction detail", §3, §8; issue 26). Bounds are ours.
-  interactionNotFound: 'Interaction Not Found',
-  interactionStartRequired: 'Start time is required',
-  interactionInstantInvalid: 'Time must be a date and time in ISO 8601, for example 2026-03-02T14:00:00Z',
-  interactionDirectionInvalid: 'Direction must be one of inbound, outbound, callback, api, webrtc_api or external_outbound',
-  interactionStatusInvalid: 'Status must be one of queued, active, wrap-up, completed, abandoned or follow-up',
-  interactionEscalationInvalid: 'Escalation type must be one of clinical, supervisor, complaint or urgent-symptom',
-  interactionPhoneInvalid: 'Contact number must be a US phone number of 10 digits, for example (555) 123-4567',
-  interactionNotesTooLong: 'Agent notes must be at most 10000 characters',
-  interactionDispositionTooLong: 'Disposition must be at most 100 characters',
-  interactionTextTooLong: 'This text must be at most 1000 characters',
-  interactionTooMany: 'This list is too long',
-  interactionEventTypeInvalid: 'Event type must be 1 to 64 letters, digits, _ or -',
-  interactionDetailsInvalid: 'Details must be an object of at most 16 KB of storable text',
-  interactionEndBeforeStart: 'The end time cannot be before the start time',
-  commentRequired: 'Comment is required',
-  commentTooLong: 'A comment must be at most 5000 characters',
-  commentContentTypeInvalid: 'Content type must be text/plain or text/markdown',
-  commentMentionUnknown: 'A mentioned user is not a user of this account',
-  commentAttachmentInvalid: 'Each attachment needs a name and an https or portal URL',
-  interactionAdded: 'Successfully Added Interaction',
-  interactionSaved: 'Successfully Saved Interaction',
-  commentAdded: 'Successfully Added Comment',
-  // Insights (issue 26): the historic window's bounds (ours) and the live strip's failure.
-  metricsRangeReversed: "The end date must not come before the start date",
-  metricsRangeTooLong: 'The date range may hold at most 366 days',
-  realtimeUnavailable: 'The contact center is not reachable right now, so live queue figures are not shown.',
   // Success messages (issue 24): the spec's two exact texts ('Successfully Added Contact Point',
   // 'Successfully Saved Role', §2) and every other in the same words: Successfully Added/Saved <Thing>.
   contactPointAdded: 'Successfully Added Contact Point',
@@ -219,11 +192,6 @@ export const messages = {
   domainAdded: 'Successfully Added Domain',
   campaignAdded: 'Successfully Added Campaign',
   campaignSaved: 'Successfully Saved Campaign',
-  // Interactions (spec §2 "Interaction detail") and their recordings (issue 26).
-  recordingNotFound: 'That recording does not exist in this interaction.',
-  recordingPathInvalid: 'The recording path is not valid.',
-  recordingRangeNotSatisfiable: 'The requested range is not within the recording.',
-  recordingsUnavailable: 'The recordings store is not reachable right now. Please try again later.',
 } as const;
 
 /** The sign-in page after too many failed attempts (per email or per client address). */

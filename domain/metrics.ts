@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { interactionDirections, type InteractionDirection, type InteractionStatus } from './interactions.ts';
-import { messages } from './messages.ts';
+import { interactionMessages } from './interaction-messages.ts';
 import { addDays, daysBetween, todayUtc } from './days.ts';
 import { isoDate } from './records.ts';
 import { queueIdPattern } from './queues.ts';
@@ -44,11 +44,11 @@ export const historicQuerySchema = v.pipe(
     direction: v.optional(v.picklist(interactionDirections)),
   }),
   v.forward(
-    v.check((q) => !q.from || !q.to || q.from <= q.to, messages.metricsRangeReversed),
+    v.check((q) => !q.from || !q.to || q.from <= q.to, interactionMessages.metricsRangeReversed),
     ['to'],
   ),
   v.forward(
-    v.check((q) => !q.from || !q.to || daysBetween(q.from, q.to) <= historicMaxDays, messages.metricsRangeTooLong),
+    v.check((q) => !q.from || !q.to || daysBetween(q.from, q.to) <= historicMaxDays, interactionMessages.metricsRangeTooLong),
     ['to'],
   ),
 );

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { commentCreateSchema, interactionCreateSchema, interactionListQuerySchema, interactionPatchSchema, type InteractionCommentList } from '../../../domain/interactions.ts';
 import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
@@ -20,7 +21,7 @@ import { findInteraction, findRestorable, interactionValues, listComments, listI
 const RESOURCE = '/interactions/interactions';
 
 /** An id that is not one names no interaction: the spec's 'Interaction Not Found', like a missing one. */
-const interactionId = () => idParam(() => notFound(messages.interactionNotFound));
+const interactionId = () => idParam(() => notFound(interactionMessages.interactionNotFound));
 
 /** A call's whole timeline (500 events with their raw details) is larger than the usual 64 KB of JSON. */
 const interactionBodyLimit = bodyLimit({
@@ -45,7 +46,7 @@ async function mentionedUsers(tx: Tx, accountId: string, ids: string[], content:
       .leftJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(users.accountId, accountId), eq(users.active, true), mayRead, where));
   const byId = ids.length > 0 ? await readers(inArray(users.personId, ids)) : [];
-  if (byId.length !== new Set(ids).size) throw badRequest(messages.invalidRequest, { mentions: messages.commentMentionUnknown });
+  if (byId.length !== new Set(ids).size) throw badRequest(messages.invalidRequest, { mentions: interactionMessages.commentMentionUnknown });
   const byName = content.includes('@') ? await readers(sql`position('@' || lower(${users.name}) in lower(${content})) > 0`) : [];
   const all = new Map([...byId, ...byName].map((u) => [u.id, u]));
   return [...all.values()];

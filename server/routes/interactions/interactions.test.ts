@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeletedList } from '../../../domain/deleted.ts';
 import type { Interaction, InteractionComment, InteractionCommentList, InteractionList } from '../../../domain/interactions.ts';
-import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import type { NotificationList } from '../../../domain/notifications.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { accessLog, contactPointPractitioners, contactPoints, interactions, persons, users } from '../../db/schema/index.ts';
@@ -132,15 +132,15 @@ describe('create and read (spec §3 shape)', () => {
     expect(text).not.toContain('zqEcho');
     const { error } = JSON.parse(text) as { error: { fields: Record<string, string> } };
     expect(error.fields).toMatchObject({
-      startTimestamp: messages.interactionStartRequired,
-      direction: messages.interactionDirectionInvalid,
-      'patient.contactNumber': messages.interactionPhoneInvalid,
-      'events.0.type': messages.interactionEventTypeInvalid,
-      'events.0.startTimestamp': messages.interactionInstantInvalid,
-      followup: messages.interactionDetailsInvalid,
+      startTimestamp: interactionMessages.interactionStartRequired,
+      direction: interactionMessages.interactionDirectionInvalid,
+      'patient.contactNumber': interactionMessages.interactionPhoneInvalid,
+      'events.0.type': interactionMessages.interactionEventTypeInvalid,
+      'events.0.startTimestamp': interactionMessages.interactionInstantInvalid,
+      followup: interactionMessages.interactionDetailsInvalid,
     });
     const end = await send('manager', 'POST', base, { startTimestamp: '2025-06-01T10:00:00Z', endTimestamp: '2025-06-01T09:00:00Z' });
-    expect((await errorOf(end)).fields).toEqual({ endTimestamp: messages.interactionEndBeforeStart });
+    expect((await errorOf(end)).fields).toEqual({ endTimestamp: interactionMessages.interactionEndBeforeStart });
     expect(await h.db.select({ n: sql<number>`count(*)::int` }).from(interactions)).toEqual(before);
   });
 
@@ -385,7 +385,7 @@ describe('comments and mentions', () => {
     const listed = (await (await h.call('viewer', `${base}/${id}/comments`)).json()) as InteractionCommentList;
     expect(listed.items.map((c) => c.body.content)).toEqual(['**Follow up** tomorrow', 'Second']);
     const empty = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: '   ' } });
-    expect((await errorOf(empty)).fields).toEqual({ 'body.content': messages.commentRequired });
+    expect((await errorOf(empty)).fields).toEqual({ 'body.content': interactionMessages.commentRequired });
   });
 
   it('notifies each mentioned user (by id or by @Name) with a link to the interaction, naming no patient', async () => {
@@ -413,7 +413,7 @@ describe('comments and mentions', () => {
     for (const other of [lakesideUser!.id, randomUUID()]) {
       const res = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: 'hi' }, mentions: [other] });
       expect(res.status).toBe(400);
-      expect((await errorOf(res)).fields).toEqual({ mentions: messages.commentMentionUnknown });
+      expect((await errorOf(res)).fields).toEqual({ mentions: interactionMessages.commentMentionUnknown });
     }
   });
 });

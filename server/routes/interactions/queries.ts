@@ -11,6 +11,7 @@ import type {
   interactionCreateSchema,
 } from '../../../domain/interactions.ts';
 import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import type * as v from 'valibot';
 import type { Db, Tx } from '../../db/client.ts';
 import { contactPointPractitioners, contactPoints, interactionComments, interactions } from '../../db/schema/index.ts';
@@ -143,13 +144,13 @@ export function interactionValues(body: CreateBody, accountId: string, actorName
 /** The interaction, always inside the request's account and not deleted ('Interaction Not Found' otherwise). */
 export async function findInteraction(db: Reader, accountId: string, id: string, forUpdate = false) {
   const row = await liveRecord(db, interactions, accountId, id, forUpdate);
-  if (!row) throw notFound(messages.interactionNotFound);
+  if (!row) throw notFound(interactionMessages.interactionNotFound);
   return row;
 }
 
 export async function findRestorable(db: Reader, accountId: string, id: string) {
   const row = await restorableRecord(db, interactions, accountId, id);
-  if (!row) throw notFound(messages.interactionNotFound);
+  if (!row) throw notFound(interactionMessages.interactionNotFound);
   return row;
 }
 

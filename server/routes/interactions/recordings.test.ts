@@ -5,6 +5,7 @@ import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import type { AccessLogPage } from '../../../domain/audit.ts';
 import type { InteractionEvent } from '../../../domain/interactions.ts';
 import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { createApi } from '../../app.ts';
 import { accessLog, interactions } from '../../db/schema/index.ts';
 import { RecordingStoreError, type RecordingStore } from '../../integrations/recordings/port.ts';
@@ -119,7 +120,7 @@ describe('GET /interactions/interactions/{id}/events/{eventId}/recordings/{path}
     const res = await h.call('viewer', call.url, { headers: { Range: range } });
     expect(res.status).toBe(416);
     expect(res.headers.get('Content-Range')).toBe(`bytes */${size}`);
-    expect(await res.json()).toEqual({ error: { code: 'range_not_satisfiable', message: messages.recordingRangeNotSatisfiable } });
+    expect(await res.json()).toEqual({ error: { code: 'range_not_satisfiable', message: interactionMessages.recordingRangeNotSatisfiable } });
   });
 
   it.each(['bytes=500-100', 'bytes=0-1,5-9', 'items=0-10', 'bytes=abc', 'bytes=-'])('ignores the Range %s it cannot use and answers the whole (200)', async (range) => {
@@ -139,14 +140,14 @@ describe('GET /interactions/interactions/{id}/events/{eventId}/recordings/{path}
   it('finds only a recording the event lists: another path, event or interaction is 404', async () => {
     const notListed = await h.call('viewer', call.url.replace('leg-1.wav', 'leg-3.wav'));
     expect(notListed.status).toBe(404);
-    expect(await notListed.json()).toEqual({ error: { code: 'not_found', message: messages.recordingNotFound } });
+    expect(await notListed.json()).toEqual({ error: { code: 'not_found', message: interactionMessages.recordingNotFound } });
     // The other event of the call lists none.
     expect((await h.call('viewer', call.url.replace(call.eventId, 'ev-inbound'))).status).toBe(404);
     expect((await h.call('viewer', call.url.replace(call.eventId, 'ev-nope'))).status).toBe(404);
     for (const id of [randomUUID(), 'not-a-uuid', 'NOT%00A%2FUUID']) {
       const res = await h.call('viewer', `/interactions/interactions/${id}/events/${call.eventId}/recordings/leg-1.wav`);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: { code: 'not_found', message: messages.interactionNotFound } });
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: interactionMessages.interactionNotFound } });
     }
     // Listed, but not in the store.
     const lost = await insertCall(h.accounts.riverside.id, [{ path: 'lost.wav' }]);
@@ -157,7 +158,7 @@ describe('GET /interactions/interactions/{id}/events/{eventId}/recordings/{path}
     const deleted = await insertCall(h.accounts.riverside.id, [{ path: 'leg-1.wav', bytes: audio.slice(0, 100) }], { deletedAt: new Date() });
     const res = await h.call('viewer', deleted.url);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: messages.interactionNotFound } });
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: interactionMessages.interactionNotFound } });
   });
 
   it('refuses a path that tries to leave the store (400 or 404) without asking the store anything', async () => {
@@ -190,14 +191,14 @@ describe('GET /interactions/interactions/{id}/events/{eventId}/recordings/{path}
     expect(calls).toEqual([]);
     const encoded = await api.request(`${base}/..%2F..%2F..%2Fetc%2Fpasswd`, { headers: { Authorization: `Bearer ${token}` } });
     expect(encoded.status).toBe(400);
-    expect(await encoded.json()).toEqual({ error: { code: 'invalid_request', message: messages.recordingPathInvalid } });
+    expect(await encoded.json()).toEqual({ error: { code: 'invalid_request', message: interactionMessages.recordingPathInvalid } });
   });
 
   it("keeps accounts apart: another account's call is 404; an administrator acting there plays it", async () => {
     const lakeside = await insertCall(h.accounts.lakeside.id, [{ path: 'leg-1.wav', bytes: audio.slice(0, 50) }]);
     const res = await h.call('viewer', lakeside.url);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: messages.interactionNotFound } });
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: interactionMessages.interactionNotFound } });
     expect((await h.call('viewer', `${lakeside.url}?accountId=${h.accounts.lakeside.id}`)).status).toBe(403);
     const admin = await h.call('admin', `${lakeside.url}?accountId=${h.accounts.lakeside.id}`);
     expect(admin.status).toBe(200);
@@ -247,7 +248,7 @@ describe('GET /interactions/interactions/{id}/events/{eventId}/recordings/{path}
       const res = await api.request(call.url, { headers: { Authorization: `Bearer ${await h.token('viewer')}` } });
       expect(res.status).toBe(502);
       const body = (await res.json()) as { error: { code: string; id: string } };
-      expect(body.error).toMatchObject({ code: 'recordings_unavailable', message: messages.recordingsUnavailable, id: expect.any(String) });
+      expect(body.error).toMatchObject({ code: 'recordings_unavailable', message: interactionMessages.recordingsUnavailable, id: expect.any(String) });
       const logged = warn.mock.calls.map((args) => args.join(' ')).join('\n');
       expect(logged).toContain(body.error.id);
       expect(logged).not.toContain(call.id);

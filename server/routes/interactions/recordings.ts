@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import type { InteractionEvent } from '../../../domain/interactions.ts';
 import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
@@ -15,9 +15,9 @@ import { requestedRange } from './byte-range.ts';
 /** The store's refusal as the API's answer; a store that did not answer is logged once (vendor-errors.ts) and is a 502. */
 function storeFailure(error: unknown): never {
   if (!(error instanceof RecordingStoreError)) throw error;
-  if (error.reason === 'invalid_key') throw badRequest(messages.recordingPathInvalid);
-  if (error.reason === 'not_found') throw notFound(messages.recordingNotFound);
-  throw new ApiError(502, 'recordings_unavailable', messages.recordingsUnavailable, undefined, logVendorError('recordings', error));
+  if (error.reason === 'invalid_key') throw badRequest(interactionMessages.recordingPathInvalid);
+  if (error.reason === 'not_found') throw notFound(interactionMessages.recordingNotFound);
+  throw new ApiError(502, 'recordings_unavailable', interactionMessages.recordingsUnavailable, undefined, logVendorError('recordings', error));
 }
 
 /** A key segment the store accepts, or no such recording (the port's rule: no '/', '.', '..', NUL, backslash…). */
@@ -25,7 +25,7 @@ function validPath(path: string): string {
   try {
     return checkedKey(path);
   } catch {
-    throw badRequest(messages.recordingPathInvalid);
+    throw badRequest(interactionMessages.recordingPathInvalid);
   }
 }
 
@@ -51,7 +51,7 @@ const playableType = (contentType: string) => (/^(audio|video)\/[\w.+-]+$/i.test
 export const recordingRoutes = new Hono<AppEnv>().get(
   '/:id/events/:eventId/recordings/:path{.+}',
   requires('/interactions/interactions', 'GET'),
-  idParam(() => notFound(messages.interactionNotFound)),
+  idParam(() => notFound(interactionMessages.interactionNotFound)),
   async (c) => {
     const { id } = c.req.valid('param');
     const eventId = c.req.param('eventId');
@@ -63,19 +63,19 @@ export const recordingRoutes = new Hono<AppEnv>().get(
       .select({ event: sql<Pick<InteractionEvent, 'recordings'> | null>`(select e from jsonb_array_elements(${interactions.events}) e where e->>'id' = ${eventId} limit 1)` })
       .from(interactions)
       .where(and(eq(interactions.accountId, accountId), eq(interactions.id, id), isNull(interactions.deletedAt)));
-    if (!row) throw notFound(messages.interactionNotFound);
+    if (!row) throw notFound(interactionMessages.interactionNotFound);
     const recording = Array.isArray(row.event?.recordings) ? row.event.recordings.find((r) => r?.path === path) : undefined;
-    if (!recording) throw notFound(messages.recordingNotFound);
+    if (!recording) throw notFound(interactionMessages.recordingNotFound);
 
     // The event's id is one segment of the key: one holding a '/' could name another event's recording.
-    if (eventId.includes('/')) throw badRequest(messages.recordingPathInvalid);
+    if (eventId.includes('/')) throw badRequest(interactionMessages.recordingPathInvalid);
     // Where ingestion stored it (`recording.key`: bulk-seeded calls share a few files), else the
     // derived key. A stored key is the server's own (the API's schemas drop it) and is used only
     // inside the account's part of the store.
     const stored = typeof recording.key === 'string' && recording.key.startsWith(`${accountId}/`) ? recording.key : null;
     const key = stored ?? `${accountId}/${id}/${validPath(eventId)}/${path}`;
     const info = await recordings.stat(key).catch(storeFailure);
-    if (!info) throw notFound(messages.recordingNotFound);
+    if (!info) throw notFound(interactionMessages.recordingNotFound);
 
     const headers: Record<string, string> = {
       'Accept-Ranges': 'bytes',
@@ -85,7 +85,7 @@ export const recordingRoutes = new Hono<AppEnv>().get(
     };
     const asked = requestedRange(c.req.header('Range'), info.size);
     if (asked.kind === 'unsatisfiable') {
-      return c.json({ error: { code: 'range_not_satisfiable', message: messages.recordingRangeNotSatisfiable } }, 416, {
+      return c.json({ error: { code: 'range_not_satisfiable', message: interactionMessages.recordingRangeNotSatisfiable } }, 416, {
         ...headers,
         'Content-Type': 'application/json',
         'Content-Range': `bytes */${info.size}`,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { historicQuerySchema, historicWindow, realtimeQuerySchema, type QueueRealtimeFigures, type RealtimeMetrics } from '../../../domain/metrics.ts';
 import { requires } from '../../auth/requires.ts';
 import { queues } from '../../db/schema/index.ts';
@@ -15,7 +16,7 @@ import { historicMetrics } from './queries.ts';
 const failures: Record<ContactCenterFailure, { code: string; message: string }> = {
   not_configured: { code: 'contact_center_not_configured', message: messages.contactCenterNotConfigured },
   role_not_assumed: { code: 'contact_center_role_not_assumed', message: messages.contactCenterRoleNotAssumed },
-  unavailable: { code: 'contact_center_unavailable', message: messages.realtimeUnavailable },
+  unavailable: { code: 'contact_center_unavailable', message: interactionMessages.realtimeUnavailable },
 };
 
 /** The contact center's refusal as a 502 with our message and the id of its one log line. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricMetrics, RealtimeMetrics } from '../../../domain/metrics.ts';
 import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { createApi } from '../../app.ts';
 import { fakeContactCenter } from '../../integrations/contact-center/fake.ts';
 import { ContactCenterError, type ContactCenter, type ContactCenterAccount } from '../../integrations/contact-center/port.ts';
@@ -129,8 +130,8 @@ describe('GET /metrics/historic', () => {
       expect(res.status).toBe(400);
       return errorOf(res);
     };
-    expect((await bad('from=2025-01-10&to=2025-01-09')).fields).toEqual({ to: messages.metricsRangeReversed });
-    expect((await bad('from=2024-01-01&to=2025-01-01')).fields).toEqual({ to: messages.metricsRangeTooLong });
+    expect((await bad('from=2025-01-10&to=2025-01-09')).fields).toEqual({ to: interactionMessages.metricsRangeReversed });
+    expect((await bad('from=2024-01-01&to=2025-01-01')).fields).toEqual({ to: interactionMessages.metricsRangeTooLong });
     expect((await historic('from=2024-01-02&to=2025-01-01')).days).toHaveLength(366);
     expect((await bad('from=2025-02-30')).fields).toEqual({ from: messages.dateInvalid });
     expect((await bad('to=yesterday')).fields).toEqual({ to: messages.dateInvalid });
@@ -207,7 +208,7 @@ describe('GET /metrics/realtime', () => {
     const res = await get(api, '/metrics/realtime');
     expect(res.status).toBe(502);
     const text = await res.text();
-    expect(text).toContain(messages.realtimeUnavailable);
+    expect(text).toContain(interactionMessages.realtimeUnavailable);
     expect(text).not.toContain('secret vendor detail');
     const without = await get(apiWith({}), '/metrics/realtime');
     expect(without.status).toBe(502);

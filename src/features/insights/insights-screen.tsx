@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { interactionDirections, type InteractionDirection } from '../../../domain/interactions.ts';
 import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { daysBetween } from '../../../domain/days.ts';
 import { historicMaxDays, type HistoricMetrics, type MetricsFigures } from '../../../domain/metrics.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -107,8 +108,8 @@ function Filters({ search, period, queueOptions, onSearchChange }: InsightsScree
   const apply = (event: FormEvent) => {
     event.preventDefault();
     if (!from || !to) return setError(messages.dateInvalid);
-    if (from > to) return setError(messages.metricsRangeReversed);
-    if (daysBetween(from, to) > historicMaxDays) return setError(messages.metricsRangeTooLong);
+    if (from > to) return setError(interactionMessages.metricsRangeReversed);
+    if (daysBetween(from, to) > historicMaxDays) return setError(interactionMessages.metricsRangeTooLong);
     setError(null);
     onSearchChange({ range: 'custom', from, to });
   };
@@ -176,7 +177,7 @@ function LiveStrip({ queue }: { queue: string }) {
         </p>
       </div>
       {realtime.isError && !realtime.data ? (
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{messages.realtimeUnavailable}</p>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{interactionMessages.realtimeUnavailable}</p>
       ) : realtime.isPending ? (
         <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           Loading live figures…

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { InteractionComment } from '../../../domain/interactions.ts';
-import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/description-list.tsx';
 import { FieldError, Textarea } from '../../components/ui/field.tsx';
@@ -146,12 +146,12 @@ function CommentForm({ interactionId }: { interactionId: string }) {
     event.preventDefault();
     const content = text.trim();
     if (!content) {
-      setError(messages.commentRequired);
+      setError(interactionMessages.commentRequired);
       box.current?.focus();
       return;
     }
     if (content.length > maxComment) {
-      setError(messages.commentTooLong);
+      setError(interactionMessages.commentTooLong);
       box.current?.focus();
       return;
     }
@@ -166,7 +166,7 @@ function CommentForm({ interactionId }: { interactionId: string }) {
     setText('');
     setChosen([]);
     setMention(null);
-    toast('success', messages.commentAdded);
+    toast('success', interactionMessages.commentAdded);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import * as v from 'valibot';
-import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { escalationTypes, interactionStatuses, type EscalationType, type Interaction, type InteractionStatus } from '../../../domain/interactions.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
@@ -62,7 +62,7 @@ export function InteractionEdit({ initial, onDone }: { initial: Interaction; onD
     toBody: toInteractionBody,
     toValues: toInteractionValues,
     conflictFields: interactionConflictFields,
-    savedMessage: messages.interactionSaved,
+    savedMessage: interactionMessages.interactionSaved,
     onDone,
   });
   // The dispositions offered are the queue's (spec §3 Queue.dispositions), with the call's own kept.

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useId, useState, type ReactNode } from 'react';
 import type { Interaction, InteractionEvent, Party } from '../../../domain/interactions.ts';
-import { messages } from '../../../domain/messages.ts';
+import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { Card, Empty } from '../../components/ui/description-list.tsx';
 import { RecordLoad, RecordPage } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
@@ -22,7 +22,7 @@ function InteractionNotFound() {
   return (
     <section data-not-found aria-labelledby="interaction-not-found" className="mx-auto flex max-w-3xl flex-col items-start gap-3 py-10">
       <h1 id="interaction-not-found" tabIndex={-1} className="text-2xl font-semibold">
-        {messages.interactionNotFound}
+        {interactionMessages.interactionNotFound}
       </h1>
       <Link to="/interactions" className="text-brand-700 underline dark:text-brand-100">
         Back to Interactions
