@@ -2,6 +2,7 @@ import { apiKeyFigures } from './apikeys.ts';
 import { auditFigures } from './audit.ts';
 import { authFigures } from './auth.ts';
 import { contactPointsFigures } from './contact-points.ts';
+import { interactionsFigures } from './interactions.ts';
 import { keyboardFigures } from './keyboard.ts';
 import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
@@ -12,7 +13,7 @@ import { print } from './util.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, auth, apikeys, audit, recordings);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, interactions, auth, apikeys, audit, recordings);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -44,6 +45,10 @@ if (wanted('contact-points')) {
 if (wanted('audit')) {
   console.log('\nAudit log at 300,000 rows');
   print(await auditFigures());
+}
+if (wanted('interactions')) {
+  console.log(`\nCall history at ${(Number(process.env.BENCH_INTERACTIONS) || 1_000_000).toLocaleString('en-US')} interactions in one account (BENCH_INTERACTIONS)`);
+  print(await interactionsFigures());
 }
 if (wanted('auth')) {
   console.log('\nAuthenticated requests (HTTP, keep-alive)');
