@@ -156,6 +156,10 @@ export type Interaction = CommonFields & {
   recordingsCount: number;
   /** Seconds from start to end (null while the call lasts). */
   durationSeconds: number | null;
+  /** Per leg, as the contact center measured it (empty when it did not say: the screen works them out from the events). */
+  legDurations: LegDurations[];
+  /** Each queue the call was put in, with how long it waited there (empty likewise). */
+  queues: InteractionQueue[];
   /** The first queue and the agent who took the call last. */
   queue: { queueId: string; queueName: string } | null;
   agent: { id: string | null; name: string } | null;

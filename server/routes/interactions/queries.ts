@@ -67,6 +67,8 @@ export function presentInteraction(row: InteractionRow): Interaction {
     participants: row.participants,
     integrationAssociations: row.integrationAssociations,
     team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
+    legDurations: list(b.legDurations),
+    queues: list(b.queues),
     conditions: list(b.conditions),
     practitioners: list(b.practitioners),
     outcomes: list(b.outcomes),

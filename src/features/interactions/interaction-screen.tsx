@@ -15,7 +15,7 @@ import { InteractionEdit } from './interaction-form.tsx';
 import { callerName, directionLabels, escalationLabels, phoneLabel, statusLabels } from './labels.ts';
 import { interactionDeleteTarget, interactionQuery } from './queries.ts';
 import { RecordingPlayer } from './recording-player.tsx';
-import { eventTypeLabel, groupEventsByDay, legTimes, minutesSeconds, queueVisits } from './timeline.ts';
+import { eventTypeLabel, groupEventsByDay, legDurationsOf, minutesSeconds, queuesOf } from './timeline.ts';
 
 
 function InteractionNotFound() {
@@ -148,7 +148,7 @@ function SectionTable({ label, headers, rows, empty }: { label: string; headers:
 
 function Durations({ interaction }: { interaction: Interaction }) {
   const id = useId();
-  const legs = legTimes(interaction.events);
+  const legs = legDurationsOf(interaction);
   return (
     <Card title="Durations" titleId={`${id}-durations`}>
       <SectionTable
@@ -180,7 +180,7 @@ function Participants({ interaction }: { interaction: Interaction }) {
 function Queues({ interaction }: { interaction: Interaction }) {
   const id = useId();
   const format = useDateTimeFormat();
-  const visits = queueVisits(interaction.events);
+  const visits = queuesOf(interaction);
   return (
     <Card title="Queues" titleId={`${id}-queues`}>
       <SectionTable

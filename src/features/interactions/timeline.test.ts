@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InteractionEvent } from '../../../domain/interactions.ts';
-import { eventTypeLabel, groupEventsByDay, insertMention, legTimes, mentionAt, mentionsInText, minutesSeconds, queueVisits, seekStep, seekTo } from './timeline.ts';
+import { eventTypeLabel, groupEventsByDay, insertMention, legDurationsOf, legTimes, queuesOf, mentionAt, mentionsInText, minutesSeconds, queueVisits, seekStep, seekTo } from './timeline.ts';
 
 const event = (id: string, startTimestamp: string, leg = 1): InteractionEvent => ({ id, type: 'inbound', startTimestamp, duration: 0, leg, contactSource: null, details: {} });
 
@@ -90,5 +90,28 @@ describe('legTimes and queueVisits', () => {
       ['Front desk', 1, 30],
       ['Billing', 2, 10],
     ]);
+  });
+});
+
+describe('durations and queues when events carry no durations (as the contact center sends them)', () => {
+  // The simulator's shape: enqueued and connectedToAgent are instants; dequeued carries the wait.
+  const events: InteractionEvent[] = [
+    { ...event('1', '2026-03-01T10:00:00Z'), type: 'inbound' },
+    { ...event('2', '2026-03-01T10:00:10Z'), type: 'enqueued', queueName: 'Billing' },
+    { ...event('3', '2026-03-01T10:05:16Z'), type: 'dequeued', duration: 306, queueName: 'Billing' },
+    { ...event('4', '2026-03-01T10:05:16Z'), type: 'connectedToAgent' },
+    { ...event('5', '2026-03-01T10:09:34Z'), type: 'disconnect' },
+    { ...event('6', '2026-03-01T10:09:34Z'), type: 'afterContactWork', duration: 30 },
+  ];
+  it('measures waiting and talking from the events that end them', () => {
+    expect(legTimes(events)).toEqual([{ leg: 1, queueName: 'Billing', total: 604, wait: 306, talk: 258, afterContactWork: 30 }]);
+    expect(queueVisits(events).map((q) => q.waitSeconds)).toEqual([306]);
+  });
+  it('prefers what the contact center measured per leg (talk with hold) and its queue visits', () => {
+    const legDurations = [{ leg: 1, queueId: 'q', queueName: 'Billing', total: 600, wait: 300, talk: 200, hold: 50, afterContactWork: 30 }];
+    expect(legDurationsOf({ legDurations, events })).toEqual([{ leg: 1, queueName: 'Billing', total: 600, wait: 300, talk: 250, afterContactWork: 30 }]);
+    expect(legDurationsOf({ legDurations: [], events })[0]!.wait).toBe(306);
+    const queues = [{ queueId: 'q', queueName: 'Billing', leg: 1, enqueuedTimestamp: '2026-03-01T10:00:10Z', waitSeconds: 300 }];
+    expect(queuesOf({ queues, events }).map((q) => [q.queueName, q.waitSeconds])).toEqual([['Billing', 300]]);
   });
 });

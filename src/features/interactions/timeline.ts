@@ -1,4 +1,4 @@
-import type { InteractionEvent } from '../../../domain/interactions.ts';
+import type { InteractionEvent, InteractionQueue, LegDurations } from '../../../domain/interactions.ts';
 
 /** Seconds as minutes and seconds (spec §2 "Durations … (minutes and seconds)"): 75 → '1:15', 3725 → '62:05'. */
 export function minutesSeconds(seconds: number | null | undefined): string {
@@ -84,31 +84,59 @@ export function mentionsInText<T extends { name: string }>(text: string, chosen:
 /** One leg's times (spec §2 "Durations per leg"), in seconds. */
 export type LegTimes = { leg: number; queueName: string | null; total: number; wait: number; talk: number; afterContactWork: number };
 
-const endOf = (event: InteractionEvent) => Date.parse(event.startTimestamp) + event.duration * 1000;
+/** When an event's stretch ends; a dequeued event's duration is the wait that came before it. */
+const endOf = (event: InteractionEvent) => Date.parse(event.startTimestamp) + (event.type === 'dequeued' ? 0 : event.duration * 1000);
+const at = (event: InteractionEvent) => Date.parse(event.startTimestamp);
 
 /**
- * Each leg's durations, worked out from its events: the whole leg from its first event's start to
- * its last event's end; waiting in queue (enqueued), talking with an agent (connectedToAgent), and
- * after-contact work.
+ * How long a stretch of the leg lasted: its opening event's duration, or (when the contact center
+ * gave the event no duration) until the first later event of the leg that ends it.
+ */
+function stretch(list: readonly InteractionEvent[], opens: string, endsWith: readonly string[]): number {
+  let total = 0;
+  for (const event of list.filter((e) => e.type === opens)) {
+    if (event.duration > 0) {
+      total += event.duration;
+      continue;
+    }
+    const end = list.find((e) => at(e) >= at(event) && e !== event && endsWith.includes(e.type));
+    if (end) total += Math.max(0, Math.round((at(end) - at(event)) / 1000));
+  }
+  return total;
+}
+
+/**
+ * Each leg's durations, worked out from its events when the contact center did not give them: the
+ * whole leg from its first event's start to its last event's end; waiting in queue (enqueued, until
+ * dequeued or an agent answered), talking with an agent (connectedToAgent, until the leg was
+ * disconnected, transferred or went to after-contact work), and after-contact work.
  */
 export function legTimes(events: readonly InteractionEvent[]): LegTimes[] {
   const legs = new Map<number, InteractionEvent[]>();
   for (const event of events) legs.set(event.leg, [...(legs.get(event.leg) ?? []), event]);
-  const sum = (list: InteractionEvent[], type: string) => list.filter((e) => e.type === type).reduce((total, e) => total + e.duration, 0);
   return [...legs.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([leg, list]) => {
-      const start = Math.min(...list.map((e) => Date.parse(e.startTimestamp)));
+    .map(([leg, unsorted]) => {
+      const list = [...unsorted].sort((a, b) => at(a) - at(b));
+      const start = Math.min(...list.map(at));
       const end = Math.max(...list.map(endOf));
       return {
         leg,
         queueName: list.find((e) => e.queueName)?.queueName ?? null,
         total: Math.max(0, Math.round((end - start) / 1000)),
-        wait: sum(list, 'enqueued'),
-        talk: sum(list, 'connectedToAgent'),
-        afterContactWork: sum(list, 'afterContactWork'),
+        wait: stretch(list, 'enqueued', ['dequeued', 'connectedToAgent', 'disconnect', 'queue_transfer']),
+        talk: stretch(list, 'connectedToAgent', ['disconnect', 'afterContactWork', 'transfer', 'queue_transfer']),
+        afterContactWork: list.filter((e) => e.type === 'afterContactWork').reduce((total, e) => total + e.duration, 0),
       };
     });
+}
+
+/** The legs' durations as the contact center measured them (talk includes hold), else worked out from the events. */
+export function legDurationsOf(interaction: { legDurations?: readonly LegDurations[]; events: readonly InteractionEvent[] }): LegTimes[] {
+  if (!interaction.legDurations?.length) return legTimes(interaction.events);
+  return [...interaction.legDurations]
+    .sort((a, b) => a.leg - b.leg)
+    .map((l) => ({ leg: l.leg, queueName: l.queueName, total: l.total, wait: l.wait, talk: l.talk + l.hold, afterContactWork: l.afterContactWork }));
 }
 
 /** The queues the call went through (spec §2 "Queues"): each time it was put in one, with its leg and how long it waited. */
@@ -116,5 +144,11 @@ export function queueVisits(events: readonly InteractionEvent[]): { key: string;
   return events
     .filter((e) => e.type === 'enqueued' && (e.queueName || e.queueId))
     .sort((a, b) => a.startTimestamp.localeCompare(b.startTimestamp))
-    .map((e) => ({ key: e.id, queueName: e.queueName ?? e.queueId ?? '', leg: e.leg, enqueuedTimestamp: e.startTimestamp, waitSeconds: e.duration }));
+    .map((e) => ({ key: e.id, queueName: e.queueName ?? e.queueId ?? '', leg: e.leg, enqueuedTimestamp: e.startTimestamp, waitSeconds: e.duration || stretch(events.filter((x) => x.leg === e.leg && at(x) >= at(e)), 'enqueued', ['dequeued', 'connectedToAgent', 'disconnect', 'queue_transfer']) }));
+}
+
+/** The queues as the contact center reported them, else worked out from the events. */
+export function queuesOf(interaction: { queues?: readonly InteractionQueue[]; events: readonly InteractionEvent[] }) {
+  if (!interaction.queues?.length) return queueVisits(interaction.events);
+  return interaction.queues.map((q, i) => ({ key: `${q.queueId}-${q.leg}-${i}`, queueName: q.queueName, leg: q.leg, enqueuedTimestamp: q.enqueuedTimestamp, waitSeconds: q.waitSeconds }));
 }
