@@ -223,10 +223,7 @@ export async function ingestContacts(
       .returning({ id: interactions.id, inserted: sql<boolean>`(xmax = 0)` });
     for (const row of written) (row.inserted ? inserted : updated).push(row.id);
   }
-  if (inserted.length > 0) {
-    // One statement for all; the ids are UUIDs, safe in an array literal.
-    await db.execute(sql`select pg_notify(${interactionsChannel}, ${`${accountId}:`} || id) from unnest(${`{${inserted.join(',')}}`}::text[]) as id`);
-  }
+  // New rows are announced on `astera_interactions` by the table's insert trigger (migration 0028), whoever writes them.
   return { inserted, updated };
 }
 
