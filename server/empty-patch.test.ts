@@ -63,6 +63,7 @@ const cases: Case[] = [
   { route: '/schedule/schedule/:scheduleId/task/:id', read: () => `/schedule/schedule/${schedule()}/task/${taskId}`, patch: () => `/schedule/schedule/${schedule()}/task/${taskId}` },
   { route: '/tag/:id', read: () => `/tag/${tagId}`, patch: () => `/tag/${tagId}` },
   { route: '/callcenter/queues/:queueId', read: () => `/callcenter/queues/${queueId}`, patch: () => `/callcenter/queues/${queueId}` },
+  { route: '/teams/teams/:id', read: () => `/teams/teams/${seedId('practice-team:riverside:0')}`, patch: () => `/teams/teams/${seedId('practice-team:riverside:0')}` },
   { route: '/surveys/campaigns/:id', read: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}`, patch: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}` },
 ];
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../domain/messages.ts';
 import { createApi } from './app.ts';
@@ -193,6 +193,8 @@ describe('validation errors never echo the request', () => {
         'ownerType', 'ownerId', 'title', 'start', 'end', 'recurrence',
         // A role's (a role too needs only a name; its grants must be a map of the catalogue).
         'resources',
+        // A practice team's (it too needs only a name; its flags must be true or false).
+        'isViewable',
       ].map((key) => [key, value]),
     );
   const bodies: unknown[] = [
@@ -250,6 +252,8 @@ describe('validation errors never echo the request', () => {
       const badId = await h.call(user, route.replace(person, marker).replace(seedId('no such person'), marker), { method, token, json: {} });
       expect(await badId.text()).not.toContain(marker);
     }
+    const written = await h.db.select({ resourceType: auditLog.resourceType, action: auditLog.action, resourceId: auditLog.resourceId }).from(auditLog).orderBy(desc(auditLog.id)).limit((await auditRows()) - before);
+    expect(written).toEqual([]);
     expect(await auditRows()).toBe(before);
     // Every write route of the API, sequentially, each with a dozen bodies: it grows with the API.
   }, 180_000);
