@@ -230,9 +230,10 @@ function EventItem({ interactionId, event }: { interactionId: string; event: Int
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const { locale, timeZone } = useAtomValue(preferencesAtom);
-  const summary = [event.queueName ? `Queue ${event.queueName}` : null, event.agentName ? `Agent ${event.agentName}` : null, event.disposition ? `Disposition ${event.disposition}` : null, event.contactSource]
-    .filter(Boolean)
-    .join(' · ');
+  // Each part on one line of its own when the line is short (a phone): a contact id is never broken at its hyphens.
+  const summary = [event.queueName ? `Queue ${event.queueName}` : null, event.agentName ? `Agent ${event.agentName}` : null, event.disposition ? `Disposition ${event.disposition}` : null, event.contactSource].filter(
+    (part): part is string => Boolean(part),
+  );
   const recordings = event.recordings ?? [];
   return (
     <li className="flex flex-col gap-1">
@@ -257,7 +258,16 @@ function EventItem({ interactionId, event }: { interactionId: string; event: Int
           <span className="sr-only"> of {eventTypeLabel(event.type)} at {timeOnly(locale, timeZone).format(new Date(event.startTimestamp))}</span>
         </button>
       </div>
-      {summary ? <p className="text-sm text-slate-700 dark:text-slate-300">{summary}</p> : null}
+      {summary.length > 0 ? (
+        <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-700 dark:text-slate-300">
+          {summary.map((part, index) => (
+            <span key={index} className="whitespace-nowrap">
+              {index > 0 ? '· ' : ''}
+              {part}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <div id={detailsId} hidden={!open}>
         {open ? (
           <pre className="max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs whitespace-pre [overflow-wrap:normal] dark:bg-slate-800">{JSON.stringify(event.details, null, 2)}</pre>
