@@ -65,7 +65,7 @@ test.describe('Insights as Read Only', () => {
     const box = (await canvas.boundingBox())!;
     // The last day's column (today), near the bottom where its bar starts: a click anywhere in a column selects its day.
     await canvas.click({ position: { x: box.width - 12, y: box.height - 40 } });
-    await expect(page).toHaveURL(new RegExp(`/interactions\\?from=${today()}&to=${today()}&status=abandoned$`));
+    await expect(page).toHaveURL(new RegExp(`/interactions\\?from=${today()}&to=${today()}&status=abandoned&days=utc$`));
   });
 
   test("the bars' links are reachable by keyboard through the tables, and keep the queue", async ({ page }) => {
@@ -81,7 +81,7 @@ test.describe('Insights as Read Only', () => {
     const link = calls.getByRole('link', { name: new RegExp(`calls on ${today()}$`) }).last();
     await link.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(`/interactions?from=${today()}&to=${today()}&queue=${queueId}`);
+    await expect(page).toHaveURL(`/interactions?from=${today()}&to=${today()}&queue=${queueId}&days=utc`);
   });
 
   test('the range is in the URL: presets and a custom range, kept by a reload', async ({ page }) => {
