@@ -41,7 +41,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
   const recordPath = policy?.accountId === entry.accountId ? changedRecordPath(entry) : null;
 
   return (
-    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-5xl flex-col gap-5">
+    <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-5">
       <PageHeader
         titleId={titleId}
         title={entry.summary}
@@ -73,7 +73,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
           ]}
         />
       </Card>
-      <section aria-labelledby={changesId} className="flex flex-col gap-2">
+      <section aria-labelledby={changesId} className="flex min-w-0 flex-col gap-2">
         <h2 id={changesId} className="text-lg font-semibold">
           Before and after
         </h2>
@@ -86,7 +86,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
             </p>
             {/* At phone size the table scrolls sideways in its own box (focusable, for the keyboard): an id or a
                 word of a value is never broken across lines (issue 24), against the page's overflow-wrap: anywhere. */}
-            <div role="group" aria-labelledby={changesId} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900">
+            <div role="group" aria-labelledby={changesId} tabIndex={0} className="max-w-full min-w-0 overflow-x-auto rounded-lg border border-slate-200 bg-white [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900">
               <table aria-labelledby={changesId} className="w-full border-collapse text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60">
                   <tr>
