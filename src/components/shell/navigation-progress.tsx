@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { navigationSettled } from '../../lib/key-buffer.ts';
 import { screenLeft } from '../../lib/leaving-screen.ts';
 
 /** A navigation shorter than this shows nothing (no flash on a fast network). */
@@ -23,12 +22,9 @@ export function NavigationProgress() {
     const timer = window.setTimeout(() => setShown(true), SHOW_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [pending]);
-  // A navigation that ends without resolving (superseded, failed) must not leave the screen inert,
-  // nor keep the keys held for its screen beyond the usual bound.
+  // A navigation that ends without resolving (superseded, failed) must not leave the screen inert.
   useEffect(() => {
-    if (pending) return;
-    screenLeft();
-    navigationSettled();
+    if (!pending) screenLeft();
   }, [pending]);
   useEffect(() => {
     const main = document.getElementById('main');

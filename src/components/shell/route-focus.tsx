@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { firstScreenFocused, holdKeysForNavigation, navigationSettled, releaseNavigationKeys } from '../../lib/key-buffer.ts';
+import { firstScreenFocused, holdKeysForNavigation, releaseNavigationKeys } from '../../lib/key-buffer.ts';
 import { leaveScreen, screenLeft } from '../../lib/leaving-screen.ts';
 
 /** A form's fields (and buttons) that can take focus. */
@@ -65,7 +65,6 @@ export function RouteFocus() {
       // Before anything takes focus in the new screen (an inert element cannot), and for a new
       // screen that reuses the old one's elements.
       screenLeft();
-      navigationSettled();
       if (!event.pathChanged || !event.fromLocation) {
         navigating = false;
         releaseNavigationKeys();
