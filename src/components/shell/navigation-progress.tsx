@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { screenLeft } from '../../lib/leaving-screen.ts';
 
 /** A navigation shorter than this shows nothing (no flash on a fast network). */
 const SHOW_AFTER_MS = 150;
@@ -8,8 +7,7 @@ const SHOW_AFTER_MS = 150;
 /**
  * While the router is still loading the next screen (its code, its loader's data), the old screen
  * stays but says so: a thin bar at the top (an indeterminate progress bar), and the content marked
- * busy, so nobody takes the old screen for the one the address already names. It takes no clicks
- * meanwhile either (RouteFocus, lib/leaving-screen.ts).
+ * busy, so nobody takes the old screen for the one the address already names.
  */
 export function NavigationProgress() {
   const pending = useRouterState({ select: (state) => state.status === 'pending' || state.isLoading });
@@ -21,10 +19,6 @@ export function NavigationProgress() {
     }
     const timer = window.setTimeout(() => setShown(true), SHOW_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [pending]);
-  // A navigation that ends without resolving (superseded, failed) must not leave the screen inert.
-  useEffect(() => {
-    if (!pending) screenLeft();
   }, [pending]);
   useEffect(() => {
     const main = document.getElementById('main');

@@ -1,7 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { firstScreenFocused, holdKeysForNavigation, releaseNavigationKeys } from '../../lib/key-buffer.ts';
-import { leaveScreen, screenLeft } from '../../lib/leaving-screen.ts';
 
 /** A form's fields (and buttons) that can take focus. */
 const fieldSelector = '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])';
@@ -56,15 +55,9 @@ export function RouteFocus() {
       navigating = true;
       stale = new WeakSet(candidates());
       holdKeysForNavigation();
-      // The screen being left takes no clicks, focus or keys while the next one loads (its heading
-      // and the main landmark stay); from the start, not only once the progress bar shows.
-      leaveScreen();
     });
 
     const unsubscribeResolved = router.subscribe('onResolved', (event) => {
-      // Before anything takes focus in the new screen (an inert element cannot), and for a new
-      // screen that reuses the old one's elements.
-      screenLeft();
       if (!event.pathChanged || !event.fromLocation) {
         navigating = false;
         releaseNavigationKeys();
@@ -179,7 +172,6 @@ export function RouteFocus() {
     return () => {
       unsubscribeBefore();
       unsubscribeResolved();
-      screenLeft();
       stop();
       stopFirst();
       releaseNavigationKeys();
