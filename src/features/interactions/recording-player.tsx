@@ -48,6 +48,14 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
   // Space: the browser's own player toggles playback on a focused <audio> (Chromium, Firefox);
   // where it does not, the key's release does it, so that one press never toggles twice.
   const pausedAtSpace = useRef<boolean | null>(null);
+  // Where the last seek asked to go: a key pressed while the player is still seeking counts from
+  // there (the player may report its old position until the seek is done, and a fast typist's
+  // presses would otherwise be lost).
+  const seekTarget = useRef<number | null>(null);
+  const seek = (player: HTMLAudioElement, to: number) => {
+    seekTarget.current = to;
+    player.currentTime = to;
+  };
   const handleKeyDown = (event: KeyboardEvent<HTMLAudioElement>) => {
     const player = audio.current;
     if (!player || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -57,13 +65,14 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
     }
     if (event.key === 'Home' || event.key === 'End') {
       event.preventDefault();
-      player.currentTime = event.key === 'Home' ? 0 : seekTo(0, Infinity, player.duration || recording.durationSeconds);
+      seek(player, event.key === 'Home' ? 0 : seekTo(0, Infinity, player.duration || recording.durationSeconds));
       return;
     }
     const delta = seekStep(event.key, event.shiftKey);
     if (delta === 0) return;
     event.preventDefault();
-    player.currentTime = seekTo(player.currentTime, delta, player.duration || recording.durationSeconds);
+    const from = player.seeking && seekTarget.current !== null ? seekTarget.current : player.currentTime;
+    seek(player, seekTo(from, delta, player.duration || recording.durationSeconds));
   };
   const handleKeyUp = (event: KeyboardEvent<HTMLAudioElement>) => {
     const player = audio.current;
