@@ -61,34 +61,6 @@ test.describe('header menus load after the first screen without losing what the 
   });
 });
 
-test.describe('the features\' commands load beside the first screen without losing a key', () => {
-  test('G P typed before they arrive navigates once they have', async ({ page }) => {
-    const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);
-    await page.goto('/home');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(registry.requested).toBe(true);
-    await page.keyboard.press('g');
-    await page.keyboard.press('p');
-    await expect(page).toHaveURL(/\/home$/);
-    await registry.release();
-    await expect(page).toHaveURL(/\/practice\/persons$/);
-  });
-
-  test('Ctrl+K and a query typed before they arrive find a feature\'s command once they have', async ({ page }) => {
-    const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);
-    await page.goto('/home');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(registry.requested).toBe(true);
-    await page.keyboard.press('Control+k');
-    await page.keyboard.type('create person');
-    const palette = page.getByRole('dialog', { name: 'Command palette' });
-    await expect(palette).toHaveCount(0);
-    await registry.release();
-    await expect(palette.getByRole('combobox')).toHaveValue('create person');
-    await expect(palette.getByRole('option', { name: /^Create person/ })).toBeVisible();
-  });
-});
-
 test.describe('the first screen does not move under the reader (Lighthouse: layout shift)', () => {
   test('on a phone, /home shows its sections once the access policy is here: nothing already shown is pushed down', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
