@@ -84,10 +84,9 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {changed.size === 1 ? '1 field changed' : `${changed.size} fields changed`}; changed fields come first and are highlighted. Secrets are never shown.
             </p>
-            {/* At phone size the table scrolls sideways in its own box (focusable, for the keyboard): an id or a
-                word of a value is never broken across lines (issue 24), against the page's overflow-wrap: anywhere. */}
-            <div role="group" aria-labelledby={changesId} tabIndex={0} className="max-w-full min-w-0 overflow-x-auto rounded-lg border border-slate-200 bg-white [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900">
-              <table aria-labelledby={changesId} className="w-full border-collapse text-left text-sm">
+            {/* A value's long token (JSON, an id) wraps within its column (the table keeps to the screen at phone size). */}
+            <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+              <table aria-labelledby={changesId} className="w-full table-fixed border-collapse text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60">
                   <tr>
                     <th scope="col" className="w-1/4 px-3 py-2 font-semibold">
@@ -106,7 +105,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
                     const isChanged = changed.has(name);
                     return (
                       <tr key={name} data-changed={isChanged || undefined} className={cn('border-b border-slate-100 align-top last:border-b-0 dark:border-slate-800', isChanged && 'bg-amber-50 dark:bg-amber-950/40')}>
-                        <th scope="row" className="px-3 py-2 font-medium">
+                        <th scope="row" className="px-3 py-2 font-medium break-words">
                           {name}
                           {isChanged ? <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">Changed</span> : null}
                         </th>
@@ -129,9 +128,9 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
   );
 }
 
-/** A field's value: text as it is (wrapped between words), structures as indented JSON. */
+/** A field's value: text as it is, structures as indented JSON, wrapped to the column. */
 function Value({ value, present }: { value: unknown; present: boolean }) {
   if (!present || value === null || value === undefined || value === '') return <Empty />;
-  if (typeof value === 'object') return <pre className="font-mono text-xs whitespace-pre">{JSON.stringify(value, null, 2)}</pre>;
-  return <span>{String(value)}</span>;
+  if (typeof value === 'object') return <pre className="font-mono text-xs break-all whitespace-pre-wrap">{JSON.stringify(value, null, 2)}</pre>;
+  return <span className="break-words">{String(value)}</span>;
 }
