@@ -107,7 +107,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
                       <tr key={name} data-changed={isChanged || undefined} className={cn('border-b border-slate-100 align-top last:border-b-0 dark:border-slate-800', isChanged && 'bg-amber-50 dark:bg-amber-950/40')}>
                         <th scope="row" className="px-3 py-2 font-medium break-words">
                           {name}
-                          {isChanged ? <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">Changed</span> : null}
+                          {isChanged ? <span className="ml-2 inline-block rounded bg-amber-200 px-1.5 whitespace-nowrap py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">Changed</span> : null}
                         </th>
                         <td className="px-3 py-2">
                           <Value value={before[name]} present={name in before} />
