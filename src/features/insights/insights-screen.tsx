@@ -274,6 +274,41 @@ function ChartCard({ title, empty, chart, table }: ChartCardProps) {
 const th = 'py-1 pr-3 text-left font-medium';
 const td = 'py-1 pr-3 text-right tabular-nums';
 
+/**
+ * A chart's table alternative: the first column names the row (a day, a disposition, a queue),
+ * the others are figures (right-aligned; the links among them open the calls they count).
+ */
+function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: string; columns: string[]; rows: { key: string; name: string; cells: ReactNode[] }[]; wrapNames?: boolean }) {
+  return (
+    <table className="w-full">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={column} scope="col" className={index === 0 ? th : cn(th, 'text-right')}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
+            <th scope="row" className={cn(th, 'font-normal', wrapNames && 'break-words')}>
+              {row.name}
+            </th>
+            {row.cells.map((cell, index) => (
+              <td key={index} className={td}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }) {
   const { from, to } = metrics;
   const base = { from, to, queue };
@@ -322,45 +357,24 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
             />
           }
           table={
-            <table className="w-full">
-              <caption className="sr-only">Calls per day by direction</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Day
-                  </th>
-                  {directions.map((d) => (
-                    <th key={d} scope="col" className={cn(th, 'text-right')}>
-                      {directionLabels[d]}
-                    </th>
-                  ))}
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    All
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {metrics.days.map((d) => (
-                  <tr key={d.date} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className={cn(th, 'font-normal')}>
-                      {d.date}
-                    </th>
-                    {directions.map((dir) => (
-                      <td key={dir} className={td}>
-                        <InteractionsLink filter={{ ...base, from: d.date, to: d.date, direction: dir }} label={`${d.byDirection[dir]} ${directionLabels[dir]} calls on ${d.date}`}>
-                          {d.byDirection[dir]}
-                        </InteractionsLink>
-                      </td>
-                    ))}
-                    <td className={td}>
-                      <InteractionsLink filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${d.date}`}>
-                        {d.calls}
-                      </InteractionsLink>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Calls per day by direction"
+              columns={['Day', ...directions.map((dir) => directionLabels[dir]), 'All']}
+              rows={metrics.days.map((d) => ({
+                key: d.date,
+                name: d.date,
+                cells: [
+                  ...directions.map((dir) => (
+                    <InteractionsLink key={dir} filter={{ ...base, from: d.date, to: d.date, direction: dir }} label={`${d.byDirection[dir]} ${directionLabels[dir]} calls on ${d.date}`}>
+                      {d.byDirection[dir]}
+                    </InteractionsLink>
+                  )),
+                  <InteractionsLink key="all" filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${d.date}`}>
+                    {d.calls}
+                  </InteractionsLink>,
+                ],
+              }))}
+            />
           }
         />
         <ChartCard
@@ -378,41 +392,21 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
             />
           }
           table={
-            <table className="w-full">
-              <caption className="sr-only">Average handle and wait time per day, in minutes and seconds</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Day
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Average handle time
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Average wait
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Calls
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {metrics.days.map((d) => (
-                  <tr key={d.date} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className={cn(th, 'font-normal')}>
-                      {d.date}
-                    </th>
-                    <td className={td}>{minutesSeconds(d.averageHandleSeconds)}</td>
-                    <td className={td}>{minutesSeconds(d.averageWaitSeconds)}</td>
-                    <td className={td}>
-                      <InteractionsLink filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${d.date}`}>
-                        {d.calls}
-                      </InteractionsLink>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Average handle and wait time per day, in minutes and seconds"
+              columns={['Day', 'Average handle time', 'Average wait', 'Calls']}
+              rows={metrics.days.map((d) => ({
+                key: d.date,
+                name: d.date,
+                cells: [
+                  minutesSeconds(d.averageHandleSeconds),
+                  minutesSeconds(d.averageWaitSeconds),
+                  <InteractionsLink key="calls" filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${d.date}`}>
+                    {d.calls}
+                  </InteractionsLink>,
+                ],
+              }))}
+            />
           }
         />
         <ChartCard
@@ -427,37 +421,20 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
             />
           }
           table={
-            <table className="w-full">
-              <caption className="sr-only">Abandoned calls per day</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Day
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Abandoned
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Of calls
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {metrics.days.map((d) => (
-                  <tr key={d.date} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className={cn(th, 'font-normal')}>
-                      {d.date}
-                    </th>
-                    <td className={td}>
-                      <InteractionsLink filter={{ ...base, from: d.date, to: d.date, status: 'abandoned' }} label={`${d.abandoned} abandoned calls on ${d.date}`}>
-                        {d.abandoned}
-                      </InteractionsLink>
-                    </td>
-                    <td className={td}>{d.calls}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Abandoned calls per day"
+              columns={['Day', 'Abandoned', 'Of calls']}
+              rows={metrics.days.map((d) => ({
+                key: d.date,
+                name: d.date,
+                cells: [
+                  <InteractionsLink key="abandoned" filter={{ ...base, from: d.date, to: d.date, status: 'abandoned' }} label={`${d.abandoned} abandoned calls on ${d.date}`}>
+                    {d.abandoned}
+                  </InteractionsLink>,
+                  d.calls,
+                ],
+              }))}
+            />
           }
         />
         <ChartCard
@@ -473,33 +450,20 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
             />
           }
           table={
-            <table className="w-full">
-              <caption className="sr-only">Calls by disposition</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Disposition
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Calls
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {metrics.dispositions.map((d) => (
-                  <tr key={d.name} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className={cn(th, 'font-normal break-words')}>
-                      {d.name}
-                    </th>
-                    <td className={td}>
-                      <InteractionsLink filter={{ ...base, disposition: d.name }} label={`${d.count} calls with disposition ${d.name}`}>
-                        {d.count}
-                      </InteractionsLink>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Calls by disposition"
+              columns={['Disposition', 'Calls']}
+              wrapNames
+              rows={metrics.dispositions.map((d) => ({
+                key: d.name,
+                name: d.name,
+                cells: [
+                  <InteractionsLink key="calls" filter={{ ...base, disposition: d.name }} label={`${d.count} calls with disposition ${d.name}`}>
+                    {d.count}
+                  </InteractionsLink>,
+                ],
+              }))}
+            />
           }
         />
         <ChartCard
@@ -517,45 +481,24 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
             />
           }
           table={
-            <table className="w-full">
-              <caption className="sr-only">Service level by queue</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Queue
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Service level
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Calls
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Abandoned
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {metrics.queues.map((q) => (
-                  <tr key={q.queueId} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className={cn(th, 'font-normal break-words')}>
-                      {q.queueName}
-                    </th>
-                    <td className={td}>{percent(q.serviceLevel)}</td>
-                    <td className={td}>
-                      <InteractionsLink filter={{ ...base, queue: q.queueId }} label={`${q.calls} calls in queue ${q.queueName}`}>
-                        {q.calls}
-                      </InteractionsLink>
-                    </td>
-                    <td className={td}>
-                      <InteractionsLink filter={{ ...base, queue: q.queueId, status: 'abandoned' }} label={`${q.abandoned} abandoned calls in queue ${q.queueName}`}>
-                        {q.abandoned}
-                      </InteractionsLink>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Service level by queue"
+              columns={['Queue', 'Service level', 'Calls', 'Abandoned']}
+              wrapNames
+              rows={metrics.queues.map((q) => ({
+                key: q.queueId,
+                name: q.queueName,
+                cells: [
+                  percent(q.serviceLevel),
+                  <InteractionsLink key="calls" filter={{ ...base, queue: q.queueId }} label={`${q.calls} calls in queue ${q.queueName}`}>
+                    {q.calls}
+                  </InteractionsLink>,
+                  <InteractionsLink key="abandoned" filter={{ ...base, queue: q.queueId, status: 'abandoned' }} label={`${q.abandoned} abandoned calls in queue ${q.queueName}`}>
+                    {q.abandoned}
+                  </InteractionsLink>,
+                ],
+              }))}
+            />
           }
         />
       </div>
