@@ -14,7 +14,7 @@ const features = readdirSync(new URL('src/features', import.meta.url));
  * never let through with an ignore comment.
  */
 const spaLayers = [
-  { name: 'routes', paths: ['./src/routes', './src/main.tsx', './src/registry.ts'] },
+  { name: 'routes', paths: ['./src/routes', './src/main.tsx', './src/registry.ts', './src/screens.ts'] },
   { name: 'features', paths: ['./src/features'] },
   { name: 'shell', paths: ['./src/components/shell'] },
   { name: 'palette', paths: ['./src/palette'] },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../domain/api.ts';
-import { changedRecordPath } from './changed-record-path.ts';
+import { workspaceScreens } from '../screens.ts';
+import { changedRecordPath as pathOf, recordLists } from './changed-record-path.ts';
+
+const lists = recordLists(workspaceScreens);
+const changedRecordPath = (entry: AuditEntry) => pathOf(entry, lists);
 
 const entry = (resourceType: string, action = 'update'): AuditEntry => ({ id: 'a1', at: '2026-01-01T00:00:00Z', actorName: 'Ada', action, resourceType, resourceId: 'r1', title: 'T', summary: '' });
 

@@ -1,25 +1,20 @@
+import { useMemo } from 'react';
 import type { AuditEntry } from '../../domain/api.ts';
+import { useScreens, type Screens } from './screens.tsx';
 
-const lists: Record<string, string> = {
-  Person: '/practice/persons',
-  User: '/practice/users',
-  Practitioner: '/practice/practitioners',
-  PractitionerPhoto: '/practice/practitioners',
-  Issue: '/practice/issues',
-  Insurance: '/practice/insurances',
-  ContactPoint: '/practice/contact-points',
-  Location: '/practice/locations',
-  Schedule: '/practice/schedules',
-  Team: '/practice/teams',
-  Interaction: '/interactions',
-};
+/** The list each record type's page sits under, from the screens' `records`. */
+export function recordLists(screens: Screens): Record<string, string> {
+  const lists: Record<string, string> = {};
+  for (const screen of Object.values(screens)) for (const type of screen.records ?? []) lists[type] = screen.path;
+  return lists;
+}
 
 /**
  * The page of a changed record, when it has one (a deleted record has none; a bulk insert has its
  * list). A tag opens the record it tags, a task its page in its schedule (the schedule when the
  * task was deleted), a recording its call.
  */
-export function changedRecordPath(entry: AuditEntry): string | null {
+export function changedRecordPath(entry: AuditEntry, lists: Readonly<Record<string, string>>): string | null {
   const { about } = entry;
   if (entry.resourceType === 'ScheduleTask' && about) {
     return entry.action === 'delete' || !entry.resourceId
@@ -36,4 +31,13 @@ export function changedRecordPath(entry: AuditEntry): string | null {
   const list = lists[entry.resourceType];
   if (!list) return null;
   return entry.resourceId ? `${list}/${entry.resourceId}` : list;
+}
+
+/** `changedRecordPath` over the screens of the workspace. */
+export function useChangedRecordPath(): (entry: AuditEntry) => string | null {
+  const screens = useScreens();
+  return useMemo(() => {
+    const lists = recordLists(screens);
+    return (entry) => changedRecordPath(entry, lists);
+  }, [screens]);
 }

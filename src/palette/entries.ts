@@ -1,7 +1,8 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { AccessPolicy } from '../../domain/api.ts';
 import { meets } from '../lib/policy.ts';
-import { hiddenPaths, routeMeta, titleFromPath } from './route-meta.ts';
+import type { Screens } from '../lib/screens.tsx';
+import { hiddenPaths, titleFromPath } from './route-meta.ts';
 import type { Command } from './types.ts';
 
 /** One row of the palette, whatever it came from. */
@@ -24,7 +25,7 @@ type RouteLike = { fullPath: string; options: { staticData?: { showsHome?: boole
  * out: their records are reached through entity search instead. So are the routes that only
  * show the home content (spec §2 keeps them routable; they are not destinations of their own).
  */
-export function routeEntries(router: AnyRouter, policy: AccessPolicy): Entry[] {
+export function routeEntries(router: AnyRouter, policy: AccessPolicy, screens: Screens): Entry[] {
   const seen = new Set<string>();
   const entries: Entry[] = [];
   const routes = router.routesByPath as Record<string, RouteLike>;
@@ -33,7 +34,7 @@ export function routeEntries(router: AnyRouter, policy: AccessPolicy): Entry[] {
     if (path.includes('$') || hiddenPaths.has(path) || seen.has(path)) continue;
     if (route.options.staticData?.showsHome) continue;
     seen.add(path);
-    const meta = routeMeta[path];
+    const meta = screens[path];
     if (meta?.resource && !meets(policy, { resource: meta.resource, method: meta.method ?? 'GET' })) continue;
     // The accounts screens are the instance administrator's (spec §2): nobody else is offered them.
     if ((path === '/accounts' || path.startsWith('/accounts/')) && !policy.instanceAdmin) continue;

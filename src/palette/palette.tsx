@@ -27,6 +27,7 @@ import { commandEntries, routeEntries, type Entry } from './entries.ts';
 import { Shortcut } from './kbd.tsx';
 import { searchKeys } from '../lib/search-keys.ts';
 import { rank, score, tokenize } from './rank.ts';
+import { useScreens } from '../lib/screens.tsx';
 import { landingAfterSwitch } from './route-meta.ts';
 import type { Command, CommandContext } from './types.ts';
 
@@ -102,6 +103,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const pasted = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const router = useRouter();
+  const screens = useScreens();
   const account = useAccountKey();
   const recent = useAtomValue(recentAtom);
   const recordVisit = useSetAtom(recentAtom);
@@ -143,8 +145,8 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     const actions = commandEntries(commands, policy, context.pathname);
     // A screen that a feature also offers as an action ("Create person") is listed once, as the action.
     const labels = new Set(actions.map((a) => a.label.toLowerCase()));
-    return [...actions, ...routeEntries(router, policy).filter((r) => !labels.has(r.label.toLowerCase()))];
-  }, [commands, policy, context.pathname, router, preferences]);
+    return [...actions, ...routeEntries(router, policy, screens).filter((r) => !labels.has(r.label.toLowerCase()))];
+  }, [commands, policy, context.pathname, router, screens, preferences]);
 
   const groups: Group[] = useMemo(() => {
     if (page === 'accounts') {
@@ -346,7 +348,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       const id = entry.id.slice('account:'.length);
       close();
       switchAccount(id === policy.homeAccountId ? null : id);
-      context.navigate(landingAfterSwitch(context.pathname));
+      context.navigate(landingAfterSwitch(screens, context.pathname));
       return;
     }
     if (entry.command) {

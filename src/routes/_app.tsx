@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AppShell } from '../components/shell/app-shell.tsx';
 import { auth, signIn } from '../lib/auth.ts';
 import { RecordSectionsProvider } from '../lib/record-sections.tsx';
+import { ScreensProvider } from '../lib/screens.tsx';
 import { workspaceCommands, workspacePanels, workspaceRecordSections } from '../registry.ts';
+import { workspaceScreens } from '../screens.ts';
 
 /** The authenticated layout: unauthenticated visits go to the identity provider first. */
 export const Route = createFileRoute('/_app')({
@@ -13,8 +15,10 @@ export const Route = createFileRoute('/_app')({
     await new Promise(() => {});
   },
   component: () => (
-    <RecordSectionsProvider value={workspaceRecordSections}>
-      <AppShell commands={workspaceCommands} panels={workspacePanels} />
-    </RecordSectionsProvider>
+    <ScreensProvider value={workspaceScreens}>
+      <RecordSectionsProvider value={workspaceRecordSections}>
+        <AppShell commands={workspaceCommands} panels={workspacePanels} />
+      </RecordSectionsProvider>
+    </ScreensProvider>
   ),
 });

@@ -5,6 +5,7 @@ import type { AccessPolicy } from '../../../domain/api.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
 import { accountListQuery } from '../../lib/accounts.ts';
 import { deferred } from '../../lib/deferred.ts';
+import { useScreens } from '../../lib/screens.tsx';
 import { landingAfterSwitch } from '../../palette/route-meta.ts';
 import { PopoverContent, PopoverRoot, PopoverTrigger } from '../ui/popover.tsx';
 
@@ -20,6 +21,7 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
   const accounts = useQuery({ ...accountListQuery(useAccountKey()), enabled: open });
   const switchAccount = useSwitchAccount();
   const navigate = useNavigate();
+  const screens = useScreens();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const list = accountList.useLoaded();
   accountList.useIdlePrefetch();
@@ -31,7 +33,7 @@ export function AccountSwitcher({ policy }: { policy: AccessPolicy }) {
   const choose = (id: string) => {
     setOpen(false);
     switchAccount(id === policy.homeAccountId ? null : id);
-    void navigate({ to: landingAfterSwitch(pathname) });
+    void navigate({ to: landingAfterSwitch(screens, pathname) });
   };
 
   const label = policy.instanceAdmin ? 'Ghost Mode: act in account' : 'Switch account';

@@ -8,11 +8,11 @@ import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useServerPreferences } from '../../lib/preferences.ts';
 import { accessPolicyQuery, signOut, usePolicyFollowsRole } from '../../lib/session.ts';
+import { useScreens } from '../../lib/screens.tsx';
 import { screenPath, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { commandEntries, routeEntries, type Entry } from '../../palette/entries.ts';
 import { useHotkeys } from '../../palette/hotkeys.ts';
 import { holdKeysForNavigation, stopHoldingEarlyKeys } from '../../lib/key-buffer.ts';
-import { routeMeta } from '../../palette/route-meta.ts';
 import type { Command, CommandContext } from '../../palette/types.ts';
 import { accountInactiveAtom, policyAtom, selectedAccountIdAtom, store } from '../../state/account.ts';
 import { closePalette, openPalette } from '../../lib/palette-open.ts';
@@ -68,6 +68,7 @@ function useIdlePrefetch() {
 function useVisitTracking() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const recordVisit = useSetAtom(recentAtom);
+  const routeMeta = useScreens();
   const router = useRouter();
   // The headings of the screen being left (same element, same text) are not the next record's.
   const left = useRef(new Map<Element, string | null>());
@@ -101,7 +102,7 @@ function useVisitTracking() {
     });
     observer.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, [pathname, recordVisit]);
+  }, [pathname, recordVisit, routeMeta]);
 }
 
 /** Workspace tab commands: they need the tabs, so they are made here rather than in a feature. */
@@ -171,6 +172,7 @@ function navigateHolding(navigate: ReturnType<typeof useNavigate>, path: string)
  */
 function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly Command[]) {
   const router = useRouter();
+  const screens = useScreens();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { openPanel, openTab } = useWorkspace();
@@ -185,8 +187,8 @@ function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly C
     [policy, pathname, navigate, openPanel, openTab],
   );
   const entries: Entry[] | null = useMemo(
-    () => (policy ? [...commandEntries(allCommands, policy, pathname), ...routeEntries(router, policy)] : null),
-    [allCommands, policy, pathname, router],
+    () => (policy ? [...commandEntries(allCommands, policy, pathname), ...routeEntries(router, policy, screens)] : null),
+    [allCommands, policy, pathname, router, screens],
   );
 
   useHotkeys({

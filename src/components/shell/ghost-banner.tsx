@@ -1,12 +1,14 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import type { AccessPolicy } from '../../../domain/api.ts';
 import { useSwitchAccount } from '../../lib/account.ts';
+import { useScreens } from '../../lib/screens.tsx';
 import { landingAfterSwitch } from '../../palette/route-meta.ts';
 
 /** Across the top while acting in another account, by name, with a way back (spec §2). */
 export function GhostBanner({ policy }: { policy: AccessPolicy }) {
   const switchAccount = useSwitchAccount();
   const navigate = useNavigate();
+  const screens = useScreens();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (policy.accountId === policy.homeAccountId) return null;
   return (
@@ -20,7 +22,7 @@ export function GhostBanner({ policy }: { policy: AccessPolicy }) {
           type="button"
           onClick={() => {
             switchAccount(null);
-            void navigate({ to: landingAfterSwitch(pathname) });
+            void navigate({ to: landingAfterSwitch(screens, pathname) });
           }}
           className="ml-auto rounded-md border border-amber-900/40 bg-white/70 px-2 py-0.5 font-medium hover:bg-white"
         >

@@ -12,7 +12,7 @@ import { NavLink } from './nav-link.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { useNotificationStream } from '../../lib/notifications.ts';
-import { insightsMenu, isActivePrefix, practiceMenu, systemMenu, type NavMenu } from './navigation.ts';
+import { isActivePrefix, useNavMenus, type NavMenu } from './navigation.ts';
 
 // The avatar menu's dialogs load when first opened (Radix dialog is not needed for the first screen).
 const UserSettingsDialog = lazy(() => import('./user-dialogs.tsx').then((m) => ({ default: m.UserSettingsDialog })));
@@ -49,6 +49,7 @@ type Dialog = 'settings' | 'languages';
  */
 export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
   const { pathname } = useLocation();
+  const menus = useNavMenus();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const avatarMenu = useAfterMenuClose();
@@ -73,8 +74,8 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                 Interactions
               </NavLink>
             ) : null}
-            <NavDropdown menu={practiceMenu} policy={policy} pathname={pathname} />
-            <NavDropdown menu={systemMenu} policy={policy} pathname={pathname} />
+            <NavDropdown menu={menus.practice} policy={policy} pathname={pathname} />
+            <NavDropdown menu={menus.system} policy={policy} pathname={pathname} />
             {policy.instanceAdmin ? (
               <NavLink to="/accounts" className={tabClass(isActivePrefix(pathname, ['/accounts', '/account']))}>
                 Accounts
@@ -85,7 +86,7 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
                 Campaigns
               </NavLink>
             ) : null}
-            <NavDropdown menu={insightsMenu} policy={policy} pathname={pathname} />
+            <NavDropdown menu={menus.insights} policy={policy} pathname={pathname} />
           </nav>
         ) : null}
         <div className="ml-auto hidden items-center gap-2 lg:flex xl:gap-3">

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import type { Resource } from '../../../domain/permissions.ts';
+import { useScreens, type MenuName, type Screens } from '../../lib/screens.tsx';
 
 export type NavEntry = {
   label: string;
@@ -11,46 +13,36 @@ export type NavEntry = {
 
 export type NavMenu = { label: string; prefix: string; entries: NavEntry[] };
 
-/** Spec §2 "Header and shell": the Practice, System and Insights menus, in the spec's order. */
-export const practiceMenu: NavMenu = {
-  label: 'Practice',
-  prefix: '/practice',
-  entries: [
-    { label: 'Persons', to: '/practice/persons', resource: '/person/persons' },
-    { label: 'Users', to: '/practice/users', resource: '/person/users' },
-    { label: 'Practitioners', to: '/practice/practitioners', resource: '/person/practitioners' },
-    { label: 'Contact Points', to: '/practice/contact-points', resource: '/contactpoints/contact-points' },
-    { label: 'Locations', to: '/practice/locations', resource: '/locations/locations' },
-    { label: 'Schedules', to: '/practice/schedules', resource: '/schedule/schedule' },
-    { label: 'Issues', to: '/practice/issues', resource: '/issues' },
-    { label: 'Insurances', to: '/practice/insurances', resource: '/insurances' },
-    { label: 'Practice Teams', to: '/practice/teams', resource: '/teams/teams' },
-  ],
-};
+type MenuPlace = { name: MenuName; order: number };
 
-export const systemMenu: NavMenu = {
-  label: 'System',
-  prefix: '/system',
-  entries: [
-    { label: 'Teams Users', to: '/system/microsoft/teams/users', resource: '/teamsbot/graph/users' },
-    { label: 'Teams', to: '/system/microsoft/teams/teams', resource: '/teamsbot/graph/team' },
-    { label: 'Call Center Queues', to: '/system/call-center/queues', resource: '/callcenter/queues' },
-    { label: 'Logs', to: '/system/logs' },
-    { label: 'Roles', to: '/system/roles', resource: '/permissions/roles' },
-    { label: 'API Keys', to: '/system/apikeys', resource: '/permissions/apikeys' },
-  ],
-};
+/** The spec's entries that are no screen of the portal's: Reporting opens the reporting site, Real time metrics has no route. */
+const entriesWithoutScreen: (NavEntry & MenuPlace)[] = [
+  { name: 'insights', order: 10, label: 'Reporting', external: 'reporting', resource: '/metrics/historic' },
+  { name: 'insights', order: 20, label: 'Real time metrics', resource: '/metrics/realtime' },
+];
 
-export const insightsMenu: NavMenu = {
-  label: 'Insights',
-  prefix: '/insights',
-  entries: [
-    { label: 'Reporting', external: 'reporting', resource: '/metrics/historic' },
-    { label: 'Real time metrics', resource: '/metrics/realtime' },
-    // Issue 26: the Insights screen itself (the spec's two entries above stay as they are).
-    { label: 'Call insights', to: '/insights', resource: '/metrics/historic' },
-  ],
-};
+/**
+ * Spec §2 "Header and shell": the Practice, System and Insights menus. Their entries are the
+ * screens that name a menu (`features/<area>/screens.ts`), in the spec's order (each one's `order`).
+ */
+export function navMenus(screens: Screens): Record<MenuName, NavMenu> {
+  const placed: (NavEntry & MenuPlace)[] = [...entriesWithoutScreen];
+  for (const screen of Object.values(screens)) {
+    if (screen.menu) placed.push({ ...screen.menu, label: screen.menu.label ?? screen.title, to: screen.path, resource: screen.resource });
+  }
+  placed.sort((a, b) => a.order - b.order);
+  const menu = (name: MenuName, label: string, prefix: string): NavMenu => ({
+    label,
+    prefix,
+    entries: placed.filter((entry) => entry.name === name).map(({ label, to, external, resource }) => ({ label, to, external, resource })),
+  });
+  return { practice: menu('practice', 'Practice', '/practice'), system: menu('system', 'System', '/system'), insights: menu('insights', 'Insights', '/insights') };
+}
+
+export function useNavMenus(): Record<MenuName, NavMenu> {
+  const screens = useScreens();
+  return useMemo(() => navMenus(screens), [screens]);
+}
 
 /** Tab highlighting follows the path prefix (spec §2). */
 export function isActivePrefix(pathname: string, prefixes: string[]): boolean {

@@ -2,7 +2,7 @@ import type { AccessPolicy } from '../../../domain/api.ts';
 import { can } from '../../lib/policy.ts';
 import { MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, useAfterMenuClose } from '../ui/menu.tsx';
 import { AccountMenuItems, NavMenuItems, visibleEntries } from './menu-entries.tsx';
-import { insightsMenu, practiceMenu, systemMenu, type NavEntry } from './navigation.ts';
+import { useNavMenus, type NavEntry } from './navigation.ts';
 
 type PhoneMenuContentProps = {
   policy: AccessPolicy;
@@ -23,7 +23,8 @@ export function PhoneMenuContent({ policy, onOpenSearch, onSwitchAccount, onDial
     ...(policy.instanceAdmin ? [{ label: 'Accounts', to: '/accounts' }] : []),
     ...(can(policy, '/surveys/campaigns', 'GET') ? [{ label: 'Campaigns', to: '/campaigns' }] : []),
   ];
-  const groups = [practiceMenu, systemMenu, insightsMenu].map((menu) => ({ label: menu.label, entries: visibleEntries(policy, menu) })).filter((group) => group.entries.length > 0);
+  const menus = useNavMenus();
+  const groups = [menus.practice, menus.system, menus.insights].map((menu) => ({ label: menu.label, entries: visibleEntries(policy, menu) })).filter((group) => group.entries.length > 0);
   return (
     <MenuContent align="end" aria-label="Menu" onCloseAutoFocus={onCloseAutoFocus} className="w-[min(20rem,calc(100vw-1rem))]">
       <MenuItem onSelect={() => later(onOpenSearch)}>Search Astera…</MenuItem>

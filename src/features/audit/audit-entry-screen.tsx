@@ -7,7 +7,7 @@ import { Card, DescriptionList, Empty } from '../../components/ui/description-li
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { changedRecordPath } from '../../lib/changed-record-path.ts';
+import { useChangedRecordPath } from '../../lib/changed-record-path.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { policyAtom } from '../../state/account.ts';
@@ -27,6 +27,7 @@ export function AuditEntryScreen({ entryId }: { entryId: string }) {
 const fieldsOf = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
+  const changedRecordPath = useChangedRecordPath();
   const policy = useAtomValue(policyAtom);
   const formatDate = useDateTimeFormat();
   const titleId = `audit-${entry.id}-title`;

@@ -13,7 +13,7 @@ import { Field, Input } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { changedRecordPath } from '../../lib/changed-record-path.ts';
+import { useChangedRecordPath } from '../../lib/changed-record-path.ts';
 import { can } from '../../lib/policy.ts';
 import { isRefused } from '../../lib/route-guard.ts';
 import { cn } from '../../lib/cn.ts';
@@ -47,6 +47,7 @@ const logOptions: { value: AuditLogKind; label: string }[] = [
  * (issue 24); such a row opens the record itself.
  */
 export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) {
+  const changedRecordPath = useChangedRecordPath();
   const account = useAccountKey();
   const policy = useAtomValue(policyAtom);
   const admin = policy?.instanceAdmin ?? false;

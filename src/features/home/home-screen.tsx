@@ -5,7 +5,7 @@ import { useDateTimeFormat } from '../../lib/format.ts';
 import { can, meets, type Requirement } from '../../lib/policy.ts';
 import { policyAtom } from '../../state/account.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
-import { changedRecordPath } from '../../lib/changed-record-path.ts';
+import { useChangedRecordPath } from '../../lib/changed-record-path.ts';
 import { recentChangesQuery } from './queries.ts';
 
 type Shortcut = { label: string; description: string; to: string; requires?: Requirement };
@@ -21,6 +21,7 @@ const shortcuts: Shortcut[] = [
 
 /** The start page: where am I acting, what do I usually do, and what changed lately. */
 export function HomeScreen() {
+  const changedRecordPath = useChangedRecordPath();
   const policy = useAtomValue(policyAtom);
   const account = useAccountKey();
   // The recent changes are the system log's: shown to roles that may read it (each entry only if

@@ -1,0 +1,6 @@
+import type { Screen } from '../../lib/screens.tsx';
+
+/** This feature's screens (gathered by src/screens.ts): their titles, shortcuts, menu entries and the records they show. */
+export const screens: Screen[] = [
+  { path: '/system/audit', title: 'Audit log', shortcut: 'g o', resource: '/audit/entries', keywords: ['history', 'changes', 'who changed', 'activity'] },
+];

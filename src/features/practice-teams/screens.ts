@@ -1,0 +1,14 @@
+import type { Screen } from '../../lib/screens.tsx';
+
+/** This feature's screens (gathered by src/screens.ts): their titles, shortcuts, menu entries and the records they show. */
+export const screens: Screen[] = [
+  {
+    path: '/practice/teams',
+    title: 'Practice Teams',
+    resource: '/teams/teams',
+    keywords: ['teams', 'care team', 'front desk', 'staff', 'groups'],
+    menu: { name: 'practice', order: 90 },
+    records: ['Team'],
+  },
+  { path: '/practice/teams/create', title: 'Create practice team', resource: '/teams/teams', method: 'POST', keywords: ['new', 'add', 'team'] },
+];
