@@ -8,8 +8,8 @@ import type { Screen, Screens } from './lib/screens.tsx';
  * list. Small data only (a title, a path, a resource), loaded with the first screen that shows
  * the menus.
  */
-const screenModules = import.meta.glob<{ screens: Screen[] }>('./features/*/screens.ts', { eager: true });
+const featureScreens = import.meta.glob<Screen[]>('./features/*/screens.ts', { eager: true, import: 'screens' });
 
 export const workspaceScreens: Screens = Object.fromEntries(
-  [...coreScreens, ...Object.values(screenModules).flatMap((m) => m.screens)].map((screen) => [screen.path, screen]),
+  [...coreScreens, ...Object.values(featureScreens).flat()].map((screen) => [screen.path, screen]),
 );
