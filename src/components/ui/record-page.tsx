@@ -1,7 +1,8 @@
-import { useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type FetchQueryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import { messages } from '../../../domain/messages.ts';
+import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound } from '../../lib/form.ts';
 import type { Requirement } from '../../lib/policy.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
@@ -53,6 +54,20 @@ export function RecordLoad<TRecord>({ query, label, loading, missing, isMissing 
     return <LoadError message={messages.tryAgain} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return query.data === undefined ? skeleton : children(query.data);
+}
+
+type RecordByIdProps<TRecord, TKey extends QueryKey> = Omit<RecordLoadProps<TRecord>, 'query'> & {
+  /** The feature's query factory of one record (`issueQuery`), asked for the account shown. */
+  query(account: string, id: string): UseQueryOptions<TRecord, unknown, TRecord, TKey>;
+  id: string;
+  /** Read again whenever the screen opens, cached or not (an edit screen starts from the saved version). */
+  fresh?: boolean;
+};
+
+/** A record's screen by its id: the feature's query of it, loaded through `RecordLoad`. */
+export function RecordById<TRecord, TKey extends QueryKey>({ query, id, fresh = false, ...load }: RecordByIdProps<TRecord, TKey>) {
+  const record = useQuery({ ...query(useAccountKey(), id), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+  return <RecordLoad query={record} {...load} />;
 }
 
 /** Two queries read as one record screen's: pending until both answer, failed when either fails, retried together. */

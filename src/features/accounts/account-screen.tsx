@@ -15,7 +15,7 @@ import { Permitted } from '../../components/ui/permitted.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { isNotFound, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
 import { useEditMode } from '../../lib/record-detail.ts';
@@ -27,12 +27,7 @@ import { Token } from '../../components/ui/token.tsx';
 
 /** An account's page (issue 11; the layout is ours, spec §2 "not shown"): every field of spec §3, Edit then Save. */
 export function AccountScreen({ accountId }: { accountId: string }) {
-  const account = useQuery(accountQuery(useAccountKey(), accountId));
-  return (
-    <RecordLoad query={account} label="Loading account…" isMissing={(error) => isNotFound(error) || (error instanceof Error && 'status' in error && error.status === 403)}>
-      {(data) => <AccountDetail account={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={accountQuery} id={accountId} label="Loading account…" isMissing={(error) => isNotFound(error) || (error instanceof Error && 'status' in error && error.status === 403)}>{(data) => <AccountDetail account={data} />}</RecordById>;
 }
 
 const orEmpty = (value: string | null | undefined) => (value ? value : <Empty />);

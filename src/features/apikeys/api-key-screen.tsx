@@ -1,5 +1,5 @@
 import { messages } from '../../../domain/messages.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ApiKey } from '../../../domain/api-keys.ts';
@@ -9,7 +9,7 @@ import { Card, DescriptionList, Empty } from '../../components/ui/description-li
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/delete.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
@@ -24,12 +24,7 @@ import { Token } from '../../components/ui/token.tsx';
 
 /** An API key's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function ApiKeyScreen({ apiKeyId }: { apiKeyId: string }) {
-  const key = useQuery(apiKeyQuery(useAccountKey(), apiKeyId));
-  return (
-    <RecordLoad query={key} label="Loading API key…">
-      {(data) => <ApiKeyDetail apiKey={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={apiKeyQuery} id={apiKeyId} label="Loading API key…">{(data) => <ApiKeyDetail apiKey={data} />}</RecordById>;
 }
 
 function ApiKeyDetail({ apiKey }: { apiKey: ApiKey }) {

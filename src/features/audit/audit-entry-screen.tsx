@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { AuditLogDetail } from '../../../domain/audit.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
-import { useAccountKey } from '../../lib/account.ts';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useChangedRecordPath } from '../../lib/changed-record-path.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
@@ -16,12 +14,7 @@ import { Token } from '../../components/ui/token.tsx';
 
 /** One change of the audit log (also shown in the side panel): who, when, and the record before and after it. */
 export function AuditEntryScreen({ entryId }: { entryId: string }) {
-  const entry = useQuery(auditEntryQuery(useAccountKey(), entryId));
-  return (
-    <RecordLoad query={entry} label="Loading change…">
-      {(data) => <AuditEntryDetail entry={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={auditEntryQuery} id={entryId} label="Loading change…">{(data) => <AuditEntryDetail entry={data} />}</RecordById>;
 }
 
 const fieldsOf = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});

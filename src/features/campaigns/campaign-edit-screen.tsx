@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Campaign } from '../../../domain/campaigns.ts';
 import { editingCampaignTitle, messages } from '../../../domain/messages.ts';
@@ -6,7 +6,7 @@ import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { CampaignForm, campaignConflictFields, toCampaignBody, toCampaignValues, type CampaignValues } from './campaign-form.tsx';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, When } from './campaign-parts.tsx';
@@ -20,12 +20,7 @@ const toList = (
 
 /** Spec §2 "Campaigns": 'Editing Campaign ID# {id}', or 'Campaign not found'. */
 export function CampaignEditScreen({ campaignId }: { campaignId: string }) {
-  const campaign = useQuery(campaignQuery(useAccountKey(), campaignId));
-  return (
-    <RecordLoad query={campaign} label="Loading campaign…" missing={<MissingRecord text={messages.campaignNotFound} back={toList} />}>
-      {(data) => <CampaignEdit initial={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={campaignQuery} id={campaignId} label="Loading campaign…" missing={<MissingRecord text={messages.campaignNotFound} back={toList} />}>{(data) => <CampaignEdit initial={data} />}</RecordById>;
 }
 
 function CampaignEdit({ initial }: { initial: Campaign }) {

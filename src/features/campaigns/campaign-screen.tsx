@@ -9,7 +9,7 @@ import { LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../lib/toast.ts';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, surveyTypeLabels, When } from './campaign-parts.tsx';
 import { campaignQuery, campaignTimelineQuery } from './queries.ts';
@@ -26,12 +26,7 @@ const toList = (
 
 /** A campaign's page (also in the side panel): its settings, counts, public link and answers over time. */
 export function CampaignScreen({ campaignId }: { campaignId: string }) {
-  const campaign = useQuery(campaignQuery(useAccountKey(), campaignId));
-  return (
-    <RecordLoad query={campaign} label="Loading campaign…" missing={<MissingRecord text={messages.campaignNotFound} back={toList} />}>
-      {(data) => <CampaignDetail campaign={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={campaignQuery} id={campaignId} label="Loading campaign…" missing={<MissingRecord text={messages.campaignNotFound} back={toList} />}>{(data) => <CampaignDetail campaign={data} />}</RecordById>;
 }
 
 function CampaignDetail({ campaign }: { campaign: Campaign }) {

@@ -1,10 +1,9 @@
 import { messages } from '../../../domain/messages.ts';
-import { useQuery } from '@tanstack/react-query';
 import { insuranceFlags, type Insurance } from '../../../domain/insurances.ts';
 import { Chip, ChipList } from '../../components/ui/chip.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordLoad, RecordPage, useRecordEdit } from '../../components/ui/record-page.tsx';
+import { RecordById, RecordPage, useRecordEdit } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { InsuranceForm, insuranceConflictFields, toInsuranceBody, toInsuranceValues } from './insurance-form.tsx';
@@ -12,12 +11,7 @@ import { insuranceDeleteTarget, insuranceQuery, useUpdateInsurance } from './que
 
 /** An insurance plan's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function InsuranceScreen({ insuranceId }: { insuranceId: string }) {
-  const insurance = useQuery(insuranceQuery(useAccountKey(), insuranceId));
-  return (
-    <RecordLoad query={insurance} label="Loading insurance…">
-      {(data) => <InsuranceDetail insurance={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={insuranceQuery} id={insuranceId} label="Loading insurance…">{(data) => <InsuranceDetail insurance={data} />}</RecordById>;
 }
 
 function chips(values: string[], label: string, mono = false) {

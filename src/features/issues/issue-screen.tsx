@@ -1,9 +1,8 @@
 import { messages } from '../../../domain/messages.ts';
-import { useQuery } from '@tanstack/react-query';
 import type { Issue } from '../../../domain/issues.ts';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordLoad, RecordPage, useRecordEdit } from '../../components/ui/record-page.tsx';
+import { RecordById, RecordPage, useRecordEdit } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { IssueForm, issueConflictFields, toIssueBody, toIssueValues } from './issue-form.tsx';
@@ -11,12 +10,7 @@ import { issueDeleteTarget, issueQuery, useUpdateIssue } from './queries.ts';
 
 /** An issue's page (also shown in the side panel): view mode, Edit turns it into the form, Save returns to view. */
 export function IssueScreen({ issueId }: { issueId: string }) {
-  const issue = useQuery(issueQuery(useAccountKey(), issueId));
-  return (
-    <RecordLoad query={issue} label="Loading issue…">
-      {(data) => <IssueDetail issue={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={issueQuery} id={issueId} label="Loading issue…">{(data) => <IssueDetail issue={data} />}</RecordById>;
 }
 
 function IssueDetail({ issue }: { issue: Issue }) {

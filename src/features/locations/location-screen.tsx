@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Address, Location } from '../../../domain/locations.ts';
@@ -13,7 +13,7 @@ import { Permitted } from '../../components/ui/permitted.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { RecordSections } from '../../lib/record-sections.tsx';
 import { useSoftDelete } from '../../lib/soft-delete.ts';
@@ -24,13 +24,8 @@ import { Token } from '../../components/ui/token.tsx';
 
 /** A location's page (also shown in the side panel): view mode; Edit turns it into the form, Save returns to view. */
 export function LocationScreen({ locationId }: { locationId: string }) {
-  const location = useQuery(locationQuery(useAccountKey(), locationId));
   // A malformed id, another account's location or a deleted one: the API answers 404.
-  return (
-    <RecordLoad query={location} label="Loading location…">
-      {(data) => <LocationDetail key={data.id} location={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={locationQuery} id={locationId} label="Loading location…">{(data) => <LocationDetail key={data.id} location={data} />}</RecordById>;
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
@@ -6,19 +6,14 @@ import { conflictRows } from '../../components/ui/conflict-notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { fullName } from './name-format.ts';
 import { PersonForm, personToValues, toPatchBody, type PersonFormValues } from './person-form.tsx';
 import { personQuery, useUpdatePerson } from './queries.ts';
 
 export function PersonEditScreen({ personId }: { personId: string }) {
-  const person = useQuery({ ...personQuery(useAccountKey(), personId), refetchOnMount: 'always' });
-  return (
-    <RecordLoad query={person} label="Loading person…">
-      {(data) => <PersonEdit initial={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={personQuery} id={personId} fresh label="Loading person…">{(data) => <PersonEdit initial={data} />}</RecordById>;
 }
 
 /**

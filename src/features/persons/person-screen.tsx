@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
@@ -10,8 +9,7 @@ import { nameUseLabel } from './name-format.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
-import { useAccountKey } from '../../lib/account.ts';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { MakeUserDialog } from './make-user-dialog.tsx';
 import { personQuery, useMakePractitioner } from './queries.ts';
@@ -19,12 +17,7 @@ import { Token } from '../../components/ui/token.tsx';
 
 /** A person's page (also shown in the side panel): every stored field, and the record actions. */
 export function PersonScreen({ personId, children }: { personId: string; children?: ReactNode }) {
-  const person = useQuery(personQuery(useAccountKey(), personId));
-  return (
-    <RecordLoad query={person} label="Loading person…">
-      {(data) => <PersonDetail person={data}>{children}</PersonDetail>}
-    </RecordLoad>
-  );
+  return <RecordById query={personQuery} id={personId} label="Loading person…">{(data) => <PersonDetail person={data}>{children}</PersonDetail>}</RecordById>;
 }
 
 const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === code)?.label;

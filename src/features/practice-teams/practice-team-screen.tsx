@@ -5,7 +5,7 @@ import { practiceTeamLimits, practiceTeamMessages, type PracticeTeam } from '../
 import { Card, Empty } from '../../components/ui/description-list.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordLoad, RecordPage, useRecordEdit } from '../../components/ui/record-page.tsx';
+import { RecordById, RecordPage, useRecordEdit } from '../../components/ui/record-page.tsx';
 import { RecordPicker, type PickedRecord } from '../../components/ui/record-picker.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -17,12 +17,7 @@ import { personChoicesQuery, practiceTeamDeleteTarget, practiceTeamMembersQuery,
 
 /** A practice team's page (also shown in the side panel): its details, its members, its tags. */
 export function PracticeTeamScreen({ teamId }: { teamId: string }) {
-  const team = useQuery(practiceTeamQuery(useAccountKey(), teamId));
-  return (
-    <RecordLoad query={team} label="Loading team…">
-      {(data) => <PracticeTeamDetail team={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={practiceTeamQuery} id={teamId} label="Loading team…">{(data) => <PracticeTeamDetail team={data} />}</RecordById>;
 }
 
 function PracticeTeamDetail({ team }: { team: PracticeTeam }) {

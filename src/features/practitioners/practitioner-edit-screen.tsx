@@ -1,5 +1,5 @@
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
@@ -20,7 +20,7 @@ import { Field, TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
@@ -64,12 +64,7 @@ export function photoProblem(file: File): string | null {
 }
 
 export function PractitionerEditScreen({ personId }: { personId: string }) {
-  const practitioner = useQuery({ ...practitionerQuery(useAccountKey(), personId), refetchOnMount: 'always' });
-  return (
-    <RecordLoad query={practitioner} label="Loading practitioner…">
-      {(data) => <PractitionerEdit initial={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={practitionerQuery} id={personId} fresh label="Loading practitioner…">{(data) => <PractitionerEdit initial={data} />}</RecordById>;
 }
 
 const conflictFields: { label: string; show(v: PractitionerValues): string }[] = [

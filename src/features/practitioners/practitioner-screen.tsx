@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Practitioner } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,8 +7,7 @@ import { RecordChips } from '../../components/ui/record-picker.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
-import { useAccountKey } from '../../lib/account.ts';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { RecordSections } from '../../lib/record-sections.tsx';
 import { PractitionerAvatar } from './practitioner-photo.tsx';
 import { practitionerQuery } from './queries.ts';
@@ -17,12 +15,7 @@ import { Token } from '../../components/ui/token.tsx';
 
 /** A practitioner's page (also shown in the side panel). */
 export function PractitionerScreen({ personId }: { personId: string }) {
-  const practitioner = useQuery(practitionerQuery(useAccountKey(), personId));
-  return (
-    <RecordLoad query={practitioner} label="Loading practitioner…">
-      {(data) => <PractitionerDetail practitioner={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={practitionerQuery} id={personId} label="Loading practitioner…">{(data) => <PractitionerDetail practitioner={data} />}</RecordById>;
 }
 
 function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner }) {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../domain/messages.ts';
@@ -13,7 +13,7 @@ import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { PopoverContent, PopoverRoot, PopoverTrigger } from '../../components/ui/popover.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
@@ -49,12 +49,7 @@ const conflictFields: { label: string; show(v: QueueValues): string }[] = [
 
 /** A queue's page (spec §2 "Queue detail"): its greetings and default dispositions, read-only until Edit. */
 export function QueueScreen({ queueId }: { queueId: string }) {
-  const queue = useQuery(queueQuery(useAccountKey(), queueId));
-  return (
-    <RecordLoad query={queue} label="Loading queue…" loading={<Spinner label="Loading queue…" />}>
-      {(data) => <QueueDetail queue={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={queueQuery} id={queueId} label="Loading queue…" loading={<Spinner label="Loading queue…" />}>{(data) => <QueueDetail queue={data} />}</RecordById>;
 }
 
 function Spinner({ label }: { label: string }) {

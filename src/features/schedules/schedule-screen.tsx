@@ -11,7 +11,7 @@ import { Form } from '../../components/ui/form.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
-import { RecordLoad, useRecordEdit } from '../../components/ui/record-page.tsx';
+import { RecordById, useRecordEdit } from '../../components/ui/record-page.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { saveFailure, serverFieldErrors } from '../../lib/form.ts';
@@ -27,12 +27,7 @@ type ScheduleScreenProps = { scheduleId: string; week?: string; onWeekChange?(we
 
 /** A schedule's page: what it is, and its week of occurrences (also shown in the side panel). */
 export function ScheduleScreen({ scheduleId, week, onWeekChange }: ScheduleScreenProps) {
-  const schedule = useQuery(scheduleQuery(useAccountKey(), scheduleId));
-  return (
-    <RecordLoad query={schedule} label="Loading schedule…">
-      {(data) => <ScheduleDetail schedule={data} week={week} onWeekChange={onWeekChange} />}
-    </RecordLoad>
-  );
+  return <RecordById query={scheduleQuery} id={scheduleId} label="Loading schedule…">{(data) => <ScheduleDetail schedule={data} week={week} onWeekChange={onWeekChange} />}</RecordById>;
 }
 
 function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedule; week?: string; onWeekChange?(week: string): void }) {

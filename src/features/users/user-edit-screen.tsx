@@ -12,7 +12,7 @@ import { Field, Input, TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useVersionedSave } from '../../components/ui/versioned-save.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from '../../lib/form.ts';
@@ -60,12 +60,7 @@ const toBody = (values: UserValues, version: number, withAdmin: boolean, withRol
 });
 
 export function UserEditScreen({ personId }: { personId: string }) {
-  const user = useQuery({ ...userQuery(useAccountKey(), personId), refetchOnMount: 'always' });
-  return (
-    <RecordLoad query={user} label="Loading user…">
-      {(data) => <UserEdit initial={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={userQuery} id={personId} fresh label="Loading user…">{(data) => <UserEdit initial={data} />}</RecordById>;
 }
 
 function UserEdit({ initial }: { initial: User }) {

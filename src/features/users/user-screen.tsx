@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../domain/persons.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,19 +5,13 @@ import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { useRecordStamps } from '../../components/ui/record-stamps.tsx';
-import { RecordLoad } from '../../components/ui/record-page.tsx';
-import { useAccountKey } from '../../lib/account.ts';
+import { RecordById } from '../../components/ui/record-page.tsx';
 import { userQuery } from './queries.ts';
 import { Token } from '../../components/ui/token.tsx';
 
 /** A user's page (also shown in the side panel). */
 export function UserScreen({ personId }: { personId: string }) {
-  const user = useQuery(userQuery(useAccountKey(), personId));
-  return (
-    <RecordLoad query={user} label="Loading user…">
-      {(data) => <UserDetail user={data} />}
-    </RecordLoad>
-  );
+  return <RecordById query={userQuery} id={personId} label="Loading user…">{(data) => <UserDetail user={data} />}</RecordById>;
 }
 
 function UserDetail({ user }: { user: User }) {
