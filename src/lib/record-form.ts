@@ -1,7 +1,21 @@
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from './form.ts';
+
+/** What a record's create/edit form takes from its screen (the create screen, the detail screen's edit mode). */
+export type RecordFormProps<Values> = {
+  /** The form's accessible name ('Create issue', 'Edit issue'). */
+  label: string;
+  defaultValues: Values;
+  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
+  onSubmit(values: Values): Promise<void>;
+  onCancel(): void;
+  /** Above the fields (an edit conflict). */
+  notice?: ReactNode;
+  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
+  focusFirstField?: boolean;
+};
 
 type RecordFormOptions<Values> = {
   defaultValues: Values;

@@ -8,7 +8,7 @@ import { EditForm } from '../../components/ui/edit-form.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { useRecordForm } from '../../lib/record-form.ts';
+import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 import { AccountPicker } from './account-picker.tsx';
 import { accountRolesQuery } from './queries.ts';
 
@@ -234,18 +234,11 @@ export function timeZoneOptions(current: string) {
   return zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
 }
 
-type AccountFormProps = {
-  /** The form's accessible name ('Create account', 'Edit account'). */
-  label: string;
+type AccountFormProps = RecordFormProps<AccountValues> & {
   /** The account being edited; none when creating (then only the general fields are asked). */
   accountId?: string;
-  defaultValues: AccountValues;
   /** The instance administrator also switches the account on or off and picks what it assumes. */
   instanceAdmin: boolean;
-  onSubmit(values: AccountValues): Promise<void>;
-  onCancel(): void;
-  notice?: ReactNode;
-  focusFirstField?: boolean;
   submitLabel?: string;
 };
 

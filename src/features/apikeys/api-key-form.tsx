@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { apiKeyCreateSchema, type ApiKey } from '../../../domain/api-keys.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { useRecordForm } from '../../lib/record-form.ts';
+import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 import { roleOptionsQuery } from '../../lib/roles.ts';
 
 export type ApiKeyValues = { name: string; roleId: string; active: boolean };
@@ -22,18 +21,10 @@ export const apiKeyConflictFields: { label: string; show(v: ApiKeyValues): strin
   { label: 'Active', show: (v) => (v.active ? 'Yes' : 'No') },
 ];
 
-type ApiKeyFormProps = {
-  /** The form's accessible name ('Create API key', 'Edit API key'). */
-  label: string;
-  defaultValues: ApiKeyValues;
-  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
-  onSubmit(values: ApiKeyValues): Promise<void>;
-  onCancel(): void;
+type ApiKeyFormProps = RecordFormProps<ApiKeyValues> & {
   submitLabel: string;
   /** Edit mode also offers the active switch (a new key starts active). */
   withActive?: boolean;
-  notice?: ReactNode;
-  focusFirstField?: boolean;
 };
 
 /** Name and role (one of the account's, from `GET /permissions/roles`), and in edit mode Active. */

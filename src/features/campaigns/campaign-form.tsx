@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { campaignCreateSchema, campaignLimits, surveyTypes, type Campaign, type CampaignCreate, type SurveyType } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
-import { useRecordForm } from '../../lib/record-form.ts';
+import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 import { surveyTypeLabels } from './campaign-parts.tsx';
 
 export type CampaignValues = { name: string; description: string; surveyType: string; question: string; commentLabel: string };
@@ -39,16 +38,10 @@ export const campaignConflictFields: { label: string; show(v: CampaignValues): s
 
 const surveyTypeOptions = surveyTypes.map((type) => ({ value: type, label: surveyTypeLabels[type] }));
 
-type CampaignFormProps = {
-  /** The form's accessible name ('Create New Campaign', 'Edit campaign'). */
-  label: string;
-  defaultValues: CampaignValues;
+/** A failed save shows 'There was an error with your submission' (and field errors) and keeps what was typed. */
+type CampaignFormProps = RecordFormProps<CampaignValues> & {
   /** 'Create Survey' on the create screen (spec §2), 'Save Changes' when editing. */
   submitLabel: string;
-  /** Saves; a failure shows 'There was an error with your submission' (and field errors) and keeps what was typed. */
-  onSubmit(values: CampaignValues): Promise<void>;
-  onCancel(): void;
-  notice?: ReactNode;
 };
 
 /** Spec §2 "Campaigns": Campaign Name, Campaign Description, Survey Type, Campaign Question, Comment Label. */

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   insuranceCreateSchema,
   insuranceDefaults,
@@ -15,7 +14,7 @@ import { ChipField } from '../../components/ui/form-fields.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { Field, FieldError, TextField } from '../../components/ui/field.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
-import { useRecordForm } from '../../lib/record-form.ts';
+import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 
 export type InsuranceValues = { insurancePlanName: string; insuranceType: InsuranceType[]; planPrefix: string[] } & Record<InsuranceFlag, boolean>;
 
@@ -56,16 +55,7 @@ const flagHints: Record<InsuranceFlag, string> = {
   isWorkercomp: "Workers' compensation coverage.",
 };
 
-type InsuranceFormProps = {
-  label: string;
-  defaultValues: InsuranceValues;
-  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
-  onSubmit(values: InsuranceValues): Promise<void>;
-  onCancel(): void;
-  notice?: ReactNode;
-  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
-  focusFirstField?: boolean;
-};
+type InsuranceFormProps = RecordFormProps<InsuranceValues>;
 
 /** Every field of spec §3 Insurance: the create form and the detail screen's edit mode. */
 export function InsuranceForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: InsuranceFormProps) {

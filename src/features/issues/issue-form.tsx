@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { issueCategories, issueCreateSchema, issueDefaults, type Issue, type IssueCategory, type IssueCreate } from '../../../domain/issues.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
-import { useRecordForm } from '../../lib/record-form.ts';
+import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 
 export type IssueValues = { name: string; description: string; category: string; urgent: boolean; active: boolean };
 
@@ -38,17 +37,7 @@ export const issueConflictFields: { label: string; show(v: IssueValues): string 
 
 const categoryOptions = issueCategories.map((c) => ({ value: c, label: c }));
 
-type IssueFormProps = {
-  /** The form's accessible name ('Create issue', 'Edit issue'). */
-  label: string;
-  defaultValues: IssueValues;
-  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
-  onSubmit(values: IssueValues): Promise<void>;
-  onCancel(): void;
-  notice?: ReactNode;
-  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
-  focusFirstField?: boolean;
-};
+type IssueFormProps = RecordFormProps<IssueValues>;
 
 /** Name (required), description, category, urgent and active: the create form and the detail screen's edit mode. */
 export function IssueForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: IssueFormProps) {

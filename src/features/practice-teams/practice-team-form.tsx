@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   practiceTeamAffiliations,
   practiceTeamCreateSchema,
@@ -13,7 +12,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
-import { useRecordForm } from '../../lib/record-form.ts';
+import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 
 export type PracticeTeamValues = { name: string; type: string; affiliation: string; description: string; isViewable: boolean; isSchedulable: boolean };
 
@@ -60,17 +59,7 @@ export const practiceTeamConflictFields: { label: string; show(v: PracticeTeamVa
 const typeOptions = practiceTeamTypes.map((t) => ({ value: t, label: t }));
 const affiliationOptions = practiceTeamAffiliations.map((a) => ({ value: a, label: a }));
 
-type PracticeTeamFormProps = {
-  /** The form's accessible name ('Create practice team', 'Edit practice team'). */
-  label: string;
-  defaultValues: PracticeTeamValues;
-  /** Saves; a thrown API error shows under its field (or above the form) and keeps what was typed. */
-  onSubmit(values: PracticeTeamValues): Promise<void>;
-  onCancel(): void;
-  notice?: ReactNode;
-  /** Edit mode opened by a button that then goes away: the first field takes the focus. */
-  focusFirstField?: boolean;
-};
+type PracticeTeamFormProps = RecordFormProps<PracticeTeamValues>;
 
 /** Name (required), type, affiliation, viewable, schedulable and description: the create form and the detail screen's edit mode. */
 export function PracticeTeamForm({ label, defaultValues, onSubmit, onCancel, notice = null, focusFirstField = false }: PracticeTeamFormProps) {
