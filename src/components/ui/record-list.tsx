@@ -136,6 +136,28 @@ type Page = { total: number; totalEstimated?: boolean };
 /** What a feature's list screen takes from its route: the list's URL state and how to change it. */
 export type ListScreenProps<S extends ListSearch<string>> = { search: S; onSearchChange(change: Partial<S>): void };
 
+/** What every list screen takes from its route: its URL state, the tag filter the route composes in, the row a create flow selected. */
+export type RecordListScreenProps<TSort extends string> = {
+  search: ListSearch<TSort> & { tag?: string };
+  onSearchChange(change: Partial<ListSearch<TSort> & { tag: string }>): void;
+  /** The list's tag filter (`features/tags/tag-filter.tsx`), for lists whose search has `tag`. */
+  filters?: ReactNode;
+  /** The record just created: its row is active (issue 24). */
+  selected?: string;
+};
+
+/**
+ * A feature's list screen, from what makes it that list (its texts, columns, query and pages):
+ * the route's search, tag filter and selected row are passed through here, once for every list.
+ */
+export function recordListScreen<TRow extends RecordRow, TSort extends string, TPage extends Page, TKey extends QueryKey>(
+  list: Omit<RecordListProps<TRow, TSort, TPage, TKey>, keyof RecordListScreenProps<TSort> | 'tagFilter'>,
+) {
+  return function ListScreen({ filters, ...route }: RecordListScreenProps<TSort>) {
+    return <RecordList {...list} {...route} tagFilter={filters} />;
+  };
+}
+
 const itemsOf = (page: unknown) => (page as { items: RecordRow[] }).items;
 const nameOf = (row: RecordRow) => (row as RecordRow & { name: string }).name;
 

@@ -3,8 +3,8 @@ import type { AccountAdminListItem } from '../../../domain/accounts.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { accountAdminListQuery, type AccountListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { accountAdminListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, AccountAdminListItem>();
 
@@ -16,21 +16,13 @@ const columns = column.columns([
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type AccountsListScreenProps = ListScreenProps<AccountListSearch>;
-
-export function AccountsListScreen({ search, onSearchChange }: AccountsListScreenProps) {
-  return (
-    <RecordList
-      title="Accounts"
-      noun="accounts"
-      description="Every practice on the platform. Open one to edit it; act in it from the header's Ghost Mode selector."
-      filterPlaceholder="Name, abbreviation or id"
-      columns={columns}
-      query={accountAdminListQuery}
-      rowPath="/account/$accountId"
-      create={{ label: 'Create account', to: '/accounts/create', requires: { resource: '/accounts/account', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const AccountsListScreen = recordListScreen({
+  title: 'Accounts',
+  noun: 'accounts',
+  description: "Every practice on the platform. Open one to edit it; act in it from the header's Ghost Mode selector.",
+  filterPlaceholder: 'Name, abbreviation or id',
+  columns,
+  query: accountAdminListQuery,
+  rowPath: '/account/$accountId',
+  create: { label: 'Create account', to: '/accounts/create', requires: { resource: '/accounts/account', method: 'POST' } },
+});

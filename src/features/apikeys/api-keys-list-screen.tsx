@@ -3,9 +3,9 @@ import type { ApiKeyListItem } from '../../../domain/api-keys.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
 import { LastUsed } from './last-used.tsx';
-import { apiKeyListQuery, type ApiKeyListSearch } from './queries.ts';
+import { apiKeyListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, ApiKeyListItem>();
 
@@ -18,22 +18,14 @@ const columns = column.columns([
   column.accessor('lastUsedAt', { header: 'Last used', cell: (info) => <LastUsed at={info.getValue()} /> }),
 ]);
 
-type ApiKeysListScreenProps = ListScreenProps<ApiKeyListSearch>;
-
-export function ApiKeysListScreen({ search, onSearchChange }: ApiKeysListScreenProps) {
-  return (
-    <RecordList
-      title="API Keys"
-      noun="API keys"
-      description="Keys let other systems call the API with the permissions of a role of this account."
-      filterPlaceholder="Name, role or id"
-      columns={columns}
-      query={apiKeyListQuery}
-      rows={(page) => page.apiKeys}
-      rowPath="/system/apikeys/$apiKeyId"
-      create={{ label: 'Create API key', to: '/system/apikeys/create', requires: { resource: '/permissions/apikeys', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const ApiKeysListScreen = recordListScreen({
+  title: 'API Keys',
+  noun: 'API keys',
+  description: 'Keys let other systems call the API with the permissions of a role of this account.',
+  filterPlaceholder: 'Name, role or id',
+  columns,
+  query: apiKeyListQuery,
+  rows: (page) => page.apiKeys,
+  rowPath: '/system/apikeys/$apiKeyId',
+  create: { label: 'Create API key', to: '/system/apikeys/create', requires: { resource: '/permissions/apikeys', method: 'POST' } },
+});

@@ -1,9 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CampaignListItem } from '../../../domain/campaigns.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
-import { RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
+import { recordListScreen } from '../../components/ui/record-list.tsx';
 import { CampaignStatusBadge, When } from './campaign-parts.tsx';
-import { campaignListQuery, type CampaignListSearch } from './queries.ts';
+import { campaignListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, CampaignListItem>();
 const count = { meta: { headerClassName: 'text-right', cellClassName: 'text-right tabular-nums' } } as const;
@@ -23,25 +23,13 @@ const columns = column.columns([
   column.accessor('responseCount', { header: 'Responses', ...count }),
 ]);
 
-type CampaignsListScreenProps = ListScreenProps<CampaignListSearch> & {
-  /** The campaign just created: its row is active (issue 24). */
-  selected?: string;
-};
-
-export function CampaignsListScreen({ search, selected, onSearchChange }: CampaignsListScreenProps) {
-  return (
-    <RecordList
-      title="Campaigns"
-      noun="campaigns"
-      description="Surveys sent to patients by SMS, and how they answered."
-      filterPlaceholder="Name, description or id"
-      columns={columns}
-      query={campaignListQuery}
-      rowPath="/campaigns/campaign/$campaignId"
-      create={{ label: 'Create', to: '/campaigns/campaign/create', requires: { resource: '/surveys/campaigns', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-      selected={selected}
-    />
-  );
-}
+export const CampaignsListScreen = recordListScreen({
+  title: 'Campaigns',
+  noun: 'campaigns',
+  description: 'Surveys sent to patients by SMS, and how they answered.',
+  filterPlaceholder: 'Name, description or id',
+  columns,
+  query: campaignListQuery,
+  rowPath: '/campaigns/campaign/$campaignId',
+  create: { label: 'Create', to: '/campaigns/campaign/create', requires: { resource: '/surveys/campaigns', method: 'POST' } },
+});

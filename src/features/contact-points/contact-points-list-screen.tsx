@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ContactPointListItem } from '../../../domain/contact-points.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { contactPointListQuery, type ContactPointListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { contactPointListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, ContactPointListItem>();
 
@@ -20,24 +19,14 @@ const columns = column.columns([
   column.accessor('rank', { header: 'Rank' }),
 ]);
 
-/** `filters`: the tag filter, composed in by the route. */
-type ContactPointsListScreenProps = ListScreenProps<ContactPointListSearch> & { filters?: ReactNode };
-
-export function ContactPointsListScreen({ search, onSearchChange, filters }: ContactPointsListScreenProps) {
-  return (
-    <RecordList
-      title="Contact Points"
-      noun="contact points"
-      description="The numbers, addresses and queues the practice is reached at. A number matches in any spelling."
-      filterPlaceholder="Name, value, number or id"
-      tagFilter={filters}
-      columns={columns}
-      query={contactPointListQuery}
-      getRowLabel={(row) => `${row.name}, ${row.value}`}
-      rowPath="/practice/contact-points/$contactPointId"
-      create={{ label: 'Add Contact Point', to: '/practice/contact-points/create', requires: { resource: '/contactpoints/contact-points', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const ContactPointsListScreen = recordListScreen({
+  title: 'Contact Points',
+  noun: 'contact points',
+  description: 'The numbers, addresses and queues the practice is reached at. A number matches in any spelling.',
+  filterPlaceholder: 'Name, value, number or id',
+  columns,
+  query: contactPointListQuery,
+  getRowLabel: (row) => `${row.name}, ${row.value}`,
+  rowPath: '/practice/contact-points/$contactPointId',
+  create: { label: 'Add Contact Point', to: '/practice/contact-points/create', requires: { resource: '/contactpoints/contact-points', method: 'POST' } },
+});

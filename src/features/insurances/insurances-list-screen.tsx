@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { InsuranceListItem } from '../../../domain/insurances.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { insuranceListQuery, type InsuranceListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { insuranceListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, InsuranceListItem>();
 
@@ -20,24 +19,14 @@ const columns = column.columns([
   column.accessor('isSecondaryOnly', { header: 'Secondary Only', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-/** `filters`: the tag filter, composed in by the route. */
-type InsurancesListScreenProps = ListScreenProps<InsuranceListSearch> & { filters?: ReactNode };
-
-export function InsurancesListScreen({ search, onSearchChange, filters }: InsurancesListScreenProps) {
-  return (
-    <RecordList
-      title="Insurances"
-      noun="insurances"
-      description="The insurance plans the practice deals with, and what callers must know about each."
-      filterPlaceholder="Plan name, prefix or type"
-      tagFilter={filters}
-      columns={columns}
-      query={insuranceListQuery}
-      getRowLabel={(row) => row.insurancePlanName}
-      rowPath="/practice/insurances/$insuranceId"
-      create={{ label: 'Add Insurance', to: '/practice/insurances/create', requires: { resource: '/insurances', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const InsurancesListScreen = recordListScreen({
+  title: 'Insurances',
+  noun: 'insurances',
+  description: 'The insurance plans the practice deals with, and what callers must know about each.',
+  filterPlaceholder: 'Plan name, prefix or type',
+  columns,
+  query: insuranceListQuery,
+  getRowLabel: (row) => row.insurancePlanName,
+  rowPath: '/practice/insurances/$insuranceId',
+  create: { label: 'Add Insurance', to: '/practice/insurances/create', requires: { resource: '/insurances', method: 'POST' } },
+});

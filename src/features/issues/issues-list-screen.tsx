@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { IssueListItem } from '../../../domain/issues.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { issueListQuery, type IssueListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { issueListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, IssueListItem>();
 
@@ -17,23 +16,13 @@ const columns = column.columns([
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-/** `filters`: the tag filter, composed in by the route. */
-type IssuesListScreenProps = ListScreenProps<IssueListSearch> & { filters?: ReactNode };
-
-export function IssuesListScreen({ search, onSearchChange, filters }: IssuesListScreenProps) {
-  return (
-    <RecordList
-      title="Issues"
-      noun="issues"
-      description="The reasons patients call, which interactions record as their conditions."
-      filterPlaceholder="Name, description or category"
-      tagFilter={filters}
-      columns={columns}
-      query={issueListQuery}
-      rowPath="/practice/issues/$issueId"
-      create={{ label: 'Add Issue', to: '/practice/issues/create', requires: { resource: '/issues', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const IssuesListScreen = recordListScreen({
+  title: 'Issues',
+  noun: 'issues',
+  description: 'The reasons patients call, which interactions record as their conditions.',
+  filterPlaceholder: 'Name, description or category',
+  columns,
+  query: issueListQuery,
+  rowPath: '/practice/issues/$issueId',
+  create: { label: 'Add Issue', to: '/practice/issues/create', requires: { resource: '/issues', method: 'POST' } },
+});

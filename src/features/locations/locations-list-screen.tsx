@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LocationListItem } from '../../../domain/locations.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { locationListQuery, type LocationListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { locationListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, LocationListItem>();
 
@@ -22,23 +21,13 @@ const columns = column.columns([
   column.accessor('services', { header: 'Services' }),
 ]);
 
-/** `filters`: the tag filter, composed in by the route. */
-type LocationsListScreenProps = ListScreenProps<LocationListSearch> & { filters?: ReactNode };
-
-export function LocationsListScreen({ search, onSearchChange, filters }: LocationsListScreenProps) {
-  return (
-    <RecordList
-      title="Locations"
-      noun="locations"
-      description="The practice's sites, their addresses and the services offered there."
-      filterPlaceholder="Name, city, service or id"
-      tagFilter={filters}
-      columns={columns}
-      query={locationListQuery}
-      rowPath="/practice/locations/$locationId"
-      create={{ label: 'Add Location', to: '/practice/locations/create', requires: { resource: '/locations/locations', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const LocationsListScreen = recordListScreen({
+  title: 'Locations',
+  noun: 'locations',
+  description: "The practice's sites, their addresses and the services offered there.",
+  filterPlaceholder: 'Name, city, service or id',
+  columns,
+  query: locationListQuery,
+  rowPath: '/practice/locations/$locationId',
+  create: { label: 'Add Location', to: '/practice/locations/create', requires: { resource: '/locations/locations', method: 'POST' } },
+});

@@ -2,8 +2,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { PersonListItem } from '../../../domain/persons.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { personListQuery, type PersonListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { personListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PersonListItem>();
 
@@ -26,23 +26,15 @@ const columns = column.columns([
   column.accessor('userRecord', { id: 'user', header: 'User', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type PersonsListScreenProps = ListScreenProps<PersonListSearch>;
-
-export function PersonsListScreen({ search, onSearchChange }: PersonsListScreenProps) {
-  return (
-    <RecordList
-      title="Persons"
-      noun="persons"
-      description="Patients, staff and contacts of the practice."
-      filterPlaceholder="Name, id or organization role"
-      columns={columns}
-      query={personListQuery}
-      rows={(page) => page.Items}
-      getRowLabel={(row) => row.displayName}
-      rowPath="/practice/persons/$personId"
-      create={{ label: 'Add Person', to: '/practice/person/create', requires: { resource: '/person/persons', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const PersonsListScreen = recordListScreen({
+  title: 'Persons',
+  noun: 'persons',
+  description: 'Patients, staff and contacts of the practice.',
+  filterPlaceholder: 'Name, id or organization role',
+  columns,
+  query: personListQuery,
+  rows: (page) => page.Items,
+  getRowLabel: (row) => row.displayName,
+  rowPath: '/practice/persons/$personId',
+  create: { label: 'Add Person', to: '/practice/person/create', requires: { resource: '/person/persons', method: 'POST' } },
+});

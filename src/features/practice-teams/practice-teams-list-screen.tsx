@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PracticeTeamListItem } from '../../../domain/practice-teams.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordList } from '../../components/ui/record-list.tsx';
-import { practiceTeamListQuery, type PracticeTeamListSearch } from './queries.ts';
+import { recordListScreen } from '../../components/ui/record-list.tsx';
+import { practiceTeamListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PracticeTeamListItem>();
 
@@ -18,29 +17,13 @@ const columns = column.columns([
   column.accessor('isSchedulable', { header: 'Schedulable', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type PracticeTeamsListScreenProps = {
-  search: PracticeTeamListSearch;
-  onSearchChange(change: Partial<PracticeTeamListSearch>): void;
-  /** Filters composed in by the route (the tag filter). */
-  filters?: ReactNode;
-};
-
-export function PracticeTeamsListScreen({ search, onSearchChange, filters }: PracticeTeamsListScreenProps) {
-  return (
-    <RecordList
-      title="Practice Teams"
-      noun="teams"
-      description="The practice's own teams of people: care teams, the front desk, billing, the answering service."
-      filterPlaceholder="Name, type, affiliation or description"
-      tagFilter={filters}
-      columns={columns}
-      query={practiceTeamListQuery}
-      rows={(page) => page.items}
-      getRowLabel={(row) => row.name}
-      rowPath="/practice/teams/$teamId"
-      create={{ label: 'Add Team', to: '/practice/teams/create', requires: { resource: '/teams/teams', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const PracticeTeamsListScreen = recordListScreen({
+  title: 'Practice Teams',
+  noun: 'teams',
+  description: "The practice's own teams of people: care teams, the front desk, billing, the answering service.",
+  filterPlaceholder: 'Name, type, affiliation or description',
+  columns,
+  query: practiceTeamListQuery,
+  rowPath: '/practice/teams/$teamId',
+  create: { label: 'Add Team', to: '/practice/teams/create', requires: { resource: '/teams/teams', method: 'POST' } },
+});

@@ -1,11 +1,10 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
 import type { PractitionerListItem } from '../../../domain/persons.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { practitionerListQuery, type PractitionerListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { practitionerListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, PractitionerListItem>();
 
@@ -18,22 +17,12 @@ const columns = column.columns([
   column.accessor('specialty', { header: 'Specialty', cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
-/** `filters`: the tag filter, composed in by the route. */
-type PractitionersListScreenProps = ListScreenProps<PractitionerListSearch> & { filters?: ReactNode };
-
-export function PractitionersListScreen({ search, onSearchChange, filters }: PractitionersListScreenProps) {
-  return (
-    <RecordList
-      title="Practitioners"
-      noun="practitioners"
-      description="Clinicians, their specialties and groups. Make a person a practitioner from their page."
-      filterPlaceholder="Name, group, specialty or id"
-      tagFilter={filters}
-      columns={columns}
-      query={practitionerListQuery}
-      rowPath="/practice/practitioners/$personId"
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const PractitionersListScreen = recordListScreen({
+  title: 'Practitioners',
+  noun: 'practitioners',
+  description: 'Clinicians, their specialties and groups. Make a person a practitioner from their page.',
+  filterPlaceholder: 'Name, group, specialty or id',
+  columns,
+  query: practitionerListQuery,
+  rowPath: '/practice/practitioners/$personId',
+});

@@ -1,8 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Role } from '../../../domain/roles.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { roleListQuery, type RoleListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { roleListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, Role>();
 
@@ -13,22 +13,13 @@ const columns = column.columns([
   column.accessor('userCount', { id: 'users', header: 'Users' }),
 ]);
 
-type RolesListScreenProps = ListScreenProps<RoleListSearch> & { selected?: string };
-
-export function RolesListScreen({ search, selected, onSearchChange }: RolesListScreenProps) {
-  return (
-    <RecordList
-      title="Roles"
-      noun="roles"
-      description="What each role may see and change, and who holds it."
-      filterPlaceholder="Name or id"
-      columns={columns}
-      query={roleListQuery}
-      rowPath="/system/roles/$roleId"
-      create={{ label: 'Add Role', to: '/system/role/create', requires: { resource: '/permissions/roles', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-      selected={selected}
-    />
-  );
-}
+export const RolesListScreen = recordListScreen({
+  title: 'Roles',
+  noun: 'roles',
+  description: 'What each role may see and change, and who holds it.',
+  filterPlaceholder: 'Name or id',
+  columns,
+  query: roleListQuery,
+  rowPath: '/system/roles/$roleId',
+  create: { label: 'Add Role', to: '/system/role/create', requires: { resource: '/permissions/roles', method: 'POST' } },
+});

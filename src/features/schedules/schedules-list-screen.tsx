@@ -2,8 +2,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { ScheduleListItem } from '../../../domain/schedules.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { scheduleListQuery, type ScheduleListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { scheduleListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, ScheduleListItem>();
 
@@ -18,21 +18,13 @@ const columns = column.columns([
   column.accessor('description', { header: 'Description', enableSorting: false, meta: { prose: true }, cell: (info) => info.getValue() ?? <Empty /> }),
 ]);
 
-type SchedulesListScreenProps = ListScreenProps<ScheduleListSearch>;
-
-export function SchedulesListScreen({ search, onSearchChange }: SchedulesListScreenProps) {
-  return (
-    <RecordList
-      title="Schedules"
-      noun="schedules"
-      description="Calendars of the practice: on-call rotas, clinic hours, queue coverage."
-      filterPlaceholder="Name, description or id"
-      columns={columns}
-      query={scheduleListQuery}
-      rowPath="/practice/schedules/$scheduleId"
-      create={{ label: 'Add Schedule', to: '/practice/schedules/create', requires: { resource: '/schedule/schedule', method: 'POST' } }}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const SchedulesListScreen = recordListScreen({
+  title: 'Schedules',
+  noun: 'schedules',
+  description: 'Calendars of the practice: on-call rotas, clinic hours, queue coverage.',
+  filterPlaceholder: 'Name, description or id',
+  columns,
+  query: scheduleListQuery,
+  rowPath: '/practice/schedules/$scheduleId',
+  create: { label: 'Add Schedule', to: '/practice/schedules/create', requires: { resource: '/schedule/schedule', method: 'POST' } },
+});

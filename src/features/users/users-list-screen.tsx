@@ -2,8 +2,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { UserListItem } from '../../../domain/persons.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
-import { RecordIdCell, RecordList, type ListScreenProps } from '../../components/ui/record-list.tsx';
-import { userListQuery, type UserListSearch } from './queries.ts';
+import { RecordIdCell, recordListScreen } from '../../components/ui/record-list.tsx';
+import { userListQuery } from './queries.ts';
 
 const column = createColumnHelper<DataTableFeatures, UserListItem>();
 
@@ -15,21 +15,13 @@ const columns = column.columns([
   column.accessor('active', { header: 'Active', cell: (info) => <YesNo value={info.getValue()} /> }),
 ]);
 
-type UsersListScreenProps = ListScreenProps<UserListSearch>;
-
-export function UsersListScreen({ search, onSearchChange }: UsersListScreenProps) {
-  return (
-    <RecordList
-      title="Users"
-      noun="users"
-      description="Persons who can sign in to the portal. Make a person a user from their page."
-      filterPlaceholder="Name, email, principal id or id"
-      columns={columns}
-      query={userListQuery}
-      rows={(page) => page.Items}
-      rowPath="/practice/users/$personId"
-      search={search}
-      onSearchChange={onSearchChange}
-    />
-  );
-}
+export const UsersListScreen = recordListScreen({
+  title: 'Users',
+  noun: 'users',
+  description: 'Persons who can sign in to the portal. Make a person a user from their page.',
+  filterPlaceholder: 'Name, email, principal id or id',
+  columns,
+  query: userListQuery,
+  rows: (page) => page.Items,
+  rowPath: '/practice/users/$personId',
+});
