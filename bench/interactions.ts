@@ -24,7 +24,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /**
  * The call history at a million interactions in one account (issue 26): a throwaway embedded
  * PostgreSQL, migrated and seeded, the million bulk-loaded the way `npm run seed -- --interactions`
- * does (its triggers included: search columns, push, the daily figures), then the API called
+ * does (one transaction, the triggers' work done once afterwards: search columns, push, the daily figures), then the API called
  * in-process (token, caller, permission, validation, query) as the Read Only user, who reads
  * interactions and historic metrics: list pages with and without filters, one call's detail with
  * 50 events, and 90 days of historic metrics.
@@ -96,10 +96,13 @@ export async function interactionsFigures(): Promise<Figure[]> {
       `q=${encodeURIComponent(`(${digits(numbers[0]!.contact_number).slice(0, 3)}) ${digits(numbers[0]!.contact_number).slice(3, 6)}-${digits(numbers[0]!.contact_number).slice(6)}`)}`,
       `q=${encodeURIComponent(numbers[1]!.patient_name.split(' ').pop()!.slice(0, 5))}`,
       'disposition=Scheduled',
+      // Last session's slow case at a million: a combination of filters that matches (next to) nothing.
+      `queue=${queues[0]!.queue_id}&status=follow-up&escalated=true`,
     ].map((f) => `/interactions/interactions?limit=50&${f}`);
     const detail = `/interactions/interactions/${long.id}`;
     const historic = [`/metrics/historic?from=${day(89)}&to=${day(0)}`, `/metrics/historic?from=${day(89)}&to=${day(0)}&queueId=${queues[0]!.queue_id}`];
 
+    const byPath = new Map<string, number[]>();
     const time = async (paths: string[], count: number, check?: (body: unknown) => void) => {
       // Warm-up: one pass (plans, connections, cache).
       for (const p of paths) await (await api.request(p, { headers })).arrayBuffer();
@@ -111,6 +114,7 @@ export async function interactionsFigures(): Promise<Figure[]> {
         if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
         const body = await res.json();
         ms.push(performance.now() - t);
+        byPath.set(p, [...(byPath.get(p) ?? []), ms.at(-1)!]);
         check?.(body);
       }
       return ms.sort((a, b) => a - b);
@@ -124,12 +128,21 @@ export async function interactionsFigures(): Promise<Figure[]> {
     });
     const historicMs = await time(historic, 100);
 
+    // The slowest filters by their median, so a slow combination shows by name, not only in the p95.
+    const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50);
+    const slowest = filtered
+      .map((p) => ({ p, ms: median(byPath.get(p) ?? [0]) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map(({ p, ms }) => ({ name: `  median of ${p.replace('/interactions/interactions?limit=50&', '').replace(/[0-9a-f-]{36}|q-[\w-]+/g, '…').slice(0, 50)}`, value: ms, unit: 'ms' }));
+
     return [
-      { name: `bulk load of ${INTERACTIONS.toLocaleString('en-US')} interactions (INSERT … SELECT, triggers on)`, value: bulkMs / 1000, unit: 's' },
+      { name: `bulk load of ${INTERACTIONS.toLocaleString('en-US')} interactions (one transaction, triggers deferred)`, value: bulkMs / 1000, unit: 's' },
       { name: '  then VACUUM ANALYZE', value: vacuumMs / 1000, unit: 's' },
       { name: `GET /interactions/interactions, 50 rows, no filter: p95 of ${listAll.length}`, value: percentile(listAll, 95), unit: 'ms', aim: '< 50 ms' },
       { name: `GET /interactions/interactions, 50 rows, filtered: p50 of ${listFiltered.length}`, value: percentile(listFiltered, 50), unit: 'ms' },
       { name: `GET /interactions/interactions, 50 rows, filtered: p95 of ${listFiltered.length}`, value: percentile(listFiltered, 95), unit: 'ms', aim: '< 50 ms' },
+      ...slowest,
       { name: `GET /interactions/interactions/{id}, ${EVENTS} events: p95 of ${detailMs.length}`, value: percentile(detailMs, 95), unit: 'ms', aim: '< 20 ms' },
       { name: `GET /metrics/historic, 90 days: p95 of ${historicMs.length}`, value: percentile(historicMs, 95), unit: 'ms', aim: '< 100 ms' },
     ];

@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interactionListQuerySchema } from '../../domain/interactions.ts';
+import { listInteractions } from '../routes/interactions/queries.ts';
 import { connect, type Database } from '../db/client.ts';
 import { createFileRecordingStore } from '../integrations/recordings/files.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
@@ -65,4 +69,94 @@ describe('bulk interactions (npm run seed -- --interactions N)', () => {
     await insertManyInteractions(database.pool, lakeside, 1000, { seed: 42 });
     expect(await bulkCount()).toBe(12_345);
   }, 180_000);
+
+  it('gives what the table triggers give row by row: the same rows (search columns included), daily figures, lists and pushes', async () => {
+    const riverside = demoAccounts.riverside.id;
+    const now = new Date('2026-11-20T12:00:00Z');
+    const listener = new pg.Client({ connectionString: testDb.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.payload?.startsWith(riverside)) heard.push(n.payload);
+    });
+    await listener.query('listen astera_interactions');
+    const settle = async () => {
+      await listener.query('select 1');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    };
+    const rows = async () =>
+      (
+        await database.pool.query(
+          `select * from interactions where account_id = $1 and body ? 'bulk' order by id`,
+          [riverside],
+        )
+      ).rows.map(({ created_timestamp: _c, modified_timestamp: _m, ...row }) => row);
+    const figures = async () =>
+      (
+        await database.pool.query(
+          `select day::text, queue_id, direction, calls::int, abandoned::int, answered::int, answered_in_threshold::int, handle_seconds::int, wait_seconds::int, dispositions
+           from interaction_daily_metrics where account_id = $1 and (calls <> 0 or dispositions <> '{}'::jsonb) order by 1, 2, 3`,
+          [riverside],
+        )
+      ).rows;
+    const { rows: queue } = await database.pool.query<{ queue_id: string }>('select queue_id from queues where account_id = $1 and removed_at is null order by queue_name limit 1', [riverside]);
+    const lists = async (sample: Record<string, unknown>) => {
+      const digits = String(sample.contact_number).slice(2);
+      const queries = [
+        {},
+        { queue: queue[0]!.queue_id },
+        { status: 'abandoned' },
+        { direction: 'outbound', from: '2026-10-01', to: '2026-10-31' },
+        { q: String(sample.patient_name).split(' ')[1]!.toLowerCase() },
+        { q: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` },
+        { disposition: String(sample.latest_disposition ?? 'Message taken').toUpperCase() },
+      ];
+      const out = [];
+      for (const query of queries) {
+        const list = await listInteractions(database.db, riverside, v.parse(interactionListQuerySchema, { ...query, limit: '100' }));
+        out.push({ total: list.total, ids: list.items.map((i) => i.id) });
+      }
+      return out;
+    };
+    const load = async (count: number, triggers: 'row' | 'deferred') => {
+      heard.length = 0;
+      const result = await insertManyInteractions(database.pool, riverside, count, { seed: 7, now, triggers, batchSize: 1000 });
+      await settle();
+      const loaded = await rows();
+      return { result, rows: loaded, figures: await figures(), lists: await lists(loaded[0]!), heard: [...new Set(heard)].sort() };
+    };
+    // Back to the account's own calls: a hard delete, which the delete trigger takes off the figures.
+    const unload = () => database.pool.query(`delete from interactions where account_id = $1 and body ? 'bulk'`, [riverside]);
+    try {
+      const before = await figures();
+      for (const count of [2500, 40]) {
+        const byRow = await load(count, 'row');
+        expect(byRow.result).toEqual({ inserted: count, deferred: false });
+        await unload();
+        expect(await figures()).toEqual(before);
+        const bulk = await load(count, 'deferred');
+        expect(bulk.result).toEqual({ inserted: count, deferred: true });
+        expect(bulk.rows).toHaveLength(count);
+        expect(bulk.rows).toEqual(byRow.rows);
+        expect(bulk.figures).toEqual(byRow.figures);
+        expect(bulk.figures).not.toEqual(before);
+        expect(bulk.lists).toEqual(byRow.lists);
+        expect(bulk.lists[0]!.total).toBeGreaterThan(Math.min(count, 1000));
+        // Open lists hear of them: every id when few arrived, otherwise "reload" for the account.
+        expect(bulk.heard).toEqual(byRow.heard);
+        expect(bulk.heard).toEqual(count > 100 ? [`${riverside}:*`] : bulk.rows.map((r) => `${riverside}:${String(r.id)}`).sort());
+        // The figures are what a GROUP BY over the account's calls gives (the 0029 trigger's rules).
+        const { rows: grouped } = await database.pool.query(
+          `select (start_timestamp at time zone 'UTC')::date::text as day, coalesce(queue_id, '') as queue_id, direction, count(*)::int as calls,
+             (count(*) filter (where status = 'abandoned'))::int as abandoned
+           from interactions where account_id = $1 and end_timestamp is not null and deleted_at is null group by 1, 2, 3 order by 1, 2, 3`,
+          [riverside],
+        );
+        expect(bulk.figures.map((f) => ({ day: f.day, queue_id: f.queue_id, direction: f.direction, calls: f.calls, abandoned: f.abandoned }))).toEqual(grouped);
+        await unload();
+      }
+    } finally {
+      await listener.end();
+    }
+  }, 240_000);
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "interactions_account_disposition_start" ON "interactions" USING btree ("account_id",lower("latest_disposition"),"start_timestamp","id") WHERE "interactions"."deleted_at" is null;
