@@ -84,6 +84,50 @@ test.describe('the first screen does not move under the reader (Lighthouse: layo
   });
 });
 
+test.describe('the features\' commands load beside the first screen without losing a key', () => {
+  test('G P typed before they arrive navigates once they have', async ({ page }) => {
+    const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(registry.requested).toBe(true);
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await expect(page).toHaveURL(/\/home$/);
+    await registry.release();
+    await expect(page).toHaveURL(/\/practice\/persons$/);
+  });
+
+  test('Ctrl+K and a query typed before they arrive find a feature\'s command once they have', async ({ page }) => {
+    const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(registry.requested).toBe(true);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('create person');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toHaveCount(0);
+    await registry.release();
+    await expect(palette.getByRole('combobox')).toHaveValue('create person');
+    await expect(palette.getByRole('option', { name: /^Create person/ })).toBeVisible();
+  });
+
+  test('"Night Desk" typed as a create screen opens, before they arrive, fills its first field', async ({ page }) => {
+    const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);
+    await page.goto('/system/role/create');
+    await page.keyboard.type('Night ');
+    const name = page.getByRole('textbox', { name: 'Role Name', exact: true });
+    await expect(name).toBeFocused();
+    await expect.poll(registry.requested).toBe(true);
+    await page.keyboard.type('Desk');
+    await expect(name).toHaveValue('Night Desk');
+    await registry.release();
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await expect(name).toHaveValue('Night Deskgh');
+    await expect(page).toHaveURL(/\/system\/role\/create$/);
+  });
+});
+
 test.describe('the Auth0 SDK as the portal builds it (vite.config.ts: without the features it never uses)', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
   const providerOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;

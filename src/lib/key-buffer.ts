@@ -70,10 +70,10 @@ if (typeof window !== 'undefined') window.addEventListener('keydown', hold, true
  * target when it is still there). One that opens the palette or navigates makes the ones after
  * it held again, so they reach the palette's query or the next screen.
  */
-function replay(keys: HeldKey[]) {
+function replay(keys: HeldKey[], into?: Element) {
   for (const { key, shiftKey, ctrlKey, metaKey, altKey, target } of keys) {
     const original = target instanceof Element && target.isConnected && target !== document.body ? target : null;
-    const to = mode === null ? (original ?? document.activeElement ?? document.body) : document.body;
+    const to = into ?? (mode === null ? (original ?? document.activeElement ?? document.body) : document.body);
     const event = new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, metaKey, altKey, bubbles: true, cancelable: true });
     // A browser types nothing for a synthetic key press: into a text field (the first field of
     // a form just opened) a held character is inserted as typed text, unless a handler took it.
@@ -107,6 +107,22 @@ export function firstScreenFocused() {
   if (!firstScreenPending) return;
   firstScreenPending = false;
   if (shellReady) attachShellKeys();
+  else forwardEarlyKeysToField();
+}
+
+/**
+ * The first screen put the focus in a text field before the shell's key handler is ready (it
+ * waits for the features' commands, which load beside the first screen): what was typed meanwhile
+ * is the field's ("Night Desk" on a create screen), so it goes there now rather than when the
+ * shell is ready, and later keys typed in the field reach it directly (held is then empty). Keys
+ * after a Ctrl+K stay held for the palette.
+ */
+function forwardEarlyKeysToField() {
+  const field = document.activeElement;
+  if (mode !== 'early' || paletteAsked || !field || !isTypingTarget(field)) return;
+  const keys = held;
+  held = [];
+  replay(keys, field);
 }
 
 /** A key is opening the palette: hold what follows until the palette's input takes it. */

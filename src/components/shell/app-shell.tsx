@@ -170,7 +170,7 @@ function navigateHolding(navigate: ReturnType<typeof useNavigate>, path: string)
  * The keyboard of the whole shell: installed as soon as the shell shows, so Ctrl+K, `?` and the
  * G shortcuts pressed while the access policy still loads are held and acted on once it has.
  */
-function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly Command[]) {
+function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly Command[] | null) {
   const router = useRouter();
   const screens = useScreens();
   const navigate = useNavigate();
@@ -180,14 +180,14 @@ function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly C
   const setShortcutsOpen = useSetAtom(shortcutsOpenAtom);
   const tabCommands = useTabCommands();
   const toast = useToast();
-  const allCommands = useMemo(() => [...commands, ...tabCommands], [commands, tabCommands]);
+  const allCommands = useMemo(() => (commands ? [...commands, ...tabCommands] : null), [commands, tabCommands]);
 
   const context: Omit<CommandContext, 'openPage'> | null = useMemo(
     () => (policy ? { policy, pathname, navigate: (path: string) => navigateHolding(navigate, path), openPanel, openTab } : null),
     [policy, pathname, navigate, openPanel, openTab],
   );
   const entries: Entry[] | null = useMemo(
-    () => (policy ? [...commandEntries(allCommands, policy, pathname), ...routeEntries(router, policy, screens)] : null),
+    () => (policy && allCommands ? [...commandEntries(allCommands, policy, pathname), ...routeEntries(router, policy, screens)] : null),
     [allCommands, policy, pathname, router, screens],
   );
 
@@ -205,7 +205,8 @@ function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly C
   return { commands: allCommands, entries, context };
 }
 
-type AppShellProps = { commands: readonly Command[]; panels: readonly PanelView[] };
+/** `commands` is null while the features' commands load: keys typed meanwhile are held for them. */
+type AppShellProps = { commands: readonly Command[] | null; panels: readonly PanelView[] };
 
 export function AppShell({ commands, panels }: AppShellProps) {
   const account = useAccountKey();
@@ -255,7 +256,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
           <Outlet />
         </main>
       )}
-      {policy.data && keyboard.entries && keyboard.context ? (
+      {policy.data && keyboard.commands && keyboard.entries && keyboard.context ? (
         <Workspace policy={policy.data} commands={keyboard.commands} entries={keyboard.entries} context={keyboard.context} panels={panels} />
       ) : null}
       <RouteFocus />
