@@ -6,7 +6,9 @@
  * across the account's queues and users; one answered call in three has a recording, and they
  * all point to a few shared WAV files written once to the recordings store.
  */
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { agentDirectory } from '../interactions/ingest.ts';
 import { wavContentType, wavRecording } from '../integrations/simulators/audio.ts';
 import { fallbackDispositions } from '../integrations/simulators/contact-center-calls.ts';
 import type { RecordingStore } from '../integrations/recordings/port.ts';
@@ -41,20 +43,24 @@ export async function insertManyInteractions(
   const queueNames = queues.rows.length ? queues.rows.map((q) => q.queue_name) : ['Main Line'];
   const agentIds = users.rows.map((u) => u.person_id);
   const agentNames = users.rows.map((u) => u.name);
+  // Each agent's practice team, by ingestion's rule (the team of a call is its agent's).
+  const directory = await agentDirectory(drizzle(pool), accountId);
+  const agentTeams = agentIds.map((id) => directory.get(id)?.team ?? null);
   if (agentIds.length === 0) throw new Error('The account has no users to be its agents.');
   const keys = options.recordings ? await writeSharedRecordings(options.recordings, accountId) : [];
   const actor = options.actor ?? 'Astera seed';
   const size = options.batchSize ?? batchSize;
   for (let from = 1; from <= count; from += size) {
     const to = Math.min(count, from + size - 1);
-    await pool.query(bulkInsert, [accountId, actor, options.seed, from, to, queueIds, queueNames, agentIds, agentNames, given, family, [...fallbackDispositions], keys]);
+    await pool.query(bulkInsert, [accountId, actor, options.seed, from, to, queueIds, queueNames, agentIds, agentNames, given, family, [...fallbackDispositions], keys, agentTeams.map((t) => t?.id ?? ''), agentTeams.map((t) => t?.name ?? '')]);
     options.onBatch?.(to);
   }
 }
 
 /**
  * $1 account, $2 actor, $3 seed, $4..$5 row numbers, $6/$7 queue ids/names, $8/$9 agent ids/names,
- * $10/$11 given/family names, $12 dispositions, $13 recording keys (may be empty).
+ * $10/$11 given/family names, $12 dispositions, $13 recording keys (may be empty), $14/$15 each
+ * agent's team id/name ('' for none).
  * r(k) is a deterministic number in [0, 1) per row and k.
  */
 const bulkInsert = `
@@ -91,15 +97,17 @@ with rows as (
     case when abandoned then 0 else acw end as wrapped,
     ($6::text[])[qi] as queue_id, ($7::text[])[qi] as queue_name,
     case when abandoned then null else ($8::text[])[ai]::uuid end as agent_id,
-    case when abandoned then null else ($9::text[])[ai] end as agent_name
+    case when abandoned then null else ($9::text[])[ai] end as agent_name,
+    case when abandoned then null else nullif(($14::text[])[ai], '')::uuid end as team_id,
+    case when abandoned then null else nullif(($15::text[])[ai], '') end as team_name
   from calls c
 )
 insert into interactions (id, account_id, created_by, modified_by, external_id, start_timestamp, end_timestamp, direction, status, is_complete,
-  queue_id, queue_name, agent_id, agent_name, patient_name, contact_number, contact_digits, search_name, latest_disposition,
+  queue_id, queue_name, agent_id, agent_name, team_id, team_name, patient_name, contact_number, contact_digits, search_name, latest_disposition,
   duration_seconds, wait_seconds, handle_seconds, recordings_count, patient, initiating_party, participants, integration_associations, events, body)
 select id, $1::uuid, $2, $2, external_id, start_ts, start_ts + make_interval(secs => 30 + waited + talked + wrapped), direction,
   case when abandoned then 'abandoned' else 'completed' end, true,
-  queue_id, queue_name, agent_id, agent_name, patient_name, phone, substr(phone, 2), lower(patient_name),
+  queue_id, queue_name, agent_id, agent_name, team_id, team_name, patient_name, phone, substr(phone, 2), lower(patient_name),
   case when abandoned then null else disposition end,
   30 + waited + talked + wrapped, waited, talked + wrapped, case when recorded and not abandoned then 1 else 0 end,
   jsonb_build_object('name', patient_name, 'dob', null, 'type', 'patient', 'location', null, 'contactNumber', phone, 'email', null, 'smsOk', null),

@@ -7,6 +7,8 @@ import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import type { NotificationList } from '../../../domain/notifications.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { accessLog, contactPointPractitioners, contactPoints, interactions, persons, users } from '../../db/schema/index.ts';
+import { callWorldOf, planCalls } from '../../integrations/simulators/contact-center-placing.ts';
+import { ingestContacts, interactionIdOf } from '../../interactions/ingest.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
@@ -416,6 +418,37 @@ describe('comments and mentions', () => {
       expect(res.status).toBe(400);
       expect((await errorOf(res)).fields).toEqual({ mentions: interactionMessages.commentMentionUnknown });
     }
+  });
+});
+
+describe('the team of an ingested call: the practice team of the agent who handled it', () => {
+  it("is filled in by ingestion: the list filtered by the agent's team finds the call; a call no agent took has none; a later second team does not move the agent's calls", async () => {
+    const riverside = h.accounts.riverside.id;
+    const teamOf = async (name: string) => {
+      const res = await send('manager', 'POST', '/teams/teams', { name });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const join = async (teamId: string, personId: string) => expect((await send('manager', 'POST', `/teams/teams/${teamId}/member`, { personId })).status).toBe(201);
+    const home = await teamOf(`Phones ${randomUUID().slice(0, 8)}`);
+    const later = await teamOf(`Later ${randomUUID().slice(0, 8)}`);
+    const agent = seedId('person:viewer');
+    await join(home, agent);
+    await join(later, agent);
+    // Calls the contact center placed, every one answered by this agent (or by none).
+    const world = (await callWorldOf(h.db, riverside))!;
+    const calls = planCalls({ ...world, agents: world.agents.filter((a) => a.userId === agent) }, `team-${randomUUID()}`, Date.parse('2024-05-01T00:00:00Z'), Date.parse('2024-05-02T00:00:00Z'), 60);
+    const answered = calls.find((c) => c.status === 'completed' && c.agent?.userId === agent)!;
+    const abandoned = calls.find((c) => c.status === 'abandoned' && c.legs.every((l) => !l.agent))!;
+    expect(answered).toBeDefined();
+    expect(abandoned).toBeDefined();
+    await ingestContacts(h.db, riverside, [answered, abandoned], { system: 'simulator' });
+    const answeredId = interactionIdOf(riverside, answered.contactId);
+    const found = await list(`team=${home}&from=2024-05-01&to=2024-05-01`);
+    expect(found.items.map((i) => i.id)).toEqual([answeredId]);
+    expect(found.items[0]!.team).toEqual({ id: home, name: expect.stringMatching(/^Phones /) });
+    expect((await list(`team=${later}&from=2024-05-01&to=2024-05-01`)).items).toEqual([]);
+    expect((await get(interactionIdOf(riverside, abandoned.contactId))).team).toBeNull();
   });
 });
 
