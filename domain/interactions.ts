@@ -458,3 +458,15 @@ export const commentCreateSchema = objectWith(
 export type CommentCreate = v.InferInput<typeof commentCreateSchema>;
 
 export type InteractionCommentList = { items: InteractionComment[] };
+
+/**
+ * `GET /interactions/interactions/mentionable`: the users a comment may mention (the `@` picker),
+ * by the rule the comment's POST applies: active users of the account whose role may read
+ * interactions. `q` matches the start of any word of the name; the first `limit` by name.
+ */
+export const mentionableQuerySchema = v.object({
+  q: filterText(listFilterMaxLength),
+  limit: v.fallback(v.optional(whole(1, 50), 8), 8),
+});
+export type MentionableUser = { id: string; name: string };
+export type MentionableUserList = { items: MentionableUser[] };

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { e2ePort } from '../playwright.config.ts';
+import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, storageState } from './support.ts';
 
 const phone = { width: 390, height: 844 };
@@ -123,13 +124,33 @@ test.describe('Insights as Read Only', () => {
   });
 });
 
-test.describe('Insights without historic metrics', () => {
-  // The Practice Administrator's role grants no metrics.
+test.describe('Insights as the Practice Administrator', () => {
+  // A practice administrator runs the practice's call center: the default role grants the metrics.
   test.use({ storageState: storageState('manager') });
 
-  test('the role sees the no-permission screen and no menu entry', async ({ page }) => {
-    await page.goto('/insights');
-    await expect(page.getByRole('heading', { level: 1, name: "You don't have permission to see insights." })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Insights', exact: true })).toHaveCount(0);
+  test('sees the charts and the live strip, and the Insights menu leads there', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Insights', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Call insights' }).click();
+    await expect(page).toHaveURL(/\/insights$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    for (const name of chartSections) await expect(page.getByRole('region', { name }).getByRole('img')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Queues now' }).getByRole('listitem').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a role without the metrics', () => {
+  // The administrator makes the role and its holder.
+  test.use({ storageState: storageState('admin') });
+
+  test('sees the no-permission screen and no Insights menu', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const holder = await freshRoleHolder(page, 'No metrics', { '/permissions/accesspolicy': { GET: true }, '/interactions/interactions': { GET: true } });
+    const user = await signInAs(browser, holder);
+    await user.goto('/insights');
+    await expect(user.getByRole('heading', { level: 1, name: "You don't have permission to see insights." })).toBeVisible();
+    await expect(user.getByRole('button', { name: 'Insights', exact: true })).toHaveCount(0);
+    await user.context().close();
   });
 });

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { e2ePort } from '../playwright.config.ts';
 import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
@@ -184,6 +186,42 @@ test.describe('as the practice administrator', () => {
     .toBe('You were mentioned on an interaction');
   await context.close();
 });
+  test('the @ picker offers only users who may be mentioned (who may read calls), and the comment is accepted', async ({ page }) => {
+    test.setTimeout(90_000);
+    // Two new users of the account sharing a family name: one Read Only (reads calls), one Scheduler
+    // (does not). The practice administrator may grant neither role (each has grants theirs lacks),
+    // so the e2e database is told their roles directly.
+    const family = `Mentionee${Date.now()}`;
+    const helper = await page.context().newPage();
+    const api = await signedInApi(helper);
+    const ids: Record<string, string> = {};
+    for (const given of ['Rita', 'Sam']) {
+      const person = await api.send('POST', '/person/persons', { name: [{ use: 'official', given: [given], family, prefix: [], suffix: [] }], communication: [] });
+      expect(person.status()).toBe(201);
+      ids[given] = ((await person.json()) as { id: string }).id;
+      const user = await api.send('POST', `/person/users/${ids[given]}`, { email: `${given.toLowerCase()}-${family.toLowerCase()}@astera.test`, principalId: `e2e|${given}-${family}` });
+      expect(user.status(), await user.text()).toBe(201);
+    }
+    const db = new pg.Client({ connectionString: `postgres://postgres:postgres@localhost:${e2ePort + 7}/astera` });
+    await db.connect();
+    const roleOf = "(select id from roles where account_id = users.account_id and name = $2)";
+    await db
+      .query(`update users set role_id = ${roleOf} where person_id = $1`, [ids.Rita, 'Read Only'])
+      .then(() => db.query(`update users set role_id = ${roleOf} where person_id = $1`, [ids.Sam, 'Scheduler']))
+      .finally(() => db.end());
+    await helper.close();
+    const call = await createCall(page, `Mo Mention ${Date.now()}`, uniqueNumber().typed);
+    await page.goto(`/interactions/${call.id}`);
+    const box = page.getByRole('textbox', { name: 'Add a comment' });
+    await box.pressSequentially(`@${family}`);
+    const options = page.getByRole('listbox', { name: 'Users to mention' }).getByRole('option');
+    await expect(options).toHaveText([`Rita ${family}`]);
+    await box.press('ArrowDown');
+    await box.press('Tab');
+    await expect(box).toHaveValue(`@Rita ${family} `);
+    await box.press('Control+Enter');
+    await expect(page.getByRole('list', { name: 'Comments' }).locator('strong', { hasText: `@Rita ${family}` })).toBeVisible();
+  });
 });
 
 test('a new call appears at the top of the open list without a reload, and J/K/Enter move and open', async ({ page }) => {

@@ -4,8 +4,11 @@ import { grantAll, type Resource, type ResourceGrants } from '../../domain/permi
 /** What a practice's own administrators manage: its practice data, its queues, and nothing about other accounts. */
 export const practiceResources = new Set<Resource>([
   '/permissions/accesspolicy',
-  // The call history (issue 26): a practice's administrators are its supervisors.
+  // The call history (issue 26): a practice's administrators are its supervisors, who run its
+  // call center and so read its figures too (Insights; migration 0031 for existing roles).
   '/interactions/interactions',
+  '/metrics/historic',
+  '/metrics/realtime',
   '/person/persons',
   '/person/persons/{id}',
   '/person/practitioners',

@@ -13,7 +13,7 @@ import { callWorldOf, planCalls } from '../integrations/simulators/contact-cente
 import { demoInteractionsPerAccount } from '../seed/demo-interactions.ts';
 import { demoAccounts, seed } from '../seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
-import { ingestContacts, interactionIdOf, interactionsChannel } from './ingest.ts';
+import { agentDirectory, ingestContacts, interactionIdOf, interactionsChannel } from './ingest.ts';
 import { interactionsTick } from './tasks.ts';
 
 let testDb: TestDatabase;
@@ -88,6 +88,19 @@ describe('the demo call history', () => {
       where i.account_id = ${riverside} and cardinality(q.dispositions) > 0 and i.latest_disposition is not null`);
     expect(listed.rows.length).toBeGreaterThan(0);
     for (const r of listed.rows) expect(r.dispositions).toContain(r.latest_disposition);
+  });
+
+  it("gives each call the practice team of the agent who handled it (the demo's users answer the phones on its teams)", async () => {
+    const agents = await agentDirectory(database.db, riverside);
+    const rows = await database.db.execute<{ agent_id: string | null; team_id: string | null; team_name: string | null }>(
+      sql`select agent_id, team_id, team_name from interactions where account_id = ${riverside}`,
+    );
+    for (const row of rows.rows) {
+      const team = row.agent_id ? agents.get(row.agent_id)?.team : null;
+      expect([row.team_id, row.team_name]).toEqual([team?.id ?? null, team?.name ?? null]);
+    }
+    const teams = new Set(rows.rows.map((r) => r.team_name).filter((name) => name !== null));
+    expect(teams.size).toBeGreaterThan(1);
   });
 
   it('keeps the recordings of some calls as WAV files in the store, at the key their event names', async () => {

@@ -33,8 +33,11 @@ const uuidFrom = (text: string) => {
 /** The interaction id of a contact: the same contact of the same account is always the same row. */
 export const interactionIdOf = (accountId: string, contactId: string) => uuidFrom(`astera-interaction:${accountId}:${contactId}`);
 
-/** The portal users the contact center's agents are: by user id (a person id), else by user name (the user's email). */
-export type AgentDirectory = Map<string, { personId: string; name: string }>;
+/**
+ * The portal users the contact center's agents are: by user id (a person id), else by user name
+ * (the user's email); with the practice team each one answers calls for (`agentTeamRule`).
+ */
+export type AgentDirectory = Map<string, { personId: string; name: string; team: { id: string; name: string } | null }>;
 
 /** Where recordings come from and go: the contact center's bytes, the portal's store. */
 export type RecordingCopier = { store: RecordingStore; fetch(location: string): Promise<{ body: Uint8Array; contentType: string }> };
@@ -44,13 +47,33 @@ const directionOf = (initiation: string): InteractionDirection =>
 
 const seconds = (from: string, to: string) => Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
 
-/** The account's users who may be agents, keyed by person id and by lower-case email. */
+/**
+ * The team of a call (docs/interactions.md "Team of a call"): the practice team of the agent who
+ * handled it. Teams hold persons and an agent is a user, whose person may be on teams; one on
+ * several counts for the team they joined first (their home team: joining another later does not
+ * move their calls), a deleted team for none. A call no agent took (abandoned, the contact flow
+ * alone) has no team. The row keeps the team of the time of the call, as it keeps the agent's name.
+ */
+const agentTeamRule = sql`
+  left join lateral (
+    select t.id, t.name
+      from practice_team_members m
+      join practice_teams t on t.id = m.team_id and t.deleted_at is null
+     where m.account_id = u.account_id and m.person_id = u.person_id
+     order by m.created_timestamp, t.name, t.id
+     limit 1
+  ) team on true`;
+
+/** The account's users who may be agents, keyed by person id and by lower-case email, with their teams. */
 export async function agentDirectory(db: Db | Tx, accountId: string): Promise<AgentDirectory> {
-  const rows = await db.execute<{ person_id: string; name: string; email: string }>(sql`select person_id, name, email from users where account_id = ${accountId}`);
+  const rows = await db.execute<{ person_id: string; name: string; email: string; team_id: string | null; team_name: string | null }>(
+    sql`select u.person_id, u.name, u.email, team.id as team_id, team.name as team_name from users u ${agentTeamRule} where u.account_id = ${accountId}`,
+  );
   const directory: AgentDirectory = new Map();
   for (const row of rows.rows) {
-    directory.set(row.person_id, { personId: row.person_id, name: row.name });
-    directory.set(row.email.toLowerCase(), { personId: row.person_id, name: row.name });
+    const agent = { personId: row.person_id, name: row.name, team: row.team_id ? { id: row.team_id, name: row.team_name ?? '' } : null };
+    directory.set(row.person_id, agent);
+    directory.set(row.email.toLowerCase(), agent);
   }
   return directory;
 }
@@ -62,7 +85,7 @@ export function interactionRow(accountId: string, contact: ContactCenterContact,
     if (!agentId) return null;
     const leg = contact.legs.find((l) => l.agent?.agentId === agentId)?.agent;
     const user = agents.get(leg?.userId ?? agentId) ?? (leg?.username ? agents.get(leg.username.toLowerCase()) : undefined);
-    return { id: user?.personId ?? null, name: user?.name ?? leg?.name ?? leg?.username ?? agentId };
+    return { id: user?.personId ?? null, name: user?.name ?? leg?.name ?? leg?.username ?? agentId, team: user?.team ?? null };
   };
   const queueName = new Map(contact.legs.flatMap((l) => (l.queue ? [[l.queue.queueId, l.queue.queueName] as const] : [])));
   const ended = contact.endTimestamp !== null;
@@ -148,6 +171,8 @@ export function interactionRow(accountId: string, contact: ContactCenterContact,
     queueName: contact.queue?.queueName ?? null,
     agentId: lastAgent?.id ?? null,
     agentName: lastAgent?.name ?? null,
+    teamId: lastAgent?.team?.id ?? null,
+    teamName: lastAgent?.team?.name ?? null,
     patientName: contact.customer.name,
     contactNumber: contact.customer.phoneNumber,
     contactDigits: contact.customer.phoneNumber ? contact.customer.phoneNumber.replace(/\D/g, '') : null,
@@ -210,7 +235,7 @@ export async function ingestContacts(
           modifiedTimestamp: sql`now()`,
           version: sql`${interactions.version} + 1`,
           ...Object.fromEntries(
-            (['endTimestamp', 'status', 'isComplete', 'queueId', 'queueName', 'agentId', 'agentName', 'latestDisposition', 'durationSeconds', 'waitSeconds', 'handleSeconds', 'recordingsCount', 'participants', 'integrationAssociations', 'events'] as const).map((key) => [
+            (['endTimestamp', 'status', 'isComplete', 'queueId', 'queueName', 'agentId', 'agentName', 'teamId', 'teamName', 'latestDisposition', 'durationSeconds', 'waitSeconds', 'handleSeconds', 'recordingsCount', 'participants', 'integrationAssociations', 'events'] as const).map((key) => [
               key,
               sql.raw(`excluded.${interactions[key].name}`),
             ]),

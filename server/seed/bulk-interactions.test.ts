@@ -9,6 +9,7 @@ import { interactionListQuerySchema } from '../../domain/interactions.ts';
 import { listInteractions } from '../routes/interactions/queries.ts';
 import { connect, type Database } from '../db/client.ts';
 import { createFileRecordingStore } from '../integrations/recordings/files.ts';
+import { agentDirectory } from '../interactions/ingest.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { insertManyInteractions } from './bulk-interactions.ts';
 import { demoAccounts, seed } from './seed.ts';
@@ -42,6 +43,9 @@ describe('bulk interactions (npm run seed -- --interactions N)', () => {
     const directions = new Set(rows.rows.map((r) => r.direction));
     expect(directions).toEqual(new Set(['inbound', 'outbound', 'callback', 'webrtc_api', 'api', 'external_outbound']));
     const users = new Set((await database.db.execute<{ person_id: string }>(sql`select person_id from users where account_id = ${lakeside}`)).rows.map((u) => u.person_id));
+    // The team of a call is its agent's (ingestion's rule), as for ingested calls.
+    const agents = await agentDirectory(database.db, lakeside);
+    let teamed = 0;
     const keys = new Set<string>();
     for (const row of rows.rows) {
       expect(row.contact_number).toMatch(/^\+1[2-9]\d{9}$/);
@@ -57,11 +61,16 @@ describe('bulk interactions (npm run seed -- --interactions N)', () => {
       } else {
         expect(users).toContain(row.agent_id);
         expect(row.latest_disposition).not.toBeNull();
+        const team = agents.get(row.agent_id as string)!.team;
+        expect([row.team_id, row.team_name]).toEqual([team?.id ?? null, team?.name ?? null]);
+        if (team) teamed++;
       }
       const recordings = events.flatMap((e) => e.recordings ?? []);
       expect(recordings.length).toBe(row.recordings_count);
       for (const r of recordings) keys.add(r.key);
     }
+    // The demo's users answer the phones on its teams: some calls have a team.
+    expect(teamed).toBeGreaterThan(0);
     expect(keys.size).toBeGreaterThan(1);
     expect(keys.size).toBeLessThanOrEqual(5);
     for (const key of keys) expect(await store.stat(key)).toMatchObject({ contentType: 'audio/wav' });

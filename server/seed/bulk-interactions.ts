@@ -26,7 +26,9 @@
  * written once to the recordings store. The same seed gives the same calls (external ids), and a
  * second run with it adds nothing.
  */
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { agentDirectory } from '../interactions/ingest.ts';
 import { wavContentType, wavRecording } from '../integrations/simulators/audio.ts';
 import { fallbackDispositions } from '../integrations/simulators/contact-center-calls.ts';
 import type { RecordingStore } from '../integrations/recordings/port.ts';
@@ -76,6 +78,9 @@ export async function insertManyInteractions(pool: pg.Pool, accountId: string, c
   const agentIds = users.rows.map((u) => u.person_id);
   const agentNames = users.rows.map((u) => u.name);
   if (agentIds.length === 0) throw new Error('The account has no users to be its agents.');
+  // Each agent's practice team, by ingestion's rule (the team of a call is its agent's).
+  const directory = await agentDirectory(drizzle(pool), accountId);
+  const agentTeams = agentIds.map((id) => directory.get(id)?.team ?? null);
   const keys = options.recordings ? await writeSharedRecordings(options.recordings, accountId) : [];
   const actor = options.actor ?? 'Astera seed';
   const size = options.batchSize ?? batchSize;
@@ -101,7 +106,7 @@ export async function insertManyInteractions(pool: pg.Pool, accountId: string, c
       const to = Math.min(count, from + size - 1);
       const sql = deferred && count <= notifyEachUpTo ? `${bulkInsert} returning id` : bulkInsert;
       const result = await client.query<{ id: string }>(sql, [
-        accountId, actor, options.seed, from, to, queueIds, queueNames, json(queueIds), json(queueNames), agentIds, agentNames, json(agentNames), given, family, fallbackDispositions, json(fallbackDispositions), keys, first, slice,
+        accountId, actor, options.seed, from, to, queueIds, queueNames, json(queueIds), json(queueNames), agentIds, agentNames, json(agentNames), given, family, fallbackDispositions, json(fallbackDispositions), keys, first, slice, agentTeams.map((t) => t?.id ?? ''), agentTeams.map((t) => t?.name ?? ''),
       ]);
       inserted += result.rowCount ?? 0;
       ids.push(...result.rows.map((r) => r.id));
@@ -179,18 +184,19 @@ const r = (k: number) => `(hashint8(n * 32 + ${k} + $3::bigint) & 2147483647)::f
  * One batch of rows n = $4..$5. Parameters: $1 account, $2 actor, $3 seed, $6/$7 queue ids and
  * names, $8/$9 the same as JSON strings, $10/$11 agent ids and names, $12 agent names as JSON
  * strings, $13/$14 given and family names, $15/$16 dispositions plain and as JSON strings, $17
- * recording keys (may be empty), $18 the first start (epoch seconds), $19 seconds per row (90 days / N).
+ * recording keys (may be empty), $18 the first start (epoch seconds), $19 seconds per row (90 days / N),
+ * $20/$21 each agent's practice team id and name ('' for none).
  *
  * r(k) is a deterministic float in [0, 1) per row and k. Each level is fenced (`offset 0`) so its
  * values are computed once per row, not again wherever the next level names them.
  */
 const bulkInsert = `
 insert into interactions (id, account_id, created_by, modified_by, external_id, start_timestamp, end_timestamp, direction, status, is_complete,
-  queue_id, queue_name, agent_id, agent_name, patient_name, contact_number, contact_digits, search_name, latest_disposition,
+  queue_id, queue_name, agent_id, agent_name, team_id, team_name, patient_name, contact_number, contact_digits, search_name, latest_disposition,
   duration_seconds, wait_seconds, handle_seconds, recordings_count, patient, initiating_party, participants, integration_associations, events, body)
 select id::uuid, $1::uuid, $2, $2, external_id, to_timestamp(start_s), to_timestamp(start_s + total), direction,
   case when abandoned then 'abandoned' else 'completed' end, true,
-  queue_id, queue_name, agent_id::uuid, agent_name, patient_name, phone, substr(phone, 2), lower(patient_name), disposition,
+  queue_id, queue_name, agent_id::uuid, agent_name, team_id::uuid, team_name, patient_name, phone, substr(phone, 2), lower(patient_name), disposition,
   total, waited, talked + wrapped, case when recorded then 1 else 0 end,
   party, party,
   ('[{"role":"patient","name":' || name_json || ',"contactNumber":"' || phone || '","legs":[1]}'
@@ -229,6 +235,8 @@ from (
       case when abandoned then null else ($10::text[])[ai] end as agent_id,
       case when abandoned then 'null' else '"' || ($10::text[])[ai] || '"' end as agent_id_json,
       case when abandoned then null else ($11::text[])[ai] end as agent_name,
+      case when abandoned then null else nullif(($20::text[])[ai], '') end as team_id,
+      case when abandoned then null else nullif(($21::text[])[ai], '') end as team_name,
       case when abandoned then 'null' else ($12::text[])[ai] end as agent_json,
       patient_name, to_json(patient_name)::text as name_json, phone,
       case when abandoned then null else ($15::text[])[di] end as disposition,

@@ -1,7 +1,7 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { PracticeTeamAffiliation, PracticeTeamType } from '../../domain/practice-teams.ts';
 import type { Tx } from '../db/client.ts';
-import { auditLog, persons, practiceTeamMembers, practiceTeams, practitioners, tags } from '../db/schema/index.ts';
+import { auditLog, persons, practiceTeamMembers, practiceTeams, practitioners, tags, users } from '../db/schema/index.ts';
 
 type DemoTeam = {
   name: string;
@@ -24,7 +24,11 @@ export const demoPracticeTeams: DemoTeam[] = [
   { name: 'After-hours Answering', type: 'Call center', affiliation: 'Contractor', description: 'The answering service that takes calls when the practice is closed.', isViewable: false, members: { staff: 2 }, tags: [['shift', 'Nights']] },
 ];
 
-/** Teams with members and tags in each demo account, with ids from `id`: members are the account's practitioners and other persons in name order. */
+/**
+ * Teams with members and tags in each demo account, with ids from `id`: members are the account's
+ * practitioners and other persons in name order, its users first among the staff (they answer the
+ * practice's phones: the calls they take belong to their teams, docs/interactions.md).
+ */
 export async function insertDemoPracticeTeams(tx: Tx, accountId: string, key: string, id: (name: string) => string, actor: string) {
   const stamp = { accountId, createdBy: actor, modifiedBy: actor };
   const practitionerIds = (await tx.select({ id: practitioners.personId }).from(practitioners).where(eq(practitioners.accountId, accountId)).orderBy(asc(practitioners.name), asc(practitioners.personId)).limit(40)).map((r) => r.id);
@@ -33,7 +37,7 @@ export async function insertDemoPracticeTeams(tx: Tx, accountId: string, key: st
       .select({ id: persons.id })
       .from(persons)
       .where(and(eq(persons.accountId, accountId), practitionerIds.length > 0 ? notInArray(persons.id, practitionerIds) : undefined))
-      .orderBy(asc(persons.displayName), asc(persons.id))
+      .orderBy(sql`not exists (select 1 from ${users} where ${users.personId} = ${persons.id})`, asc(persons.displayName), asc(persons.id))
       .limit(40)
   ).map((r) => r.id);
   let nextPractitioner = 0;

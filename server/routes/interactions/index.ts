@@ -1,17 +1,18 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { commentCreateSchema, interactionCreateSchema, interactionListQuerySchema, interactionPatchSchema, type InteractionCommentList } from '../../../domain/interactions.ts';
+import { commentCreateSchema, interactionCreateSchema, interactionListQuerySchema, interactionPatchSchema, mentionableQuerySchema, type InteractionCommentList, type MentionableUserList } from '../../../domain/interactions.ts';
 import { messages } from '../../../domain/messages.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { interactionComments, interactions, roles, users } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { notify } from '../../notifications/notify.ts';
+import { prefixPattern } from '../../search/like.ts';
 import { idParam, jsonLimit, requestTooLarge, sent, touched, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
@@ -32,22 +33,28 @@ const interactionBodyLimit = bodyLimit({
 });
 
 /**
+ * The users of an account a comment may mention: its active users whose role may read
+ * interactions, or instance administrators (a mention notifies with a link to the call, which
+ * anyone else could not open). The one rule of the comment's POST and of the `@` picker's list.
+ */
+function mentionable(db: Db | Tx, accountId: string, where?: SQL) {
+  const mayRead = sql`(${users.instanceAdmin} or coalesce((${roles.resources} -> ${RESOURCE} ->> 'GET')::boolean, false))`;
+  return db
+    .select({ id: users.personId, name: users.name })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.accountId, accountId), eq(users.active, true), mayRead, where));
+}
+
+/**
  * The users of the account a comment mentions: the ids sent and every `@Name` in the text (a
- * user's name, any case, after an @). Only active users of the account whose role may read
- * interactions (or instance administrators) can be mentioned: a mentioned id of anyone else is
- * refused, a name of anyone else is plain text.
+ * user's name, any case, after an @). Only users who may be mentioned (above): a mentioned id of
+ * anyone else is refused, a name of anyone else is plain text.
  */
 async function mentionedUsers(tx: Tx, accountId: string, ids: string[], content: string) {
-  const mayRead = sql`(${users.instanceAdmin} or coalesce((${roles.resources} -> ${RESOURCE} ->> 'GET')::boolean, false))`;
-  const readers = (where: ReturnType<typeof and>) =>
-    tx
-      .select({ id: users.personId, name: users.name })
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .where(and(eq(users.accountId, accountId), eq(users.active, true), mayRead, where));
-  const byId = ids.length > 0 ? await readers(inArray(users.personId, ids)) : [];
+  const byId = ids.length > 0 ? await mentionable(tx, accountId, inArray(users.personId, ids)) : [];
   if (byId.length !== new Set(ids).size) throw badRequest(messages.invalidRequest, { mentions: interactionMessages.commentMentionUnknown });
-  const byName = content.includes('@') ? await readers(sql`position('@' || lower(${users.name}) in lower(${content})) > 0`) : [];
+  const byName = content.includes('@') ? await mentionable(tx, accountId, sql`position('@' || lower(${users.name}) in lower(${content})) > 0`) : [];
   const all = new Map([...byId, ...byName].map((u) => [u.id, u]));
   return [...all.values()];
 }
@@ -73,6 +80,19 @@ export const interactionRoutes = new Hono<AppEnv>()
       return { id: row!.id };
     });
     return c.json(created, 201);
+  })
+  /**
+   * The `@` picker's users: who may be mentioned (the rule the comment's POST applies), a name's
+   * word starting like `q`, by name. For those who may comment: ids and names, no more.
+   */
+  .get('/interactions/mentionable', requires(RESOURCE, 'POST'), query(mentionableQuerySchema), async (c) => {
+    const { q, limit } = c.req.valid('query');
+    const word = q ? prefixPattern(q.toLowerCase()) : null;
+    const rows = await mentionable(c.var.deps.db, c.var.account.id, word ? or(like(sql`lower(${users.name})`, word), like(sql`lower(${users.name})`, `% ${word}`)) : undefined)
+      .orderBy(asc(users.name), asc(users.personId))
+      .limit(limit);
+    const answer: MentionableUserList = { items: rows };
+    return c.json(answer);
   })
   .get('/interactions/:id', requires(RESOURCE, 'GET'), interactionId(), async (c) => {
     const { id } = c.req.valid('param');

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeletedList } from '../../../domain/deleted.ts';
-import type { Interaction, InteractionComment, InteractionCommentList, InteractionList } from '../../../domain/interactions.ts';
+import type { Interaction, InteractionComment, InteractionCommentList, InteractionList, MentionableUserList } from '../../../domain/interactions.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import type { NotificationList } from '../../../domain/notifications.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { accessLog, contactPointPractitioners, contactPoints, interactions, persons, users } from '../../db/schema/index.ts';
+import { callWorldOf, planCalls } from '../../integrations/simulators/contact-center-placing.ts';
+import { ingestContacts, interactionIdOf } from '../../interactions/ingest.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
@@ -416,6 +418,82 @@ describe('comments and mentions', () => {
       expect(res.status).toBe(400);
       expect((await errorOf(res)).fields).toEqual({ mentions: interactionMessages.commentMentionUnknown });
     }
+  });
+});
+
+describe('the team of an ingested call: the practice team of the agent who handled it', () => {
+  it("is filled in by ingestion: the list filtered by the agent's team finds the call; a call no agent took has none; a later second team does not move the agent's calls", async () => {
+    const riverside = h.accounts.riverside.id;
+    const teamOf = async (name: string) => {
+      const res = await send('manager', 'POST', '/teams/teams', { name });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const join = async (teamId: string, personId: string) => expect((await send('manager', 'POST', `/teams/teams/${teamId}/member`, { personId })).status).toBe(201);
+    const home = await teamOf(`Phones ${randomUUID().slice(0, 8)}`);
+    const later = await teamOf(`Later ${randomUUID().slice(0, 8)}`);
+    const agent = seedId('person:viewer');
+    await join(home, agent);
+    await join(later, agent);
+    // Calls the contact center placed, every one answered by this agent (or by none).
+    const world = (await callWorldOf(h.db, riverside))!;
+    const calls = planCalls({ ...world, agents: world.agents.filter((a) => a.userId === agent) }, `team-${randomUUID()}`, Date.parse('2024-05-01T00:00:00Z'), Date.parse('2024-05-02T00:00:00Z'), 60);
+    const answered = calls.find((c) => c.status === 'completed' && c.agent?.userId === agent)!;
+    const abandoned = calls.find((c) => c.status === 'abandoned' && c.legs.every((l) => !l.agent))!;
+    expect(answered).toBeDefined();
+    expect(abandoned).toBeDefined();
+    await ingestContacts(h.db, riverside, [answered, abandoned], { system: 'simulator' });
+    const answeredId = interactionIdOf(riverside, answered.contactId);
+    const found = await list(`team=${home}&from=2024-05-01&to=2024-05-01`);
+    expect(found.items.map((i) => i.id)).toEqual([answeredId]);
+    expect(found.items[0]!.team).toEqual({ id: home, name: expect.stringMatching(/^Phones /) });
+    expect((await list(`team=${later}&from=2024-05-01&to=2024-05-01`)).items).toEqual([]);
+    expect((await get(interactionIdOf(riverside, abandoned.contactId))).team).toBeNull();
+  });
+});
+
+describe('GET /interactions/interactions/mentionable: whom the @ picker offers', () => {
+  const mentionable = async (query = '', user: DemoUser = 'manager') => {
+    const res = await h.call(user, `${base}/mentionable${query}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as MentionableUserList).items;
+  };
+
+  it('offers exactly the users a comment may mention (active, their role reads interactions), each of them accepted by the POST', async () => {
+    const riverside = h.accounts.riverside.id;
+    const demo = [seedId('person:manager'), seedId('person:viewer')];
+    const [scheduler, inactive] = await h.db.select({ id: users.personId, name: users.name, roleId: users.roleId }).from(users).where(and(eq(users.accountId, riverside), eq(users.active, true), notInArray(users.personId, demo))).orderBy(users.name).limit(2);
+    await h.db.update(users).set({ roleId: roleId('riverside', 'Scheduler') }).where(eq(users.personId, scheduler!.id));
+    await h.db.update(users).set({ active: false }).where(eq(users.personId, inactive!.id));
+    try {
+      const offered = await mentionable('?limit=50');
+      const ids = offered.map((u) => u.id);
+      expect(ids).toContain(seedId('person:viewer'));
+      expect(ids).toContain(seedId('person:manager'));
+      expect(ids).not.toContain(scheduler!.id);
+      expect(ids).not.toContain(inactive!.id);
+      // Ids and names only (no emails to a role that may not list users).
+      expect(Object.keys(offered[0]!).sort()).toEqual(['id', 'name']);
+      const id = await call();
+      const accepted = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: 'All of you' }, mentions: ids });
+      expect(accepted.status, await accepted.clone().text()).toBe(201);
+      for (const refused of [scheduler!.id, inactive!.id]) {
+        const res = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: 'hi' }, mentions: [refused] });
+        expect(res.status).toBe(400);
+      }
+      // The picker's query: the start of any word of the name, any case; LIKE's wildcards are text.
+      expect((await mentionable('?q=vic')).map((u) => u.name)).toEqual(['Victor Chen']);
+      expect((await mentionable('?q=CHEN')).map((u) => u.name)).toContain('Victor Chen');
+      expect((await mentionable('?q=ictor')).map((u) => u.name)).not.toContain('Victor Chen');
+      expect(await mentionable(`?q=${encodeURIComponent(scheduler!.name.split(' ')[0]!)}&limit=50`)).not.toContainEqual(expect.objectContaining({ id: scheduler!.id }));
+      expect(await mentionable('?q=%25')).toEqual([]);
+    } finally {
+      for (const user of [scheduler!, inactive!]) await h.db.update(users).set({ roleId: user.roleId, active: true }).where(eq(users.personId, user.id));
+    }
+  });
+
+  it('is for those who may comment: Read Only (GET only) is refused', async () => {
+    expect((await h.call('viewer', `${base}/mentionable`)).status).toBe(403);
   });
 });
 

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricMetrics, RealtimeMetrics } from '../../../domain/metrics.ts';
 import { messages } from '../../../domain/messages.ts';
@@ -6,6 +7,9 @@ import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { createApi } from '../../app.ts';
 import { fakeContactCenter } from '../../integrations/contact-center/fake.ts';
 import { ContactCenterError, type ContactCenter, type ContactCenterAccount } from '../../integrations/contact-center/port.ts';
+import { isAllowed, type Resource } from '../../../domain/permissions.ts';
+import { roles, users } from '../../db/schema/index.ts';
+import { roleId, seedId } from '../../seed/seed.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { errorOf } from '../../test/record-api.ts';
 
@@ -148,9 +152,36 @@ describe('GET /metrics/historic', () => {
     expect((await h.call('viewer', `/metrics/historic?${window}&accountId=${h.accounts.lakeside.id}`)).status).toBe(403);
   });
 
-  it('Read Only reads it; a role without historic metrics (the Practice Administrator) is refused (403)', async () => {
+  it('the Practice Administrator (who runs the call center) and Read Only read it; a role without the metrics (Scheduler) is refused (403)', async () => {
     expect((await historic(window, 'viewer')).totals.calls).toBe(7);
-    for (const path of [`/metrics/historic?${window}`, '/metrics/realtime']) expect((await h.call('manager', path)).status, path).toBe(403);
+    expect((await historic(window, 'manager')).totals.calls).toBe(7);
+    expect((await h.call('manager', '/metrics/realtime')).status).toBe(200);
+    const riverside = h.accounts.riverside.id;
+    const [user] = await h.db.select({ personId: users.personId, principalId: users.principalId, roleId: users.roleId }).from(users).where(and(eq(users.accountId, riverside), eq(users.active, true), eq(users.instanceAdmin, false), notInArray(users.personId, [seedId('person:manager'), seedId('person:viewer')]))).limit(1);
+    await h.db.update(users).set({ roleId: roleId('riverside', 'Scheduler') }).where(eq(users.personId, user!.personId));
+    try {
+      for (const path of [`/metrics/historic?${window}`, '/metrics/realtime']) {
+        const res = await h.call('viewer', path, { token: await h.token(user!.principalId!) });
+        expect(res.status, path).toBe(403);
+      }
+    } finally {
+      await h.db.update(users).set({ roleId: user!.roleId }).where(eq(users.personId, user!.personId));
+    }
+  });
+
+  it("migration 0031 grants the metrics to existing accounts' Practice Administrator roles that read calls, and to no other role", async () => {
+    const lakeside = (name: string) => roleId('lakeside', name);
+    const without = sql`resources - '/metrics/historic' - '/metrics/realtime'`;
+    await h.db.update(roles).set({ resources: without }).where(inArray(roles.id, [lakeside('Practice Administrator'), lakeside('Scheduler'), lakeside('Call-center agent')]));
+    const migration = await readFile(new URL('../../db/migrations/0032_practice_admin_insights.sql', import.meta.url), 'utf8');
+    await h.db.execute(sql.raw(migration));
+    const grants = async (name: string) => {
+      const [role] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, lakeside(name)));
+      return ['/metrics/historic', '/metrics/realtime'].map((resource) => isAllowed(role!.resources, resource as Resource, 'GET'));
+    };
+    expect(await grants('Practice Administrator')).toEqual([true, true]);
+    expect(await grants('Scheduler')).toEqual([false, false]);
+    expect(await grants('Call-center agent')).toEqual([false, false]);
   });
 });
 

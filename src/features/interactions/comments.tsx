@@ -78,8 +78,8 @@ function CommentBody({ comment }: { comment: InteractionComment }) {
 type Mentioned = { id: string; name: string };
 
 /**
- * Add a comment. Typing `@` and the start of a name opens a list of the account's users below the
- * box: the arrow keys move in it, Enter or Tab chooses, Escape closes it; the chosen name goes into
+ * Add a comment. Typing `@` and the start of a name opens a list of the users who may be mentioned
+ * (those who may read calls: the server's rule) below the box: the arrow keys move in it, Enter or Tab chooses, Escape closes it; the chosen name goes into
  * the text, and the user is sent as a mention (notified) if the name is still in the text.
  */
 function CommentForm({ interactionId }: { interactionId: string }) {
@@ -93,8 +93,7 @@ function CommentForm({ interactionId }: { interactionId: string }) {
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
-  const mayListUsers = useCan('/person/users', 'GET');
-  const users = useQuery({ ...mentionableUsersQuery(account, mention?.query ?? ''), enabled: mention !== null && mayListUsers });
+  const users = useQuery({ ...mentionableUsersQuery(account, mention?.query ?? ''), enabled: mention !== null });
   const options = mention && users.data ? users.data : [];
   const open = mention !== null && options.length > 0;
   const listId = `${id}-mentions`;
@@ -211,7 +210,6 @@ function CommentForm({ interactionId }: { interactionId: string }) {
                 className={cn('cursor-pointer px-3 py-1.5 text-sm', index === Math.min(active, options.length - 1) ? 'bg-brand-50 text-brand-900 dark:bg-slate-800 dark:text-white' : '')}
               >
                 {user.name}
-                <span className="ml-2 text-xs text-slate-600 dark:text-slate-300">{user.email}</span>
               </li>
             ))}
           </ul>

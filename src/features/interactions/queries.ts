@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EscalationType, Interaction, InteractionComment, InteractionListItem, InteractionStatus } from '../../../domain/interactions.ts';
+import type { EscalationType, Interaction, InteractionComment, InteractionListItem, InteractionStatus, MentionableUserList } from '../../../domain/interactions.ts';
 import type { Queue } from '../../../domain/queues.ts';
 import type { UserList } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
@@ -71,11 +71,14 @@ export const interactionCommentsQuery = (account: string, id: string) =>
 export const interactionQueueQuery = (account: string, queueId: string) =>
   queryOptions({ queryKey: interactionKeys.queue(account, queueId), queryFn: () => request<Queue>(`/callcenter/queues/${encodeURIComponent(queueId)}`), retry: retryUnlessRefused, staleTime: 60_000 });
 
-/** Users of the account whose name starts like `q`: the comment's `@` mention picker. */
+/**
+ * The users a comment may mention whose name has a word starting like `q` (the comment's `@`
+ * picker): the server's list, by the rule its POST applies (they may read interactions).
+ */
 export const mentionableUsersQuery = (account: string, q: string) =>
   queryOptions({
     queryKey: interactionKeys.mentionable(account, q),
-    queryFn: async () => (await request<UserList>('/person/users', { query: { limit: 8, sort: 'name', order: 'asc', ...(q ? { q } : {}) } })).Items,
+    queryFn: async () => (await request<MentionableUserList>(`${interactionsPath}/mentionable`, { query: { limit: 8, ...(q ? { q } : {}) } })).items,
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
     staleTime: 30_000,
