@@ -137,6 +137,35 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     expect(name.length).toBeGreaterThan(0);
   });
 
+  test('keys typed while a slow screen loads (longer than the key buffer once held them, under 4× CPU throttling) all reach it, none the old one', async ({ page }) => {
+    // Throttled, and the data 5 s late: slower than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The list's data answers late: longer than the 3 s the buffer used to hold keys from the navigation's start.
+    let answered = false;
+    await page.route(
+      (url) => url.pathname === '/api/person/persons',
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        answered = true;
+        await route.fallback();
+      },
+    );
+    // G P, then J J at once: all typed before the list is there.
+    await page.keyboard.type('gpjj');
+    await expect(page).toHaveURL(/\/practice\/persons$/);
+    const table = page.getByRole('table', { name: 'Persons' });
+    await expect(table.locator('tbody')).toBeFocused({ timeout: 30_000 });
+    expect(answered).toBe(true);
+    // Both J reached the list: the third row is active (the first J of a fresh list selects the second row).
+    await expect(table.locator('tbody tr').nth(2)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(/^Row 3 of \d+: /)).toBeAttached();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('a palette entry moves focus into the new screen, keys typed at once included', async ({ page }) => {
     await page.goto('/home');
     await page.keyboard.press('Control+k');

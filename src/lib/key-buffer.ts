@@ -20,8 +20,18 @@ let held: HeldKey[] = [];
 let paletteAsked = false;
 /** A bound, so a palette that never comes (a failed chunk) cannot hold keys without end. */
 const MAX_HELD = 200;
-/** A screen that never says where focus goes must not keep the keys. */
+/**
+ * A screen that never says where focus goes must not keep the keys: counted from the moment the
+ * navigation settled (its screen shown, or its error), never from its start, so keys typed while a
+ * slow screen loads wait for it however long it takes (issue 24: "jj" typed after G P under CPU
+ * load were played to the screen being left when the list took more than 3 s).
+ */
 const NAVIGATION_HOLD_MS = 3000;
+/**
+ * A navigation that never settles (a request that never answers) must not keep the keys for ever
+ * either: they are then dropped, never played to the screen being left.
+ */
+const NAVIGATION_LOAD_MAX_MS = 60_000;
 let navigationTimer: number | undefined;
 /** A palette that never takes its keys (its code failed to load, no shell to show it) must not keep them. */
 const PALETTE_HOLD_MS = 5000;
@@ -172,6 +182,17 @@ export function stopHoldingEarlyKeys() {
 export function holdKeysForNavigation() {
   if (mode !== null) return;
   mode = 'navigation';
+  navigationTimer = window.setTimeout(endNavigationHold, NAVIGATION_LOAD_MAX_MS);
+}
+
+/**
+ * The navigation settled: its screen is there (or its error screen, or it was given up), and focus
+ * is about to land. From now on a screen that never says where focus goes keeps the keys
+ * NAVIGATION_HOLD_MS at most.
+ */
+export function navigationSettled() {
+  if (mode !== 'navigation') return;
+  window.clearTimeout(navigationTimer);
   navigationTimer = window.setTimeout(releaseNavigationKeys, NAVIGATION_HOLD_MS);
 }
 
