@@ -79,6 +79,52 @@ test.describe('keystrokes are never lost (administrator)', () => {
     await expect(paletteInput(page)).toHaveValue('recently deleted');
   });
 
+  test('a focus that leaves the open palette and comes back keeps the caret: the next key adds to the query, not replaces it (issue 24, "ersons")', async ({ page }) => {
+    // The palette's focus trap brings focus back with the whole query selected, so the key after
+    // such an excursion (a screen focusing its field as it mounts, behind the palette) replaced
+    // what was typed. Here the excursion comes from a script, between the first key and the rest.
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('p');
+    await expect(paletteInput(page)).toHaveValue('p');
+    await page.evaluate(() => document.querySelector<HTMLElement>('header button')!.focus());
+    await page.keyboard.type('ersons');
+    await expect(paletteInput(page)).toHaveValue('persons');
+  });
+
+  for (const { name, keys } of [
+    { name: 'Ctrl+K three times, then the query', keys: ['Control+k', 'Control+k', 'Control+k', 'persons'] },
+    { name: 'Ctrl+K, a query, Escape, Ctrl+K, another query', keys: ['Control+k', 'ab', 'Escape', 'Control+k', 'persons'] },
+    { name: 'Ctrl+K, a query, Ctrl+K, Ctrl+K, another query', keys: ['Control+k', 'ab', 'Control+k', 'Control+k', 'persons'] },
+  ]) {
+    test(`${name}, all typed while a navigation holds the keys: the palette opens with every character of the last query`, async ({ page }) => {
+      // Held keys are played into the palette as a queue; a key in it that closed the palette
+      // (Escape, Ctrl+K) dropped every key after it, and Escape, not held, ran ahead of them.
+      test.setTimeout(90_000);
+      await page.goto('/home');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      await page.route(
+        (url) => url.pathname === '/api/person/persons',
+        async (route) => {
+          await gate;
+          await route.fallback();
+        },
+      );
+      await page.keyboard.type('gp');
+      for (const key of keys) {
+        if (key === 'Escape' || key.includes('+')) await page.keyboard.press(key);
+        else await page.keyboard.type(key);
+      }
+      await expect(page).toHaveURL(/\/practice\/persons$/);
+      open();
+      await expect(paletteInput(page)).toHaveValue('persons', { timeout: 20_000 });
+      await expect(paletteInput(page)).toBeFocused();
+    });
+  }
+
   test('typing into the header search box opens the palette with every character, the first included', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/home');

@@ -10,11 +10,13 @@ export type HeldKey = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'meta
  * - between a key that opens the palette and its input having focus (the palette loads lazily,
  *   then mounts and focuses): every key is held and given to the palette's query;
  * - between a navigation and focus landing in the new screen ("G P" then J at once): held and
- *   replayed to what then has focus.
+ *   replayed to what then has focus;
+ * - between the palette closing by a key it held (Escape, Ctrl+K) and focus being back where it
+ *   was: the keys typed after that key, held and replayed there (Ctrl+K again opens it anew).
  * Installed when this module is first imported (main.tsx imports it first), capturing before
  * any other handler, so it also sees keys typed while the first screen loads.
  */
-let mode: 'early' | 'palette' | 'navigation' | null = 'early';
+let mode: 'early' | 'palette' | 'navigation' | 'closing' | null = 'early';
 let held: HeldKey[] = [];
 /** Early on, a held Ctrl+K makes the keys after it the palette's (Enter included). */
 let paletteAsked = false;
@@ -54,11 +56,14 @@ function shouldHold(event: KeyboardEvent): boolean {
   if (mode === 'palette' || (mode === 'early' && paletteAsked)) return isPaletteKey(event) || isOpenPalette(event);
   if (isOpenPalette(event)) return true;
   const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+  const forScreen = mode === 'navigation' || mode === 'closing';
   // Keys already held come first: while they wait, the ones after them wait too, even once focus
   // is in the new screen's field (it gets them all, in order, when they are played).
-  if ((mode === 'navigation' || mode === 'early') && held.length > 0) return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp', 'Backspace'].includes(event.key));
-  // The palette's input is still focused while the palette closes on a navigation.
-  if (isTypingTarget(event.target) && !(mode === 'navigation' && (event.target as Element).closest('[cmdk-root]'))) return false;
+  // Escape too: played ahead of a held Ctrl+K, it closed nothing, and the palette it was meant to
+  // close then kept the keys after it.
+  if ((forScreen || mode === 'early') && held.length > 0) return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp', 'Backspace', 'Escape'].includes(event.key));
+  // The palette's input is still focused while the palette closes (on a navigation, or by a held key).
+  if (isTypingTarget(event.target) && !(forScreen && (event.target as Element).closest('[cmdk-root]'))) return false;
   if (mode === 'early') return isPlainChar(event);
   // Navigation: also Enter and the arrows, which the new screen's table or list will want.
   return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp'].includes(event.key));
@@ -180,6 +185,11 @@ export function stopHoldingEarlyKeys() {
 
 /** A navigation to another screen starts: hold keys until focus has landed in it. */
 export function holdKeysForNavigation() {
+  // Keys held while the palette closed go to the screen the navigation opens.
+  if (mode === 'closing') {
+    window.clearTimeout(navigationTimer);
+    mode = null;
+  }
   if (mode !== null) return;
   mode = 'navigation';
   navigationTimer = window.setTimeout(endNavigationHold, NAVIGATION_LOAD_MAX_MS);
@@ -204,18 +214,32 @@ function endNavigationHold(): HeldKey[] {
   return keys;
 }
 
+/**
+ * The palette closes by a key it held (Escape, Ctrl+K, or Enter on an entry: "Users", Enter, J),
+ * and React has not yet rendered the close. The keys held after that key, and those typed until it has closed and given focus back, wait for
+ * `paletteClosed`: played while the closing palette still showed, they would reach its input; a
+ * Ctrl+K among them would reopen it before React ever closed it, and the reopened palette would
+ * never take its keys (issue 24).
+ */
+export function holdKeysUntilPaletteClosed(keys: HeldKey[]) {
+  if (mode === 'navigation' || mode === 'closing') {
+    held.push(...keys);
+    return;
+  }
+  if (mode !== null) return;
+  mode = 'closing';
+  held = [...keys];
+  navigationTimer = window.setTimeout(paletteClosed, NAVIGATION_HOLD_MS);
+}
+
+/** The palette has closed and given focus back: the keys held meanwhile go there. */
+export function paletteClosed() {
+  if (mode !== 'closing') return;
+  replay(endNavigationHold());
+}
+
 /** Focus is in the new screen (or the user moved it): the held keys go there. */
 export function releaseNavigationKeys() {
   if (mode !== 'navigation') return;
   replay(endNavigationHold());
-}
-
-/**
- * Keys the palette held but no longer wants, because an entry chosen before them closed it
- * ("Users", Enter, J): they go on to the screen it opens, once focus is there.
- */
-export function passOnKeys(keys: HeldKey[]) {
-  if (keys.length === 0) return;
-  if (mode === 'navigation') held.push(...keys);
-  else if (mode === null) replay(keys);
 }
