@@ -125,6 +125,47 @@ test.describe('keystrokes are never lost (administrator)', () => {
     });
   }
 
+  test('under 4× CPU throttling, a second Ctrl+K right after the palette navigated, closed or toggled keeps every key typed after it', async ({ page }) => {
+    // The issue's sequences at a typist's pace (no delay between keys), a few rounds each; the
+    // deterministic tests above pin down each way a key was lost.
+    test.setTimeout(240_000);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const closed = async () => {
+      await page.keyboard.press('Escape');
+      await expect(palette(page)).toBeHidden();
+    };
+    for (const [round, screen] of ['users', 'roles', 'users'].entries()) {
+      // Enter navigates, Ctrl+K again at once.
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type(screen);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('persons');
+      await expect(page, `round ${round + 1}`).toHaveURL(new RegExp(`/${screen}$`));
+      await expect(paletteInput(page), `round ${round + 1}, after Enter`).toHaveValue('persons');
+      await closed();
+      // Toggled three times.
+      await page.keyboard.press('Control+k');
+      await page.keyboard.press('Control+k');
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('persons');
+      await expect(paletteInput(page), `round ${round + 1}, toggled`).toHaveValue('persons');
+      await closed();
+      // Closed by Escape and opened again at once.
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('ab');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('persons');
+      await expect(paletteInput(page), `round ${round + 1}, after Escape`).toHaveValue('persons');
+      await closed();
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('typing into the header search box opens the palette with every character, the first included', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/home');
