@@ -10,18 +10,30 @@ export type HeldKey = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'meta
  * - between a key that opens the palette and its input having focus (the palette loads lazily,
  *   then mounts and focuses): every key is held and given to the palette's query;
  * - between a navigation and focus landing in the new screen ("G P" then J at once): held and
- *   replayed to what then has focus.
+ *   replayed to what then has focus;
+ * - between the palette closing by a key it held (Escape, Ctrl+K) and focus being back where it
+ *   was: the keys typed after that key, held and replayed there (Ctrl+K again opens it anew).
  * Installed when this module is first imported (main.tsx imports it first), capturing before
  * any other handler, so it also sees keys typed while the first screen loads.
  */
-let mode: 'early' | 'palette' | 'navigation' | null = 'early';
+let mode: 'early' | 'palette' | 'navigation' | 'closing' | null = 'early';
 let held: HeldKey[] = [];
 /** Early on, a held Ctrl+K makes the keys after it the palette's (Enter included). */
 let paletteAsked = false;
 /** A bound, so a palette that never comes (a failed chunk) cannot hold keys without end. */
 const MAX_HELD = 200;
-/** A screen that never says where focus goes must not keep the keys. */
+/**
+ * A screen that never says where focus goes must not keep the keys: counted from the moment the
+ * navigation settled (its screen shown, or its error), never from its start, so keys typed while a
+ * slow screen loads wait for it however long it takes (issue 24: "jj" typed after G P under CPU
+ * load were played to the screen being left when the list took more than 3 s).
+ */
 const NAVIGATION_HOLD_MS = 3000;
+/**
+ * A navigation that never settles (a request that never answers) must not keep the keys for ever
+ * either: they are then dropped, never played to the screen being left.
+ */
+const NAVIGATION_LOAD_MAX_MS = 60_000;
 let navigationTimer: number | undefined;
 /** A palette that never takes its keys (its code failed to load, no shell to show it) must not keep them. */
 const PALETTE_HOLD_MS = 5000;
@@ -44,11 +56,14 @@ function shouldHold(event: KeyboardEvent): boolean {
   if (mode === 'palette' || (mode === 'early' && paletteAsked)) return isPaletteKey(event) || isOpenPalette(event);
   if (isOpenPalette(event)) return true;
   const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+  const forScreen = mode === 'navigation' || mode === 'closing';
   // Keys already held come first: while they wait, the ones after them wait too, even once focus
   // is in the new screen's field (it gets them all, in order, when they are played).
-  if ((mode === 'navigation' || mode === 'early') && held.length > 0) return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp', 'Backspace'].includes(event.key));
-  // The palette's input is still focused while the palette closes on a navigation.
-  if (isTypingTarget(event.target) && !(mode === 'navigation' && (event.target as Element).closest('[cmdk-root]'))) return false;
+  // Escape too: played ahead of a held Ctrl+K, it closed nothing, and the palette it was meant to
+  // close then kept the keys after it.
+  if ((forScreen || mode === 'early') && held.length > 0) return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp', 'Backspace', 'Escape'].includes(event.key));
+  // The palette's input is still focused while the palette closes (on a navigation, or by a held key).
+  if (isTypingTarget(event.target) && !(forScreen && (event.target as Element).closest('[cmdk-root]'))) return false;
   if (mode === 'early') return isPlainChar(event);
   // Navigation: also Enter and the arrows, which the new screen's table or list will want.
   return isPlainChar(event) || (plain && ['Enter', 'ArrowDown', 'ArrowUp'].includes(event.key));
@@ -186,8 +201,24 @@ export function stopHoldingEarlyKeys() {
 
 /** A navigation to another screen starts: hold keys until focus has landed in it. */
 export function holdKeysForNavigation() {
+  // Keys held while the palette closed go to the screen the navigation opens.
+  if (mode === 'closing') {
+    window.clearTimeout(navigationTimer);
+    mode = null;
+  }
   if (mode !== null) return;
   mode = 'navigation';
+  navigationTimer = window.setTimeout(endNavigationHold, NAVIGATION_LOAD_MAX_MS);
+}
+
+/**
+ * The navigation settled: its screen is there (or its error screen, or it was given up), and focus
+ * is about to land. From now on a screen that never says where focus goes keeps the keys
+ * NAVIGATION_HOLD_MS at most.
+ */
+export function navigationSettled() {
+  if (mode !== 'navigation') return;
+  window.clearTimeout(navigationTimer);
   navigationTimer = window.setTimeout(releaseNavigationKeys, NAVIGATION_HOLD_MS);
 }
 
@@ -199,18 +230,32 @@ function endNavigationHold(): HeldKey[] {
   return keys;
 }
 
+/**
+ * The palette closes by a key it held (Escape, Ctrl+K, or Enter on an entry: "Users", Enter, J),
+ * and React has not yet rendered the close. The keys held after that key, and those typed until it has closed and given focus back, wait for
+ * `paletteClosed`: played while the closing palette still showed, they would reach its input; a
+ * Ctrl+K among them would reopen it before React ever closed it, and the reopened palette would
+ * never take its keys (issue 24).
+ */
+export function holdKeysUntilPaletteClosed(keys: HeldKey[]) {
+  if (mode === 'navigation' || mode === 'closing') {
+    held.push(...keys);
+    return;
+  }
+  if (mode !== null) return;
+  mode = 'closing';
+  held = [...keys];
+  navigationTimer = window.setTimeout(paletteClosed, NAVIGATION_HOLD_MS);
+}
+
+/** The palette has closed and given focus back: the keys held meanwhile go there. */
+export function paletteClosed() {
+  if (mode !== 'closing') return;
+  replay(endNavigationHold());
+}
+
 /** Focus is in the new screen (or the user moved it): the held keys go there. */
 export function releaseNavigationKeys() {
   if (mode !== 'navigation') return;
   replay(endNavigationHold());
-}
-
-/**
- * Keys the palette held but no longer wants, because an entry chosen before them closed it
- * ("Users", Enter, J): they go on to the screen it opens, once focus is there.
- */
-export function passOnKeys(keys: HeldKey[]) {
-  if (keys.length === 0) return;
-  if (mode === 'navigation') held.push(...keys);
-  else if (mode === null) replay(keys);
 }

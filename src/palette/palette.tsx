@@ -17,7 +17,7 @@ import { notificationListQuery, timeAgo, useNotificationActions } from '../lib/n
 import { notificationMessages } from '../../domain/notifications.ts';
 import { request } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
-import { passOnKeys, takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
+import { holdKeysUntilPaletteClosed, paletteClosed, takePaletteKeys, type HeldKey } from '../lib/key-buffer.ts';
 import { store } from '../state/account.ts';
 import { paletteOpener } from '../lib/palette-open.ts';
 import { paletteOpenAtom, paletteStartPageAtom, type PalettePage } from '../state/palette.ts';
@@ -273,11 +273,18 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       // Nothing was chosen by hand while keys were held: the first result is the one.
       const entry = entries[0];
       if (entry) activate(entry, key.shiftKey ? 'panel' : key.ctrlKey || key.metaKey ? 'tab' : 'navigate');
+      // The keys after it go to the screen it opened, or back where focus was, once the palette
+      // has closed (played at once, they reached its input, still focused).
       if (!store.get(paletteOpenAtom)) {
         setQueue([]);
-        passOnKeys(after);
+        holdKeysUntilPaletteClosed(after);
       }
     } else if (key.key === 'Escape' || key.key.toLowerCase() === 'k') {
+      // The keys after it (Ctrl+K again, then a query; J for the screen) and those typed until the
+      // palette has closed wait for focus to be back, then go there (they were all lost).
+      const after = waitingKeys.current.slice(1);
+      setQueue([]);
+      holdKeysUntilPaletteClosed(after);
       close();
     } else if (key.key === 'Backspace' && pages.length > 0) {
       setQueue((all) => all.slice(1));
@@ -428,6 +435,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
             event.preventDefault();
             const opener = paletteOpener();
             if (opener?.isConnected) opener.focus();
+            paletteClosed();
           }}
           className="fixed top-[10vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
@@ -449,6 +457,16 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                 ref={input}
                 value={query}
                 onValueChange={setQuery}
+                // Focus that leaves the open palette (a screen focusing its field as it mounts) comes
+                // back by its focus trap, which selects the whole query: the next key then replaced
+                // it ("ersons" for "persons", issue 24). The caret stays where it was.
+                onBlur={(event) => {
+                  const field = event.currentTarget;
+                  const { selectionStart, selectionEnd, selectionDirection } = field;
+                  queueMicrotask(() => {
+                    if (document.activeElement === field && selectionStart !== null && selectionEnd !== null) field.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
+                  });
+                }}
                 onPaste={(event) => {
                   const text = event.clipboardData.getData('text').trim();
                   pasted.current = looksExact(text) ? text : null;

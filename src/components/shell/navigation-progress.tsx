@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { navigationSettled } from '../../lib/key-buffer.ts';
 
 /** A navigation shorter than this shows nothing (no flash on a fast network). */
 const SHOW_AFTER_MS = 150;
@@ -19,6 +20,11 @@ export function NavigationProgress() {
     }
     const timer = window.setTimeout(() => setShown(true), SHOW_AFTER_MS);
     return () => window.clearTimeout(timer);
+  }, [pending]);
+  // A navigation that ends without resolving (superseded, failed) must not keep the keys held for
+  // its screen beyond the usual bound.
+  useEffect(() => {
+    if (!pending) navigationSettled();
   }, [pending]);
   useEffect(() => {
     const main = document.getElementById('main');

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { firstScreenFocused, holdKeysForNavigation, releaseNavigationKeys } from '../../lib/key-buffer.ts';
+import { firstScreenFocused, holdKeysForNavigation, navigationSettled, releaseNavigationKeys } from '../../lib/key-buffer.ts';
 
 /** A form's fields (and buttons) that can take focus. */
 const fieldSelector = '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])';
@@ -58,6 +58,7 @@ export function RouteFocus() {
     });
 
     const unsubscribeResolved = router.subscribe('onResolved', (event) => {
+      navigationSettled();
       if (!event.pathChanged || !event.fromLocation) {
         navigating = false;
         releaseNavigationKeys();
