@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { parseCronItems, run, type CronItem, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { jobQueueLogger as logger } from '../db/migrate.ts';
 import { authSchedule, authTasks } from '../auth/tasks.ts';
 import { dbSchedule, dbTasks } from '../db/tasks.ts';
@@ -52,6 +53,8 @@ export async function startJobs(databaseUrl: string, options: { interactions?: I
   const interactions = options.interactions && options.interactions.syncSeconds > 0 ? options.interactions : null;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
   pool.on('error', () => {});
+  let running = true;
+  waitForDatabase(pool, () => running);
   const runner: Runner = await run({
     pgPool: pool,
     concurrency: CONCURRENCY,
@@ -69,8 +72,39 @@ export async function startJobs(databaseUrl: string, options: { interactions?: I
   return {
     events: runner.events,
     stop() {
+      running = false;
       stopped ??= runner.stop().finally(() => pool.end());
       return stopped;
     },
   };
+}
+
+/** How long a query waits before trying again while the database is away: 100 ms, doubling, at most 5 s. */
+const retryDelay = (attempt: number) => Math.min(5_000, 100 * 2 ** attempt);
+
+/**
+ * graphile-worker's scheduler runs its once-a-minute statement with `pgPool.query` and, when it
+ * fails, stops the whole runner ("the calling code should re-schedule"); its own promises then
+ * reject with no handler, which ends the process (a database down across a minute's turn once
+ * took the server with it: faults.test.ts). So the queue's pool waits for the database instead:
+ * a `query` that fails because the database cannot be reached (isDatabaseUnavailable) is tried
+ * again, with backoff, while `running()`. Every other error, and any after the runner stopped,
+ * fails at once as before. The scheduler's statement is safe to repeat (each due run is added once).
+ */
+export function waitForDatabase(pool: Pick<pg.Pool, 'query'>, running: () => boolean, delay: (attempt: number) => number = retryDelay) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const waiting = async (...args: unknown[]) => {
+    // A callback-style call (node-postgres's own) keeps its old behaviour.
+    if (typeof args.at(-1) === 'function') return query(...args);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (error) {
+        if (!running() || !isDatabaseUnavailable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay(attempt)));
+        if (!running()) throw error;
+      }
+    }
+  };
+  (pool as { query: unknown }).query = waiting;
 }
