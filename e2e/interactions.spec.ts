@@ -134,11 +134,28 @@ test('a call is found by its number, opened, its event expanded, its recording p
   const player = events.getByLabel('Recording of leg 2');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThanOrEqual(1);
   expect(await player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(60, 0);
+  // Every play and pause the player makes: one Space is one toggle, never two (Chromium's own
+  // player toggles a focused <audio> on the key's release too).
+  await player.evaluate((audio: HTMLAudioElement) => {
+    const toggles: string[] = [];
+    (window as unknown as { toggles: string[] }).toggles = toggles;
+    audio.addEventListener('play', () => toggles.push('play'));
+    audio.addEventListener('pause', () => toggles.push('pause'));
+  });
+  const toggles = () => page.evaluate(() => (window as unknown as { toggles: string[] }).toggles.join(' '));
   await player.focus();
-  await page.keyboard.press('Space');
+  // The press plays (held: its repeats do nothing more); the release does not toggle again.
+  await page.keyboard.down('Space');
+  await page.keyboard.down('Space');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0)).toBe(true);
+  await page.keyboard.up('Space');
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(await player.evaluate((audio: HTMLAudioElement) => audio.currentTime));
+  expect(await player.evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(false);
+  expect(await toggles()).toBe('play');
   await page.keyboard.press('Space');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(true);
+  expect(await toggles()).toBe('play pause');
+  await expect(player).toBeFocused();
   const before = await player.evaluate((audio: HTMLAudioElement) => audio.currentTime);
   for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThanOrEqual(before + 29);
