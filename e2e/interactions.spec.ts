@@ -346,6 +346,42 @@ test('a role without interactions sees neither the tab nor the data', async ({ p
   await user.context().close();
 });
 
+/** Words (and phone numbers, times, durations) of the list that a line break cut in two. */
+function brokenWords(page: Page) {
+  return list(page).evaluate((table) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+    // A phone number, a duration, a date and a time are each one piece, though some hold spaces.
+    for (const piece of table.querySelectorAll('td .tabular-nums, td time > span')) if (piece.getClientRects().length > 1) broken.push(piece.textContent ?? '');
+    return broken;
+  });
+}
+
+test('on a desktop (1280 and 1024 wide) every column of the list fits without scrolling sideways, no word or number broken; the filters are all shown', async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/interactions');
+    const table = list(page);
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    const box = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));
+    expect(box.scrollWidth, `the table's scroll width at ${width}`).toBeLessThanOrEqual(box.clientWidth);
+    await expect(table.getByRole('columnheader', { name: 'Escalated' })).toBeInViewport({ ratio: 1 });
+    await expect(table.locator('tbody tr').first().locator('td').last()).toBeInViewport({ ratio: 1 });
+    expect(await brokenWords(page), `at ${width}`).toEqual([]);
+    await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
+    await expect(page.getByLabel('Status')).toBeVisible();
+  }
+});
+
 test.describe('phone size', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
