@@ -385,6 +385,45 @@ test('on a desktop (1280 and 1024 wide) every column of the list fits without sc
 test.describe('phone size', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('the filters sit behind a Filters button (closed, counting the active ones, by keyboard); the list comes first; J/K still work; axe passes', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto('/interactions');
+    const table = list(page);
+    await expect(table.locator('tbody tr').first()).toBeInViewport();
+    const button = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Status')).toBeHidden();
+    await expectNoAxeViolations(page);
+    // J/K move in the list as before.
+    await page.locator('body').press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    await expect(table.locator('tbody tr[aria-selected="true"]')).toHaveCount(1);
+
+    // Enter opens, Space closes; focus stays on the button.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(button).toBeFocused();
+    await expect(page.getByLabel('Status')).toBeVisible();
+    await expect(page.getByLabel('Disposition')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Direction').selectOption('inbound');
+    await expect(page).toHaveURL(/direction=inbound/);
+    const counted = page.getByRole('button', { name: 'Filters (1)' });
+    await expect(counted).toHaveAttribute('aria-expanded', 'true');
+    await counted.focus();
+    await page.keyboard.press('Space');
+    await expect(counted).toHaveAttribute('aria-expanded', 'false');
+    await expect(counted).toBeFocused();
+    await expect(page.getByLabel('Direction')).toBeHidden();
+
+    // Filters from the URL are counted; the list is still what the first screen shows.
+    await page.goto('/interactions?direction=inbound&status=completed');
+    await expect(page.getByRole('button', { name: 'Filters (2)' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(table.locator('tbody tr').first()).toBeInViewport();
+  });
+
   test('the list scrolls sideways inside its box, numbers and words unbroken; the detail fits; axe passes', async ({ page }) => {
     test.setTimeout(90_000);
     const number = uniqueNumber();

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { interactionDirections, interactionStatuses, type InteractionListItem } from '../../../domain/interactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
@@ -126,6 +126,7 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
           queues={queues.data?.map((q) => ({ value: q.id, label: q.queueName })) ?? null}
           agents={agents.data?.map((a) => ({ value: a.id, label: a.name })) ?? null}
           teams={teams.data?.map((t) => ({ value: t.id, label: t.name })) ?? null}
+          activeCount={activeFilters.length}
         />
       }
       activeFilters={activeFilters}
@@ -151,67 +152,81 @@ const yesNoChoices: Choice[] = [
 const directionChoices: Choice[] = interactionDirections.map((direction) => ({ value: direction, label: directionLabels[direction] }));
 const statusChoices: Choice[] = interactionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
-/** The list's filters beside the text filter; each applies at once (a choice) or when the field is left (a date, a disposition). */
+/**
+ * The list's filters beside the text filter; each applies at once (a choice) or when the field is
+ * left (a date, a disposition). Below the `md` breakpoint (a phone) they would fill the first
+ * screen before the list: they sit behind a "Filters" button, closed at first, which says how many
+ * are set; on a larger screen they are all shown and the button is not.
+ */
 function InteractionFilters({
   search,
   onSearchChange,
   queues,
   agents,
   teams,
+  activeCount,
 }: {
   search: InteractionListSearch;
   onSearchChange(change: Partial<InteractionListSearch>): void;
   queues: Choice[] | null;
   agents: Choice[] | null;
   teams: Choice[] | null;
+  /** How many of these filters are set (from the URL). */
+  activeCount: number;
 }) {
   const id = useId();
+  const [open, setOpen] = useState(false);
   const set = (change: Partial<InteractionListSearch>) => onSearchChange({ ...change, page: 1 });
   const labelClass = 'text-sm font-medium text-slate-800 dark:text-slate-200';
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-from`} className={labelClass}>
-          From
-        </label>
-        <input id={`${id}-from`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.from) ? search.from : ''} max={isDay(search.to) ? search.to : undefined} onChange={(event) => set({ from: event.target.value })} />
+      <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-filters`} onClick={() => setOpen(!open)} className="md:hidden">
+        {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
+      </Button>
+      <div id={`${id}-filters`} className={cn('flex w-full flex-wrap items-end gap-3 md:contents', !open && 'max-md:hidden')}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-from`} className={labelClass}>
+            From
+          </label>
+          <input id={`${id}-from`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.from) ? search.from : ''} max={isDay(search.to) ? search.to : undefined} onChange={(event) => set({ from: event.target.value })} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-to`} className={labelClass}>
+            To
+          </label>
+          <input id={`${id}-to`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.to) ? search.to : ''} min={isDay(search.from) ? search.from : undefined} onChange={(event) => set({ to: event.target.value })} />
+        </div>
+        {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
+        {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}
+        {teams ? <FilterSelect label="Team" any="Any team" value={search.team} options={teams} onValueChange={(team) => set({ team })} /> : null}
+        <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
+        <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
+        <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-disposition`} className={labelClass}>
+            Disposition
+          </label>
+          <input
+            id={`${id}-disposition`}
+            type="search"
+            className={cn(controlClass, 'w-44')}
+            defaultValue={search.disposition}
+            key={search.disposition}
+            maxLength={200}
+            onBlur={(event) => {
+              if (event.target.value.trim() !== search.disposition) set({ disposition: event.target.value.trim() });
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') set({ disposition: event.currentTarget.value.trim() });
+            }}
+          />
+        </div>
+        {search.team && !teams ? (
+          <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">
+            Team filter ×
+          </Button>
+        ) : null}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-to`} className={labelClass}>
-          To
-        </label>
-        <input id={`${id}-to`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.to) ? search.to : ''} min={isDay(search.from) ? search.from : undefined} onChange={(event) => set({ to: event.target.value })} />
-      </div>
-      {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
-      {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}
-      {teams ? <FilterSelect label="Team" any="Any team" value={search.team} options={teams} onValueChange={(team) => set({ team })} /> : null}
-      <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
-      <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
-      <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-disposition`} className={labelClass}>
-          Disposition
-        </label>
-        <input
-          id={`${id}-disposition`}
-          type="search"
-          className={cn(controlClass, 'w-44')}
-          defaultValue={search.disposition}
-          key={search.disposition}
-          maxLength={200}
-          onBlur={(event) => {
-            if (event.target.value.trim() !== search.disposition) set({ disposition: event.target.value.trim() });
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') set({ disposition: event.currentTarget.value.trim() });
-          }}
-        />
-      </div>
-      {search.team && !teams ? (
-        <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">
-          Team filter ×
-        </Button>
-      ) : null}
     </>
   );
 }
