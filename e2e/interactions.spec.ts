@@ -134,11 +134,28 @@ test('a call is found by its number, opened, its event expanded, its recording p
   const player = events.getByLabel('Recording of leg 2');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThanOrEqual(1);
   expect(await player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(60, 0);
+  // Every play and pause the player makes: one Space is one toggle, never two (Chromium's own
+  // player toggles a focused <audio> on the key's release too).
+  await player.evaluate((audio: HTMLAudioElement) => {
+    const toggles: string[] = [];
+    (window as unknown as { toggles: string[] }).toggles = toggles;
+    audio.addEventListener('play', () => toggles.push('play'));
+    audio.addEventListener('pause', () => toggles.push('pause'));
+  });
+  const toggles = () => page.evaluate(() => (window as unknown as { toggles: string[] }).toggles.join(' '));
   await player.focus();
-  await page.keyboard.press('Space');
+  // The press plays (held: its repeats do nothing more); the release does not toggle again.
+  await page.keyboard.down('Space');
+  await page.keyboard.down('Space');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0)).toBe(true);
+  await page.keyboard.up('Space');
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(await player.evaluate((audio: HTMLAudioElement) => audio.currentTime));
+  expect(await player.evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(false);
+  expect(await toggles()).toBe('play');
   await page.keyboard.press('Space');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(true);
+  expect(await toggles()).toBe('play pause');
+  await expect(player).toBeFocused();
   const before = await player.evaluate((audio: HTMLAudioElement) => audio.currentTime);
   for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThanOrEqual(before + 29);
@@ -329,8 +346,83 @@ test('a role without interactions sees neither the tab nor the data', async ({ p
   await user.context().close();
 });
 
+/** Words (and phone numbers, times, durations) of the list that a line break cut in two. */
+function brokenWords(page: Page) {
+  return list(page).evaluate((table) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+    // A phone number, a duration, a date and a time are each one piece, though some hold spaces.
+    for (const piece of table.querySelectorAll('td .tabular-nums, td time > span')) if (piece.getClientRects().length > 1) broken.push(piece.textContent ?? '');
+    return broken;
+  });
+}
+
+test('on a desktop (1280 and 1024 wide) every column of the list fits without scrolling sideways, no word or number broken; the filters are all shown', async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/interactions');
+    const table = list(page);
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    const box = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));
+    expect(box.scrollWidth, `the table's scroll width at ${width}`).toBeLessThanOrEqual(box.clientWidth);
+    await expect(table.getByRole('columnheader', { name: 'Escalated' })).toBeInViewport({ ratio: 1 });
+    await expect(table.locator('tbody tr').first().locator('td').last()).toBeInViewport({ ratio: 1 });
+    expect(await brokenWords(page), `at ${width}`).toEqual([]);
+    await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
+    await expect(page.getByLabel('Status')).toBeVisible();
+  }
+});
+
 test.describe('phone size', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the filters sit behind a Filters button (closed, counting the active ones, by keyboard); the list comes first; J/K still work; axe passes', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto('/interactions');
+    const table = list(page);
+    await expect(table.locator('tbody tr').first()).toBeInViewport();
+    const button = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Status')).toBeHidden();
+    await expectNoAxeViolations(page);
+    // J/K move in the list as before.
+    await page.locator('body').press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    await expect(table.locator('tbody tr[aria-selected="true"]')).toHaveCount(1);
+
+    // Enter opens, Space closes; focus stays on the button.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(button).toBeFocused();
+    await expect(page.getByLabel('Status')).toBeVisible();
+    await expect(page.getByLabel('Disposition')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Direction').selectOption('inbound');
+    await expect(page).toHaveURL(/direction=inbound/);
+    const counted = page.getByRole('button', { name: 'Filters (1)' });
+    await expect(counted).toHaveAttribute('aria-expanded', 'true');
+    await counted.focus();
+    await page.keyboard.press('Space');
+    await expect(counted).toHaveAttribute('aria-expanded', 'false');
+    await expect(counted).toBeFocused();
+    await expect(page.getByLabel('Direction')).toBeHidden();
+
+    // Filters from the URL are counted; the list is still what the first screen shows.
+    await page.goto('/interactions?direction=inbound&status=completed');
+    await expect(page.getByRole('button', { name: 'Filters (2)' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(table.locator('tbody tr').first()).toBeInViewport();
+  });
 
   test('the list scrolls sideways inside its box, numbers and words unbroken; the detail fits; axe passes', async ({ page }) => {
     test.setTimeout(90_000);

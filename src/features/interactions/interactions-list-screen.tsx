@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useId } from 'react';
+import { useAtomValue } from 'jotai';
+import { useId, useMemo, useState } from 'react';
 import { interactionDirections, interactionStatuses, type InteractionListItem } from '../../../domain/interactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
@@ -10,9 +11,9 @@ import { RecordList } from '../../components/ui/record-list.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
-import { useDateTimeFormat } from '../../lib/format.ts';
 import { useStreamEvent } from '../../lib/stream-events.ts';
 import { useCan } from '../../lib/policy.ts';
+import { preferencesAtom } from '../../state/preferences.ts';
 import { callerName, directionLabels, phoneLabel, statusLabels } from './labels.ts';
 import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery, teamChoicesQuery } from './queries.ts';
 import { activeInteractionFilters, isDay } from './list-query.ts';
@@ -21,28 +22,66 @@ import { minutesSeconds } from './timeline.ts';
 
 const column = createColumnHelper<DataTableFeatures, InteractionListItem>();
 
+/**
+ * The start time as the app writes times ('Nov 27, 2026, 5:01 PM'), its date and its time each kept
+ * on one line: a narrow desktop may wrap the cell between them, never inside either.
+ */
 function StartTime({ value }: { value: string }) {
-  const format = useDateTimeFormat();
-  return <time dateTime={value}>{format(value)}</time>;
+  // The format of lib/format.ts's useDateTimeFormat, in parts.
+  const { locale, timeZone } = useAtomValue(preferencesAtom);
+  const format = useMemo(() => new Intl.DateTimeFormat(locale ?? undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone ?? undefined }), [locale, timeZone]);
+  const parts = format.formatToParts(new Date(value));
+  const timeStart = parts.findIndex((part) => part.type === 'hour' || part.type === 'dayPeriod');
+  if (timeStart <= 0 || parts[timeStart - 1]?.type !== 'literal') return <time dateTime={value}>{format.format(new Date(value))}</time>;
+  const text = (from: number, to?: number) => parts.slice(from, to).map((part) => part.value).join('');
+  return (
+    <time dateTime={value}>
+      <span className="whitespace-nowrap">{text(0, timeStart - 1)}</span>
+      {text(timeStart - 1, timeStart)}
+      <span className="whitespace-nowrap">{text(timeStart)}</span>
+    </time>
+  );
 }
+
+/**
+ * On a desktop the ten columns fit the screen (1024 pixels and up) instead of scrolling sideways:
+ * text cells and the long headers may wrap between words (the table's wrapper keeps words whole;
+ * numbers, durations and statuses stay on one line), the start time between its date and its time
+ * below `xl`, where the cells are also a little narrower. On a phone the table scrolls sideways and
+ * every cell stays on one line, as in every list.
+ */
+const compact = 'md:max-xl:px-1.5';
+const wraps = cn(compact, 'md:whitespace-normal');
+const compactMeta = { headerClassName: compact, cellClassName: compact };
+const wrapsMeta = { headerClassName: compact, cellClassName: wraps };
 
 /** Spec §2 / issue 26: start time, type, patient (the row's link), number, queue, agent, duration, latest disposition, status, escalated. */
 const columns = column.columns([
-  column.accessor('startTimestamp', { id: 'startTimestamp', header: 'Start time', cell: (info) => <StartTime value={info.getValue()} /> }),
-  column.accessor('direction', { header: 'Type', enableSorting: false, cell: (info) => directionLabels[info.getValue()] ?? info.getValue() }),
-  column.accessor((row) => callerName(row), { id: 'patient', header: 'Patient', enableSorting: false, meta: { rowName: true, cellClassName: 'font-medium' } }),
-  column.accessor('contactNumber', { header: 'Contact number', enableSorting: false, cell: (info) => <span className="tabular-nums">{phoneLabel(info.getValue())}</span> }),
-  column.accessor((row) => row.queue?.queueName ?? '—', { id: 'queue', header: 'Queue', enableSorting: false }),
-  column.accessor((row) => row.agent?.name ?? '—', { id: 'agent', header: 'Agent', enableSorting: false }),
+  column.accessor('startTimestamp', {
+    id: 'startTimestamp',
+    header: 'Start time',
+    cell: (info) => <StartTime value={info.getValue()} />,
+    meta: { headerClassName: compact, cellClassName: cn(compact, 'md:max-xl:whitespace-normal') },
+  }),
+  column.accessor('direction', { header: 'Type', enableSorting: false, cell: (info) => directionLabels[info.getValue()] ?? info.getValue(), meta: wrapsMeta }),
+  column.accessor((row) => callerName(row), { id: 'patient', header: 'Patient', enableSorting: false, meta: { rowName: true, headerClassName: compact, cellClassName: cn('font-medium', wraps) } }),
+  column.accessor('contactNumber', {
+    header: 'Contact number',
+    enableSorting: false,
+    cell: (info) => <span className="tabular-nums">{phoneLabel(info.getValue())}</span>,
+    meta: { headerClassName: wraps, cellClassName: compact },
+  }),
+  column.accessor((row) => row.queue?.queueName ?? '—', { id: 'queue', header: 'Queue', enableSorting: false, meta: wrapsMeta }),
+  column.accessor((row) => row.agent?.name ?? '—', { id: 'agent', header: 'Agent', enableSorting: false, meta: wrapsMeta }),
   column.accessor('durationSeconds', {
     id: 'durationSeconds',
     header: 'Duration',
     cell: (info) => <span className="tabular-nums">{minutesSeconds(info.getValue())}</span>,
-    meta: { headerClassName: 'text-right', cellClassName: 'text-right' },
+    meta: { headerClassName: cn('text-right', compact), cellClassName: cn('text-right', compact) },
   }),
-  column.accessor((row) => row.latestDisposition ?? '—', { id: 'disposition', header: 'Latest disposition', enableSorting: false }),
-  column.accessor('status', { header: 'Status', enableSorting: false, cell: (info) => statusLabels[info.getValue()] ?? info.getValue() }),
-  column.accessor('escalated', { header: 'Escalated', enableSorting: false, cell: (info) => <YesNo value={info.getValue()} /> }),
+  column.accessor((row) => row.latestDisposition ?? '—', { id: 'disposition', header: 'Latest disposition', enableSorting: false, meta: { headerClassName: wraps, cellClassName: wraps } }),
+  column.accessor('status', { header: 'Status', enableSorting: false, cell: (info) => statusLabels[info.getValue()] ?? info.getValue(), meta: compactMeta }),
+  column.accessor('escalated', { header: 'Escalated', enableSorting: false, cell: (info) => <YesNo value={info.getValue()} />, meta: compactMeta }),
 ]);
 
 type InteractionsListScreenProps = {
@@ -87,6 +126,7 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
           queues={queues.data?.map((q) => ({ value: q.id, label: q.queueName })) ?? null}
           agents={agents.data?.map((a) => ({ value: a.id, label: a.name })) ?? null}
           teams={teams.data?.map((t) => ({ value: t.id, label: t.name })) ?? null}
+          activeCount={activeFilters.length}
         />
       }
       activeFilters={activeFilters}
@@ -112,67 +152,81 @@ const yesNoChoices: Choice[] = [
 const directionChoices: Choice[] = interactionDirections.map((direction) => ({ value: direction, label: directionLabels[direction] }));
 const statusChoices: Choice[] = interactionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
-/** The list's filters beside the text filter; each applies at once (a choice) or when the field is left (a date, a disposition). */
+/**
+ * The list's filters beside the text filter; each applies at once (a choice) or when the field is
+ * left (a date, a disposition). Below the `md` breakpoint (a phone) they would fill the first
+ * screen before the list: they sit behind a "Filters" button, closed at first, which says how many
+ * are set; on a larger screen they are all shown and the button is not.
+ */
 function InteractionFilters({
   search,
   onSearchChange,
   queues,
   agents,
   teams,
+  activeCount,
 }: {
   search: InteractionListSearch;
   onSearchChange(change: Partial<InteractionListSearch>): void;
   queues: Choice[] | null;
   agents: Choice[] | null;
   teams: Choice[] | null;
+  /** How many of these filters are set (from the URL). */
+  activeCount: number;
 }) {
   const id = useId();
+  const [open, setOpen] = useState(false);
   const set = (change: Partial<InteractionListSearch>) => onSearchChange({ ...change, page: 1 });
   const labelClass = 'text-sm font-medium text-slate-800 dark:text-slate-200';
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-from`} className={labelClass}>
-          From
-        </label>
-        <input id={`${id}-from`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.from) ? search.from : ''} max={isDay(search.to) ? search.to : undefined} onChange={(event) => set({ from: event.target.value })} />
+      <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-filters`} onClick={() => setOpen(!open)} className="md:hidden">
+        {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
+      </Button>
+      <div id={`${id}-filters`} className={cn('flex w-full flex-wrap items-end gap-3 md:contents', !open && 'max-md:hidden')}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-from`} className={labelClass}>
+            From
+          </label>
+          <input id={`${id}-from`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.from) ? search.from : ''} max={isDay(search.to) ? search.to : undefined} onChange={(event) => set({ from: event.target.value })} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-to`} className={labelClass}>
+            To
+          </label>
+          <input id={`${id}-to`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.to) ? search.to : ''} min={isDay(search.from) ? search.from : undefined} onChange={(event) => set({ to: event.target.value })} />
+        </div>
+        {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
+        {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}
+        {teams ? <FilterSelect label="Team" any="Any team" value={search.team} options={teams} onValueChange={(team) => set({ team })} /> : null}
+        <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
+        <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
+        <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-disposition`} className={labelClass}>
+            Disposition
+          </label>
+          <input
+            id={`${id}-disposition`}
+            type="search"
+            className={cn(controlClass, 'w-44')}
+            defaultValue={search.disposition}
+            key={search.disposition}
+            maxLength={200}
+            onBlur={(event) => {
+              if (event.target.value.trim() !== search.disposition) set({ disposition: event.target.value.trim() });
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') set({ disposition: event.currentTarget.value.trim() });
+            }}
+          />
+        </div>
+        {search.team && !teams ? (
+          <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">
+            Team filter ×
+          </Button>
+        ) : null}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-to`} className={labelClass}>
-          To
-        </label>
-        <input id={`${id}-to`} type="date" className={cn(controlClass, 'w-40')} value={isDay(search.to) ? search.to : ''} min={isDay(search.from) ? search.from : undefined} onChange={(event) => set({ to: event.target.value })} />
-      </div>
-      {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
-      {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}
-      {teams ? <FilterSelect label="Team" any="Any team" value={search.team} options={teams} onValueChange={(team) => set({ team })} /> : null}
-      <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
-      <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
-      <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-disposition`} className={labelClass}>
-          Disposition
-        </label>
-        <input
-          id={`${id}-disposition`}
-          type="search"
-          className={cn(controlClass, 'w-44')}
-          defaultValue={search.disposition}
-          key={search.disposition}
-          maxLength={200}
-          onBlur={(event) => {
-            if (event.target.value.trim() !== search.disposition) set({ disposition: event.target.value.trim() });
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') set({ disposition: event.currentTarget.value.trim() });
-          }}
-        />
-      </div>
-      {search.team && !teams ? (
-        <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">
-          Team filter ×
-        </Button>
-      ) : null}
     </>
   );
 }

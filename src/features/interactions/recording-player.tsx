@@ -45,9 +45,6 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
     };
   }, []);
 
-  // Space: the browser's own player toggles playback on a focused <audio> (Chromium, Firefox);
-  // where it does not, the key's release does it, so that one press never toggles twice.
-  const pausedAtSpace = useRef<boolean | null>(null);
   // Where the last seek asked to go: a key pressed while the player is still seeking counts from
   // there (the player may report its old position until the seek is done, and a fast typist's
   // presses would otherwise be lost).
@@ -60,7 +57,10 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
     const player = audio.current;
     if (!player || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === ' ') {
-      if (!event.repeat) pausedAtSpace.current = player.paused;
+      event.preventDefault();
+      if (event.repeat) return;
+      if (player.paused) void player.play().catch(() => setFailed(true));
+      else player.pause();
       return;
     }
     if (event.key === 'Home' || event.key === 'End') {
@@ -74,16 +74,12 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
     const from = player.seeking && seekTarget.current !== null ? seekTarget.current : player.currentTime;
     seek(player, seekTo(from, delta, player.duration || recording.durationSeconds));
   };
-  const handleKeyUp = (event: KeyboardEvent<HTMLAudioElement>) => {
-    const player = audio.current;
-    const wasPaused = pausedAtSpace.current;
-    if (!player || event.key !== ' ' || wasPaused === null) return;
-    pausedAtSpace.current = null;
-    window.setTimeout(() => {
-      if (player.paused !== wasPaused) return;
-      if (wasPaused) void player.play().catch(() => setFailed(true));
-      else player.pause();
-    }, 0);
+  // Space is the app's own: it toggles on key-down (above, defaults prevented: no page scroll, no
+  // key-press). Chromium's player toggles a focused <audio> again on the key's release, while the
+  // event is at the element, before it bubbles to React's root: a key-up handler there comes too
+  // late (the press played and paused at once). Its default is prevented in the capture phase.
+  const handleKeyUpCapture = (event: KeyboardEvent<HTMLAudioElement>) => {
+    if (event.key === ' ') event.preventDefault();
   };
 
   const hintId = `${eventId}-${recording.path}-hint`.replace(/[^A-Za-z0-9_-]/g, '-');
@@ -105,7 +101,7 @@ export function RecordingPlayer({ interactionId, eventId, recording, label }: Re
           aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"
           tabIndex={0}
           onKeyDown={handleKeyDown}
-          onKeyUp={handleKeyUp}
+          onKeyUpCapture={handleKeyUpCapture}
           onError={() => setFailed(true)}
           onCanPlay={() => setFailed(false)}
           className="w-full max-w-md rounded focus-visible:outline-2 focus-visible:outline-brand-600"
