@@ -52,11 +52,19 @@ const isPaletteKey = (e: KeyboardEvent) => e.key.length === 1 || ['Enter', 'Back
 const isOpenPalette = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
 const isPlainChar = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && e.key.length === 1;
 
+/** An open menu (its content or its expanded button), as route-focus tells one. */
+const inOpenMenu = (target: EventTarget | null) =>
+  target instanceof Element && (target.closest('[role="menu"][data-state="open"]') !== null || target.matches('[aria-haspopup][aria-expanded="true"]'));
+
 function shouldHold(event: KeyboardEvent): boolean {
   if (mode === 'palette' || (mode === 'early' && paletteAsked)) return isPaletteKey(event) || isOpenPalette(event);
   if (isOpenPalette(event)) return true;
   const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
   const forScreen = mode === 'navigation' || mode === 'closing';
+  // A header menu the user opened while the next screen loads takes its keys now (the arrows move
+  // in it, Escape closes it): they are not the new screen's, which would get them only once it has
+  // loaded, long after the menu wanted them (role-access.spec: ArrowDown in a menu opened then).
+  if (forScreen && held.length === 0 && inOpenMenu(event.target)) return false;
   // Keys already held come first: while they wait, the ones after them wait too, even once focus
   // is in the new screen's field (it gets them all, in order, when they are played).
   // Escape too: played ahead of a held Ctrl+K, it closed nothing, and the palette it was meant to
