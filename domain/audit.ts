@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import type { AuditEntry } from './api.ts';
-import { pageSizes, defaultPageSize } from './lists.ts';
 
 /**
  * The audit log screen (issue 10): every write of the account, newest first, paged by a cursor
@@ -10,8 +9,7 @@ import { pageSizes, defaultPageSize } from './lists.ts';
 /** The actions writes record (`write()`'s audit events); the filter offers these. */
 export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'sign-out'] as const;
 
-export const auditPageSizes = pageSizes;
-export const defaultAuditPageSize = defaultPageSize;
+export { auditPageSizes, defaultAuditPageSize } from './audit-search.ts';
 
 /** A record kind or action as the log spells them ('ContactPoint', 'sign-out'). */
 export const auditWord = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'must be a word of letters, digits, - or _'));
@@ -34,12 +32,7 @@ export type AuditLogPage = {
   newer: string | null;
 };
 
-/**
- * The System log shows changes, or (administrators only) reads of patient data: "Viewed"
- * (issue 24). `log` in the screen's URL; the API reads them at `/audit/entries` and `/audit/views`.
- */
-export const auditLogKinds = ['changed', 'viewed'] as const;
-export type AuditLogKind = (typeof auditLogKinds)[number];
+export { auditLogKinds, type AuditLogKind } from './audit-search.ts';
 
 /** The actions of the access log: a record's own page ('view'), among a list's or search's answer ('list'), a recording played ('play'). */
 export const accessActions = ['view', 'list', 'play'] as const;

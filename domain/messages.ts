@@ -1,10 +1,9 @@
+import { shellMessages } from './shell-messages.ts';
+
 /** Every user-facing text of the spec, once, used by both the server and the SPA. */
 export const messages = {
-  notFoundTitle: "Sorry we can't find that page or resource",
-  notFoundHint: 'Please check your request again for accuracy',
-  noRoute: 'No Route',
+  ...shellMessages,
   invalidCredentials: 'Invalid email or password',
-  serverError: 'Server Error',
   personNotUpdated: 'Person not updated',
   tryAgain: 'Error, please try again',
   failedToLoadRole: 'Failed to load role',
@@ -21,11 +20,9 @@ export const messages = {
   tokenRevoked: 'This access token has been revoked. Please sign in again.',
   unknownUser: 'Your sign-in is valid, but no active Astera user is linked to it. Ask an administrator to add you.',
   forbidden: 'Your role does not allow this action.',
-  foreignAccount: 'You may not act in that account.',
   notFound: 'Not found.',
   conflict: 'This record was changed by someone else since you opened it.',
   invalidRequest: 'The request is not valid.',
-  noPortalAccess: 'Your role does not grant access to the portal.',
   // Persons, users and practitioners (spec §3, §5). Bounds the spec leaves open are ours.
   emailInvalid: 'Email must be a valid email address',
   genderInvalid: 'Gender must be one of M, F, UN or UNK',

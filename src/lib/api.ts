@@ -1,6 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
 import { accountInactive, type ApiError } from '../../domain/api.ts';
-import { messages } from '../../domain/messages.ts';
+import { shellMessages as messages } from '../../domain/shell-messages.ts';
 import { accountInactiveAtom, selectedAccountIdAtom, store } from '../state/account.ts';
 import { auth, signIn } from './auth.ts';
 import { settings } from './settings.ts';

@@ -3,7 +3,7 @@ import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccessPolicy } from '../../../domain/api.ts';
-import { messages } from '../../../domain/messages.ts';
+import { shellMessages as messages } from '../../../domain/shell-messages.ts';
 import { useAccountKey, useSwitchAccount } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useServerPreferences } from '../../lib/preferences.ts';

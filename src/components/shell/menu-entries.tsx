@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { AccessPolicy } from '../../../domain/api.ts';
-import { messages } from '../../../domain/messages.ts';
+import { shellMessages as messages } from '../../../domain/shell-messages.ts';
 import { can } from '../../lib/policy.ts';
 import { settings } from '../../lib/settings.ts';
 import { MenuItem, MenuLabel, MenuSeparator } from '../ui/menu.tsx';

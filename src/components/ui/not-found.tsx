@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../../domain/messages.ts';
+import { shellMessages as messages } from '../../../domain/shell-messages.ts';
 
 /** Any path the route table does not know (spec §2). */
 export function NotFound() {

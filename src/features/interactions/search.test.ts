@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { activeInteractionFilters, isDay, nextDay, toInteractionQuery } from './list-query.ts';
 import { interactionSearchDefaults, interactionSearchSchema } from './search.ts';
@@ -7,12 +6,12 @@ const utc = (day: string) => `${day}T00:00:00.000Z`;
 
 describe('interaction list URL', () => {
   it('falls back to the defaults for a hand-edited URL', () => {
-    const parsed = v.parse(interactionSearchSchema, { page: -2, size: 7, sort: 'nope', order: 'sideways', status: 'lost', escalated: 'maybe', q: 5551234567 });
+    const parsed = interactionSearchSchema.parse({ page: -2, size: 7, sort: 'nope', order: 'sideways', status: 'lost', escalated: 'maybe', q: 5551234567 });
     expect(parsed).toEqual({ ...interactionSearchDefaults, q: '5551234567' });
   });
 
   it('keeps valid filters', () => {
-    const parsed = v.parse(interactionSearchSchema, { page: 2, status: 'abandoned', escalated: 'yes', from: '2026-03-01', to: '2026-03-31', queue: 'q-1' });
+    const parsed = interactionSearchSchema.parse({ page: 2, status: 'abandoned', escalated: 'yes', from: '2026-03-01', to: '2026-03-31', queue: 'q-1' });
     expect(parsed).toMatchObject({ page: 2, status: 'abandoned', escalated: 'yes', from: '2026-03-01', to: '2026-03-31', queue: 'q-1', order: 'desc' });
   });
 });
@@ -51,11 +50,11 @@ describe('activeInteractionFilters', () => {
 
 describe('what Insights links to', () => {
   it('takes a direction and, with days=utc, bounds UTC days whatever the browser’s time zone (Insights counts by UTC day)', () => {
-    const search = v.parse(interactionSearchSchema, { from: '2026-01-01', to: '2026-01-02', direction: 'outbound', days: 'utc' });
+    const search = interactionSearchSchema.parse({ from: '2026-01-01', to: '2026-01-02', direction: 'outbound', days: 'utc' });
     const browserDays = (day: string) => new Date(`${day}T00:00:00-05:00`).toISOString();
     expect(toInteractionQuery(search, browserDays)).toMatchObject({ direction: 'outbound', from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T23:59:59.999Z' });
     expect(toInteractionQuery({ ...search, days: '' }, browserDays)).toMatchObject({ from: '2026-01-01T05:00:00.000Z' });
     expect(activeInteractionFilters(search)).toEqual(['from 2026-01-01', 'to 2026-01-02 (UTC)', 'direction “outbound”']);
-    expect(v.parse(interactionSearchSchema, { direction: 'sideways', days: 'mars' })).toMatchObject({ direction: '', days: '' });
+    expect(interactionSearchSchema.parse({ direction: 'sideways', days: 'mars' })).toMatchObject({ direction: '', days: '' });
   });
 });

@@ -1,7 +1,7 @@
-import * as v from 'valibot';
 import type { InteractionDirection, InteractionStatus } from '../../../domain/interactions.ts';
 import type { PageSize, SortOrder } from '../../../domain/lists.ts';
-import { listSearchDefaults, listSearchSchema, tagSearchParam } from '../../lib/list-search.ts';
+import { listSearchDefaults, listSearchShape, tagSearchParam } from '../../lib/list-search.ts';
+import { oneOf, searchParams } from '../../lib/search-params.ts';
 
 /**
  * The interactions list's URL state (CONVENTIONS: the URL is the table's state): paging, the sort
@@ -41,12 +41,12 @@ const directionValues = ['', 'inbound', 'outbound', 'callback', 'api', 'webrtc_a
 const everyDirection: Exclude<InteractionDirection, (typeof directionValues)[number]> extends never ? true : false = true;
 void everyDirection;
 
-const choice = <const T extends readonly [string, ...string[]]>(values: T) => v.optional(v.fallback(v.picklist(values), ''), '');
+const choice = <const T extends readonly [string, ...string[]]>(values: T) => oneOf(values, '');
 
 /** Each part falls back to its default, so a hand-edited URL degrades to a working list instead of an error. */
-export const interactionSearchSchema = v.object({
-  ...listSearchSchema(['startTimestamp']).entries,
-  order: v.optional(v.fallback(v.picklist(['asc', 'desc']), 'desc'), 'desc'),
+export const interactionSearchSchema = searchParams({
+  ...listSearchShape(['startTimestamp']),
+  order: oneOf(['asc', 'desc'], 'desc'),
   from: tagSearchParam,
   to: tagSearchParam,
   queue: tagSearchParam,

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { accountSortColumns } from '../../../../domain/account-sort.ts';
 import { AccountsListScreen } from '../../../features/accounts/accounts-list-screen.tsx';
@@ -9,7 +8,7 @@ import { listSearchDefaults, listSearchSchema } from '../../../lib/list-search.t
 import { accessPolicyQuery } from '../../../lib/session.ts';
 
 export const Route = createFileRoute('/_app/accounts/')({
-  validateSearch: v.object(listSearchSchema(accountSortColumns).entries),
+  validateSearch: listSearchSchema(accountSortColumns),
   search: { middlewares: [stripSearchParams(listSearchDefaults)] },
   loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
   // Only an instance administrator's list is fetched; anyone else sees the 404 screen. A failed prefetch is the screen's to show.

@@ -1,13 +1,13 @@
-import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { issueSortColumns } from '../../../../../domain/lists.ts';
 import { IssuesListScreen } from '../../../../features/issues/issues-list-screen.tsx';
 import { issueListQuery, type IssueListSearch } from '../../../../features/issues/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
-import { listSearchDefaults, listSearchSchema, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
+import { listSearchDefaults, listSearchShape, tagSearchDefault, tagSearchParam } from '../../../../lib/list-search.ts';
 import { TagFilter } from '../../../../features/tags/tag-filter.tsx';
 import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
+import { searchParams } from '../../../../lib/search-params.ts';
 
 /** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
 const requires = { resource: '/issues', method: 'GET' } as const;
@@ -15,7 +15,7 @@ const requires = { resource: '/issues', method: 'GET' } as const;
 export const Route = createFileRoute('/_app/practice/issues/')({
   beforeLoad: requirePermission(requires, 'see issues'),
   errorComponent: RouteError,
-  validateSearch: v.object({ ...listSearchSchema(issueSortColumns).entries, tag: tagSearchParam }),
+  validateSearch: searchParams({ ...listSearchShape(issueSortColumns), tag: tagSearchParam }),
   search: { middlewares: [stripSearchParams({ ...listSearchDefaults, ...tagSearchDefault })] },
   loaderDeps: ({ search: { page, size, sort, order, q, tag } }) => ({ page, size, sort, order, q, tag }),
   // A failed prefetch is not the route's failure: the screen shows the error with Retry.

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { apiKeySortColumns } from '../../../../../domain/lists.ts';
 import { ApiKeysListScreen } from '../../../../features/apikeys/api-keys-list-screen.tsx';
@@ -14,7 +13,7 @@ const requires = { resource: '/permissions/apikeys', method: 'GET' } as const;
 export const Route = createFileRoute('/_app/system/apikeys/')({
   beforeLoad: requirePermission(requires, 'see API keys'),
   errorComponent: RouteError,
-  validateSearch: v.object(listSearchSchema(apiKeySortColumns).entries),
+  validateSearch: listSearchSchema(apiKeySortColumns),
   search: { middlewares: [stripSearchParams(listSearchDefaults)] },
   loaderDeps: ({ search: { page, size, sort, order, q } }) => ({ page, size, sort, order, q }),
   // A failed prefetch is not the route's failure: the screen shows 'Error, please try again' with Retry.

@@ -1,22 +1,20 @@
-import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { auditLogKinds, auditPageSizes, defaultAuditPageSize } from '../../../../../domain/audit.ts';
+import { auditLogKinds, auditPageSizes, defaultAuditPageSize } from '../../../../../domain/audit-search.ts';
 import { AuditLogScreen } from '../../../../features/audit/audit-log-screen.tsx';
 import { auditLogQuery, type AuditLogSearch } from '../../../../features/audit/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { requirePermission } from '../../../../lib/route-guard.ts';
+import { matching, oneOf, searchParams, text } from '../../../../lib/search-params.ts';
 
-/** The router parses `?actor=123` as a number; every filter is text. */
-const text = (max: number) => v.optional(v.fallback(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.maxLength(max)), ''), '');
-const day = v.optional(v.fallback(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)), ''), '');
+const day = matching((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), '');
 
 const defaults = { log: 'changed', size: defaultAuditPageSize, before: '', after: '', actor: '', type: '', action: '', from: '', to: '', account: '' } as const;
 
 export const Route = createFileRoute('/_app/system/audit/')({
   // The URL is the list's state; a hand-edited one degrades to the default instead of failing.
-  validateSearch: v.object({
-    log: v.optional(v.fallback(v.picklist(auditLogKinds), 'changed'), 'changed'),
-    size: v.optional(v.fallback(v.picklist(auditPageSizes), defaultAuditPageSize), defaultAuditPageSize),
+  validateSearch: searchParams({
+    log: oneOf(auditLogKinds, 'changed'),
+    size: oneOf(auditPageSizes, defaultAuditPageSize),
     before: text(20),
     after: text(20),
     actor: text(200),

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { roleQuery } from '../../../../features/roles/queries.ts';
@@ -6,6 +5,7 @@ import { RoleScreen } from '../../../../features/roles/role-screen.tsx';
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
+import { oneOf, searchParams } from '../../../../lib/search-params.ts';
 
 /** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
 const requires = { resource: '/permissions/roles/{id}', method: 'GET' } as const;
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_app/system/roles/$roleId')({
   beforeLoad: requirePermission(requires, 'see roles'),
   errorComponent: RouteError,
   // `?delete=1` (the palette's "Delete role") opens the delete confirmation once.
-  validateSearch: v.object({ delete: v.fallback(v.optional(v.picklist([1, '1'])), undefined) }),
+  validateSearch: searchParams({ delete: oneOf([1, '1'], undefined) }),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(roleQuery(currentAccountKey(), params.roleId)).catch(deniedOr(requires, 'see roles')),
   component: function RoleRoute() {
     const { roleId } = Route.useParams();

@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { NotFound } from '../../../../../components/ui/not-found.tsx';
 import { TaskUpdateScreen } from '../../../../../features/schedules/task-screens.tsx';
+import { isIsoTimestamp, isUuid, matching, searchParams } from '../../../../../lib/search-params.ts';
 
 /** `?taskId=…` names the task; `&occurrence=<ISO>` one occurrence of a series. */
-const searchSchema = v.object({
-  taskId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-  occurrence: v.fallback(v.optional(v.pipe(v.string(), v.isoTimestamp())), undefined),
-});
+const searchSchema = searchParams({ taskId: matching(isUuid, undefined), occurrence: matching(isIsoTimestamp, undefined) });
 
 export const Route = createFileRoute('/_app/practice/schedules/updateTask/$scheduleId')({
   validateSearch: searchSchema,

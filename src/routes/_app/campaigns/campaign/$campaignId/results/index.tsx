@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { defaultPageSize, pageSizes, sortOrders, surveySortColumns } from '../../../../../../../domain/lists.ts';
 import { CampaignResultsScreen } from '../../../../../../features/campaigns/campaign-results-screen.tsx';
@@ -6,14 +5,15 @@ import { campaignQuery, responseListQuery, type ResponseListSearch } from '../..
 import { currentAccountKey } from '../../../../../../lib/account.ts';
 import { RouteError } from '../../../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../../../lib/route-guard.ts';
+import { oneOf, searchParams, whole } from '../../../../../../lib/search-params.ts';
 
 /** The grid's URL state: newest answers first unless the user sorts otherwise; a hand-edited URL falls back. */
 const defaults = { page: 1, size: defaultPageSize, sort: 'endTimestamp', order: 'desc', q: '' } as const;
-const searchSchema = v.object({
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
-  size: v.optional(v.fallback(v.picklist(pageSizes), defaultPageSize), defaultPageSize),
-  sort: v.optional(v.fallback(v.picklist(surveySortColumns), 'endTimestamp'), 'endTimestamp'),
-  order: v.optional(v.fallback(v.picklist(sortOrders), 'desc'), 'desc'),
+const searchSchema = searchParams({
+  page: whole(1, 1),
+  size: oneOf(pageSizes, defaultPageSize),
+  sort: oneOf(surveySortColumns, 'endTimestamp'),
+  order: oneOf(sortOrders, 'desc'),
 });
 
 /** Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it (issue 24), not a Retry that cannot work. */
