@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 export const e2eIdpPort = e2ePort + 1;
 export const baseURL = `http://localhost:${e2ePort}`;
+/** Its data folder, one per port: two runs on two ports (two checkouts' worth of work) never wipe each other's. */
+export const e2eDataDir = `.data-test/e2e-${e2ePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,7 +31,7 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
   ],
   webServer: {
-    command: 'rm -rf .data-test/e2e && node --import tsx server/main.ts',
+    command: `rm -rf ${e2eDataDir} && node --import tsx server/main.ts`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -39,7 +41,7 @@ export default defineConfig({
       PORT: String(e2ePort),
       IDP_PORT: String(e2eIdpPort),
       PG_PORT: String(e2ePort + 7),
-      DATA_DIR: '.data-test/e2e',
+      DATA_DIR: e2eDataDir,
       REPORTING_URL: 'https://reports.example.test/astera',
       // No simulated calls arrive during the tests: lists stay as the seed left them.
       SIMULATED_CALLS_PER_HOUR: '0',

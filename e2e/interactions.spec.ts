@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { e2ePort } from '../playwright.config.ts';
+import { e2eDataDir, e2ePort } from '../playwright.config.ts';
 import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
@@ -14,8 +14,8 @@ import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 test.use({ storageState: storageState('admin') });
 
-/** The e2e server's recordings store (playwright.config.ts: DATA_DIR=.data-test/e2e). */
-const recordings = createFileRecordingStore('.data-test/e2e/recordings');
+/** The e2e server's recordings store (playwright.config.ts: DATA_DIR). */
+const recordings = createFileRecordingStore(`${e2eDataDir}/recordings`);
 
 /** A playable WAV of `seconds` of a quiet tone (8 kHz, 16-bit mono): big enough that a seek asks for a later part. */
 function wav(seconds: number): Uint8Array {
