@@ -63,7 +63,14 @@ describe('the demo call history', () => {
     const directions = new Set(rows.rows.map((r) => r.direction));
     for (const d of ['inbound', 'outbound', 'callback']) expect(directions).toContain(d);
     const statuses = new Set(rows.rows.map((r) => r.status));
-    expect(statuses).toEqual(new Set(['completed', 'abandoned']));
+    // Supervisors' marks (demo-interactions.ts): some answered calls escalated, some to follow up.
+    expect(statuses).toEqual(new Set(['completed', 'abandoned', 'follow-up']));
+    const escalated = rows.rows.filter((r) => r.escalated);
+    expect(escalated.length).toBeGreaterThan(5);
+    expect(escalated.length).toBeLessThan(rows.rows.length / 5);
+    expect(escalated.every((r) => r.status !== 'abandoned' && typeof r.escalated_type === 'string')).toBe(true);
+    expect(new Set(escalated.map((r) => r.escalated_type)).size).toBeGreaterThan(1);
+    expect(rows.rows.filter((r) => !r.escalated).every((r) => r.escalated_type === null)).toBe(true);
     for (const row of rows.rows) {
       expect(row.contact_number).toMatch(/^\+1\d{10}$/);
       expect(row.contact_digits).toBe((row.contact_number as string).slice(1));
@@ -72,7 +79,7 @@ describe('the demo call history', () => {
       const events = row.events as { id: string; leg: number; type: string }[];
       expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
       expect(events.every((e) => e.leg >= 1)).toBe(true);
-      expect(row.is_complete).toBe(true);
+      expect(row.is_complete).toBe(row.status !== 'follow-up');
       expect(row.duration_seconds).toBeGreaterThan(0);
     }
     // Agents are the account's users: their person ids and names.

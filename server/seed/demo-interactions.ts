@@ -2,8 +2,13 @@
  * The demo's call history (issue 26): a few hundred calls per account over the last 90 days,
  * placed by the simulated contact center (kept in its instance, as its history) and written into
  * `interactions` by the one writer the ingestion job uses. One call in five keeps its recordings
- * (real WAV files in the recordings store under DATA_DIR); the others were not recorded.
+ * (real WAV files in the recordings store under DATA_DIR); the others were not recorded. Then
+ * supervisors have looked at some answered calls, as in a call center's history: about one in twelve
+ * escalated (each kind of escalation, a high priority for an urgent symptom) and one in fifteen
+ * marked for follow-up, chosen by the call's id so that a reseed chooses the same.
  */
+import { sql } from 'drizzle-orm';
+import { escalationTypes } from '../../domain/interactions.ts';
 import type { Tx } from '../db/client.ts';
 import { callWorldOf, keepSimulatedCalls, planCalls } from '../integrations/simulators/contact-center-placing.ts';
 import type { ContactCenterContact } from '../integrations/contact-center/port.ts';
@@ -32,5 +37,19 @@ export async function insertDemoInteractions(tx: Tx, accounts: { id: string; key
       system: simulator.kind,
       recordings: options.recordings ? { store: options.recordings, fetch: (location) => simulator.recording(contactCenterAccount, location) } : undefined,
     });
+    await reviewDemoCalls(tx, account.id);
   }
+}
+
+/** A supervisor's marks on some of the account's answered calls (see above). */
+async function reviewDemoCalls(tx: Tx, accountId: string) {
+  const kinds = sql.raw(`array[${escalationTypes.map((kind) => `'${kind}'`).join(', ')}]`);
+  await tx.execute(sql`
+    update interactions set escalated = true,
+      escalated_type = (${kinds})[1 + abs(hashtext(external_id || ':kind')) % ${escalationTypes.length}],
+      priority = case when (${kinds})[1 + abs(hashtext(external_id || ':kind')) % ${escalationTypes.length}] = 'urgent-symptom' then array['high'] else priority end
+    where account_id = ${accountId} and status = 'completed' and abs(hashtext(external_id || ':escalate')) % 12 = 0`);
+  await tx.execute(sql`
+    update interactions set status = 'follow-up', is_complete = false
+    where account_id = ${accountId} and status = 'completed' and abs(hashtext(external_id || ':follow-up')) % 15 = 0`);
 }
