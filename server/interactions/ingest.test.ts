@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -108,6 +108,27 @@ describe('the demo call history', () => {
     }
     const teams = new Set(rows.rows.map((r) => r.team_name).filter((name) => name !== null));
     expect(teams.size).toBeGreaterThan(1);
+  });
+
+  it('migration 0033 gives calls ingested without a team the team ingestion gives now, and leaves calls with a team or no agent as they are', async () => {
+    const teamsOf = async () =>
+      (await database.db.execute<{ id: string; agent_id: string | null; team_id: string | null; team_name: string | null }>(
+        sql`select id, agent_id, team_id, team_name from interactions where account_id = ${riverside} order by id`,
+      )).rows;
+    const before = await teamsOf();
+    const withTeam = before.filter((r) => r.team_id !== null);
+    expect(withTeam.length).toBeGreaterThan(10);
+    const [kept, ...cleared] = withTeam;
+    // As calls ingested before teams were kept: no team. One keeps a team of its time (another one).
+    await database.db.execute(sql`update interactions set team_id = null, team_name = null where id in ${sql.raw(`(${cleared.map((r) => `'${r.id}'`).join(', ')})`)}`);
+    const other = withTeam.find((r) => r.team_id !== kept!.team_id)!;
+    await database.db.execute(sql`update interactions set team_id = ${other.team_id}, team_name = 'Renamed since' where id = ${kept!.id}`);
+    const migration = await readFile(new URL('../db/migrations/0033_interactions_team_backfill.sql', import.meta.url), 'utf8');
+    await database.db.execute(sql.raw(migration));
+    const after = new Map((await teamsOf()).map((r) => [r.id, r]));
+    for (const row of cleared) expect([after.get(row.id)!.team_id, after.get(row.id)!.team_name]).toEqual([row.team_id, row.team_name]);
+    expect([after.get(kept!.id)!.team_id, after.get(kept!.id)!.team_name]).toEqual([other.team_id, 'Renamed since']);
+    for (const row of before.filter((r) => r.agent_id === null)) expect(after.get(row.id)!.team_id).toBeNull();
   });
 
   it('keeps the recordings of some calls as WAV files in the store, at the key their event names', async () => {
