@@ -167,6 +167,14 @@ async function main() {
     const app = createPortal({ api, page: spaPage(indexHtml, settings), surveyPage, distDir, settings });
 
     const server = serve({ fetch: app.fetch, port: config.port });
+    // An idle keep-alive connection is closed by the client (or a load balancer, whose idle timeout
+    // is 60 s on the common ones) before the server closes it: with Node's 5 s the server could close
+    // one just as a client sent on it, which the client sees as "socket hang up" (an e2e test's
+    // PATCH did, under load). Headers must still come within the header timeout, above it.
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+    }
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
