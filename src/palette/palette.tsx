@@ -378,8 +378,12 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key) || (event.ctrlKey && ['j', 'k', 'n', 'p'].includes(event.key))) arrowed.current = true;
     const waiting = waitingKeys.current.length > 0 || (event.key === 'Enter' && enterMustWait);
     if (waiting && (event.key.length === 1 || ['Enter', 'Backspace'].includes(event.key)) && !event.nativeEvent.isComposing) {
-      // Keeps the order: these keys come after the ones still waiting.
+      // Keeps the order: these keys come after the ones still waiting. They are the palette's
+      // alone: a Ctrl+K among them also reached the shell's toggle, which closed the palette at
+      // once, dropping it and the keys after it (issue 24: "users, Enter, Ctrl+K, persons" under
+      // load left no palette open). Played from the queue, it closes and reopens it in its turn.
       event.preventDefault();
+      event.stopPropagation();
       const { key, shiftKey, ctrlKey, metaKey, altKey, target } = event;
       setQueue((all) => [...all, { key, shiftKey, ctrlKey, metaKey, altKey, target }]);
       return;
