@@ -247,10 +247,19 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   // Enter with nothing to choose yet waits for the answer rather than being dropped.
   const enterMustWait = entries.length === 0 && loading;
 
+  /**
+   * The field shows a query the results are not rendered for yet: the queue below puts the held
+   * keys in the field at once, and the query's results come with the next render. An Enter in
+   * between took the first result for the query before ("users, Enter" under load opened Home,
+   * the first of the empty query's list: issue 24), so it and the keys after it wait.
+   */
+  const resultsBehind = () => input.current !== null && input.current.value !== query;
+
   // Keys held while the palette opened, then those typed while an Enter waited: played in order.
   useEffect(() => {
     if (queue.length === 0) return;
-    let text = query;
+    // From what the field shows, which may be ahead of this render's query (see resultsBehind).
+    let text = input.current?.value ?? query;
     let taken = 0;
     for (const key of queue) {
       const plain = !key.ctrlKey && !key.metaKey && !key.altKey;
@@ -267,7 +276,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     }
     const key = queue[0]!;
     if (key.key === 'Enter') {
-      if (enterMustWait) return;
+      if (enterMustWait || resultsBehind()) return;
       const after = waitingKeys.current.slice(1);
       setQueue(after);
       // Nothing was chosen by hand while keys were held: the first result is the one.
@@ -376,10 +385,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key) || (event.ctrlKey && ['j', 'k', 'n', 'p'].includes(event.key))) arrowed.current = true;
-    const waiting = waitingKeys.current.length > 0 || (event.key === 'Enter' && enterMustWait);
+    const waiting = waitingKeys.current.length > 0 || resultsBehind() || (event.key === 'Enter' && enterMustWait);
     if (waiting && (event.key.length === 1 || ['Enter', 'Backspace'].includes(event.key)) && !event.nativeEvent.isComposing) {
-      // Keeps the order: these keys come after the ones still waiting.
+      // Keeps the order: these keys come after the ones still waiting. They are the palette's
+      // alone: a Ctrl+K among them also reached the shell's toggle, which closed the palette at
+      // once, dropping it and the keys after it (issue 24: "users, Enter, Ctrl+K, persons" under
+      // load left no palette open). Played from the queue, it closes and reopens it in its turn.
       event.preventDefault();
+      event.stopPropagation();
       const { key, shiftKey, ctrlKey, metaKey, altKey, target } = event;
       setQueue((all) => [...all, { key, shiftKey, ctrlKey, metaKey, altKey, target }]);
       return;
