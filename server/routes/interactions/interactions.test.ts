@@ -277,6 +277,21 @@ describe('list', () => {
     expect((await send('manager', 'DELETE', `${base}/${lakeside}`)).status).toBe(404);
     expect((await send('manager', 'POST', `${base}/${lakeside}/comments`, { body: { content: 'x' } })).status).toBe(404);
   });
+
+  it('counts a direction on its own index (migration 0034), not by reading the table', async () => {
+    // A test database is small, so the planner is told to prefer indexes; the capped count must
+    // then read the direction index (not the account's calls through another index, filtering).
+    await h.db.execute(sql`analyze interactions`);
+    const plan = await h.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select count(*) from (select 1 from interactions where account_id = ${h.accounts.riverside.id} and deleted_at is null and direction = 'outbound' limit 1001) as matched`,
+      );
+    });
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('interactions_account_direction_start');
+    expect(text).toMatch(/Index Cond: \(\(account_id = .*direction = /s);
+  });
 });
 
 describe('permissions', () => {
