@@ -248,6 +248,9 @@ describe('list', () => {
     expect(first.total).toBe(25);
     const byOffset = [...first.items, ...second.items, ...third.items].map((i) => i.id);
     expect(byOffset).toEqual(expected);
+    // A page past the first reads its ids off the index, then its rows: the same order either way.
+    expect((await list(`${filter}&limit=10&offset=10&order=asc`)).items.map((i) => i.id)).toEqual([...expected].reverse().slice(10, 20));
+    expect((await list(`${filter}&limit=10&offset=20&q=nobody-by-this-name`)).items).toEqual([]);
     const byCursor: string[] = [];
     let cursor: string | null = null;
     do {
