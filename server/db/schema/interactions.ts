@@ -74,6 +74,9 @@ export const interactions = pgTable(
     // The disposition filter compares in any case: without this index a disposition no call has
     // walked every row of the account (15 s at 600,000 calls).
     index('interactions_account_disposition_start').on(t.accountId, sql`lower(${t.latestDisposition})`, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null`),
+    // Direction has a handful of values, none rare: without this index the list's capped count of
+    // `direction=outbound` read the table in physical order (1,900 pages at 300,000 calls) to find 1,001.
+    index('interactions_account_direction_start').on(t.accountId, t.direction, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null`),
     uniqueIndex('interactions_account_external').on(t.accountId, t.externalId),
   ],
 );

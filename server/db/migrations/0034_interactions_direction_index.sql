@@ -1,0 +1,1 @@
+CREATE INDEX "interactions_account_direction_start" ON "interactions" USING btree ("account_id","direction","start_timestamp","id") WHERE "interactions"."deleted_at" is null;
