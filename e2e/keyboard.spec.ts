@@ -292,7 +292,10 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     const name = (await second.locator('td').nth(1).textContent())!.trim();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
+    // The person's heading, not the list's: the screen being left holds focus on its own heading
+    // while the next one loads.
     const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(name);
     await expect(heading).toBeFocused();
     await expect(page.locator('[data-slot="route-announcer"]')).toHaveText((await heading.textContent())!.trim());
     expect(name.length).toBeGreaterThan(0);
