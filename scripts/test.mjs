@@ -30,12 +30,46 @@ function step(name, cmd, args) {
   return ok;
 }
 
-function counts(file, read) {
+function counts(file, read, fallback = { passed: 0, failed: 0, skipped: 0 }) {
   try {
     return read(JSON.parse(readFileSync(path.join(root, file), 'utf8')));
   } catch {
-    return { passed: 0, failed: 0, skipped: 0 };
+    return fallback;
   }
+}
+
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+/** A failure's first lines, indented, without terminal colours. */
+const excerpt = (message) =>
+  String(message ?? '')
+    .replace(ansi, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 14)
+    .map((line) => `      ${line.slice(0, 300)}`)
+    .join('\n');
+
+function failedUnitTests() {
+  return counts('reports/vitest.json', (r) =>
+    r.testResults.flatMap((file) => {
+      const name = path.relative(root, file.name);
+      const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => ({ title: `${name} › ${t.fullName}`, message: t.failureMessages.join('\n') }));
+      return tests.length > 0 || file.status !== 'failed' ? tests : [{ title: name, message: file.message }];
+    }),
+    [],
+  );
+}
+
+function failedE2eTests() {
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+        .map((t) => ({ title: `${spec.file}:${spec.line} › ${spec.title}`, message: t.results.flatMap((r) => r.errors.map((e) => [e.location ? `at ${path.relative(root, e.location.file)}:${e.location.line}` : '', e.message].join('\n'))).join('\n') })),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return counts('reports/e2e.json', (r) => r.suites.flatMap(walk), []);
 }
 
 ensureDependencies();
@@ -51,6 +85,14 @@ step('current Node LTS: starts and signs in (scripts/node-lts.mjs)', process.exe
 
 const unit = counts('reports/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0), skipped: r.numPendingTests + r.numTodoTests }));
 const e2e = counts('reports/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }));
+
+const failures = [...failedUnitTests(), ...failedE2eTests()];
+if (failures.length > 0) {
+  // CI keeps only the end of what a run prints: each failure's first lines are repeated here.
+  console.log('\nFailures');
+  for (const { title, message } of failures.slice(0, 10)) console.log(`  ✗ ${title}\n${excerpt(message)}`);
+  if (failures.length > 10) console.log(`  … and ${failures.length - 10} more`);
+}
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
