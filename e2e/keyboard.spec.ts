@@ -330,6 +330,44 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
+  test('the screen being left takes no click while the next one loads, says that it loads, and the new screen then has the focus (issue 24)', async ({ page }) => {
+    await page.goto('/practice/persons');
+    const persons = page.getByRole('table', { name: 'Persons' });
+    await expect(persons.locator('tbody tr').first()).toBeVisible();
+    await page.keyboard.press('j');
+    await expect(persons.locator('tbody')).toBeFocused();
+    // A person's link in the old list, where a fast click lands while the next screen loads.
+    const link = persons.locator('tbody tr').first().getByRole('link').first();
+    await expect(link).toBeVisible();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/person/practitioners',
+      async (route) => {
+        await gate;
+        await route.fallback();
+      },
+    );
+    await page.keyboard.press('g');
+    await page.keyboard.press('t');
+    await expect(page).toHaveURL(/\/practice\/practitioners$/);
+    await expect(page.getByRole('progressbar', { name: 'Loading the next screen' })).toBeVisible();
+    // Focus left the old list for its heading, not for <body>; Tab finds nothing of the old content.
+    await expect(page.getByRole('heading', { level: 1, name: 'Persons' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#main') !== null && document.activeElement?.tagName !== 'H1')).toBe(false);
+    // A real click where the old list's link shows (force: past Playwright's own check, which finds
+    // it covered) opens nothing: it would have left for that person's page.
+    await link.click({ force: true });
+    // The old screen keeps its main landmark and heading meanwhile: axe finds the page whole.
+    await expectNoAxeViolations(page);
+    open();
+    const practitioners = page.getByRole('table', { name: 'Practitioners' });
+    await expect(practitioners.locator('tbody')).toBeFocused();
+    await expect(page).toHaveURL(/\/practice\/practitioners$/);
+    await expect(page.locator('#main [inert]')).toHaveCount(0);
+  });
+
   test('a palette entry moves focus into the new screen, keys typed at once included', async ({ page }) => {
     await page.goto('/home');
     await page.keyboard.press('Control+k');

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { firstScreenFocused, holdKeysForNavigation, navigationSettled, releaseNavigationKeys } from '../../lib/key-buffer.ts';
+import { leaveScreen, screenLeft } from '../../lib/leaving-screen.ts';
 
 /** A form's fields (and buttons) that can take focus. */
 const fieldSelector = '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])';
@@ -55,10 +56,15 @@ export function RouteFocus() {
       navigating = true;
       stale = new WeakSet(candidates());
       holdKeysForNavigation();
+      // From the start, not only once the progress bar shows: a fast click is the one to stop.
+      leaveScreen();
     });
 
     const unsubscribeResolved = router.subscribe('onResolved', (event) => {
       navigationSettled();
+      // Before anything takes focus in the new screen (an inert element cannot), also for a new
+      // screen that reuses the old one's elements.
+      screenLeft();
       if (!event.pathChanged || !event.fromLocation) {
         navigating = false;
         releaseNavigationKeys();
@@ -173,6 +179,7 @@ export function RouteFocus() {
     return () => {
       unsubscribeBefore();
       unsubscribeResolved();
+      screenLeft();
       stop();
       stopFirst();
       releaseNavigationKeys();
