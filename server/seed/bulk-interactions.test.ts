@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interactionListQuerySchema } from '../../domain/interactions.ts';
+import { escalationTypes, interactionListQuerySchema } from '../../domain/interactions.ts';
 import { listInteractions } from '../routes/interactions/queries.ts';
 import { connect, type Database } from '../db/client.ts';
 import { createFileRecordingStore } from '../integrations/recordings/files.ts';
@@ -71,6 +71,22 @@ describe('bulk interactions (npm run seed -- --interactions N)', () => {
     }
     // The demo's users answer the phones on its teams: some calls have a team.
     expect(teamed).toBeGreaterThan(0);
+    // As in the demo seed: some answered calls await a follow-up (not complete), some are escalated
+    // (each kind; an urgent symptom is high priority); an abandoned call is neither.
+    const answered = rows.rows.filter((row) => row.status !== 'abandoned');
+    const followUps = answered.filter((row) => row.status === 'follow-up');
+    expect(followUps.length / answered.length).toBeGreaterThan(0.03);
+    expect(followUps.length / answered.length).toBeLessThan(0.12);
+    for (const row of rows.rows) expect(row.is_complete).toBe(row.status !== 'follow-up');
+    const escalated = rows.rows.filter((row) => row.escalated);
+    expect(escalated.length / answered.length).toBeGreaterThan(0.04);
+    expect(escalated.length / answered.length).toBeLessThan(0.13);
+    expect(escalated.every((row) => row.status !== 'abandoned')).toBe(true);
+    expect(new Set(escalated.map((row) => row.escalated_type))).toEqual(new Set(escalationTypes));
+    for (const row of rows.rows) {
+      expect(row.escalated_type).toEqual(row.escalated ? expect.any(String) : null);
+      expect(row.priority).toEqual(row.escalated_type === 'urgent-symptom' ? ['high'] : []);
+    }
     expect(keys.size).toBeGreaterThan(1);
     expect(keys.size).toBeLessThanOrEqual(5);
     for (const key of keys) expect(await store.stat(key)).toMatchObject({ contentType: 'audio/wav' });

@@ -32,6 +32,7 @@ import { agentDirectory } from '../interactions/ingest.ts';
 import { wavContentType, wavRecording } from '../integrations/simulators/audio.ts';
 import { fallbackDispositions } from '../integrations/simulators/contact-center-calls.ts';
 import type { RecordingStore } from '../integrations/recordings/port.ts';
+import { escalationTypes } from '../../domain/interactions.ts';
 
 /** Rows per statement: big enough to be fast, small enough to report progress and keep each statement's memory small. */
 const batchSize = 50_000;
@@ -106,7 +107,7 @@ export async function insertManyInteractions(pool: pg.Pool, accountId: string, c
       const to = Math.min(count, from + size - 1);
       const sql = deferred && count <= notifyEachUpTo ? `${bulkInsert} returning id` : bulkInsert;
       const result = await client.query<{ id: string }>(sql, [
-        accountId, actor, options.seed, from, to, queueIds, queueNames, json(queueIds), json(queueNames), agentIds, agentNames, json(agentNames), given, family, fallbackDispositions, json(fallbackDispositions), keys, first, slice, agentTeams.map((t) => t?.id ?? ''), agentTeams.map((t) => t?.name ?? ''),
+        accountId, actor, options.seed, from, to, queueIds, queueNames, json(queueIds), json(queueNames), agentIds, agentNames, json(agentNames), given, family, fallbackDispositions, json(fallbackDispositions), keys, first, slice, agentTeams.map((t) => t?.id ?? ''), agentTeams.map((t) => t?.name ?? ''), escalationTypes,
       ]);
       inserted += result.rowCount ?? 0;
       ids.push(...result.rows.map((r) => r.id));
@@ -185,17 +186,18 @@ const r = (k: number) => `(hashint8(n * 32 + ${k} + $3::bigint) & 2147483647)::f
  * names, $8/$9 the same as JSON strings, $10/$11 agent ids and names, $12 agent names as JSON
  * strings, $13/$14 given and family names, $15/$16 dispositions plain and as JSON strings, $17
  * recording keys (may be empty), $18 the first start (epoch seconds), $19 seconds per row (90 days / N),
- * $20/$21 each agent's practice team id and name ('' for none).
+ * $20/$21 each agent's practice team id and name ('' for none), $22 the kinds of escalation.
  *
  * r(k) is a deterministic float in [0, 1) per row and k. Each level is fenced (`offset 0`) so its
  * values are computed once per row, not again wherever the next level names them.
  */
 const bulkInsert = `
-insert into interactions (id, account_id, created_by, modified_by, external_id, start_timestamp, end_timestamp, direction, status, is_complete,
+insert into interactions (id, account_id, created_by, modified_by, external_id, start_timestamp, end_timestamp, direction, status, is_complete, escalated, escalated_type, priority,
   queue_id, queue_name, agent_id, agent_name, team_id, team_name, patient_name, contact_number, contact_digits, search_name, latest_disposition,
   duration_seconds, wait_seconds, handle_seconds, recordings_count, patient, initiating_party, participants, integration_associations, events, body)
 select id::uuid, $1::uuid, $2, $2, external_id, to_timestamp(start_s), to_timestamp(start_s + total), direction,
-  case when abandoned then 'abandoned' else 'completed' end, true,
+  case when abandoned then 'abandoned' when follow_up then 'follow-up' else 'completed' end, not follow_up,
+  escalated, escalated_type, case when escalated_type = 'urgent-symptom' then array['high'] else '{}'::text[] end,
   queue_id, queue_name, agent_id::uuid, agent_name, team_id::uuid, team_name, patient_name, phone, substr(phone, 2), lower(patient_name), disposition,
   total, waited, talked + wrapped, case when recorded then 1 else 0 end,
   party, party,
@@ -228,6 +230,9 @@ from (
     ${iso('start_s + 30 + waited + talked')} as t_talked, ${iso('start_s + 29 + waited + talked + wrapped')} as t_disposed, ${iso('start_s + total')} as t_ended
   from (
     select n, external_id, start_s, direction, abandoned, recorded and not abandoned as recorded,
+      -- As in the demo seed (demo-interactions.ts): an answered call in 15 awaits a follow-up, one in 12 is escalated.
+      follow_up and not abandoned as follow_up, escalated and not abandoned as escalated,
+      case when escalated and not abandoned then ($22::text[])[ei] end as escalated_type,
       -- A UUID version 7: the start in milliseconds, then random bits; the events' ids share its first 64 bits.
       substr(ms, 1, 8) || '-' || substr(ms, 9, 4) || '-7' || substr(bits, 1, 3) || '-' || substr('89ab', 1 + floor(variant * 4)::int, 1) || substr(bits, 4, 3) || '-' || substr(bits, 7, 12) as id,
       event_bits,
@@ -258,6 +263,9 @@ from (
         1 + floor(r4 * cardinality($6::text[]))::int as qi,
         1 + floor(r5 * cardinality($10::text[]))::int as ai,
         1 + floor(r9 * cardinality($15::text[]))::int as di,
+        r18 < 1.0 / 15 as follow_up,
+        r19 < 1.0 / 12 as escalated,
+        1 + floor(r20 * cardinality($22::text[]))::int as ei,
         ($13::text[])[1 + floor(r6 * cardinality($13::text[]))::int] || ' ' || ($14::text[])[1 + floor(r10 * cardinality($14::text[]))::int] as patient_name,
         '+1' || (201 + floor(r11 * 788))::int || lpad(floor(r12 * 10000000)::int::text, 7, '0') as phone,
         5 + floor(r13 * 180)::int as wait,
@@ -269,7 +277,7 @@ from (
         select *, $18::bigint + floor((n - 1 + r1) * $19::float8)::bigint as start_s
         from (
           select n,
-            ${Array.from({ length: 17 }, (_, k) => `${r(k)} as r${k + 1}`).join(',\n            ')}
+            ${Array.from({ length: 20 }, (_, k) => `${r(k)} as r${k + 1}`).join(',\n            ')}
           from generate_series($4::bigint, $5::bigint) as n
         ) random
         offset 0
