@@ -330,6 +330,36 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
+  test('a click on the header search while keys wait for the next screen opens the palette after them: the keys reach the new list, what is typed after the click the palette (issue 24)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/person/persons',
+      async (route) => {
+        await gate;
+        await route.fallback();
+      },
+    );
+    // G P, then J for the list that is not there yet; then the mouse asks for the search, and typing goes on.
+    await page.keyboard.type('gpj');
+    await expect(page).toHaveURL(/\/practice\/persons$/);
+    await page.getByPlaceholder('Search Astera').click();
+    await page.keyboard.type('ab');
+    // The palette waits behind the J (opening it at once dropped the J).
+    await expect(palette(page)).toBeHidden();
+    open();
+    await expect(paletteInput(page)).toHaveValue('ab');
+    await expect(paletteInput(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    // The J reached the new list: its second row is active, and focus is back in it.
+    const table = page.getByRole('table', { name: 'Persons' });
+    await expect(table.locator('tbody')).toBeFocused();
+    await expect(table.locator('tbody tr').nth(1)).toHaveAttribute('aria-selected', 'true');
+  });
+
   test('the screen being left takes no click while the next one loads, says that it loads, and the new screen then has the focus (issue 24)', async ({ page }) => {
     await page.goto('/practice/persons');
     const persons = page.getByRole('table', { name: 'Persons' });

@@ -172,6 +172,18 @@ export function holdEarlyPaletteKey({ key, shiftKey }: Pick<KeyboardEvent, 'key'
   return true;
 }
 
+/**
+ * The palette is asked for by the mouse (the header's search box) while keys typed for the next
+ * screen still wait for it: it opens after them, as a Ctrl+K typed then would ("G P, J", a click
+ * on the search: the new list moves down, then the palette opens, and what is typed after the
+ * click is its query). Opening it at once dropped those keys. Answers whether it was queued.
+ */
+export function queuePaletteBehindHeldKeys(): boolean {
+  if (mode !== 'navigation' || held.length === 0 || held.length >= MAX_HELD) return false;
+  held.push({ key: 'k', shiftKey: false, ctrlKey: true, metaKey: false, altKey: false, target: null });
+  return true;
+}
+
 /** The character that opened the palette (see above) goes first into its query. */
 export function holdOpeningKey({ key, shiftKey }: Pick<KeyboardEvent, 'key' | 'shiftKey'>) {
   if (mode !== 'palette' || held.length >= MAX_HELD) return;

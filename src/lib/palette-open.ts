@@ -1,7 +1,7 @@
 /** Opening and closing the command palette: the keys typed meanwhile are held for it (key-buffer.ts), focus goes back where it was. */
 import { paletteOpenAtom, paletteStartPageAtom, type PalettePage } from '../state/palette.ts';
 import { store } from '../state/account.ts';
-import { holdKeysForPalette, releasePaletteKeys } from './key-buffer.ts';
+import { holdKeysForPalette, queuePaletteBehindHeldKeys, releasePaletteKeys } from './key-buffer.ts';
 
 let opener: HTMLElement | null = null;
 /** What had focus when the palette opened: closing it gives focus back there. */
@@ -12,6 +12,8 @@ export const paletteOpener = () => opener;
  * input has focus are held for its query, so a fast typist loses none.
  */
 export function openPalette(page: PalettePage | null = null) {
+  // Asked for while keys wait for the next screen (a click on the search box): it opens after them.
+  if (page === null && !store.get(paletteOpenAtom) && queuePaletteBehindHeldKeys()) return;
   if (!store.get(paletteOpenAtom)) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   holdKeysForPalette();
   if (page) store.set(paletteStartPageAtom, page);
