@@ -70,7 +70,12 @@ export const interactions = pgTable(
     index('interactions_account_digits').on(t.accountId, t.contactDigits).where(sql`${t.deletedAt} is null`),
     // The supervisor's usual filters (issue 26 bench): a rare status, the escalated calls.
     index('interactions_account_status_start').on(t.accountId, t.status, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null`),
-    index('interactions_account_escalated_start').on(t.accountId, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null and ${t.escalated}`),
+    // The escalated calls also carry the filters a supervisor adds to them (queue, status, agent,
+    // team) after the order's columns: read in the index, not row by row from the table (the capped
+    // count of queue + follow-up + escalated: 98 ms → 1.5 ms at 300,000 calls, 382 ms at a million).
+    index('interactions_account_escalated_start')
+      .on(t.accountId, t.startTimestamp, t.id, t.queueId, t.status, t.agentId, t.teamId)
+      .where(sql`${t.deletedAt} is null and ${t.escalated}`),
     // The disposition filter compares in any case: without this index a disposition no call has
     // walked every row of the account (15 s at 600,000 calls).
     index('interactions_account_disposition_start').on(t.accountId, sql`lower(${t.latestDisposition})`, t.startTimestamp, t.id).where(sql`${t.deletedAt} is null`),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { DeletedList } from '../../../domain/deleted.ts';
-import type { Interaction, InteractionComment, InteractionCommentList, InteractionList, MentionableUserList } from '../../../domain/interactions.ts';
+import { interactionListQuerySchema, type Interaction, type InteractionComment, type InteractionCommentList, type InteractionList, type MentionableUserList } from '../../../domain/interactions.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import type { NotificationList } from '../../../domain/notifications.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
@@ -10,6 +11,7 @@ import { accessLog, contactPointPractitioners, contactPoints, interactions, pers
 import { callWorldOf, planCalls } from '../../integrations/simulators/contact-center-placing.ts';
 import { ingestContacts, interactionIdOf } from '../../interactions/ingest.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
+import { listWhere } from './queries.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
 
@@ -294,6 +296,31 @@ describe('list', () => {
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('interactions_account_direction_start');
     expect(text).toMatch(/Index Cond: \(\(account_id = .*direction = /s);
+  });
+
+  it('counts escalated calls of a queue and status in the escalated index alone (migration 0035), not row by row from the table', async () => {
+    // The list's own WHERE for "queue, follow-up, escalated"; the capped count as the list runs it.
+    // A test database is small, so the planner is told to prefer indexes, and the queue's and the
+    // status's own indexes are dropped for this transaction (rolled back): the escalated index must
+    // then take queue and status as conditions on its own columns, not as a filter on rows read.
+    await h.db.execute(sql`analyze interactions`);
+    const query = v.parse(interactionListQuerySchema, { queue: 'any-queue', status: 'follow-up', escalated: 'true' });
+    let text = '';
+    await h.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`drop index interactions_account_queue_start`);
+        await tx.execute(sql`drop index interactions_account_status_start`);
+        const plan = await tx.execute<{ 'QUERY PLAN': string }>(
+          sql`explain select count(*) from (select 1 from interactions where ${listWhere(h.accounts.riverside.id, query)} limit 1001) as matched`,
+        );
+        text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(text, text).toContain('interactions_account_escalated_start');
+    expect(text, text).toMatch(/Index Cond: \(\(account_id = .*queue_id = .*status = /s);
+    expect(text, text).not.toContain('Filter');
   });
 });
 

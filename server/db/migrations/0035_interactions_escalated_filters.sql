@@ -1,0 +1,2 @@
+DROP INDEX "interactions_account_escalated_start";--> statement-breakpoint
+CREATE INDEX "interactions_account_escalated_start" ON "interactions" USING btree ("account_id","start_timestamp","id","queue_id","status","agent_id","team_id") WHERE "interactions"."deleted_at" is null and "interactions"."escalated";
