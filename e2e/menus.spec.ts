@@ -59,6 +59,39 @@ test.describe('instance administrator', () => {
     await expect(accountMenu(page)).toBeFocused();
   });
 
+  test('Enter on a menu whose code is still arriving opens it on its first entry; arrow keys pressed faster than a frame each move one entry', async ({ page }) => {
+    // The menu library is held back until Enter has been pressed on its stand-in button.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/menu-radix-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/home');
+    await page.mouse.move(0, 0);
+    await page.getByRole('button', { name: 'System', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    release();
+    // As Enter on the library's own button does: focus on the first entry, not on the menu.
+    await expect(page.getByRole('menuitem', { name: 'Teams Users' })).toBeFocused();
+    // Three ArrowDowns and an ArrowUp, each to what has focus, in one task: no timer runs between them.
+    await page.evaluate(() => {
+      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowUp']) {
+        document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      }
+    });
+    await expect(page.getByRole('menuitem', { name: 'Call Center Queues' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'API Keys' })).toBeFocused();
+    // No wrapping at the end, as before.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'API Keys' })).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(page.getByRole('menuitem', { name: 'Teams Users' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'System', exact: true })).toBeFocused();
+  });
+
   test('axe passes with the avatar menu and the Ghost Mode popover open', async ({ page }) => {
     await page.goto('/home');
     await accountMenu(page).click();

@@ -4,6 +4,18 @@ import type { Deferred } from '../../lib/deferred.ts';
 type Intent = { open: boolean; refocus: boolean };
 
 /**
+ * A menu opened by a key on its stand-in (Enter, Space, ArrowDown): the library, mounting open
+ * after the key, cannot tell, and would focus the menu instead of its first entry as it does for
+ * a key on its own trigger. `takeKeyboardOpen` (read once, by the menu as it opens) tells it.
+ */
+let keyboardOpenAt = Number.NEGATIVE_INFINITY;
+export function takeKeyboardOpen(): boolean {
+  const recent = performance.now() - keyboardOpenAt < 10_000;
+  keyboardOpenAt = Number.NEGATIVE_INFINITY;
+  return recent;
+}
+
+/**
  * A menu or popover whose library loads on first use: until it has, its trigger is a plain
  * button that looks and reads the same (role, name, `aria-haspopup`, collapsed), and what the
  * user did to it meanwhile is not lost — a press (menus), click or ArrowDown opens it once loaded, and focus
@@ -32,6 +44,7 @@ export function useDeferredTrigger<T>(module: Deferred<T>, haspopup: 'menu' | 'd
     // click, a library arriving between press and release would replace it under the pointer and
     // the click would reach neither button (the menu would stay shut, or seem to close at once).
     onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      keyboardOpenAt = Number.NEGATIVE_INFINITY;
       if (haspopup !== 'menu' || event.button !== 0 || event.ctrlKey) return;
       event.preventDefault();
       want(true);
@@ -40,6 +53,7 @@ export function useDeferredTrigger<T>(module: Deferred<T>, haspopup: 'menu' | 'd
     onBlur: () => (intent.current.refocus = false),
     onClick: () => want(true),
     onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (haspopup === 'menu' && ['Enter', ' ', 'ArrowDown'].includes(event.key)) keyboardOpenAt = performance.now();
       if (event.key !== 'ArrowDown') return;
       event.preventDefault();
       want(true);

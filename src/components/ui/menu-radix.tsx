@@ -1,7 +1,8 @@
 // Loaded on first use through menu.tsx (not imported by the first screen).
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, KeyboardEvent, FocusEvent as ReactFocusEvent, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { takeKeyboardOpen } from './deferred-trigger.tsx';
 import { menuTriggerClass } from './menu-trigger-class.ts';
 
 /**
@@ -69,6 +70,38 @@ function focusStaysInMenu(content: HTMLDivElement | null) {
   };
 }
 
+const moves: Record<string, 1 | -1 | 'first' | 'last'> = { ArrowDown: 1, ArrowUp: -1, Home: 'first', End: 'last', PageUp: 'first', PageDown: 'last' };
+
+/**
+ * The arrow keys (and Home, End) move focus at once. Radix's roving focus moves it in a timer after
+ * the key, so a second ArrowDown pressed before that timer ran started from the same entry and was
+ * lost: three quick ArrowDowns landed on the third entry, not the fourth (menus.spec, in a full
+ * run). The same moves as Radix's menu: no wrapping at the ends, and from the menu itself the
+ * first (or, going up, the last) entry.
+ */
+function moveAtOnce(event: KeyboardEvent<HTMLDivElement>) {
+  const move = moves[event.key];
+  if (!move || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+  const items = enabledItems(event.currentTarget);
+  if (items.length === 0) return;
+  const active = document.activeElement;
+  const at = items.findIndex((item) => item === active || item.contains(active));
+  const next =
+    move === 'first' ? items[0] : move === 'last' ? items.at(-1) : at === -1 ? (move === 1 ? items[0] : items.at(-1)) : (items[at + move] ?? items[at]);
+  event.preventDefault();
+  event.stopPropagation();
+  next?.focus();
+}
+
+/**
+ * Opened by a key on the stand-in trigger (deferred-trigger.tsx): focus goes on to the first
+ * entry, as Radix does for a key on its own trigger. (Radix focuses the menu itself as it opens.)
+ */
+function focusFirstAfterKey(event: ReactFocusEvent<HTMLDivElement>) {
+  if (event.target !== event.currentTarget || !takeKeyboardOpen()) return;
+  enabledItems(event.currentTarget)[0]?.focus({ preventScroll: true });
+}
+
 export function MenuContent({ children, align = 'start', className, 'aria-label': ariaLabel, onCloseAutoFocus }: MenuContentProps) {
   // Rendered in place rather than in a portal, so the open menu stays inside its landmark (the
   // header) for assistive technology (axe: region); its position is fixed, so nothing clips it.
@@ -81,6 +114,8 @@ export function MenuContent({ children, align = 'start', className, 'aria-label'
       collisionPadding={8}
       aria-label={ariaLabel}
       onCloseAutoFocus={onCloseAutoFocus}
+      onKeyDownCapture={moveAtOnce}
+      onFocus={focusFirstAfterKey}
       className={cn(
         // A long menu on a short screen scrolls instead of running off it.
         'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-56 overflow-y-auto rounded-md border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
