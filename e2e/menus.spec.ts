@@ -9,8 +9,6 @@ test.describe('instance administrator', () => {
   test.use({ storageState: storageState('admin') });
 
   test('menu entries are links with an href, chosen by keyboard or opened in a new tab', async ({ page, context }) => {
-    // The portal loads three times here (this tab and two new ones), each signing in from storage.
-    test.slow();
     await page.goto('/home');
     await expect(accountMenu(page)).toBeVisible();
 
