@@ -8,6 +8,20 @@ import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const paletteInput = (page: Page) => palette(page).getByRole('combobox');
 
+/** Holds the answers to requests for one API path until the returned function is called. */
+async function holdAnswers(page: Page, pathname: string): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      await gate;
+      await route.fallback();
+    },
+  );
+  return release;
+}
+
 test.describe('keystrokes are never lost (administrator)', () => {
   test.use({ storageState: storageState('admin') });
 
@@ -104,15 +118,7 @@ test.describe('keystrokes are never lost (administrator)', () => {
       test.setTimeout(90_000);
       await page.goto('/home');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      let open = () => {};
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      await page.route(
-        (url) => url.pathname === '/api/person/persons',
-        async (route) => {
-          await gate;
-          await route.fallback();
-        },
-      );
+      const open = await holdAnswers(page, '/api/person/persons');
       await page.keyboard.type('gp');
       for (const key of keys) {
         if (key === 'Escape' || key.includes('+')) await page.keyboard.press(key);
@@ -131,15 +137,7 @@ test.describe('keystrokes are never lost (administrator)', () => {
     // Ctrl+K and the keys after it. A held search answer keeps the Enter waiting as long as needed.
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    let answer = () => {};
-    const gate = new Promise<void>((resolve) => (answer = resolve));
-    await page.route(
-      (url) => url.pathname === '/api/search',
-      async (route) => {
-        await gate;
-        await route.fallback();
-      },
-    );
+    const answer = await holdAnswers(page, '/api/search');
     await page.keyboard.press('Control+k');
     await expect(paletteInput(page)).toBeFocused();
     await page.keyboard.type('petrov');
@@ -334,15 +332,7 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    await page.route(
-      (url) => url.pathname === '/api/person/persons',
-      async (route) => {
-        await gate;
-        await route.fallback();
-      },
-    );
+    const open = await holdAnswers(page, '/api/person/persons');
     // G P, then J for the list that is not there yet; then the mouse asks for the search, and typing goes on.
     await page.keyboard.type('gpj');
     await expect(page).toHaveURL(/\/practice\/persons$/);
@@ -369,15 +359,7 @@ test.describe('focus lands somewhere useful (practice administrator)', () => {
     // A person's link in the old list, where a fast click lands while the next screen loads.
     const link = persons.locator('tbody tr').first().getByRole('link').first();
     await expect(link).toBeVisible();
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    await page.route(
-      (url) => url.pathname === '/api/person/practitioners',
-      async (route) => {
-        await gate;
-        await route.fallback();
-      },
-    );
+    const open = await holdAnswers(page, '/api/person/practitioners');
     await page.keyboard.press('g');
     await page.keyboard.press('t');
     await expect(page).toHaveURL(/\/practice\/practitioners$/);
