@@ -79,7 +79,7 @@ export default defineConfig({
       autoCodeSplitting: true,
       // Loaders split too: a route's queries (and what they import) load with the route, not with
       // the first screen (bench: JavaScript loaded to show /home).
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['notFoundComponent']] },
       quoteStyle: 'single',
     }),
     react(),

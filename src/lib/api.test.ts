@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./auth.ts', () => ({ auth: { getTokenSilently: () => Promise.resolve('token') }, signIn: vi.fn() }));
+vi.mock('./auth.ts', () => ({ accessToken: () => Promise.resolve('token'), signIn: vi.fn() }));
 const { request } = await import('./api.ts');
 
 type Sent = { method: string; key: string | null };

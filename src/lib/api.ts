@@ -2,7 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import { accountInactive, type ApiError } from '../../domain/api.ts';
 import { shellMessages as messages } from '../../domain/shell-messages.ts';
 import { accountInactiveAtom, selectedAccountIdAtom, store } from '../state/account.ts';
-import { auth, signIn } from './auth.ts';
+import { accessToken, signIn } from './auth.ts';
 import { settings } from './settings.ts';
 
 /** The API's refusal, with the server's message and field errors. */
@@ -34,7 +34,7 @@ export const api = ofetch.create({
   baseURL: settings.apiBaseUrl,
   retry: 0,
   async onRequest({ options }) {
-    const token = await auth.getTokenSilently();
+    const token = await accessToken();
     options.headers = new Headers(options.headers);
     options.headers.set('Authorization', `Bearer ${token}`);
     const accountId = store.get(selectedAccountIdAtom);

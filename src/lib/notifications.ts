@@ -4,7 +4,7 @@ import type { NotificationList } from '../../domain/notifications.ts';
 import { selectedAccountIdAtom, store } from '../state/account.ts';
 import { useAccountKey } from './account.ts';
 import { request } from './api.ts';
-import { auth } from './auth.ts';
+import { accessToken } from './auth.ts';
 import { retryUnlessRefused } from './query.ts';
 import { settings } from './settings.ts';
 
@@ -104,7 +104,7 @@ export function useNotificationStream(enabled: boolean) {
 
     async function connect() {
       try {
-        const token = await auth.getTokenSilently();
+        const token = await accessToken();
         const url = new URL(`${settings.apiBaseUrl}/notifications/stream`, window.location.origin);
         const accountId = store.get(selectedAccountIdAtom);
         if (accountId) url.searchParams.set('accountId', accountId);

@@ -2,7 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AccessPolicy } from '../../domain/api.ts';
 import { onPolicyChanged, request } from './api.ts';
-import { auth } from './auth.ts';
+import { endProviderSession } from './auth.ts';
 
 /** Query keys start with the account the data belongs to (CONVENTIONS: account in every key). */
 export const sessionKeys = {
@@ -29,6 +29,5 @@ export function usePolicyFollowsRole(account: string) {
  */
 export async function signOut() {
   await request('/auth/logout', { method: 'POST' }).catch(() => undefined);
-  await auth.revokeRefreshToken().catch(() => undefined);
-  await auth.logout({ logoutParams: { returnTo: window.location.origin } });
+  await endProviderSession();
 }

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./auth.ts', () => ({ auth: { getTokenSilently: () => Promise.resolve('token') }, signIn: vi.fn() }));
+vi.mock('./auth.ts', () => ({ accessToken: () => Promise.resolve('token'), signIn: vi.fn() }));
 const request = vi.fn<(path: string, options?: { method?: string }) => Promise<unknown>>();
 vi.mock('./api.ts', async (original) => ({ ...(await original<typeof import('./api.ts')>()), request: (path: string, options?: { method?: string }) => request(path, options) }));
 const { ApiRequestError } = await import('./api.ts');

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { AppShell } from '../components/shell/app-shell.tsx';
-import { auth, signIn } from '../lib/auth.ts';
+import { isSignedIn, signIn } from '../lib/auth.ts';
 import { RecordSectionsProvider } from '../lib/record-sections.tsx';
 import { ScreensProvider } from '../lib/screens.tsx';
 import { workspaceScreens } from '../screens.ts';
@@ -45,7 +45,7 @@ function AppLayout() {
 /** The authenticated layout: unauthenticated visits go to the identity provider first. */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ location }) => {
-    if (await auth.isAuthenticated()) return;
+    if (await isSignedIn()) return;
     await signIn(location.href);
     // The browser is leaving for the provider; never render the page underneath.
     await new Promise(() => {});

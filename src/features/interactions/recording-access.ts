@@ -1,4 +1,4 @@
-import { auth } from '../../lib/auth.ts';
+import { accessToken } from '../../lib/auth.ts';
 import { settings } from '../../lib/settings.ts';
 
 /** The recording paths of the API (spec §7), under the API's base. */
@@ -37,7 +37,7 @@ export function recordingAccess(): Promise<boolean> {
         port.postMessage({ token: null });
         return;
       }
-      auth.getTokenSilently().then(
+      accessToken().then(
         (token) => port.postMessage({ token }),
         () => port.postMessage({ token: null }),
       );

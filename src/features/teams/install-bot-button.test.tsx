@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { grantAll } from '../../../domain/permissions.ts';
 import { teamsMessages } from '../../../domain/teams.ts';
 
-vi.mock('../../lib/auth.ts', () => ({ auth: { getTokenSilently: () => Promise.resolve('token') }, signIn: vi.fn() }));
+vi.mock('../../lib/auth.ts', () => ({ accessToken: () => Promise.resolve('token'), signIn: vi.fn() }));
 const request = vi.fn<(path: string, options?: { method?: string }) => Promise<unknown>>();
 vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<typeof import('../../lib/api.ts')>()), request: (path: string, options?: { method?: string }) => request(path, options) }));
 const { Toaster } = await import('../../components/ui/toast.tsx');

@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { teamsMessages } from '../../../domain/teams.ts';
 
-vi.mock('../../lib/auth.ts', () => ({ auth: { getTokenSilently: () => Promise.resolve('token') }, signIn: vi.fn() }));
+vi.mock('../../lib/auth.ts', () => ({ accessToken: () => Promise.resolve('token'), signIn: vi.fn() }));
 const request = vi.fn<(path: string) => Promise<unknown>>();
 vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<typeof import('../../lib/api.ts')>()), request: (path: string) => request(path) }));
 // The list itself (router links, table) is not what is tested: only which screen shows.

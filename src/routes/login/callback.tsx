@@ -1,12 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { auth, type AppState } from '../../lib/auth.ts';
+import { finishSignIn } from '../../lib/auth.ts';
 import { SignInProblem } from '../../components/shell/sign-in-problem.tsx';
 
 /** Where the identity provider returns: finish sign-in, then go to the page first asked for. */
 export const Route = createFileRoute('/login/callback')({
   beforeLoad: async () => {
-    const { appState } = await auth.handleRedirectCallback<AppState>();
-    const returnTo = appState?.returnTo;
+    const returnTo = (await finishSignIn())?.returnTo;
     // Only paths of this app: an absolute URL here would be an open redirect.
     const safe = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.startsWith('/login') ? returnTo : '/home';
     throw redirect({ href: safe, replace: true });
