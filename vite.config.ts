@@ -86,6 +86,13 @@ export default defineConfig({
     tailwindcss(),
     precompressedAssets(),
   ],
+  resolve: {
+    alias: [
+      // TanStack Store's selector hook imports the shim for React < 18; React 19 has
+      // useSyncExternalStore, so the same hook without the shim (same package) is enough.
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
