@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { accountMessages } from '../domain/accounts.ts';
 import { accountInactive } from '../domain/api.ts';
 import { messages } from '../domain/messages.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own changes among everyone's. */

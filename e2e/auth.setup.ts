@@ -1,4 +1,4 @@
-import { expect, test as setup } from '@playwright/test';
+import { expect, test as setup } from './fixtures.ts';
 import { demo, signInOnProviderPage, storageState, type DemoUser } from './support.ts';
 
 for (const user of Object.keys(demo) as DemoUser[]) {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { campaignResponseCount, campaignResultTitle, editingCampaignTitle, messages } from '../domain/messages.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 

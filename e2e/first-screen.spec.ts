@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './fixtures.ts';
 import { demo, signInOnProviderPage, storageState } from './support.ts';
 
 test.use({ storageState: storageState('admin') });

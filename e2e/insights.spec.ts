@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import pg from 'pg';
 import { e2ePort } from '../playwright.config.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import pg from 'pg';
 import { e2eDataDir, e2ePort } from '../playwright.config.ts';
 import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';

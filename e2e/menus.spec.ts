@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { demo, expectNoAxeViolations, storageState } from './support.ts';
 
 /** "Menus are links": header menu entries with a route are real links the menu drives by keyboard. */

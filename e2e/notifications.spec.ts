@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState, type DemoUser } from './support.ts';
 

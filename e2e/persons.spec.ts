@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { expectNoAxeViolations, storageState } from './support.ts';
 

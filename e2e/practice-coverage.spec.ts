@@ -1,5 +1,5 @@
 import { messages } from '../domain/messages.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { roleStillHeld } from '../domain/roles.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';

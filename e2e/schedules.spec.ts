@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import type { Schedule, ScheduleTask, TaskOccurrenceList } from '../domain/schedules.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';

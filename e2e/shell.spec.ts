@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { messages, tooManySignInAttempts } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, signInOnProviderPage, storageState } from './support.ts';
 

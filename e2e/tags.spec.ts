@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { tagMessages } from '../domain/tags.ts';
 import { demoIssues } from '../server/seed/demo-catalogue.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page, type Route } from "./fixtures.ts";
 import { expectNoAxeViolations, storageState } from "./support.ts";
 
 /** Issue 24: the dark theme's links and read-only fields, and a slow network's signs of loading. */
