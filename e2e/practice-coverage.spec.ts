@@ -57,41 +57,41 @@ test.describe('practice administrator', () => {
     await expect(snackbar).toBeHidden();
   });
 
-  test('G C, G L, G S, G E, G B go to their lists with focus in the table, and "?" lists each with its words', async ({ page }) => {
-    const lists = [
-      ['c', 'contact-points', 'Contact Points'],
-      ['l', 'locations', 'Locations'],
-      ['s', 'schedules', 'Schedules'],
-      ['e', 'issues', 'Issues'],
-      ['b', 'insurances', 'Insurances'],
-    ] as const;
-    for (const [key, area, title] of lists) {
-      await test.step(`G ${key.toUpperCase()} from Home opens ${title}; J moves in its table at once`, async () => {
-        await page.goto('/home');
-        await ready(page);
-        await page.keyboard.press('g');
-        await page.keyboard.press(key);
-        await expect(page).toHaveURL(new RegExp(`/practice/${area}(\\?.*)?$`));
-        const table = page.getByRole('table', { name: title });
-        await expect(table.locator('tbody tr').nth(1)).toBeVisible();
-        await expect(table.locator('tbody')).toBeFocused();
-        // The first row is the active one; J moves to the second.
-        await page.keyboard.press('j');
-        await expect(table.locator('tbody tr').nth(1)).toHaveAttribute('aria-selected', 'true');
-      });
-    }
-    await test.step('"?" lists every one of them as "Go to <list>", G then <key>', async () => {
+  /** The practice lists and their G-shortcuts: one test each, so one list's slow load under a busy machine never eats another's time. */
+  const lists = [
+    ['c', 'contact-points', 'Contact Points'],
+    ['l', 'locations', 'Locations'],
+    ['s', 'schedules', 'Schedules'],
+    ['e', 'issues', 'Issues'],
+    ['b', 'insurances', 'Insurances'],
+  ] as const;
+  for (const [key, area, title] of lists) {
+    test(`G ${key.toUpperCase()} from Home opens ${title} with focus in the table; J moves in its table at once`, async ({ page }) => {
       await page.goto('/home');
       await ready(page);
-      await page.keyboard.press('?');
-      const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-      await expect(dialog).toBeVisible();
-      for (const [key, , title] of lists) {
-        const row = dialog.getByRole('row', { name: new RegExp(`Go to ${title}$`) });
-        await expect(row).toHaveCount(1);
-        await expect(row).toContainText(`Shortcut: G then ${key.toUpperCase()}`);
-      }
+      await page.keyboard.press('g');
+      await page.keyboard.press(key);
+      await expect(page).toHaveURL(new RegExp(`/practice/${area}(\\?.*)?$`));
+      const table = page.getByRole('table', { name: title });
+      await expect(table.locator('tbody tr').nth(1)).toBeVisible();
+      await expect(table.locator('tbody')).toBeFocused();
+      // The first row is the active one; J moves to the second.
+      await page.keyboard.press('j');
+      await expect(table.locator('tbody tr').nth(1)).toHaveAttribute('aria-selected', 'true');
     });
+  }
+
+  test('"?" lists every practice list as "Go to <list>", G then <key>', async ({ page }) => {
+    await page.goto('/home');
+    await ready(page);
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog).toBeVisible();
+    for (const [key, , title] of lists) {
+      const row = dialog.getByRole('row', { name: new RegExp(`Go to ${title}$`) });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(`Shortcut: G then ${key.toUpperCase()}`);
+    }
   });
 });
 
