@@ -34,7 +34,6 @@ test.describe('instance administrator', () => {
   test.use({ storageState: storageState('admin') });
 
   test('create an account and act in it: its default roles are there, and the selector offers it without a reload', async ({ page }) => {
-    test.setTimeout(90_000);
     const name = unique('Harbor Clinic');
 
     await test.step('G A opens the list: Id, Name, Abbreviation, Active, sorted by name, filtered on the server', async () => {
@@ -97,7 +96,6 @@ test.describe('instance administrator', () => {
   });
 
   test('edit and save every field: time zone, ACW timeout as an integer, the default role, assumed accounts picked from a searchable picker', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.goto('/home');
     const name = unique('Edit Clinic');
     const id = await createAccount(page, name);

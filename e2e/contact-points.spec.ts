@@ -53,7 +53,6 @@ test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
   test('by mouse: the list, a create with the defaults, the messages, the snackbar and a fresh form, then view, Edit and Save', async ({ page }) => {
-    test.setTimeout(90_000);
     const name = unique('Oncology line');
     const value = freshNumber();
 
@@ -271,7 +270,6 @@ test.describe('practice administrator', () => {
   });
 
   test('by keyboard: J/K and Shift+Enter in the list, C to create, Enter saves, the palette creates and finds contact points', async ({ page }) => {
-    test.setTimeout(90_000);
     const name = unique('Keyboard line');
     await page.goto('/practice/contact-points');
     await ready(page);

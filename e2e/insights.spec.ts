@@ -145,7 +145,6 @@ test.describe('a role without the metrics', () => {
   test.use({ storageState: storageState('admin') });
 
   test('sees the no-permission screen and no Insights menu', async ({ page, browser }) => {
-    test.setTimeout(90_000);
     const holder = await freshRoleHolder(page, 'No metrics', { '/permissions/accesspolicy': { GET: true }, '/interactions/interactions': { GET: true } });
     const user = await signInAs(browser, holder);
     await user.goto('/insights');

@@ -171,7 +171,6 @@ test.describe('as the practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
   test('a comment mentioning a user by keyboard notifies them, with a link to the call', async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const call = await createCall(page, `Ben Comment ${Date.now()}`, uniqueNumber().typed);
   await page.goto(`/interactions/${call.id}`);
   const box = page.getByRole('textbox', { name: 'Add a comment' });
@@ -204,7 +203,6 @@ test.describe('as the practice administrator', () => {
   await context.close();
 });
   test('the @ picker offers only users who may be mentioned (who may read calls), and the comment is accepted', async ({ page }) => {
-    test.setTimeout(90_000);
     // Two new users of the account sharing a family name: one Read Only (reads calls), one Scheduler
     // (does not). The practice administrator may grant neither role (each has grants theirs lacks),
     // so the e2e database is told their roles directly.
@@ -242,7 +240,6 @@ test.describe('as the practice administrator', () => {
 });
 
 test('a new call appears at the top of the open list without a reload, and J/K/Enter move and open', async ({ page }) => {
-  test.setTimeout(90_000);
   await createCall(page, `Cy First ${Date.now()}`, uniqueNumber().typed);
   await page.goto('/interactions');
   await expect(list(page).locator('tbody tr').first()).toBeVisible();
@@ -334,7 +331,6 @@ test.describe('Read Only', () => {
 });
 
 test('a role without interactions sees neither the tab nor the data', async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const holder = await freshRoleHolder(page, 'No calls', { '/permissions/accesspolicy': { GET: true }, '/person/persons': { GET: true } });
   const user = await signInAs(browser, holder);
   await expect(user.getByRole('navigation').getByRole('link', { name: 'Interactions' })).toHaveCount(0);
@@ -366,7 +362,6 @@ function brokenWords(page: Page) {
 }
 
 test('on a desktop (1280 and 1024 wide) every column of the list fits without scrolling sideways, no word or number broken; the filters are all shown', async ({ page }) => {
-  test.setTimeout(60_000);
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/interactions');
@@ -386,7 +381,6 @@ test.describe('phone size', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the filters sit behind a Filters button (closed, counting the active ones, by keyboard); the list comes first; J/K still work; axe passes', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.goto('/interactions');
     const table = list(page);
     await expect(table.locator('tbody tr').first()).toBeInViewport();
@@ -425,7 +419,6 @@ test.describe('phone size', () => {
   });
 
   test('the list scrolls sideways inside its box, numbers and words unbroken; the detail fits; axe passes', async ({ page }) => {
-    test.setTimeout(90_000);
     const number = uniqueNumber();
     const call = await createCall(page, `Gus Phone ${Date.now()}`, number.typed);
     await page.goto('/interactions');

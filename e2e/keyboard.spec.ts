@@ -115,7 +115,6 @@ test.describe('keystrokes are never lost (administrator)', () => {
     test(`${name}, all typed while a navigation holds the keys: the palette opens with every character of the last query`, async ({ page }) => {
       // Held keys are played into the palette as a queue; a key in it that closed the palette
       // (Escape, Ctrl+K) dropped every key after it, and Escape, not held, ran ahead of them.
-      test.setTimeout(90_000);
       await page.goto('/home');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const open = await holdAnswers(page, '/api/person/persons');

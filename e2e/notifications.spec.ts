@@ -205,7 +205,6 @@ test.describe('a user with no notifications', () => {
   test.use({ storageState: storageState('admin') });
 
   test('the popover says there are none and offers no "Mark all read" until one is unread', async ({ page, browser }) => {
-    test.setTimeout(60_000);
     const holder = await freshRoleHolder(page, 'Quiet role', {
       '/permissions/accesspolicy': { GET: true },
       '/notifications/notifications': { GET: true },

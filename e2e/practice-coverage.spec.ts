@@ -154,7 +154,6 @@ test.describe('phone (390×844): the schedule forms', () => {
   test.use({ storageState: storageState('manager'), viewport: { width: 390, height: 844 } });
 
   test('Create schedule, Add task and Update task fit the width, every field inside it, and work', async ({ page }) => {
-    test.setTimeout(90_000);
     const check = async () => {
       await expectNoHorizontalOverflow(page);
       await expectControlsInside(page);

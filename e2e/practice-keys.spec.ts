@@ -74,7 +74,6 @@ test.describe('practice administrator', () => {
   }
 
   test('Recent changes link to the contact point, location, schedule, issue, insurance, tag and task changed', async ({ page }) => {
-    test.setTimeout(60_000);
     const api = await signedInApi(page);
     const made: { k: Kind; name: string; id: string }[] = [];
     for (const k of kinds) {

@@ -24,7 +24,6 @@ test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
   test('a queue edit round trip by keyboard: Edit, a greeting, add and remove a disposition, Save, the reloaded values', async ({ page }) => {
-    test.setTimeout(90_000);
     const greeting = unique('Hello, this is {{agentName}}');
     const disposition = unique('Callback booked');
     await openBasicQueue(page);

@@ -164,7 +164,6 @@ test.describe('phone header (instance administrator)', () => {
   test.use({ storageState: storageState('admin'), viewport: sizes.phone });
 
   test('one menu button reaches every menu, the account switcher, search and the avatar menu', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.goto('/home');
     const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
     await expect(menuButton).toBeVisible();

@@ -26,7 +26,6 @@ async function hold(page: Page, url: string) {
 }
 
 test('unticking a grant in the grid takes the menu entry and the API away from the role holder on their next request; a menu open meanwhile stays open and changes in place', async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const holder = await freshRoleHolder(page, 'Menu role', {
     '/permissions/accesspolicy': { GET: true },
     '/person/persons': { GET: true },
@@ -90,7 +89,6 @@ test('unticking a grant in the grid takes the menu entry and the API away from t
 });
 
 test('an open menu whose every entry the new grants take away goes, and focus goes to the screen, not to the page body', async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const holder = await freshRoleHolder(page, 'Vanishing menu', {
     '/permissions/accesspolicy': { GET: true },
     '/person/practitioners': { GET: true },
@@ -179,7 +177,6 @@ test('deleting a role users still hold is refused with how many hold it, from th
 });
 
 test('a role that may edit roles but not delete them sees Delete disabled, naming the grant; Read Only sees no Delete', async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const holder = await freshRoleHolder(page, 'Role editor', {
     '/permissions/accesspolicy': { GET: true },
     '/permissions/roles': { GET: true },
@@ -209,7 +206,6 @@ test('a role that may edit roles but not delete them sees Delete disabled, namin
 });
 
 test('a role whose permissions exceed mine shows locked, saying why; my own role stays editable (issue 24)', async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const holder = await freshRoleHolder(page, 'Role manager', {
     '/permissions/accesspolicy': { GET: true },
     '/permissions/roles': { GET: true },

@@ -34,7 +34,6 @@ test.describe('administrator', () => {
 
   test('creates a role with the permission grid by keyboard (arrows + Space) and sees it saved', async ({ page }) => {
     // Many steps on a shared, busy machine: more than the default 30 s.
-    test.setTimeout(90_000);
     const name = `Grid role ${Date.now()}`;
     await page.goto('/system/roles');
     await page.getByRole('link', { name: 'Add Role' }).click();
@@ -86,7 +85,6 @@ test.describe('administrator: back to the list after creating (issue 24)', () =>
 
   for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone 390×844', { width: 390, height: 844 }]] as const) {
     test(`${size}: Add Role returns to the list on the new role's page, its row active (not the first row); axe`, async ({ page }) => {
-      test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       // More roles than one page of 10, so a role named to sort last is not on the first page.
       const api = await signedInApi(page);
@@ -133,7 +131,6 @@ test.describe('administrator: the role form rules', () => {
 
   test('trusted relationships and assume roles: an account then one of its roles, picked by name (keyboard too); rows added and removed; a row without an account is dropped', async ({ page }) => {
     // Many steps on a shared, busy machine: more than the default 30 s.
-    test.setTimeout(90_000);
     const { api, saved } = await editFreshRole(page, 'Trust role');
     const targets = (await (await api.send('GET', '/permissions/trust-targets')).json()) as TrustTargets;
     const account = (name: string) => targets.items.find((a) => a.name === name)!;
@@ -215,7 +212,6 @@ test.describe('administrator: the role form rules', () => {
 
   test('CCP Configuration: the ACW timeout is saved as an integer, and unticking clears every ccpConfig value', async ({ page }) => {
     // Many steps on a shared, busy machine: more than the default 30 s.
-    test.setTimeout(90_000);
     const { saved } = await editFreshRole(page, 'CCP role');
     const ccp = page.getByRole('switch', { name: 'CCP Configuration' });
     await ccp.click();
@@ -267,7 +263,6 @@ test.describe('administrator: the role form rules', () => {
 
   test('by keyboard: G R opens the list, C creates; Role Name is checked on blur; whole-row and whole-column toggles; the palette offers "Create role"', async ({ page }) => {
     // Many steps on a shared, busy machine: more than the default 30 s.
-    test.setTimeout(90_000);
     await page.goto('/home');
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
     await page.keyboard.press('g');

@@ -141,7 +141,6 @@ test.describe('practice administrator', () => {
   });
 
   test("the owner is picked by name from the account's locations; Add task off a schedule asks which schedule", async ({ page }) => {
-    test.setTimeout(90_000);
     const name = unique('Site rota');
 
     await test.step('For: Location opens a searchable picker of the live locations', async () => {
@@ -292,7 +291,6 @@ test.describe('practice administrator', () => {
   });
 
   test('a task edit someone else saved first shows both versions: for the series (Overwrite with mine) and for one occurrence (Reload)', async ({ page }) => {
-    test.setTimeout(90_000);
     const api = await signedInApi(page);
     const created = await api.send('POST', '/schedule/schedule', { name: unique('Contested tasks') });
     const { id } = (await created.json()) as { id: string };
@@ -423,7 +421,6 @@ test.describe('practice administrator: the series edit', () => {
   test.use({ storageState: storageState('manager') });
 
   test('"All occurrences (the series)" changes the later occurrences; an earlier changed occurrence keeps its own change', async ({ page }) => {
-    test.setTimeout(90_000);
     const api = await signedInApi(page);
     const name = unique('Series rota');
     const schedule = await api.send('POST', '/schedule/schedule', { name });

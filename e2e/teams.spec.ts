@@ -60,7 +60,6 @@ test.describe('instance administrator in a practice', () => {
   test.use({ storageState: storageState('admin') });
 
   test('by mouse: the users list with its filter, installing the bot on a team, and sending a message that then shows', async ({ page }) => {
-    test.setTimeout(90_000);
     await actIn(page, await practiceWithOwnTenant(page));
     const text = unique('Staff meeting moved to 3 pm');
 
@@ -132,7 +131,6 @@ test.describe('instance administrator in a practice', () => {
   });
 
   test('by keyboard: G M, the palette’s "Send message to channel", J and Enter into a team, Install bot, Tab to the message, Enter sends; G Y', async ({ page }) => {
-    test.setTimeout(90_000);
     await actIn(page, await practiceWithOwnTenant(page));
     const text = unique('Flu clinic Saturday');
 
