@@ -75,8 +75,9 @@ export function precompressedAssets(): Plugin {
  * A lazy chunk's preload list (`__vite__mapDeps`, Vite's `<link rel="modulepreload">` of each
  * dependency, fetched in parallel with the chunk) without the chunks every page that can reach it
  * has already run: the entry's static imports. Preloading those did nothing but cost bytes on the
- * first screen (a list per lazy import: 6.5 KB gzip) and a `<link>` appended per entry when the
- * import ran. The lists keep every chunk that may still be missing, so nothing loads later.
+ * first screen (the lists are 6.5 KB gzip in all; leaving these out saves 1.3 KB) and a `<link>`
+ * appended per entry when the import ran. The lists keep every chunk that may still be missing,
+ * so nothing loads later than before.
  */
 function preloadListsWithoutLoadedChunks() {
   /** Per chunk: the chunks certainly loaded whenever it can run (the static closure of every entry that reaches it, intersected). */
