@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
@@ -11,19 +10,22 @@ const variants = {
   dangerOutline: 'border border-red-300 bg-white text-red-700 hover:bg-red-50 hover:text-red-800 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950',
 } as const;
 
-export type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof variants; asChild?: boolean };
+export type ButtonVariant = keyof typeof variants;
+export type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
 
-export function Button({ variant = 'primary', asChild, className, ...props }: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
-  return (
-    <Component
-      data-slot="button"
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
-        variants[variant],
-        className,
-      )}
-      {...props}
-    />
+/**
+ * A button's look, for a link that acts as one (a list's "Create", a record's "Edit"): the link
+ * stays a link (Ctrl/middle click opens a new tab), styled by class instead of a slot that merges
+ * a button's props into it (`no-underline`: the dark theme's underline of content links is not for it).
+ */
+export function buttonClass(variant: ButtonVariant = 'primary', className?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
+    variants[variant],
+    className,
   );
+}
+
+export function Button({ variant = 'primary', className, ...props }: ButtonProps) {
+  return <button data-slot="button" className={buttonClass(variant, className)} {...props} />;
 }

@@ -6,7 +6,7 @@ import { Dialog, DialogClose } from './dialog.tsx';
  * The Delete action of a record's page: one look on every screen (the danger outline), whether it
  * deletes with Undo or asks first (`ConfirmDeleteDialog`).
  */
-export function DeleteButton({ children = 'Delete', ...props }: Omit<ComponentProps<typeof Button>, 'variant' | 'asChild'>) {
+export function DeleteButton({ children = 'Delete', ...props }: Omit<ComponentProps<typeof Button>, 'variant'>) {
   return (
     <Button variant="dangerOutline" {...props}>
       {children}

@@ -10,7 +10,7 @@ import { useMeets, type Requirement } from '../../lib/policy.ts';
 import { isRefused } from '../../lib/route-guard.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { Refused } from './no-permission.tsx';
-import { Button } from './button.tsx';
+import { Button, buttonClass } from './button.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 import { FilterInput } from './filter-input.tsx';
 import { PageHeader } from './page-header.tsx';
@@ -215,14 +215,12 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
             <>
               {actions}
               {create && mayCreate ? (
-                <Button asChild>
-                  <Link to={create.to} aria-keyshortcuts="C">
-                    {create.label}
-                    <kbd aria-hidden="true" className="rounded border border-white/40 px-1 font-sans text-xs touch:hidden">
-                      C
-                    </kbd>
-                  </Link>
-                </Button>
+                <Link className={buttonClass()} to={create.to} aria-keyshortcuts="C">
+                  {create.label}
+                  <kbd aria-hidden="true" className="rounded border border-white/40 px-1 font-sans text-xs touch:hidden">
+                    C
+                  </kbd>
+                </Link>
               ) : null}
             </>
           ) : null
@@ -268,9 +266,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
           ) : (
             <EmptyList text={`No ${noun} yet.`}>
               {create && mayCreate ? (
-                <Button asChild>
-                  <Link to={create.to}>{create.label}</Link>
-                </Button>
+                <Link className={buttonClass()} to={create.to}>{create.label}</Link>
               ) : null}
             </EmptyList>
           )

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
 import { CreateScreen } from '../../components/ui/create-screen.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { ApiKeyForm, emptyApiKey, type ApiKeyValues } from './api-key-form.tsx';
 import { useCreateApiKey } from './queries.ts';
@@ -70,11 +70,9 @@ function SecretOnce({ created }: { created: ApiKeyCreated }) {
         Send it as <code>Authorization: Bearer …</code> or <code>x-api-key: …</code>. It acts with the role “{created.roleName}” in this account only.
       </p>
       <div>
-        <Button asChild variant="secondary">
-          <Link to="/system/apikeys/$apiKeyId" params={{ apiKeyId: created.id }}>
-            Done
-          </Link>
-        </Button>
+        <Link className={buttonClass('secondary')} to="/system/apikeys/$apiKeyId" params={{ apiKeyId: created.id }}>
+          Done
+        </Link>
       </div>
     </section>
   );

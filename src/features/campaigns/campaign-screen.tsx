@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { Campaign, CampaignTimeline } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -46,17 +46,13 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
         back={toList}
         actions={
           <>
-            <Button asChild variant="secondary">
-              <Link to="/campaigns/campaign/$campaignId/results" params={{ campaignId: campaign.id }}>
-                Results
-              </Link>
-            </Button>
+            <Link className={buttonClass('secondary')} to="/campaigns/campaign/$campaignId/results" params={{ campaignId: campaign.id }}>
+              Results
+            </Link>
             <Permitted requires={{ resource: '/surveys/campaigns/{id}', method: 'PATCH' }}>
-              <Button asChild>
-                <Link to="/campaigns/campaign/edit/$campaignId" params={{ campaignId: campaign.id }}>
-                  Edit
-                </Link>
-              </Button>
+              <Link className={buttonClass()} to="/campaigns/campaign/edit/$campaignId" params={{ campaignId: campaign.id }}>
+                Edit
+              </Link>
             </Permitted>
           </>
         }

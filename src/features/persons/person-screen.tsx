@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { genders, languageLabel, type Person } from '../../../domain/persons.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { nameUseLabel } from './name-format.ts';
@@ -72,11 +72,9 @@ function PersonDetail({ person, children }: { person: Person; children?: ReactNo
               </Permitted>
             ) : null}
             <Permitted requires={{ resource: '/person/persons/{id}', method: 'PATCH' }}>
-              <Button asChild>
-                <Link to="/practice/persons/edit/$personId" params={{ personId: person.id }}>
-                  Edit
-                </Link>
-              </Button>
+              <Link className={buttonClass()} to="/practice/persons/edit/$personId" params={{ personId: person.id }}>
+                Edit
+              </Link>
             </Permitted>
           </>
         }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Practitioner } from '../../../domain/persons.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Chip } from '../../components/ui/chip.tsx';
 import { RecordChips } from '../../components/ui/record-picker.tsx';
@@ -34,17 +34,13 @@ function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner })
         }
         actions={
           <>
-            <Button asChild variant="secondary">
-              <Link to="/practice/persons/$personId" params={{ personId: p.personId }}>
-                View person
-              </Link>
-            </Button>
+            <Link className={buttonClass('secondary')} to="/practice/persons/$personId" params={{ personId: p.personId }}>
+              View person
+            </Link>
             <Permitted requires={{ resource: '/person/practitioners/{id}', method: 'PATCH' }}>
-              <Button asChild>
-                <Link to="/practice/practitioners/edit/$personId" params={{ personId: p.id }}>
-                  Edit
-                </Link>
-              </Button>
+              <Link className={buttonClass()} to="/practice/practitioners/edit/$personId" params={{ personId: p.id }}>
+                Edit
+              </Link>
             </Permitted>
           </>
         }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { scheduleMessages, todayIn, weekRange, weekStartOf, type Schedule, type ScheduleOwnerType } from '../../../domain/schedules.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DeleteButton } from '../../components/ui/delete.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { Field, FormError, Input, Textarea } from '../../components/ui/field.tsx';
@@ -70,11 +70,9 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
         actions={
           <>
             <Permitted requires={{ resource: '/schedule/schedule/{id}', method: 'POST' }}>
-              <Button asChild>
-                <Link to="/practice/schedules/createTask/$scheduleId" params={{ scheduleId: s.id }}>
-                  Add task
-                </Link>
-              </Button>
+              <Link className={buttonClass()} to="/practice/schedules/createTask/$scheduleId" params={{ scheduleId: s.id }}>
+                Add task
+              </Link>
             </Permitted>
             {!editing ? (
               <Permitted requires={{ resource: '/schedule/schedule', method: 'PATCH' }}>

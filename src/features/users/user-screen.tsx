@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../domain/persons.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
@@ -30,17 +30,13 @@ function UserDetail({ user }: { user: User }) {
         }
         actions={
           <>
-            <Button asChild variant="secondary">
-              <Link to="/practice/persons/$personId" params={{ personId: user.personId }}>
-                View person
-              </Link>
-            </Button>
+            <Link className={buttonClass('secondary')} to="/practice/persons/$personId" params={{ personId: user.personId }}>
+              View person
+            </Link>
             <Permitted requires={{ resource: '/person/users/{id}', method: 'PATCH' }}>
-              <Button asChild>
-                <Link to="/practice/users/edit/$personId" params={{ personId: user.id }}>
-                  Edit
-                </Link>
-              </Button>
+              <Link className={buttonClass()} to="/practice/users/edit/$personId" params={{ personId: user.id }}>
+                Edit
+              </Link>
             </Permitted>
           </>
         }
