@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { streamEventName } from './notifications.ts';
-import { parseStreamEvent, streamEventName as listenedName } from './stream-events.ts';
+import { parseStreamEvent } from './stream-events.ts';
 
 describe('parseStreamEvent', () => {
   it('reads the name and data of an event block', () => {
@@ -15,8 +14,3 @@ describe('parseStreamEvent', () => {
   });
 });
 
-describe('stream events', () => {
-  it('are dispatched under the name the screens listen to', () => {
-    expect(streamEventName).toBe(listenedName);
-  });
-});

@@ -1,10 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/**
- * The window event notifications.ts dispatches for the stream's other events. Written out in both
- * (notifications.test.ts checks they agree): importing one from the other would split the shell's
- * notifications code into a chunk of its own, loaded with the first screen.
- */
+/** The window event notification-stream.ts dispatches for the stream's other events. */
 export const streamEventName = 'astera:stream';
 
 /** The named event and data of one server-sent event block (`event: x\ndata: y`); null for a comment or an unnamed block. */
