@@ -13,14 +13,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * every message (domain/shell-messages.ts): 173 KB; the Auth0 SDK loaded when first needed, a
  * signed-in visit reading its still-good stored token (src/lib/auth.ts): 158 KB; a route's loader
  * and component one lazy chunk instead of two, and the lazy chunks' preload lists without the
- * chunks already run (vite.config.ts): 155.2 KB, budget 153 KiB),
+ * chunks already run (vite.config.ts): 155.2 KB; the first screen's modules one chunk instead of
+ * the 41 that automatic splitting made of them (vite.config.ts: firstScreenInOneChunk), the header's
+ * Button without Radix's Slot, the notification stream loaded after the first screen: 142.3 KB,
+ * budget 145 KiB, within issue 25's 150 KB),
  * checked on the build itself rather than timed in a browser: the scripts the entry (which also
  * finishes sign-in at /login/callback), the signed-in layout and /home import statically. Whatever they load lazily
  * (palette, menus, side panel, other screens) is not counted, as it is not needed to show /home.
  * `BENCH_ONLY=first-screen npm run bench` measures the same in a browser.
  */
-const budget = 153 * 1024;
-// A route's component and loader are one lazy chunk (vite.config.ts: codeSplittingOptions).
+const budget = 145 * 1024;
+// A route's component and loader are one lazy chunk (vite.config.ts: codeSplittingOptions); the
+// first screen's are merged into the entry's chunk, so a root is the chunk that holds the module.
 const firstScreenModules = [/\/index\.html$/, /\/src\/routes\/_app\.tsx\?tsr-split=component---loader$/, /\/src\/routes\/_app\/home\.tsx\?tsr-split=component---loader$/];
 
 async function builtChunks() {
@@ -39,7 +43,7 @@ async function builtChunks() {
 
 function firstScreen(chunks: Rolldown.OutputChunk[]) {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const roots = firstScreenModules.map((pattern) => chunks.find((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId)));
+  const roots = firstScreenModules.map((pattern) => chunks.find((chunk) => chunk.moduleIds.some((id) => pattern.test(id))));
   const seen = new Set<string>();
   const visit = (chunk: Rolldown.OutputChunk | undefined) => {
     if (!chunk || seen.has(chunk.fileName)) return;
@@ -58,13 +62,34 @@ describe('first screen JavaScript', () => {
     built = firstScreen(all);
   }, 180_000);
 
-  it('to show /home signed in stays within 153 KiB gzip', () => {
+  it('to show /home signed in stays within 145 KiB gzip', () => {
     const { roots, files } = built;
     // Each entry point is found (a renamed route would otherwise shrink the sum to nothing).
     expect(roots.every(Boolean)).toBe(true);
     const sizes = files.map((chunk) => ({ file: chunk.fileName, gzip: gzipSync(chunk.code, { level: 9 }).length }));
     const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
     expect(total, JSON.stringify(sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 8))).toBeLessThanOrEqual(budget);
+  });
+
+  it('is a few files, not a chunk per module that some lazy screen shares', () => {
+    expect(built.files.length, built.files.map((chunk) => chunk.fileName).join(' ')).toBeLessThanOrEqual(4);
+  });
+
+  it('is not loaded by the patients\' survey page, which keeps its own small bundle', () => {
+    const survey = all.find((chunk) => chunk.facadeModuleId && /\/survey\.html$/.test(chunk.facadeModuleId));
+    expect(survey).toBeDefined();
+    const byFile = new Map(all.map((chunk) => [chunk.fileName, chunk]));
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      byFile.get(file)?.imports.forEach(visit);
+    };
+    visit(survey!.fileName);
+    const portalEntry = built.roots[0]!.fileName;
+    expect([...loaded]).not.toContain(portalEntry);
+    const size = [...loaded].reduce((sum, file) => sum + gzipSync(byFile.get(file)!.code, { level: 9 }).length, 0);
+    expect(size).toBeLessThan(20 * 1024);
   });
 
   it('leaves the Auth0 SDK to a chunk of its own, loaded when sign-in, renewal or sign-out first needs it', () => {
