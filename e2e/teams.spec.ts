@@ -130,6 +130,15 @@ test.describe('instance administrator in a practice', () => {
     await expect(page.getByText('No messages sent to this channel yet.')).toBeVisible();
   });
 
+  test('a team that is not in the account’s tenant says so under the screen’s header, with no Retry that cannot work', async ({ page }) => {
+    await actIn(page, 'Riverside Family Practice');
+    await page.goto(`/system/microsoft/teams/teams/${crypto.randomUUID()}/channels`);
+    await expect(h1(page, 'Channels')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('This team was not found in the account’s tenant.');
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '← Teams' })).toBeVisible();
+  });
+
   test('by keyboard: G M, the palette’s "Send message to channel", J and Enter into a team, Install bot, Tab to the message, Enter sends; G Y', async ({ page }) => {
     await actIn(page, await practiceWithOwnTenant(page));
     const text = unique('Flu clinic Saturday');

@@ -3,13 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { messages } from '../../../domain/messages.ts';
-import { channelMessageSchema, teamsLimits, teamsMessages, type Channel } from '../../../domain/teams.ts';
+import { channelMessageSchema, teamsLimits, teamsMessages, type Channel, type ChannelList } from '../../../domain/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FormError, Textarea } from '../../components/ui/field.tsx';
 import { Form } from '../../components/ui/form.tsx';
-import { DetailSkeleton, LoadError } from '../../components/ui/load-state.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { PageHeader, YesNo } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
+import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -32,24 +33,30 @@ const back = (
   </Link>
 );
 
+/** The team asked for is not in the account's tenant (404): said under the screen's header, with no Retry that cannot work. */
+const teamMissing = (
+  <section>
+    <PageHeader title="Channels" back={back} />
+    <LoadError error={null} message="This team was not found in the account’s tenant." />
+  </section>
+);
+const isMissing = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
+
 /** A team's channels: choose one, see what the bot posted there, and send a message as the bot. */
 export function ChannelsScreen({ teamId, channelId, onChannelChange }: ChannelsScreenProps) {
-  const account = useAccountKey();
-  const answer = useQuery(channelsQuery(account, teamId));
-  const titleId = useId();
+  const answer = useQuery(channelsQuery(useAccountKey(), teamId));
+  // The tenant not linked or not consented: the notice that says what to do, not an error.
   const problem = tenantProblem(answer.error);
   if (problem) return <TenantNotice title="Channels" back={back} problem={problem} />;
-  if (answer.status === 'pending') return <DetailSkeleton />;
-  if (answer.status === 'error') {
-    const missing = answer.error instanceof ApiRequestError && answer.error.status === 404;
-    return (
-      <section>
-        <PageHeader title="Channels" back={back} />
-        <LoadError error={answer.error} message={missing ? 'This team was not found in the account’s tenant.' : messages.tryAgain} onRetry={missing ? undefined : () => void answer.refetch()} />
-      </section>
-    );
-  }
-  const { team, channels } = answer.data;
+  return (
+    <RecordLoad query={answer} label="Loading channels…" isMissing={isMissing} missing={teamMissing}>
+      {(data) => <TeamChannels {...data} channelId={channelId} onChannelChange={onChannelChange} />}
+    </RecordLoad>
+  );
+}
+
+function TeamChannels({ team, channels, channelId, onChannelChange }: ChannelList & Omit<ChannelsScreenProps, 'teamId'>) {
+  const titleId = useId();
   const chosen = channels.find((c) => c.id === channelId) ?? channels[0];
   return (
     <section aria-labelledby={titleId}>
