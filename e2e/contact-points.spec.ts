@@ -1,11 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { expectNoAxeViolations, freshPhone, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-/** A fictional US number (555 area code) no other test uses. */
-const freshNumber = () => `(555) ${300 + Math.floor(Math.random() * 600)}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Contact Points' });
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
@@ -54,7 +52,7 @@ test.describe('practice administrator', () => {
 
   test('by mouse: the list, a create with the defaults, the messages, the snackbar and a fresh form, then view, Edit and Save', async ({ page }) => {
     const name = unique('Oncology line');
-    const value = freshNumber();
+    const value = freshPhone();
 
     await test.step('the list: its columns, page sizes and Add Contact Point', async () => {
       await page.goto('/practice/contact-points');
@@ -297,7 +295,7 @@ test.describe('practice administrator', () => {
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
     await page.keyboard.type(name);
     await page.keyboard.press('Tab');
-    await page.keyboard.type(freshNumber());
+    await page.keyboard.type(freshPhone());
     // Spec §5: a description of at least one character.
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Front desk line');
     await page.getByRole('textbox', { name: 'Description', exact: true }).press('Control+Enter');
@@ -335,7 +333,7 @@ test.describe('practice administrator', () => {
 
   test('an edit someone else saved first shows both versions instead of overwriting', async ({ page, context }) => {
     const name = unique('Conflict line');
-    await createContactPoint(page, { name, value: freshNumber() });
+    await createContactPoint(page, { name, value: freshPhone() });
     await openContactPoint(page, name);
     const url = page.url();
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -362,7 +360,7 @@ test.describe('practice administrator', () => {
 
   test('Delete removes it from the list and offers Undo', async ({ page }) => {
     const name = unique('Deleted line');
-    await createContactPoint(page, { name, value: freshNumber() });
+    await createContactPoint(page, { name, value: freshPhone() });
     await openContactPoint(page, name);
     await page.getByRole('button', { name: 'Delete' }).click();
     const toast = page.getByRole('status').filter({ hasText: `Contact point “${name}” deleted` });
@@ -375,7 +373,7 @@ test.describe('practice administrator', () => {
 
   test('Ctrl+Z after Delete on its page brings the contact point back into the list', async ({ page }) => {
     const name = unique('Ctrl Z line');
-    await createContactPoint(page, { name, value: freshNumber() });
+    await createContactPoint(page, { name, value: freshPhone() });
     await openContactPoint(page, name);
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Contact point “${name}” deleted` })).toBeVisible();
@@ -392,7 +390,7 @@ test.describe('practice administrator', () => {
     const name = unique('Undone line');
     await page.goto('/practice/contact-points/create');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-    await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshNumber());
+    await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshPhone());
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A line of the practice');
     const practitioner = (await pickPractitioner(page, 0)).replace(/ \([0-9a-f-]{36}\)$/, '');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

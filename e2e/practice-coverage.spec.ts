@@ -1,6 +1,6 @@
 import { messages } from '../domain/messages.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { expectNoAxeViolations, freshPhone, signedInApi, storageState } from './support.ts';
 
 /**
  * Issue 9 requirements that worked without a test that would notice their loss: the 3 s
@@ -9,8 +9,6 @@ import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
  */
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-/** A fictional US number (555 area code) no other test uses. */
-const freshNumber = () => `(555) ${300 + Math.floor(Math.random() * 600)}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
 /** The shell is ready for the keyboard once the access policy has loaded (the avatar shows). */
 async function ready(page: Page) {
@@ -44,7 +42,7 @@ test.describe('practice administrator', () => {
     await page.goto('/practice/contact-points/create');
     await ready(page);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(unique('Snackbar line'));
-    await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshNumber());
+    await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshPhone());
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A line of the practice');
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -97,7 +95,7 @@ test.describe('practice administrator', () => {
 
 /** The taggable records besides the practitioner (tested in tags.spec.ts), each made through the API with a unique name. */
 const taggable = [
-  { kind: 'contact point', path: '/practice/contact-points', api: '/contactpoints/contact-points', body: (name: string) => ({ name, value: freshNumber(), description: 'A line of the practice' }) },
+  { kind: 'contact point', path: '/practice/contact-points', api: '/contactpoints/contact-points', body: (name: string) => ({ name, value: freshPhone(), description: 'A line of the practice' }) },
   { kind: 'location', path: '/practice/locations', api: '/locations/locations', body: (name: string) => ({ name }) },
   { kind: 'issue', path: '/practice/issues', api: '/issues', body: (name: string) => ({ name, category: 'Other' }) },
   { kind: 'insurance', path: '/practice/insurances', api: '/insurances', body: (name: string) => ({ insurancePlanName: name }) },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { signedInApi, storageState } from './support.ts';
+import { freshPhone, signedInApi, storageState } from './support.ts';
 
 /**
  * Issue 9's records across screens: deleting one from the side panel (the panel closes, Undo
@@ -7,7 +7,6 @@ import { signedInApi, storageState } from './support.ts';
  * palette's create commands.
  */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const freshPhone = () => `(555) ${300 + Math.floor(Math.random() * 600)}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
 async function ready(page: Page) {

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { expectNoAxeViolations, freshPhone, signedInApi, storageState } from './support.ts';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const paletteInput = (page: Page) => palette(page).getByRole('combobox');
 
-/** A unique name and a fictional number (555-01xx…) per run. */
+/** A unique name per run. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const freshPhone = () => `(555) 3${String(Math.floor(Math.random() * 100)).padStart(2, '0')}-${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
 
 test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });

@@ -18,6 +18,21 @@ export async function signInOnProviderPage(page: Page, user: DemoUser) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Signs `user` in on a page of a context with no session, and keeps that context's state (the
+ * SDK's tokens in local storage) at `storageState(user)` for the tests that start signed in.
+ */
+export async function signInAndKeepState(page: Page, user: DemoUser) {
+  await page.goto('/home');
+  await signInOnProviderPage(page, user);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: `Account menu for ${demo[user].name}` })).toBeVisible();
+  await page.context().storageState({ path: storageState(user) });
+}
+
+/** A phone number no other test (nor the same test run again) has used: contact point values are unique in an account. */
+export const freshPhone = () => `(555) ${300 + Math.floor(Math.random() * 600)}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { expectNoAxeViolations, freshPhone, signedInApi, storageState } from './support.ts';
 
 /** Issue 24 "Trust first": tasks offered are tasks that can be finished, and messages say what to do. */
 
@@ -93,7 +93,7 @@ for (const size of sizes) {
       await expect(description).toHaveAttribute('aria-required', 'true');
       await expect(page.getByText(/^Optional/)).toHaveCount(0);
       await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`No description ${size.name}`);
-      await page.getByRole('textbox', { name: 'Value', exact: true }).fill(size.name === 'phone' ? '(555) 240-0101' : '(555) 240-0102');
+      await page.getByRole('textbox', { name: 'Value', exact: true }).fill(freshPhone());
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(description).toHaveAttribute('aria-invalid', 'true');
       await expect(page.locator('[data-slot="field"]').filter({ has: description }).locator('[data-slot="field-error"]')).toHaveText(messages.contactPointDescriptionMin);
