@@ -10,6 +10,12 @@ describe('configuration by environment', () => {
     expect(config.dataDir.endsWith('.data')).toBe(true);
   });
 
+  it('places simulated calls by default (20 an hour per account, issue 26), none at SIMULATED_CALLS_PER_HOUR=0 (the tests)', () => {
+    expect(loadConfig({}).interactions.callsPerHour).toBe(20);
+    expect(loadConfig({ SIMULATED_CALLS_PER_HOUR: '0' }).interactions.callsPerHour).toBe(0);
+    expect(() => loadConfig({ SIMULATED_CALLS_PER_HOUR: 'many' })).toThrow(/SIMULATED_CALLS_PER_HOUR/);
+  });
+
   it('names the variable when a value is bad', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^PORT must be a port number/);
     expect(() => loadConfig({ IDP_PORT: '70000' })).toThrow(/^IDP_PORT must be a port number/);

@@ -92,6 +92,13 @@ describe('first screen JavaScript', () => {
     expect(size).toBeLessThan(20 * 1024);
   });
 
+  it('leaves the call history’s recording player and the charts (chart.js) to their own screens', () => {
+    const modules = built.files.flatMap((chunk) => chunk.moduleIds);
+    expect(modules.some((id) => id.includes('/node_modules/chart.js/'))).toBe(false);
+    // Their routes' search rules and screen declarations (`search.ts`, `screens.ts`) are in the route tree; no component is.
+    expect(modules.filter((id) => /\/src\/features\/(interactions|insights)\/.*\.tsx$/.test(id))).toEqual([]);
+  });
+
   it('leaves the Auth0 SDK to a chunk of its own, loaded when sign-in, renewal or sign-out first needs it', () => {
     const sdkChunks = all.filter((chunk) => chunk.code.includes('auth0-spa-js'));
     expect(sdkChunks.length).toBeGreaterThan(0);
