@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../domain/api.ts';
 import { workspaceScreens } from '../screens.ts';
-import { changedRecordPath as pathOf, recordLists } from './changed-record-path.ts';
+import { changedRecordPath as pathOf, recordLinks } from './changed-record-path.ts';
 
-const lists = recordLists(workspaceScreens);
-const changedRecordPath = (entry: AuditEntry) => pathOf(entry, lists);
+const links = recordLinks(workspaceScreens);
+const changedRecordPath = (entry: AuditEntry) => pathOf(entry, links);
 
 const entry = (resourceType: string, action = 'update'): AuditEntry => ({ id: 'a1', at: '2026-01-01T00:00:00Z', actorName: 'Ada', action, resourceType, resourceId: 'r1', title: 'T', summary: '' });
 
@@ -50,5 +50,19 @@ describe('changedRecordPath of what belongs to another record', () => {
   it('links a task to its page in its schedule, a deleted task to the schedule', () => {
     expect(changedRecordPath(about('ScheduleTask', 'create', { resourceType: 'Schedule', resourceId: 's1' }))).toBe('/practice/schedules/updateTask/s1?taskId=r1');
     expect(changedRecordPath(about('ScheduleTask', 'delete', { resourceType: 'Schedule', resourceId: 's1' }))).toBe('/practice/schedules/s1');
+  });
+});
+
+describe('record links are declared by the features', () => {
+  it('takes an entry about what belongs to a record from the screen that declares it, not from a shared list', () => {
+    const screens = { '/practice/widgets': { path: '/practice/widgets', title: 'Widgets', records: ['Widget'], recordPaths: { WidgetPart: (e: AuditEntry, path: string) => `${path}/${e.about?.resourceId}#part-${e.resourceId}` } } };
+    const part = { ...entry('WidgetPart', 'delete'), about: { resourceType: 'Widget', resourceId: 'w1' } };
+    expect(pathOf(part, recordLinks(screens))).toBe('/practice/widgets/w1#part-r1');
+    expect(pathOf(entry('Widget'), recordLinks(screens))).toBe('/practice/widgets/r1');
+  });
+
+  it('opens an account at its own page, and a deleted one nowhere', () => {
+    expect(changedRecordPath(entry('Account'))).toBe('/account/r1');
+    expect(changedRecordPath(entry('Account', 'delete'))).toBeNull();
   });
 });

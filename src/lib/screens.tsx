@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { AuditEntry } from '../../domain/api.ts';
 import type { HttpMethod, Resource } from '../../domain/permissions.ts';
 
 /** The header menus a screen can be listed in (spec §2 "Header and shell"). */
@@ -23,6 +24,13 @@ export type Screen = {
   menu?: { name: MenuName; order: number; label?: string };
   /** The System log's resource types whose changed record opens at `<path>/<id>` (a list's records). */
   records?: readonly string[];
+  /**
+   * The System log's entries about what belongs to one of this screen's records (a task of a
+   * schedule, a member of a team, a recording of a call), by resource type: the page each opens,
+   * from the entry and this screen's path; null when there is none. Asked before the rule that a
+   * deleted record has no page, so a removed member still opens its team.
+   */
+  recordPaths?: Readonly<Record<string, (entry: AuditEntry, path: string) => string | null>>;
 };
 
 /** The screens by path, as `src/screens.ts` gathers them from the features. */

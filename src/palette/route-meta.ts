@@ -1,14 +1,12 @@
 import type { Screen, Screens } from '../lib/screens.tsx';
 
 /**
- * The screens no feature declares: Home's neighbours, the spec's placeholders and the call
- * history (its feature is worked on apart; its screens move to `features/interactions/screens.ts`
- * with it). Every other screen is its feature's `screens.ts`, gathered by `src/screens.ts`. The
- * palette lists whatever routes the router has (so it cannot drift from the route tree); this only
- * names them. A route missing here still appears, titled from its path.
+ * The screens no feature declares: Home's neighbours and the spec's placeholders. Every other
+ * screen is its feature's `screens.ts`, gathered by `src/screens.ts`. The palette lists whatever
+ * routes the router has (so it cannot drift from the route tree); this only names them. A route
+ * missing here still appears, titled from its path.
  */
 export const coreScreens: Screen[] = [
-  { path: '/interactions', title: 'Interactions', shortcut: 'g i', resource: '/interactions/interactions', keywords: ['calls', 'history'], records: ['Interaction'] },
   { path: '/workflows', title: 'Task Workflows', shortcut: 'g w', keywords: ['tasks'] },
   { path: '/system/logs', title: 'Logs', keywords: ['system'], menu: { name: 'system', order: 40 } },
   { path: '/system/datamanagement', title: 'Data Management' },

@@ -9,6 +9,8 @@ export const screens: Screen[] = [
     keywords: ['teams', 'care team', 'front desk', 'staff', 'groups'],
     menu: { name: 'practice', order: 90 },
     records: ['Team'],
+    // A member added or removed: the team's page (the entry's record is the team, which lives on).
+    recordPaths: { TeamMember: (entry, path) => (entry.resourceId ? `${path}/${entry.resourceId}` : null) },
   },
   { path: '/practice/teams/create', title: 'Create practice team', resource: '/teams/teams', method: 'POST', keywords: ['new', 'add', 'team'] },
 ];
