@@ -1,7 +1,11 @@
 import { expect, test, type Page } from './fixtures.ts';
 import pg from 'pg';
 import { e2eDataDir, e2ePort } from '../playwright.config.ts';
+import { connect } from '../server/db/client.ts';
 import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
+import { planCall } from '../server/integrations/simulators/contact-center-calls.ts';
+import { callWorldOf, keepSimulatedCalls } from '../server/integrations/simulators/contact-center-placing.ts';
+import { prng } from '../server/random.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
@@ -46,15 +50,24 @@ const uniqueNumber = () => {
 
 type Created = { id: string; accountId: string };
 
-/** A call of three events on two legs, the second leg with a recording, POSTed through the API as the signed-in user. */
-async function createCall(page: Page, patientName: string, number: string, recordingSeconds = 0) {
-  // Its own page: taking the token opens /home, which must not move the page under test.
+/** POSTs a call (spec §3 shape) as the signed-in user, from a page of its own (taking the token opens /home, which must not move the page under test); answers its id and account. */
+async function postCall(page: Page, body: Record<string, unknown>): Promise<Created> {
   const helper = await page.context().newPage();
   const api = await signedInApi(helper);
+  const response = await api.send('POST', '/interactions/interactions', body);
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const created = (await (await api.send('GET', `/interactions/interactions/${id}`)).json()) as Created;
+  await helper.close();
+  return created;
+}
+
+/** A call of three events on two legs, the second leg with a recording, POSTed through the API as the signed-in user. */
+async function createCall(page: Page, patientName: string, number: string, recordingSeconds = 0, more: Record<string, unknown> = {}) {
   const start = new Date(Date.now() - 10 * 60_000);
   const at = (seconds: number) => new Date(start.getTime() + seconds * 1000).toISOString();
   const recording = recordingSeconds > 0 ? wav(recordingSeconds) : null;
-  const response = await api.send('POST', '/interactions/interactions', {
+  const created = await postCall(page, {
     startTimestamp: at(0),
     endTimestamp: at(300),
     direction: 'inbound',
@@ -80,12 +93,9 @@ async function createCall(page: Page, patientName: string, number: string, recor
       { role: 'patient', name: patientName, contactNumber: number, legs: [1, 2] },
       { role: 'agent', name: 'Maria Lopez', legs: [2] },
     ],
+    ...more,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  // The store keeps a recording under its account (the answer to POST is the id alone).
-  const created = (await (await api.send('GET', `/interactions/interactions/${id}`)).json()) as Created;
-  await helper.close();
+  // The store keeps a recording under its account.
   if (recording) await recordings.put(`${created.accountId}/${created.id}/ev-agent/call.wav`, recording, 'audio/wav');
   return created;
 }
@@ -170,38 +180,46 @@ test('a call is found by its number, opened, its event expanded, its recording p
 test.describe('as the practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
-  test('a comment mentioning a user by keyboard notifies them, with a link to the call', async ({ page, browser }) => {
-  const call = await createCall(page, `Ben Comment ${Date.now()}`, uniqueNumber().typed);
-  await page.goto(`/interactions/${call.id}`);
-  const box = page.getByRole('textbox', { name: 'Add a comment' });
-  await box.fill('Please call back ');
-  await box.pressSequentially('@Vic');
-  const options = page.getByRole('listbox', { name: 'Users to mention' });
-  await expect(options.getByRole('option', { name: /Victor Chen/ })).toBeVisible();
-  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
-  // Enter picks the active user (not a new line).
-  await box.press('Enter');
-  await expect(options).toHaveCount(0);
-  await expect(box).toHaveValue('Please call back @Victor Chen ');
-  await box.pressSequentially('today.');
-  await page.getByRole('button', { name: 'Add Comment' }).click();
-  const comments = page.getByRole('list', { name: 'Comments' });
-  await expect(comments.getByText(/Please call back/)).toBeVisible();
-  await expect(comments.locator('strong', { hasText: '@Victor Chen' })).toBeVisible();
-  await expect(box).toHaveValue('');
+  test('a comment mentioning a user by keyboard notifies them: their bell counts it at once, and its entry opens the call', async ({ page, browser }) => {
+    const call = await createCall(page, `Ben Comment ${Date.now()}`, uniqueNumber().typed);
+    // Victor (Read Only, who may read calls) has the portal open, his notifications all read.
+    const context = await browser.newContext({ storageState: storageState('viewer') });
+    const viewer = await context.newPage();
+    const viewerApi = await signedInApi(viewer);
+    expect((await viewerApi.send('PATCH', '/notifications/notifications', { read: true })).status()).toBe(200);
+    await viewer.goto('/home');
+    const bell = viewer.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+    await expect(bell).toHaveAccessibleName('Notifications');
 
-  // Victor (Read Only, who may read calls) sees the notification, linking to the call.
-  const context = await browser.newContext({ storageState: storageState('viewer') });
-  const viewer = await context.newPage();
-  const api = await signedInApi(viewer);
-  await expect
-    .poll(async () => {
-      const body = (await (await api.send('GET', '/notifications/notifications?limit=50')).json()) as { items: { jumpPath: string | null; title: string }[] };
-      return body.items.find((n) => n.jumpPath === `/interactions/${call.id}`)?.title ?? null;
-    })
-    .toBe('You were mentioned on an interaction');
-  await context.close();
-});
+    await page.goto(`/interactions/${call.id}`);
+    const box = page.getByRole('textbox', { name: 'Add a comment' });
+    await box.fill('Please call back ');
+    await box.pressSequentially('@Vic');
+    const options = page.getByRole('listbox', { name: 'Users to mention' });
+    await expect(options.getByRole('option', { name: /Victor Chen/ })).toBeVisible();
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    // Enter picks the active user (not a new line).
+    await box.press('Enter');
+    await expect(options).toHaveCount(0);
+    await expect(box).toHaveValue('Please call back @Victor Chen ');
+    await box.pressSequentially('today.');
+    await page.getByRole('button', { name: 'Add Comment' }).click();
+    const comments = page.getByRole('list', { name: 'Comments' });
+    await expect(comments.getByText(/Please call back/)).toBeVisible();
+    await expect(comments.locator('strong', { hasText: '@Victor Chen' })).toBeVisible();
+    await expect(box).toHaveValue('');
+
+    // No reload on Victor's side: the stream tells his page, the bell counts it, the entry leads to the call.
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    await bell.click();
+    const item = viewer.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /You were mentioned on an interaction/ }).first();
+    await expect(item).toContainText('Maria Lopez mentioned you in a comment on the inbound call of');
+    await expect(item).toContainText('(unread)');
+    await item.click();
+    await expect(viewer).toHaveURL(new RegExp(`/interactions/${call.id}$`));
+    await expect(viewer.getByRole('list', { name: 'Comments' }).locator('strong', { hasText: '@Victor Chen' })).toBeVisible();
+    await context.close();
+  });
   test('the @ picker offers only users who may be mentioned (who may read calls), and the comment is accepted', async ({ page }) => {
     // Two new users of the account sharing a family name: one Read Only (reads calls), one Scheduler
     // (does not). The practice administrator may grant neither role (each has grants theirs lacks),
@@ -458,4 +476,255 @@ test("a person's page lists their calls (by their phone contact points), linking
   await expect(section.getByRole('link')).toHaveCount(1);
   await section.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/interactions/${call.id}$`));
+});
+
+const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(new Date(iso));
+
+test('the detail shows each section: General with priority and recordings, Participants, Queues, and the Events under a heading per day; axe clean on a desktop', async ({ page }) => {
+  const name = `Ida Sections ${Date.now()}`;
+  const number = uniqueNumber();
+  // A call at noon UTC, and its callback the next day (the same days in any American time zone).
+  const call = await postCall(page, {
+    startTimestamp: '2026-03-02T16:00:00Z',
+    endTimestamp: '2026-03-03T16:06:00Z',
+    direction: 'inbound',
+    status: 'completed',
+    priority: ['high', 'urgent symptom'],
+    patient: { name, contactNumber: number.typed },
+    events: [
+      { id: 'ev-1', type: 'inbound', startTimestamp: '2026-03-02T16:00:00Z', leg: 1, details: {} },
+      { id: 'ev-2', type: 'enqueued', startTimestamp: '2026-03-02T16:00:05Z', duration: 75, leg: 1, queueId: 'e2e-billing', queueName: 'Billing', details: {} },
+      { id: 'ev-3', type: 'connectedToAgent', startTimestamp: '2026-03-02T16:01:20Z', duration: 90, leg: 1, agentName: 'Maria Lopez', details: {}, recordings: [{ path: 'a.wav', contentType: 'audio/wav', durationSeconds: 90, size: 1440044 }] },
+      { id: 'ev-4', type: 'callback', startTimestamp: '2026-03-03T16:00:00Z', leg: 2, details: {} },
+      { id: 'ev-5', type: 'enqueued', startTimestamp: '2026-03-03T16:00:02Z', duration: 30, leg: 2, queueId: 'e2e-nurse', queueName: 'Nurse Line', details: {} },
+      { id: 'ev-6', type: 'connectedToAgent', startTimestamp: '2026-03-03T16:00:32Z', duration: 240, leg: 2, agentName: 'Victor Chen', details: {}, recordings: [{ path: 'b.wav', contentType: 'audio/wav', durationSeconds: 240, size: 3840044 }] },
+    ],
+    participants: [
+      { role: 'patient', name, contactNumber: number.typed, legs: [1, 2] },
+      { role: 'agent', name: 'Maria Lopez', legs: [1] },
+      { role: 'agent', name: 'Victor Chen', legs: [2] },
+    ],
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/interactions/${call.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+
+  const general = page.getByRole('region', { name: 'General' });
+  const shown = (label: string) => general.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(shown('Priority')).toHaveText('high, urgent symptom');
+  await expect(shown('Recordings')).toHaveText('2');
+  await expect(shown('Status')).toHaveText('Completed');
+  await expect(shown('Escalation')).toHaveText('Not escalated');
+
+  const rows = (label: string) => page.getByRole('table', { name: label }).locator('tbody tr');
+  await expect(rows('Participants')).toHaveCount(3);
+  await expect(rows('Participants').nth(0)).toContainText(`Patient${name}`);
+  await expect(rows('Participants').nth(0)).toContainText('1, 2');
+  await expect(rows('Participants').nth(1)).toContainText('AgentMaria Lopez');
+  await expect(rows('Participants').nth(2)).toContainText('AgentVictor Chen');
+  await expect(rows('Queues')).toHaveCount(2);
+  await expect(rows('Queues').nth(0)).toContainText('Billing1');
+  await expect(rows('Queues').nth(0)).toContainText('1:15');
+  await expect(rows('Queues').nth(1)).toContainText('Nurse Line2');
+  await expect(rows('Queues').nth(1)).toContainText('0:30');
+
+  // One heading per day, each over that day's events (with their legs).
+  const events = page.getByRole('region', { name: 'Events' });
+  await expect(events.getByRole('heading', { level: 3 })).toHaveText([day('2026-03-02T16:00:00Z'), day('2026-03-03T16:00:00Z')]);
+  const firstDay = events.getByRole('region', { name: day('2026-03-02T16:00:00Z') });
+  const secondDay = events.getByRole('region', { name: day('2026-03-03T16:00:00Z') });
+  await expect(firstDay.locator(':scope > ol > li')).toHaveCount(3);
+  await expect(secondDay.locator(':scope > ol > li')).toHaveCount(3);
+  await expect(firstDay.getByText('Leg 1', { exact: true })).toHaveCount(3);
+  await expect(secondDay.getByText('Leg 2', { exact: true })).toHaveCount(3);
+  await expect(secondDay.getByLabel('Recording of leg 2')).toHaveCount(1);
+  await expectNoAxeViolations(page);
+});
+
+test("the list shows each of a call's columns, and the Team filter keeps only the team's calls", async ({ page }) => {
+  const family = `Teamfilter${Date.now()}`;
+  const helper = await page.context().newPage();
+  const api = await signedInApi(helper);
+  const team = await api.send('POST', '/teams/teams', { name: `Night desk ${family}` });
+  expect(team.status(), await team.text()).toBe(201);
+  const teamId = ((await team.json()) as { id: string }).id;
+  await helper.close();
+  const number = uniqueNumber();
+  await createCall(page, `Jo ${family}`, number.typed, 0, { team: { id: teamId, name: `Night desk ${family}` }, escalated: true, escalatedType: 'clinical', agent: { id: null, name: 'Maria Lopez' } });
+  await createCall(page, `Kim ${family}`, uniqueNumber().typed);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/interactions?q=${family}`);
+  const table = list(page);
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.getByRole('columnheader')).toHaveText(['Start time', 'Type', 'Patient', 'Contact number', 'Queue', 'Agent', 'Duration', 'Latest disposition', 'Status', 'Escalated'].map((h) => new RegExp(`^${h}`)));
+  const row = table.locator('tbody tr', { has: page.getByRole('link', { name: `Jo ${family}` }) });
+  const cells = row.locator('td');
+  await expect(cells.nth(0).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  await expect(cells.nth(1)).toHaveText('Inbound');
+  await expect(cells.nth(3)).toHaveText(`(312) ${number.e164.slice(5, 8)}-${number.e164.slice(8)}`);
+  await expect(cells.nth(4)).toHaveText('Front Desk');
+  await expect(cells.nth(5)).toHaveText('Maria Lopez');
+  await expect(cells.nth(6)).toHaveText('5:00');
+  await expect(cells.nth(7)).toHaveText('Appointment booked');
+  await expect(cells.nth(8)).toHaveText('Completed');
+  await expect(cells.nth(9)).toHaveText('Yes');
+
+  await page.getByLabel('Team', { exact: true }).selectOption({ label: `Night desk ${family}` });
+  await expect(page).toHaveURL(new RegExp(`team=${teamId}`));
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.getByRole('link', { name: `Jo ${family}` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Team', { exact: true })).toHaveValue(teamId);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+});
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+
+test.describe('by keyboard (practice administrator)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('G I lands in the list (J at once); Shift+Enter opens the call in the side panel, Escape gives the list back; Enter opens its page at its heading', async ({ page }) => {
+    const name = `Lu Keys ${Date.now()}`;
+    const call = await createCall(page, name, uniqueNumber().typed);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    await page.keyboard.press('g');
+    await page.keyboard.press('i');
+    await page.keyboard.press('j');
+    await expect(page).toHaveURL(/\/interactions$/);
+    const body = list(page).locator('tbody');
+    await expect(body).toBeFocused();
+    await expect(body.locator('tr').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('k');
+    await expect(body.locator('tr').first()).toHaveAttribute('aria-selected', 'true');
+    await expect(body.locator('tr').first().getByRole('link')).toHaveText(name);
+
+    await page.keyboard.press('Shift+Enter');
+    const panel = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'Open full page' }) });
+    await expect(panel.getByRole('heading', { name: 'Events' })).toBeVisible();
+    await expect(panel).toContainText(name);
+    await expect(page).toHaveURL(/panel=/);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(body).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/interactions/${call.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeFocused();
+  });
+
+  test("the palette finds a call by the patient's name and by a pasted number, in any spelling, and opens it", async ({ page }) => {
+    const name = `Mae Palette${Date.now()}`;
+    const number = uniqueNumber();
+    const call = await createCall(page, name, number.typed);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const input = palette(page).getByRole('combobox');
+    await expect(input).toBeFocused();
+    await page.keyboard.type(name.split(' ')[1]!);
+    const byName = palette(page).getByRole('group', { name: 'Interactions' }).getByRole('option', { name: new RegExp(name) });
+    await expect(byName).toBeVisible();
+    await input.fill('');
+    // Pasted (a real paste, through the clipboard) as the patient would say it: "+1 312-…-…".
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `+1 312-${number.e164.slice(5, 8)}-${number.e164.slice(8)}`);
+    await page.keyboard.press('Control+V');
+    await expect(input).toHaveValue(`+1 312-${number.e164.slice(5, 8)}-${number.e164.slice(8)}`);
+    const byNumber = palette(page).getByRole('group', { name: 'Interactions' }).getByRole('option', { name: new RegExp(name) });
+    await expect(byNumber).toBeVisible();
+    for (let i = 0; i < 40 && (await byNumber.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/interactions/${call.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeFocused();
+  });
+
+  test('Ctrl+Enter in the palette opens Interactions, Insights and Practice Teams as workspace tabs, each landing where its screen starts', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    const tabs = page.getByRole('tablist', { name: 'Workspace tabs' });
+    const opened: string[] = [];
+    for (const [title, lands] of [
+      ['Interactions', () => list(page).locator('tbody')],
+      ['Insights', () => page.getByRole('heading', { level: 1, name: 'Insights' })],
+      ['Practice Teams', () => page.getByRole('table', { name: 'Practice Teams' }).locator('tbody')],
+    ] as const) {
+      await page.keyboard.press('Control+k');
+      await expect(palette(page).getByRole('combobox')).toBeFocused();
+      await page.keyboard.type(title);
+      await expect(palette(page).getByRole('option', { name: new RegExp(`^${title}`) }).first()).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Control+Enter');
+      opened.push(title);
+      await expect(tabs.getByRole('tab')).toHaveText(opened);
+      await expect(tabs.getByRole('tab', { name: title })).toHaveAttribute('aria-selected', 'true');
+      await expect(lands()).toBeFocused();
+    }
+    await expectNoAxeViolations(page);
+    // The teams list answers at once: Shift+Enter opens a team in the side panel, Escape gives the list back, Enter opens its page at its heading.
+    const teams = page.getByRole('table', { name: 'Practice Teams' }).locator('tbody');
+    await expect(teams.locator('tr').first()).toHaveAttribute('aria-selected', 'true');
+    const teamName = await teams.locator('tr').first().getByRole('link').innerText();
+    await page.keyboard.press('Shift+Enter');
+    const panel = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'Open full page' }) });
+    await expect(panel).toContainText(teamName);
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(teams).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/practice\/teams\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeFocused();
+  });
+
+  test('a deleted call is listed under "Recently deleted" by its time and restored from there', async ({ page }) => {
+    // A minute of its own in 2025, so its entry ("Interaction of <time> UTC") is this test's alone.
+    const start = new Date(Date.UTC(2025, 0, 1) + Math.floor(Math.random() * 360 * 24 * 60) * 60_000);
+    const label = `Interaction of ${start.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const name = `Ned Deleted ${Date.now()}`;
+    const call = await postCall(page, { startTimestamp: start.toISOString(), direction: 'inbound', status: 'completed', patient: { name } });
+    const helper = await page.context().newPage();
+    const api = await signedInApi(helper);
+    expect((await api.send('DELETE', `/interactions/interactions/${call.id}`)).status()).toBe(204);
+    await helper.close();
+
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('recently deleted');
+    await page.keyboard.press('Enter');
+    await expect(palette(page).getByRole('button', { name: '← Recently deleted' })).toBeVisible();
+    const entry = palette(page).getByRole('option', { name: new RegExp(label) });
+    await expect(entry).toContainText('Interaction');
+    await expect(entry).toContainText('Maria Lopez');
+    await page.keyboard.type(label.slice(15, 31));
+    await expect(palette(page).getByRole('option').first()).toContainText(label);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `Restored interaction “${label}”` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/interactions/${call.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  });
+
+  test('a call the contact center reports reaches the open list without a reload', async ({ page }) => {
+    const database = connect(`postgres://postgres:postgres@localhost:${e2ePort + 7}/astera`, 1);
+    try {
+      const [{ account_id: accountId }] = (await database.pool.query<{ account_id: string }>('select account_id from users where email = $1', ['manager@astera.test'])).rows as [{ account_id: string }];
+      const world = await callWorldOf(database.db, accountId);
+      expect(world, 'the practice has queues and agents').not.toBeNull();
+      await page.goto('/interactions');
+      await expect(list(page).locator('tbody tr').first()).toBeVisible();
+      let reloaded = false;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloaded = true;
+      });
+      // The simulated instance takes a call that started a moment ago; the ingestion job (every few seconds) reads it.
+      const name = `Oz Ingested ${Date.now()}`;
+      const planned = planCall(prng(Date.now() % 2 ** 31), world!, Date.now() - 20_000, 'inbound');
+      await keepSimulatedCalls(database.db, accountId, [{ ...planned, customer: { ...planned.customer, name } }]);
+      await expect(list(page).locator('tbody tr').first().getByRole('link', { name })).toBeVisible();
+      expect(reloaded).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
 });
