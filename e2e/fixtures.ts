@@ -1,7 +1,7 @@
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { baseURL } from '../playwright.config.ts';
-import { demo, signInAndKeepState, storageState, type DemoUser } from './support.ts';
+import { demo, recordShownMessages, signInAndKeepState, storageState, type DemoUser } from './support.ts';
 
 export * from '@playwright/test';
 
@@ -51,6 +51,11 @@ async function renewStoredSignIns(browser: Browser) {
 }
 
 export const test = base.extend<{ cpuThrottle: undefined; freshSignIns: undefined }>({
+  // Every page of the test's context keeps what its toasts said (support.ts: expectMessageShown).
+  context: async ({ context }, provide) => {
+    await context.addInitScript(recordShownMessages);
+    await provide(context);
+  },
   freshSignIns: [
     async ({ browser }, use) => {
       await renewStoredSignIns(browser);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { expectNoAxeViolations, holdToast, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -83,6 +83,7 @@ test.describe('practice administrator: issues', () => {
       await expect(page).toHaveURL(listUrl('issues'));
       const toast = page.getByRole('status').filter({ hasText: `Issue “${name}” deleted` });
       await expect(toast).toBeVisible();
+      await holdToast(toast);
       await page.getByLabel('Filter issues', { exact: true }).fill(name);
       await expect(page.getByText(`No issues match “${name}”.`)).toBeVisible();
       await toast.getByRole('button', { name: 'Undo' }).click();
@@ -140,6 +141,8 @@ test.describe('practice administrator: issues', () => {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(listUrl('issues'));
       const undo = page.getByRole('status').filter({ hasText: `Issue “${name}” deleted` }).getByRole('button', { name: 'Undo' });
+      // The pointer rests on the toast, so it stays while the keys reach its Undo on a slow machine.
+      await holdToast(page.getByRole('status').filter({ hasText: `Issue “${name}” deleted` }));
       await tabTo(page, undo);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('status').filter({ hasText: `Restored issue “${name}”` })).toBeVisible();
@@ -265,6 +268,7 @@ test.describe('practice administrator: insurances', () => {
       await expect(page).toHaveURL(listUrl('insurances'));
       const toast = page.getByRole('status').filter({ hasText: `Insurance “${name}” deleted` });
       await expect(toast).toBeVisible();
+      await holdToast(toast);
       await page.getByLabel('Filter insurances', { exact: true }).fill(name);
       await expect(page.getByText(`No insurances match “${name}”.`)).toBeVisible();
       await toast.getByRole('button', { name: 'Undo' }).click();
@@ -292,6 +296,8 @@ test.describe('practice administrator: insurances', () => {
     await tabTo(page, page.getByRole('button', { name: 'Delete' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(listUrl('insurances'));
+    // The pointer rests on the toast, so it stays while the keys reach its Undo on a slow machine.
+    await holdToast(page.getByRole('status').filter({ hasText: `Insurance “${name}” deleted` }));
     await tabTo(page, page.getByRole('status').filter({ hasText: `Insurance “${name}” deleted` }).getByRole('button', { name: 'Undo' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: `Restored insurance “${name}”` })).toBeVisible();

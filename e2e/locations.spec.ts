@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
-import { demo, expectNoAxeViolations, storageState } from './support.ts';
+import { demo, expectNoAxeViolations, holdToast, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -218,6 +218,7 @@ test.describe('practice administrator', () => {
     await expect(page).toHaveURL(/\/practice\/locations$/);
     const toast = page.getByRole('status').filter({ hasText: `Location “${name}” deleted` });
     await expect(toast).toBeVisible();
+    await holdToast(toast);
     await page.getByLabel('Filter locations', { exact: true }).fill(name);
     const rows = page.getByRole('table', { name: 'Locations' }).locator('tbody tr');
     await expect(page.getByText(`No locations match “${name}”.`)).toBeVisible();

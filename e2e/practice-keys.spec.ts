@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { freshPhone, signedInApi, storageState } from './support.ts';
+import { freshPhone, holdToast, signedInApi, storageState } from './support.ts';
 
 /**
  * Issue 9's records across screens: deleting one from the side panel (the panel closes, Undo
@@ -62,6 +62,7 @@ test.describe('practice administrator', () => {
       expect(new URL(page.url()).pathname).toBe(k.list);
       const toast = page.getByRole('status').filter({ hasText: `${k.kind} “${name}” deleted` });
       await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible();
+      await holdToast(toast);
       await expect(table.locator('tbody')).toContainText(`match “${name}”`);
       await toast.getByRole('button', { name: 'Undo' }).click();
       await expect(page.getByRole('status').filter({ hasText: `Restored ${k.kind.toLowerCase()} “${name}”` })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { practiceTeamMessages } from '../domain/practice-teams.ts';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { expectNoAxeViolations, holdToast, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -75,6 +75,8 @@ test.describe('practice administrator: practice teams', () => {
       await expect(membersList(page)).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Add Member' })).toBeFocused();
       const undo = page.getByRole('status').filter({ hasText: `Victor Chen removed from “${name}”` }).getByRole('button', { name: 'Undo' });
+      // The pointer rests on the toast, so it stays while the keys reach its Undo on a slow machine.
+      await holdToast(page.getByRole('status').filter({ hasText: `Victor Chen removed from “${name}”` }));
       await tabTo(page, undo);
       await page.keyboard.press('Enter');
       await expect(membersList(page).getByText('Victor Chen')).toBeVisible();
@@ -117,6 +119,8 @@ test.describe('practice administrator: practice teams', () => {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(listUrl);
       const undo = page.getByRole('status').filter({ hasText: `Team “${name}” deleted` }).getByRole('button', { name: 'Undo' });
+      // The pointer rests on the toast, so it stays while the keys reach its Undo on a slow machine.
+      await holdToast(page.getByRole('status').filter({ hasText: `Team “${name}” deleted` }));
       await tabTo(page, undo);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('status').filter({ hasText: `Restored team “${name}”` })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import type { Schedule, ScheduleTask, TaskOccurrenceList } from '../domain/schedules.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { expectMessageShown, expectNoAxeViolations, holdToast, signedInApi, storageState } from './support.ts';
 
 /** A unique schedule name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -130,6 +130,7 @@ test.describe('practice administrator', () => {
       await page.getByRole('button', { name: 'Delete' }).click();
       await expect(page).toHaveURL(/\/practice\/schedules$/);
       await expect(page.getByText(`Schedule “${name}” deleted`)).toBeVisible();
+      await holdToast(page.getByRole('status').filter({ hasText: `Schedule “${name}” deleted` }));
       // Filtered to this schedule: the list grows with every run, and by name it may sit on another page.
       await page.getByLabel('Filter schedules', { exact: true }).fill(name);
       await expect(page).toHaveURL(/[?&]q=/);
@@ -327,7 +328,7 @@ test.describe('practice administrator', () => {
 
       await notice.getByRole('button', { name: 'Overwrite with mine' }).click();
       await expect(weekHeading(page)).toBeVisible();
-      await expect(page.getByText(messages.taskSaved)).toBeVisible();
+      await expectMessageShown(page, messages.taskSaved);
       await expect.poll(async () => (await saved()).title).toBe('Rounds (mine)');
       expect((await saved()).notes).toBe('Bring the charts');
     });
@@ -359,7 +360,7 @@ test.describe('practice administrator', () => {
       await expect(page.getByLabel('Title')).toBeFocused();
       await page.getByLabel('Title').fill('Rounds (moved)');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByText(messages.occurrenceSaved)).toBeVisible();
+      await expectMessageShown(page, messages.occurrenceSaved);
       await expect(occurrences(page).filter({ hasText: 'Rounds (moved)' })).toHaveCount(1);
     });
   });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const demo = {
   admin: { email: 'admin@astera.test', password: 'astera-admin', name: 'Alex Morgan' },
@@ -36,6 +36,47 @@ export const freshPhone = () => `(555) ${300 + Math.floor(Math.random() * 600)}-
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+/**
+ * Rests the pointer on a toast that offers an action (Undo), as a hand reaching for it does. Such a
+ * toast then stays until the pointer leaves (components/ui/toast.tsx), so the steps a test takes
+ * before choosing the action (filter the list, see the record gone) never race the toast's 8
+ * seconds: on a busy machine they took longer, and the Undo was gone before the click.
+ */
+export async function holdToast(toast: Locator) {
+  await toast.hover();
+}
+
+/**
+ * Run in every page of a test's context before its scripts (fixtures.ts): keeps the text of every
+ * message shown in a status or alert region (a toast) in `window.shownMessages`. A plain toast shows
+ * for the spec's 3 seconds; on a busy machine the screen that follows a save may take longer than
+ * that to show, and a test that looks for the toast after it finds it gone (issue 24). What the
+ * page showed stays in this list.
+ */
+export function recordShownMessages() {
+  const shown: string[] = [];
+  (window as unknown as { shownMessages: string[] }).shownMessages = shown;
+  const regions = '[role="status"], [role="alert"]';
+  const note = (node: Node) => {
+    if (!(node instanceof Element)) return;
+    for (const element of [node, ...node.querySelectorAll(regions)]) if (element.matches(regions) && element.textContent) shown.push(element.textContent);
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      record.addedNodes.forEach(note);
+      // Text put into a region that was already there.
+      if (record.target instanceof Element && record.target.closest(regions) && record.addedNodes.length > 0) note(record.target.closest(regions)!);
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** The page showed `text` in a toast (or another status or alert region) since it was loaded, whether or not it still shows. */
+export async function expectMessageShown(page: Page, text: string) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownMessages?: string[] }).shownMessages ?? []), { message: `a toast said “${text}”` })
+    .toContainEqual(expect.stringContaining(text));
+}
 
 /** Runs axe on the page as it is now and fails on any violation, naming each. */
 export async function expectNoAxeViolations(page: Page) {
