@@ -24,7 +24,7 @@ const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 1_000_000);
 const REQUESTS = 200;
 const EVENTS = 50;
 /** New calls pushed to an open list, one after another. */
-const ARRIVALS = 20;
+const ARRIVALS = 50;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -161,8 +161,9 @@ export async function interactionsFigures(): Promise<Figure[]> {
       ...slowest,
       { name: `GET /interactions/interactions/{id}, ${EVENTS} events: p95 of ${detailMs.length}`, value: percentile(detailMs, 95), unit: 'ms', aim: '< 20 ms' },
       { name: `GET /metrics/historic, 90 days: p95 of ${historicMs.length}`, value: percentile(historicMs, 95), unit: 'ms', aim: '< 100 ms' },
-      { name: `a new call ingested → open stream → list read shows it: p50 of ${arrivalMs.length}`, value: percentile(arrivalMs, 50), unit: 'ms' },
-      { name: `a new call ingested → open stream → list read shows it: p95 of ${arrivalMs.length}`, value: percentile(arrivalMs, 95), unit: 'ms', aim: '< 2000 ms' },
+      // From the ingestion's write; a contact center's call waits for the next ingestion run before it (INTERACTIONS_SYNC_SECONDS).
+      { name: `new call written → open stream → list read has it: p50 of ${arrivalMs.length}`, value: percentile(arrivalMs, 50), unit: 'ms' },
+      { name: `new call written → open stream → list read has it: p95 of ${arrivalMs.length}`, value: percentile(arrivalMs, 95), unit: 'ms', aim: '< 2000 ms' },
     ];
   } finally {
     for (const stop of stops.reverse()) await stop();
@@ -200,7 +201,11 @@ async function arrivals(api: Api, headers: Record<string, string>, db: Parameter
         if (/^event: ?interaction$/m.test(block) && (data === id || data === '*')) return;
         end = buffer.indexOf('\n\n');
       }
-      const { value, done } = await reader.read();
+      // A lost notification fails the bench instead of hanging it.
+      const { value, done } = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no stream event for ${id} within 10 s`)), 10_000).unref()),
+      ]);
       if (done) throw new Error('the stream ended');
       buffer += decoder.decode(value, { stream: true });
     }

@@ -65,13 +65,18 @@ export function recordShownMessages() {
   new MutationObserver((records) => {
     for (const record of records) {
       record.addedNodes.forEach(note);
-      // Text put into a region that was already there.
-      if (record.target instanceof Element && record.target.closest(regions) && record.addedNodes.length > 0) note(record.target.closest(regions)!);
+      // Text put into, or changed in, a region that was already there.
+      const region = (record.target instanceof Element ? record.target : record.target.parentElement)?.closest(regions);
+      if (region && (record.addedNodes.length > 0 || record.type === 'characterData')) note(region);
     }
-  }).observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, characterData: true, subtree: true });
 }
 
-/** The page showed `text` in a toast (or another status or alert region) since it was loaded, whether or not it still shows. */
+/**
+ * The page showed `text` in a toast (or another status or alert region) since it was loaded, whether
+ * or not it still shows. Only for pages of the test's own context (`page`, or `page.context().newPage()`):
+ * a context from `browser.newContext()` does not record.
+ */
 export async function expectMessageShown(page: Page, text: string) {
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shownMessages?: string[] }).shownMessages ?? []), { message: `a toast said “${text}”` })
