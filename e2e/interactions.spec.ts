@@ -602,15 +602,13 @@ test.describe('by keyboard (practice administrator)', () => {
     await expect(body.locator('tr').nth(1)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('k');
     await expect(body.locator('tr').first()).toHaveAttribute('aria-selected', 'true');
-    // Whichever call is newest (other tests add calls to this account): its name and page.
-    const first = body.locator('tr').first().getByRole('link');
-    const name = await first.innerText();
-    const href = (await first.getAttribute('href'))!;
+    // Whichever call is newest (other tests add calls to this account, some without a name): its page.
+    const href = (await body.locator('tr').first().getByRole('link').getAttribute('href'))!;
 
     await page.keyboard.press('Shift+Enter');
     const panel = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'Open full page' }) });
     await expect(panel.getByRole('heading', { name: 'Events' })).toBeVisible();
-    await expect(panel).toContainText(name);
+    await expect(panel.getByRole('link', { name: 'Open full page' })).toHaveAttribute('href', new RegExp(`${href}$`));
     await expect(page).toHaveURL(/panel=/);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
@@ -619,8 +617,7 @@ test.describe('by keyboard (practice administrator)', () => {
 
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+    await expect(page.getByRole('heading', { level: 1, name: /call: / })).toBeFocused();
   });
 
   test("the palette finds a call by part of the patient's name and by its number pasted in another spelling, and opens it", async ({ page }) => {
