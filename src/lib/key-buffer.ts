@@ -122,7 +122,18 @@ export function attachShellKeys() {
   held = [];
   mode = null;
   paletteAsked = false;
-  replay(keys);
+  afterEffects(() => replay(keys));
+}
+
+/**
+ * Early keys are played once React has finished the effects that said the shell or the first
+ * screen is ready (both call in from an effect): a controlled field typed into during React's
+ * effects is set back to its old value when the event ends ("Night " was lost from the Role Name
+ * field when the first screen rendered with its route already loaded). A microtask runs before
+ * any later key press can arrive (those are tasks), so the order of keys is kept.
+ */
+function afterEffects(run: () => void) {
+  queueMicrotask(run);
 }
 
 /** The first screen has put the focus where its task is (or the user moved it): early keys may go. */
@@ -145,7 +156,7 @@ function forwardEarlyKeysToField() {
   if (mode !== 'early' || paletteAsked || !field || !isTypingTarget(field)) return;
   const keys = held;
   held = [];
-  replay(keys, field);
+  afterEffects(() => replay(keys, field));
 }
 
 /** A key is opening the palette: hold what follows until the palette's input takes it. */

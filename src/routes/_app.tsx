@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { AppShell } from '../components/shell/app-shell.tsx';
 import { isSignedIn, signIn } from '../lib/auth.ts';
+import { accessPolicyQuery } from '../lib/session.ts';
+import { policyAtom, selectedAccountIdAtom, store } from '../state/account.ts';
 import { RecordSectionsProvider } from '../lib/record-sections.tsx';
 import { ScreensProvider } from '../lib/screens.tsx';
 import { workspaceScreens } from '../screens.ts';
@@ -21,7 +23,7 @@ function useRegistry() {
   useEffect(() => {
     let live = true;
     loadRegistry().then(
-      (loaded) => live && setRegistry(loaded),
+      (loaded) => live && startTransition(() => setRegistry(loaded)),
       () => live && setRegistry(noRegistry),
     );
     return () => {
@@ -49,6 +51,21 @@ export const Route = createFileRoute('/_app')({
     await signIn(location.href);
     // The browser is leaving for the provider; never render the page underneath.
     await new Promise(() => {});
+  },
+  /**
+   * The access policy is asked for beside the page's own data rather than once the shell has
+   * mounted, so that it is usually here when the page first shows, with the controls its role may
+   * use (on a phone, Add Person appearing a moment after the list pushed the list down). The page
+   * does not wait for it: the shell shows what it can meanwhile, and says what went wrong if it fails.
+   */
+  loader: ({ context: { queryClient } }) => {
+    const account = store.get(selectedAccountIdAtom) ?? 'own';
+    queryClient.fetchQuery(accessPolicyQuery(account)).then(
+      (policy) => {
+        if ((store.get(selectedAccountIdAtom) ?? 'own') === account) store.set(policyAtom, policy);
+      },
+      () => {},
+    );
   },
   component: AppLayout,
 });
