@@ -84,6 +84,24 @@ test.describe('the first screen does not move under the reader (Lighthouse: layo
   });
 });
 
+test.describe('the first screen does not move under the reader: a page opened by its address', () => {
+  test('on a phone, /practice/persons shows Add Person with its list, not after it (the access policy is asked for beside the list)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/practice/persons');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Person' }).or(page.getByRole('button', { name: 'Add Person' }))).toBeVisible();
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBeLessThan(0.01);
+  });
+});
+
 test.describe('the features\' commands load beside the first screen without losing a key', () => {
   test('G P typed before they arrive navigates once they have', async ({ page }) => {
     const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);
