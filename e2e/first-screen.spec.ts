@@ -61,16 +61,22 @@ test.describe('header menus load after the first screen without losing what the 
   });
 });
 
+/** Records the page's layout shifts from its first paint (Lighthouse's CLS counts the same entries). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return { total: () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0)) };
+}
+
 test.describe('the first screen does not move under the reader (Lighthouse: layout shift)', () => {
   test('on a phone, /home shows its sections once the access policy is here: nothing already shown is pushed down', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const shifts = await recordLayoutShifts(page);
     // The policy answers only once the screen has painted without it.
     const policy = await holdBack(page, /\/permissions\/accesspolicy/);
     await page.goto('/home');
@@ -79,25 +85,17 @@ test.describe('the first screen does not move under the reader (Lighthouse: layo
     await policy.release();
     await expect(page.getByRole('heading', { name: 'Shortcuts' })).toBeVisible();
     await expect(page.getByText('You are working in')).toBeVisible();
-    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    const shifted = await shifts.total();
     expect(shifted).toBeLessThan(0.01);
   });
-});
 
-test.describe('the first screen does not move under the reader: a page opened by its address', () => {
   test('on a phone, /practice/persons shows Add Person with its list, not after it (the access policy is asked for beside the list)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const shifts = await recordLayoutShifts(page);
     await page.goto('/practice/persons');
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add Person' }).or(page.getByRole('button', { name: 'Add Person' }))).toBeVisible();
-    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    const shifted = await shifts.total();
     expect(shifted).toBeLessThan(0.01);
   });
 });

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
 import { AppShell } from '../components/shell/app-shell.tsx';
+import { currentAccountKey } from '../lib/account.ts';
 import { isSignedIn, signIn } from '../lib/auth.ts';
 import { accessPolicyQuery } from '../lib/session.ts';
-import { policyAtom, selectedAccountIdAtom, store } from '../state/account.ts';
+import { policyAtom, store } from '../state/account.ts';
 import { RecordSectionsProvider } from '../lib/record-sections.tsx';
 import { ScreensProvider } from '../lib/screens.tsx';
 import { workspaceScreens } from '../screens.ts';
@@ -59,10 +60,10 @@ export const Route = createFileRoute('/_app')({
    * does not wait for it: the shell shows what it can meanwhile, and says what went wrong if it fails.
    */
   loader: ({ context: { queryClient } }) => {
-    const account = store.get(selectedAccountIdAtom) ?? 'own';
+    const account = currentAccountKey();
     queryClient.fetchQuery(accessPolicyQuery(account)).then(
       (policy) => {
-        if ((store.get(selectedAccountIdAtom) ?? 'own') === account) store.set(policyAtom, policy);
+        if (currentAccountKey() === account) store.set(policyAtom, policy);
       },
       () => {},
     );
