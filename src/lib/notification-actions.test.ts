@@ -2,14 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const Real = Intl.RelativeTimeFormat;
+const intl = Intl as { RelativeTimeFormat: typeof Real };
 afterEach(() => {
-  Intl.RelativeTimeFormat = Real;
+  intl.RelativeTimeFormat = Real;
 });
 
 describe('timeAgo', () => {
   it('loads no locale data until a time is shown, then says it in words', async () => {
     let made = 0;
-    Intl.RelativeTimeFormat = class extends Real {
+    intl.RelativeTimeFormat = class extends Real {
       constructor(...args: ConstructorParameters<typeof Real>) {
         super(...args);
         made += 1;
