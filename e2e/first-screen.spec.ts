@@ -98,6 +98,25 @@ test.describe('the first screen does not move under the reader (Lighthouse: layo
     const shifted = await shifts.total();
     expect(shifted).toBeLessThan(0.01);
   });
+
+  test('a list opened by its address is read from the API once: the screen mounts on what the route\'s loader fetched', async ({ page }) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/person/persons') reads.push(request.url());
+    });
+    await page.goto('/practice/persons');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    // Long enough for a second read on mount to have been sent.
+    await page.waitForTimeout(1000);
+    expect(reads).toHaveLength(1);
+    // Opened again later, it is read again.
+    await page.getByRole('link', { name: 'Astera home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.waitForTimeout(2100);
+    await page.goBack();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect.poll(() => reads.length).toBe(2);
+  });
 });
 
 test.describe('the features\' commands load beside the first screen without losing a key', () => {

@@ -7,16 +7,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouteError } from './components/ui/no-permission.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
+import { queryDefaults } from './lib/query.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { store } from './state/account.ts';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // Spec §7: cached queries are not refetched on window focus.
-    queries: { refetchOnWindowFocus: false, retry: 1 },
-  },
-});
+const queryClient = new QueryClient({ defaultOptions: queryDefaults });
 
 const router = createRouter({
   routeTree,
