@@ -6,7 +6,7 @@ import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escalationTypes, interactionListQuerySchema } from '../../domain/interactions.ts';
-import { listInteractions } from '../routes/interactions/queries.ts';
+import { listInteractions, totalCap } from '../routes/interactions/queries.ts';
 import { connect, type Database } from '../db/client.ts';
 import { createFileRecordingStore } from '../integrations/recordings/files.ts';
 import { agentDirectory } from '../interactions/ingest.ts';
@@ -139,7 +139,9 @@ describe('bulk interactions (npm run seed -- --interactions N)', () => {
       const out = [];
       for (const query of queries) {
         const list = await listInteractions(database.db, riverside, v.parse(interactionListQuerySchema, { ...query, limit: '100' }));
-        out.push({ total: list.total, ids: list.items.map((i) => i.id) });
+        // Past totalCap matches the total is the planner's estimate, which follows the table's
+        // statistics (autovacuum's timing, the dead rows the row-by-row load left), not the rows.
+        out.push({ total: list.totalIsEstimate ? 'estimate' : list.total, ids: list.items.map((i) => i.id) });
       }
       return out;
     };
@@ -166,7 +168,7 @@ describe('bulk interactions (npm run seed -- --interactions N)', () => {
         expect(bulk.figures).toEqual(byRow.figures);
         expect(bulk.figures).not.toEqual(before);
         expect(bulk.lists).toEqual(byRow.lists);
-        expect(bulk.lists[0]!.total).toBeGreaterThan(Math.min(count, 1000));
+        expect(bulk.lists[0]!.total).toSatisfy((total) => (total === 'estimate' ? count > totalCap : typeof total === 'number' && total > count));
         // Open lists hear of them: every id when few arrived, otherwise "reload" for the account.
         expect(bulk.heard).toEqual(byRow.heard);
         expect(bulk.heard).toEqual(count > 100 ? [`${riverside}:*`] : bulk.rows.map((r) => `${riverside}:${String(r.id)}`).sort());
