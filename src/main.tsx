@@ -7,7 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouteError } from './components/ui/no-permission.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
-import { queryDefaults } from './lib/query.ts';
+import { noteNavigationStart, queryDefaults } from './lib/query.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { store } from './state/account.ts';
 import './styles.css';
@@ -59,6 +59,7 @@ const app = (
     </JotaiProvider>
   </StrictMode>
 );
+router.subscribe('onBeforeNavigate', noteNavigationStart);
 void router
   .load()
   .catch(() => {})

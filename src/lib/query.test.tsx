@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { justFetchedMs, queryDefaults } from './query.ts';
+import { justFetchedMs, noteNavigationStart, queryDefaults } from './query.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -24,6 +24,8 @@ beforeEach(() => {
   read.mockClear();
   now = Date.parse('2026-11-28T12:00:00Z');
   vi.spyOn(Date, 'now').mockImplementation(() => now);
+  // This test's navigation begins now.
+  noteNavigationStart();
   queryClient = new QueryClient({ defaultOptions: queryDefaults });
   const container = document.createElement('div');
   document.body.append(container);
@@ -41,6 +43,14 @@ describe('the query defaults', () => {
     await mount();
     expect(read).toHaveBeenCalledTimes(1);
     expect(document.body.textContent).toContain('Ada');
+  });
+
+  it('a screen opened again by a new navigation reads its data again, however recent (Back: a grant lost meanwhile is refused then)', async () => {
+    await queryClient.ensureQueryData(list);
+    now += 300;
+    noteNavigationStart();
+    await mount();
+    expect(read).toHaveBeenCalledTimes(2);
   });
 
   it('a screen opened again later reads its data again (staleTime stays 0)', async () => {

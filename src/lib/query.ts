@@ -10,16 +10,24 @@ export const retryUnlessRefused = (failureCount: number, error: unknown) =>
 /** How recent data must be for a screen mounting on it not to read it again (`refetchOnMount`). */
 export const justFetchedMs = 2_000;
 
+let navigationStartedAt = 0;
+/** Called by the router as each navigation begins (main.tsx): what was read before it is read again on mount. */
+export const noteNavigationStart = () => {
+  navigationStartedAt = Date.now();
+};
+
 /**
  * The app's query defaults. Spec §7: cached queries are not refetched on window focus. Data stays
- * stale at once (staleTime 0), so a screen opened again reads its data again, except data that
- * arrived a moment ago and was not invalidated since: the route's loader has just fetched it, and
- * the screen mounting on it asked for it a second time (every list on a cold load, issue 25).
+ * stale at once (staleTime 0), so a screen opened again reads its data again (Back included: a
+ * role that lost a grant meanwhile is refused then). The one exception is data this navigation's
+ * route loader has just fetched, not invalidated since: the screen mounting on it asked for it a
+ * second time (every list on a cold load, issue 25).
  */
 export const queryDefaults = {
   queries: {
     refetchOnWindowFocus: false,
     retry: 1,
-    refetchOnMount: (query: { state: { isInvalidated: boolean; dataUpdatedAt: number } }) => query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= justFetchedMs,
+    refetchOnMount: ({ state }: { state: { isInvalidated: boolean; dataUpdatedAt: number } }) =>
+      state.isInvalidated || state.dataUpdatedAt < navigationStartedAt || Date.now() - state.dataUpdatedAt >= justFetchedMs,
   },
 } as const;
