@@ -59,6 +59,24 @@ test.describe('header menus load after the first screen without losing what the 
     // The demo accounts (other specs may have created more: accounts are shared by the run).
     for (const name of ['Astera Health', 'Lakeside Pediatrics', 'Riverside Family Practice']) await expect(page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
   });
+
+  test('the account switcher opens when its library arrives between the press and the release', async ({ page }) => {
+    const popover = await holdBack(page, /\/assets\/popover-radix-[^/]+\.js$/);
+    await page.goto('/home');
+    const switcher = page.getByRole('button', { name: /^Ghost Mode account: / });
+    const box = (await switcher.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(popover.requested).toBe(true);
+    const standIn = (await switcher.elementHandle())!;
+    await page.mouse.down();
+    await popover.release();
+    // The stand-in is replaced under the pointer by Radix's trigger: the release lands on another
+    // button, so no click reaches either.
+    await page.waitForFunction((element) => !element.isConnected, standIn);
+    await page.mouse.up();
+    await expect(page.getByRole('dialog', { name: 'Ghost Mode: act in account' })).toBeVisible();
+    await expect(page.getByRole('option', { name: /Lakeside Pediatrics/ })).toBeVisible();
+  });
 });
 
 /** Records the page's layout shifts from its first paint (Lighthouse's CLS counts the same entries). */

@@ -40,13 +40,16 @@ export function useDeferredTrigger<T>(module: Deferred<T>, haspopup: 'menu' | 'd
     'aria-expanded': false,
     'data-state': 'closed',
     onPointerEnter: () => void module.load().catch(() => {}),
-    // A menu opens on the press itself, as Radix's trigger does: had the stand-in waited for the
-    // click, a library arriving between press and release would replace it under the pointer and
-    // the click would reach neither button (the menu would stay shut, or seem to close at once).
+    // The stand-in opens on the press itself (a menu as Radix's trigger does; a popover, whose
+    // Radix trigger opens on click, too): had it waited for the click, a library arriving between
+    // press and release would replace it under the pointer and the click would reach neither
+    // button (the menu or the account switcher would stay shut, or seem to close at once). The
+    // library is asked for on hover, so it often arrives just then.
     onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
       keyboardOpenAt = Number.NEGATIVE_INFINITY;
-      if (haspopup !== 'menu' || event.button !== 0 || event.ctrlKey) return;
-      event.preventDefault();
+      if (event.button !== 0 || event.ctrlKey) return;
+      // A menu keeps focus where it was, as Radix's menu trigger does; a popover's trigger takes it.
+      if (haspopup === 'menu') event.preventDefault();
       want(true);
     },
     onFocus: () => want(false),
