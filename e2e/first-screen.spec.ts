@@ -136,6 +136,37 @@ test.describe('the first screen does not move under the reader (Lighthouse: layo
   });
 });
 
+test.describe('what the first screen does not show waits until it is painted (Lighthouse: largest paint, blocking time)', () => {
+  test('the features\' registry, the notifications and the preferences are asked for after the list\'s first frame', async ({ page }) => {
+    // The first animation frame after the list's rows are in the page: the frame that paints them.
+    await page.addInitScript(() => {
+      const probe = window as unknown as { rowsFrameAt?: number };
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('#main table tbody tr')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => (probe.rowsFrameAt = performance.now()));
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/practice/persons');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    const later = /\/assets\/registry-[^/]+\.js$|\/api\/notifications\/notifications\?|\/api\/me\/preferences$/;
+    const started = () =>
+      page.evaluate(
+        (pattern) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => new RegExp(pattern).test(entry.name))
+            .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+        later.source,
+      );
+    await expect.poll(async () => (await started()).length).toBeGreaterThanOrEqual(3);
+    const frameAt = await page.evaluate(() => (window as unknown as { rowsFrameAt?: number }).rowsFrameAt);
+    expect(frameAt).toBeGreaterThan(0);
+    for (const request of await started()) expect(request.startTime, request.name).toBeGreaterThan(frameAt!);
+  });
+});
+
 test.describe('the features\' commands load beside the first screen without losing a key', () => {
   test('G P typed before they arrive navigates once they have', async ({ page }) => {
     const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);

@@ -4,6 +4,7 @@ import { AppShell } from '../components/shell/app-shell.tsx';
 import { currentAccountKey } from '../lib/account.ts';
 import { isSignedIn, signIn } from '../lib/auth.ts';
 import { accessPolicyQuery } from '../lib/session.ts';
+import { afterNextPaint } from '../lib/after-paint.ts';
 import { policyAtom, store } from '../state/account.ts';
 import { RecordSectionsProvider } from '../lib/record-sections.tsx';
 import { ScreensProvider } from '../lib/screens.tsx';
@@ -23,10 +24,14 @@ function useRegistry() {
   const [registry, setRegistry] = useState<Registry | null>(null);
   useEffect(() => {
     let live = true;
-    loadRegistry().then(
-      (loaded) => live && startTransition(() => setRegistry(loaded)),
-      () => live && setRegistry(noRegistry),
-    );
+    // Asked for once the first screen is painted (lib/after-paint.ts), not while it waits for its own code.
+    void afterNextPaint().then(() => {
+      if (!live) return;
+      loadRegistry().then(
+        (loaded) => live && startTransition(() => setRegistry(loaded)),
+        () => live && setRegistry(noRegistry),
+      );
+    });
     return () => {
       live = false;
     };

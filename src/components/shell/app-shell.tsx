@@ -207,6 +207,12 @@ function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly C
   return { commands: allCommands, entries, context };
 }
 
+/** The server's copy of the preferences, read once the first screen is painted (the local copy renders meanwhile). */
+function ServerPreferences() {
+  useServerPreferences();
+  return null;
+}
+
 /** `commands` is null while the features' commands load: keys typed meanwhile are held for them. */
 type AppShellProps = { commands: readonly Command[] | null; panels: readonly PanelView[] };
 
@@ -221,7 +227,6 @@ export function AppShell({ commands, panels }: AppShellProps) {
   // replayed only once the screens' own key handlers (a list's C) know it too.
   const keyboard = useShellKeyboard(useAtomValue(policyAtom) ?? undefined, commands);
   useTheme();
-  useServerPreferences();
   useVisitTracking();
   useEffect(() => setPolicy(policy.data ?? null), [policy.data, setPolicy]);
   usePolicyFollowsRole(account);
@@ -262,6 +267,7 @@ export function AppShell({ commands, panels }: AppShellProps) {
         <Workspace policy={policy.data} commands={keyboard.commands} entries={keyboard.entries} context={keyboard.context} panels={panels} />
       ) : null}
       <RouteFocus />
+      <ServerPreferences />
       <Toaster />
     </div>
   );

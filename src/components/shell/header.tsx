@@ -12,6 +12,7 @@ import { NavLink } from './nav-link.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { useNotificationStream } from '../../lib/notifications.ts';
+import { useFirstScreenPainted } from '../../lib/after-paint.ts';
 import { isActivePrefix, useNavMenus, type NavMenu } from './navigation.ts';
 
 // The avatar menu's dialogs load when first opened (Radix dialog is not needed for the first screen).
@@ -39,6 +40,15 @@ function NavDropdown({ menu, policy, pathname }: { menu: NavMenu; policy: Access
   );
 }
 
+/**
+ * One stream for both bells (wide and narrow header): new notifications arrive without a reload.
+ * Opened once the first screen is painted (nothing can be missed: it reads the list when it opens).
+ */
+function NotificationStream({ enabled }: { enabled: boolean }) {
+  useNotificationStream(useFirstScreenPainted() && enabled);
+  return null;
+}
+
 type HeaderProps = { policy: AccessPolicy | undefined; onSignOut(): void; onOpenSearch?(): void };
 
 type Dialog = 'settings' | 'languages';
@@ -55,13 +65,12 @@ export function Header({ policy, onSignOut, onOpenSearch }: HeaderProps) {
   const avatarMenu = useAfterMenuClose();
   const initials = policy?.user.name.split(/\s+/).map((part) => part[0]).slice(0, 2).join('') ?? '';
   const canSwitch = policy ? policy.instanceAdmin || policy.assumedAccounts.length > 0 : false;
-  // One stream for both bells (wide and narrow header): new notifications arrive without a reload.
-  useNotificationStream(can(policy, '/notifications/notifications', 'GET'));
 
   return (
     <header className="bg-brand-800 text-white shadow">
       {/* Fixed at the top of the window; inside the banner so it belongs to a landmark. */}
       <NavigationProgress />
+      <NotificationStream enabled={can(policy, '/notifications/notifications', 'GET')} />
       <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-4">
         <Link to="/home" className="mr-3 flex shrink-0 items-center gap-2 rounded-md px-1 text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-white" aria-label="Astera home">
           <img src="/favicon.svg" alt="" className="h-7 w-7" />

@@ -4,6 +4,7 @@ import type { AccessPolicy } from '../../../domain/api.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { notificationListQuery } from '../../lib/notifications.ts';
 import { can } from '../../lib/policy.ts';
+import { useFirstScreenPainted } from '../../lib/after-paint.ts';
 import { cn } from '../../lib/cn.ts';
 import { PopoverRoot, PopoverTrigger } from '../ui/popover.tsx';
 
@@ -20,7 +21,8 @@ export const bellLabel = (unread: number) => (unread === 0 ? 'Notifications' : `
 export function NotificationBell({ policy, className }: { policy: AccessPolicy; className?: string }) {
   const account = useAccountKey();
   const allowed = can(policy, '/notifications/notifications', 'GET');
-  const list = useQuery({ ...notificationListQuery(account), enabled: allowed });
+  const painted = useFirstScreenPainted();
+  const list = useQuery({ ...notificationListQuery(account), enabled: allowed && painted });
   const [open, setOpen] = useState(false);
   if (!allowed) return null;
   const unread = list.data?.unread ?? 0;

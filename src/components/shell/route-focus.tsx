@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { firstScreenFocused, holdKeysForNavigation, navigationSettled, releaseNavigationKeys } from '../../lib/key-buffer.ts';
 import { leaveScreen, screenLeft } from '../../lib/leaving-screen.ts';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 
 /** A form's fields (and buttons) that can take focus. */
 const fieldSelector = '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])';
@@ -155,7 +156,11 @@ export function RouteFocus() {
       return true;
     };
     let stopFirst = () => {};
-    if (!firstScreen()) {
+    let unmounted = false;
+    // Checked once the screen is painted: its layout is then done, and the check (it measures
+    // where the candidates are) does not force it early, inside the task that mounts the screen.
+    void afterNextPaint().then(() => {
+      if (unmounted || firstScreen()) return;
       const observer = new MutationObserver(() => {
         if (firstScreen()) stopFirst();
       });
@@ -174,9 +179,10 @@ export function RouteFocus() {
         document.removeEventListener('focusin', handleFocusIn);
         stopFirst = () => {};
       };
-    }
+    });
 
     return () => {
+      unmounted = true;
       unsubscribeBefore();
       unsubscribeResolved();
       screenLeft();
