@@ -167,6 +167,22 @@ test.describe('what the first screen does not show waits until it is painted (Li
   });
 });
 
+test.describe('a screen\'s code loads beside its access check, not after it', () => {
+  test('opened by its address, the persons list\'s code is asked for while the access policy is still on its way', async ({ page }) => {
+    const held: Route[] = [];
+    let released = false;
+    await page.route('**/api/permissions/accesspolicy*', (route) => (released ? route.continue() : void held.push(route)));
+    const screenCode = page.waitForRequest(/\/assets\/persons-[^/]+\.js$/, { timeout: 10_000 });
+    await page.goto('/practice/persons', { waitUntil: 'commit' });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await screenCode;
+    expect(held.length).toBeGreaterThan(0);
+    released = true;
+    for (const route of held) await route.continue();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+  });
+});
+
 test.describe('the features\' commands load beside the first screen without losing a key', () => {
   test('G P typed before they arrive navigates once they have', async ({ page }) => {
     const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);

@@ -64,3 +64,10 @@ void router
   .load()
   .catch(() => {})
   .then(() => startTransition(() => root.render(app)));
+// The first screen's code is asked for beside its checks rather than after them: the router loads a
+// route's chunk once every `beforeLoad` has passed, and a guarded screen's waits for the access
+// policy, one round trip more before the screen's data can be asked for (issue 25: Lighthouse's
+// largest paint). A screen the role may not open has only its code loaded, never shown.
+for (const match of router.matchRoutes(router.state.location)) {
+  router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => {});
+}
