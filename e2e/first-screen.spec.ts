@@ -183,6 +183,23 @@ test.describe('a screen\'s code loads beside its access check, not after it', ()
   });
 });
 
+test.describe('home asks for its recent changes as soon as the access policy allows them', () => {
+  test('the request is sent before the screen has rendered the sections the policy unlocks', async ({ page }) => {
+    await page.addInitScript(() => {
+      const probe = window as unknown as { sectionsShownAtRequest?: boolean };
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes('/api/audit/recent') && probe.sectionsShownAtRequest === undefined) probe.sectionsShownAtRequest = document.getElementById('account-heading') !== null;
+        return send(input, init);
+      };
+    });
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sectionsShownAtRequest?: boolean }).sectionsShownAtRequest)).toBe(false);
+  });
+});
+
 test.describe('the features\' commands load beside the first screen without losing a key', () => {
   test('G P typed before they arrive navigates once they have', async ({ page }) => {
     const registry = await holdBack(page, /\/assets\/registry-[^/]+\.js$/);
