@@ -75,6 +75,22 @@ describe('first screen JavaScript', () => {
     expect(built.files.length, built.files.map((chunk) => chunk.fileName).join(' ')).toBeLessThanOrEqual(4);
   });
 
+  it('leaves a list screen a few files to load besides it: the shared kits, not a chunk per module (vite.config.ts: screenKit, listKit)', () => {
+    const byFile = new Map(all.map((chunk) => [chunk.fileName, chunk]));
+    const first = new Set(built.files.map((chunk) => chunk.fileName));
+    const route = all.find((chunk) => chunk.moduleIds.some((id) => /\/src\/routes\/_app\/practice\/persons\/index\.tsx\?tsr-split=/.test(id)));
+    expect(route).toBeDefined();
+    const loads = new Set<string>();
+    const visit = (file: string) => {
+      if (loads.has(file) || first.has(file)) return;
+      loads.add(file);
+      byFile.get(file)?.imports.forEach(visit);
+    };
+    visit(route!.fileName);
+    // 15 files before the kits; six connections per server load 7 in about one round.
+    expect(loads.size, [...loads].join(' ')).toBeLessThanOrEqual(8);
+  });
+
   it('is not loaded by the patients\' survey page, which keeps its own small bundle', () => {
     const survey = all.find((chunk) => chunk.facadeModuleId && /\/survey\.html$/.test(chunk.facadeModuleId));
     expect(survey).toBeDefined();
