@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HomeScreen } from '../../features/home/home-screen.tsx';
 import { recentChangesQuery } from '../../features/home/queries.ts';
 import { currentAccountKey } from '../../lib/account.ts';
+import { prepareDateTimeFormat } from '../../lib/format.ts';
 import { can } from '../../lib/policy.ts';
 import { accessPolicyQuery } from '../../lib/session.ts';
 
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/_app/home')({
    */
   loader: ({ context: { queryClient } }) => {
     const account = currentAccountKey();
+    // The recent changes show dates: their formatter is made while the policy is on its way.
+    prepareDateTimeFormat();
     queryClient.ensureQueryData(accessPolicyQuery(account)).then(
       (policy) => {
         if (can(policy, '/audit/entries', 'GET')) void queryClient.prefetchQuery(recentChangesQuery(account));
