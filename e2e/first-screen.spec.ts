@@ -249,9 +249,14 @@ test.describe('the Auth0 SDK as the portal builds it (vite.config.ts: without th
   const providerOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
   test('an expired access token is renewed with the refresh token on reload, without the provider page', async ({ page }) => {
+    // The notifications' stream opens after the first screen is painted: it must have its token
+    // before the stored one is made to look expired, or it renews it itself, and the reload's
+    // renewal then races that one (the provider rotates refresh tokens).
+    const streamOpen = page.waitForResponse((response) => response.url().includes('/api/notifications/stream'));
     await page.goto('/home');
     await signInOnProviderPage(page, 'admin');
     await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+    await streamOpen;
     // The SDK's stored entry, made to look expired (its refresh token stays).
     const expired = await page.evaluate(() => {
       for (const key of Object.keys(localStorage).filter((name) => name.startsWith('@@auth0spajs@@'))) {
