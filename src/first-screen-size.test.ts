@@ -82,20 +82,38 @@ describe('first screen JavaScript', () => {
     for (const chunk of built.files) expect(chunk.code.length, chunk.fileName).toBeLessThanOrEqual(225_000);
   });
 
-  it('leaves a list screen a few files to load besides it: the shared kits, not a chunk per module (vite.config.ts: screenKit, listKit)', () => {
+  /** The files a lazy route loads besides the first screen's. */
+  function loadedBeside(route: RegExp) {
     const byFile = new Map(all.map((chunk) => [chunk.fileName, chunk]));
     const first = new Set(built.files.map((chunk) => chunk.fileName));
-    const route = all.find((chunk) => chunk.moduleIds.some((id) => /\/src\/routes\/_app\/practice\/persons\/index\.tsx\?tsr-split=/.test(id)));
-    expect(route).toBeDefined();
+    const chunk = all.find((candidate) => candidate.moduleIds.some((id) => route.test(id)));
+    expect(chunk, String(route)).toBeDefined();
     const loads = new Set<string>();
     const visit = (file: string) => {
       if (loads.has(file) || first.has(file)) return;
       loads.add(file);
       byFile.get(file)?.imports.forEach(visit);
     };
-    visit(route!.fileName);
+    visit(chunk!.fileName);
+    return [...loads];
+  }
+
+  it('leaves a list screen a few files to load besides it: the shared kits, not a chunk per module (vite.config.ts: screenKit, listKit)', () => {
+    const loads = loadedBeside(/\/src\/routes\/_app\/practice\/persons\/index\.tsx\?tsr-split=/);
     // 15 files before the kits; six connections per server load 7 in about one round.
-    expect(loads.size, [...loads].join(' ')).toBeLessThanOrEqual(8);
+    expect(loads.length, loads.join(' ')).toBeLessThanOrEqual(8);
+  });
+
+  it('leaves a form or record screen a few files too, not one per control and Radix package (vite.config.ts: formKit, radixKit)', () => {
+    // Before the kits: 26, 29 and 24 files.
+    for (const [route, most] of [
+      [/\/src\/routes\/_app\/practice\/person\/create\.tsx\?tsr-split=/, 12],
+      [/\/src\/routes\/_app\/practice\/persons\/edit\/\$personId\.tsx\?tsr-split=/, 12],
+      [/\/src\/routes\/_app\/practice\/locations\/\$locationId\.tsx\?tsr-split=/, 10],
+    ] as const) {
+      const loads = loadedBeside(route);
+      expect(loads.length, `${String(route)}: ${loads.join(' ')}`).toBeLessThanOrEqual(most);
+    }
   });
 
   it('is not loaded by the patients\' survey page, which keeps its own small bundle', () => {
