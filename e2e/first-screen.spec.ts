@@ -184,7 +184,8 @@ test.describe('a screen\'s code loads beside its access check, not after it', ()
 });
 
 test.describe('home asks for its recent changes as soon as the access policy allows them', () => {
-  test('the request is sent before the screen has rendered the sections the policy unlocks', async ({ page }) => {
+  // The system routes that show the home content (spec §2) load as /home does (features/home/load.ts).
+  for (const path of ['/home', '/system/logs']) test(`${path}: the request is sent before the screen has rendered the sections the policy unlocks`, async ({ page }) => {
     await page.addInitScript(() => {
       const probe = window as unknown as { sectionsShownAtRequest?: boolean };
       const send = window.fetch.bind(window);
@@ -194,7 +195,7 @@ test.describe('home asks for its recent changes as soon as the access policy all
         return send(input, init);
       };
     });
-    await page.goto('/home');
+    await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as { sectionsShownAtRequest?: boolean }).sectionsShownAtRequest)).toBe(false);
   });
