@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import pg from 'pg';
 import { e2ePort } from '../playwright.config.ts';
@@ -57,6 +58,25 @@ test.describe('Insights as Read Only', () => {
     await expect(table.getByRole('row')).toHaveCount(8);
     await expect(table.getByRole('rowheader', { name: today() })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('opened by its address, asks for the live strip and the charts\' code while the figures are on their way, not after them (issue 25)', async ({ page }) => {
+    const held: Route[] = [];
+    let released = false;
+    await page.route('**/api/metrics/historic**', (route) => (released ? route.continue() : void held.push(route)));
+    const asked = new Set<string>();
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.includes('/api/metrics/realtime')) asked.add('live strip');
+      if (/\/assets\/bar-chart-[^/]+\.js$/.test(url)) asked.add('chart code');
+    });
+    await page.goto('/insights?range=7', { waitUntil: 'commit' });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    // Asked for while the figures are held back: before, the chart's code waited for them, and the live strip for the screen's render.
+    await expect.poll(() => [...asked].sort()).toEqual(['chart code', 'live strip']);
+    released = true;
+    for (const route of held) await route.continue();
+    await expect(page.getByRole('region', { name: 'Abandoned calls' }).getByRole('img')).toBeVisible();
   });
 
   test('clicking a bar opens the interactions list filtered the same way', async ({ page }) => {

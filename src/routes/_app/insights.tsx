@@ -1,12 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InsightsScreen } from '../../features/insights/insights-screen.tsx';
+import { loadInsights } from '../../features/insights/load.ts';
 import { insightsSearchDefaults, validateInsightsSearch, type InsightsSearch } from '../../features/insights/search.ts';
-import { requirePermission } from '../../lib/route-guard.ts';
+import { deniedOr, requirePermission } from '../../lib/route-guard.ts';
 
 /**
  * Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it
- * (the router's default error component, RouteError). Kept this small, and without a loader: this
- * part of a route loads with the first screen; the screen and its queries load with the route.
+ * (the router's default error component, RouteError). Kept this small: this part of a route loads
+ * with the first screen; the loader, the screen and its queries load with the route.
  */
 const requires = { resource: '/metrics/historic', method: 'GET' } as const;
 
@@ -14,6 +15,13 @@ export const Route = createFileRoute('/_app/insights')({
   beforeLoad: requirePermission(requires, 'see insights'),
   validateSearch: validateInsightsSearch,
   search: { middlewares: [stripSearchParams(insightsSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) => {
+    const figures = loadInsights(context.queryClient, deps).catch(deniedOr(requires, 'see insights'));
+    // Another window or queue chosen on the screen: it keeps showing the figures it has meanwhile.
+    if (cause !== 'stay') return figures;
+    figures.catch(() => {});
+  },
   component: function InsightsRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();

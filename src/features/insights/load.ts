@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { currentAccountKey } from '../../lib/account.ts';
+import { can } from '../../lib/policy.ts';
+import { accessPolicyQuery } from '../../lib/session.ts';
+import { historicMetricsQuery, insightsQueuesQuery, realtimeMetricsQuery } from './queries.ts';
+import type { InsightsSearch } from './search.ts';
+import { insightsWindow } from './window.ts';
+
+/**
+ * The Insights route's loader: the window's figures, the live strip's and the queues' are asked for
+ * with the screen's code rather than once it has rendered, and the charts' code (chart.js) beside
+ * them rather than once the figures are here (three round trips in a row on Lighthouse's phone).
+ * The screen shows when the window's figures are here; a failure (other than a refusal, which is
+ * the route's "no permission") is shown by the screen with Retry.
+ */
+export function loadInsights(queryClient: QueryClient, search: InsightsSearch) {
+  const account = currentAccountKey();
+  import('./bar-chart.tsx').catch(() => {});
+  void queryClient.prefetchQuery(realtimeMetricsQuery(account, search.queue));
+  queryClient.ensureQueryData(accessPolicyQuery(account)).then(
+    (policy) => {
+      if (can(policy, '/callcenter/queues', 'GET')) void queryClient.prefetchQuery(insightsQueuesQuery(account));
+    },
+    () => {},
+  );
+  return queryClient.ensureQueryData(historicMetricsQuery(account, insightsWindow(search)));
+}
