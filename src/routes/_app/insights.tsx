@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InsightsScreen } from '../../features/insights/insights-screen.tsx';
 import { loadInsights } from '../../features/insights/load.ts';
 import { insightsSearchDefaults, validateInsightsSearch, type InsightsSearch } from '../../features/insights/search.ts';
-import { deniedOr, requirePermission } from '../../lib/route-guard.ts';
+import { requirePermission } from '../../lib/route-guard.ts';
 
 /**
  * Opened without this grant, or refused it meanwhile (403): the "no permission" screen naming it
@@ -16,12 +16,7 @@ export const Route = createFileRoute('/_app/insights')({
   validateSearch: validateInsightsSearch,
   search: { middlewares: [stripSearchParams(insightsSearchDefaults)] },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps, cause }) => {
-    const figures = loadInsights(context.queryClient, deps).catch(deniedOr(requires, 'see insights'));
-    // Another window or queue chosen on the screen: it keeps showing the figures it has meanwhile.
-    if (cause !== 'stay') return figures;
-    figures.catch(() => {});
-  },
+  loader: ({ context, deps }) => loadInsights(context.queryClient, deps),
   component: function InsightsRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
