@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AccessPolicy } from '../../domain/api.ts';
 import { onPolicyChanged, request } from './api.ts';
@@ -30,4 +30,18 @@ export function usePolicyFollowsRole(account: string) {
 export async function signOut() {
   await request('/auth/logout', { method: 'POST' }).catch(() => undefined);
   await endProviderSession();
+}
+
+/**
+ * For a route loader's data that only some roles may read: `prefetch` runs as soon as the access
+ * policy (usually already on its way: the `_app` loader asks for it) says this role may, not once
+ * the screen has rendered with the policy, one long task later. Never waited for.
+ */
+export function prefetchWhenAllowed(queryClient: QueryClient, account: string, allowed: (policy: AccessPolicy) => boolean, prefetch: () => void) {
+  queryClient.ensureQueryData(accessPolicyQuery(account)).then(
+    (policy) => {
+      if (allowed(policy)) prefetch();
+    },
+    () => {},
+  );
 }

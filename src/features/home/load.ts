@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { currentAccountKey } from '../../lib/account.ts';
 import { prepareDateTimeFormat } from '../../lib/format.ts';
 import { can } from '../../lib/policy.ts';
-import { accessPolicyQuery } from '../../lib/session.ts';
+import { prefetchWhenAllowed } from '../../lib/session.ts';
 import { recentChangesQuery } from './queries.ts';
 
 /**
@@ -16,10 +16,5 @@ export function loadHome(queryClient: QueryClient) {
   const account = currentAccountKey();
   // The recent changes show dates: their formatter is made while the policy is on its way.
   prepareDateTimeFormat();
-  queryClient.ensureQueryData(accessPolicyQuery(account)).then(
-    (policy) => {
-      if (can(policy, '/audit/entries', 'GET')) void queryClient.prefetchQuery(recentChangesQuery(account));
-    },
-    () => {},
-  );
+  prefetchWhenAllowed(queryClient, account, (policy) => can(policy, '/audit/entries', 'GET'), () => void queryClient.prefetchQuery(recentChangesQuery(account)));
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentAccountKey } from '../../lib/account.ts';
 import { can } from '../../lib/policy.ts';
-import { accessPolicyQuery } from '../../lib/session.ts';
+import { prefetchWhenAllowed } from '../../lib/session.ts';
 import { historicMetricsQuery, insightsQueuesQuery, realtimeMetricsQuery } from './queries.ts';
 import type { InsightsSearch } from './search.ts';
 import { insightsWindow } from './window.ts';
@@ -18,11 +18,6 @@ export function loadInsights(queryClient: QueryClient, search: InsightsSearch) {
   const account = currentAccountKey();
   import('./bar-chart.tsx').catch(() => {});
   void queryClient.prefetchQuery(realtimeMetricsQuery(account, search.queue));
-  queryClient.ensureQueryData(accessPolicyQuery(account)).then(
-    (policy) => {
-      if (can(policy, '/callcenter/queues', 'GET')) void queryClient.prefetchQuery(insightsQueuesQuery(account));
-    },
-    () => {},
-  );
+  prefetchWhenAllowed(queryClient, account, (policy) => can(policy, '/callcenter/queues', 'GET'), () => void queryClient.prefetchQuery(insightsQueuesQuery(account)));
   void queryClient.prefetchQuery(historicMetricsQuery(account, insightsWindow(search)));
 }
