@@ -1,5 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartEvent } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { drawWhenNear } from '../../lib/draw-when-near.ts';
 
 // Only the parts a bar chart needs (chart.js tree-shakes what is not registered).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -27,52 +28,69 @@ type BarChartProps = {
 /**
  * A bar chart on a canvas (chart.js). This module and chart.js load only with the Insights
  * screen. Clicking anywhere in a category's column selects it, so a thin bar is easy to hit.
+ * It is drawn once near the viewport, one chart per task (`drawWhenNear`); until then the canvas
+ * says it is busy.
  */
 export default function BarChart({ labels, series, summary, stacked = false, horizontal = false, format, max, onSelect }: BarChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const select = useRef(onSelect);
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     select.current = onSelect;
   });
   useEffect(() => {
-    if (!canvas.current) return;
-    const dark = document.documentElement.classList.contains('dark');
-    const text = dark ? '#cbd5e1' : '#334155';
-    const grid = dark ? '#334155' : '#e2e8f0';
-    const valueAxis = { stacked, beginAtZero: true, max, ticks: { color: text, precision: 0, ...(format && { callback: (value: string | number) => format(Number(value)) }) }, grid: { color: grid } };
-    const categoryAxis = { stacked, ticks: { color: text, maxRotation: 0, autoSkip: true, maxTicksLimit: horizontal ? 12 : 8 }, grid: { display: false } };
-    const chart = new Chart(canvas.current, {
-      type: 'bar',
-      data: { labels, datasets: series.map((s) => ({ label: s.label, data: s.data, backgroundColor: s.colour, ...(stacked && { stack: 'all' }) })) },
-      options: {
-        indexAxis: horizontal ? 'y' : 'x',
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        scales: horizontal ? { y: categoryAxis, x: valueAxis } : { x: categoryAxis, y: valueAxis },
-        plugins: {
-          legend: { display: series.length > 1, labels: { color: text } },
-          tooltip: format ? { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${format(Number(item.raw))}` } } : {},
-        },
-        onHover: (event: ChartEvent, elements) => {
-          const target = event.native?.target;
-          if (target instanceof HTMLElement) target.style.cursor = elements.length > 0 ? 'pointer' : 'default';
-        },
-        onClick: (event: ChartEvent) => {
-          if (!event.native) return;
-          const hit = chart.getElementsAtEventForMode(event.native, 'nearest', { intersect: true }, false)[0];
-          if (hit) return select.current(hit.index, hit.datasetIndex);
-          const column = chart.getElementsAtEventForMode(event.native, 'index', { intersect: false, axis: horizontal ? 'y' : 'x' }, false)[0];
-          if (column) select.current(column.index, null);
-        },
-      },
+    const element = canvas.current;
+    if (!element) return;
+    return drawWhenNear(element, () => {
+      const chart = drawBarChart(element, { labels, series, stacked, horizontal, format, max }, select);
+      setDrawn(true);
+      return () => {
+        chart.destroy();
+        setDrawn(false);
+      };
     });
-    return () => chart.destroy();
   }, [labels, series, stacked, horizontal, format, max]);
 
   return (
     <div className="relative h-64 w-full">
-      <canvas ref={canvas} role="img" aria-label={summary} />
+      <canvas ref={canvas} role="img" aria-label={summary} aria-busy={!drawn} />
     </div>
   );
+}
+
+type DrawnProps = Required<Pick<BarChartProps, 'labels' | 'series' | 'stacked' | 'horizontal'>> & Pick<BarChartProps, 'format' | 'max'>;
+
+function drawBarChart(canvas: HTMLCanvasElement, { labels, series, stacked, horizontal, format, max }: DrawnProps, select: { current: BarChartProps['onSelect'] }) {
+  const dark = document.documentElement.classList.contains('dark');
+  const text = dark ? '#cbd5e1' : '#334155';
+  const grid = dark ? '#334155' : '#e2e8f0';
+  const valueAxis = { stacked, beginAtZero: true, max, ticks: { color: text, precision: 0, ...(format && { callback: (value: string | number) => format(Number(value)) }) }, grid: { color: grid } };
+  const categoryAxis = { stacked, ticks: { color: text, maxRotation: 0, autoSkip: true, maxTicksLimit: horizontal ? 12 : 8 }, grid: { display: false } };
+  const chart = new Chart(canvas, {
+    type: 'bar',
+    data: { labels, datasets: series.map((s) => ({ label: s.label, data: s.data, backgroundColor: s.colour, ...(stacked && { stack: 'all' }) })) },
+    options: {
+      indexAxis: horizontal ? 'y' : 'x',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: horizontal ? { y: categoryAxis, x: valueAxis } : { x: categoryAxis, y: valueAxis },
+      plugins: {
+        legend: { display: series.length > 1, labels: { color: text } },
+        tooltip: format ? { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${format(Number(item.raw))}` } } : {},
+      },
+      onHover: (event: ChartEvent, elements) => {
+        const target = event.native?.target;
+        if (target instanceof HTMLElement) target.style.cursor = elements.length > 0 ? 'pointer' : 'default';
+      },
+      onClick: (event: ChartEvent) => {
+        if (!event.native) return;
+        const hit = chart.getElementsAtEventForMode(event.native, 'nearest', { intersect: true }, false)[0];
+        if (hit) return select.current(hit.index, hit.datasetIndex);
+        const column = chart.getElementsAtEventForMode(event.native, 'index', { intersect: false, axis: horizontal ? 'y' : 'x' }, false)[0];
+        if (column) select.current(column.index, null);
+      },
+    },
+  });
+  return chart;
 }

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
+import { compareNames, shortDay, useTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
 import type { BarSeries } from './bar-chart.tsx';
 import { interactionsHref, type InteractionsFilter } from './links.ts';
@@ -41,7 +42,6 @@ const directionColours: Record<InteractionDirection, string> = {
   external_outbound: '#475569',
 };
 
-const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** Seconds as m:ss (durations in the portal read in minutes and seconds). */
 export const minutesSeconds = (seconds: number | null) => (seconds === null ? '–' : `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`);
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
@@ -69,7 +69,7 @@ export function InsightsScreen({ search, onSearchChange }: InsightsScreenProps) 
     const named = new Map<string, string>((queues.data?.items ?? []).map((q) => [q.id, q.queueName]));
     for (const q of historic.data?.queues ?? []) if (!named.has(q.queueId)) named.set(q.queueId, q.queueName);
     if (period.queue && !named.has(period.queue)) named.set(period.queue, period.queue);
-    return [...named].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+    return [...named].map(([value, label]) => ({ value, label })).sort((a, b) => compareNames(a.label, b.label));
   }, [queues.data, historic.data, period.queue]);
   const queueName = queueOptions.find((q) => q.value === period.queue)?.label;
 
@@ -165,6 +165,7 @@ function Filters({ search, period, queueOptions, onSearchChange }: InsightsScree
 /** The contact center's figures now, per queue, asked again every few seconds while the screen is open. */
 function LiveStrip({ queue }: { queue: string }) {
   const realtime = useQuery(realtimeMetricsQuery(useAccountKey(), queue));
+  const time = useTimeFormat();
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="mt-4">
@@ -173,7 +174,7 @@ function LiveStrip({ queue }: { queue: string }) {
           Queues now
         </h2>
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          {realtime.data ? `Updated ${new Date(realtime.data.asOf).toLocaleTimeString()}, every ${realtimeRefreshMs / 1000} seconds` : null}
+          {realtime.data ? `Updated ${time(realtime.data.asOf)}, every ${realtimeRefreshMs / 1000} seconds` : null}
         </p>
       </div>
       {realtime.isError && !realtime.data ? (
@@ -312,7 +313,7 @@ function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: s
 function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }) {
   const { from, to } = metrics;
   const base = { from, to, queue };
-  const labels = useMemo(() => metrics.days.map((d) => dayLabel(d.date)), [metrics]);
+  const labels = useMemo(() => metrics.days.map((d) => shortDay(d.date)), [metrics]);
   // Only the directions that had calls (all six would crowd the legend), in the domain's order.
   const directions = useMemo(() => interactionDirections.filter((d) => metrics.days.some((day) => day.byDirection[d] > 0)), [metrics]);
   const directionSeries = useMemo<BarSeries[]>(

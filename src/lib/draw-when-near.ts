@@ -1,0 +1,63 @@
+/**
+ * Costly drawings (a chart.js chart: 30–40 ms each on a desktop, four times that on Lighthouse's
+ * phone) wait until their element comes near the viewport, then take turns, one per task. Insights
+ * drew its five charts in one task right after its first paint (210 ms on a desktop), though a
+ * phone shows none of them until scrolled to (issue 25).
+ */
+const waiting: (() => void)[] = [];
+let turnAsked = false;
+
+function nextTurn() {
+  turnAsked = false;
+  waiting.shift()?.();
+  if (waiting.length > 0) askTurn();
+}
+
+function askTurn() {
+  if (turnAsked) return;
+  turnAsked = true;
+  setTimeout(nextTurn, 0);
+}
+
+/**
+ * How far ahead of the viewport a drawing starts: half a screen's height, so scrolling at a
+ * reader's pace meets no blank canvas, while a chart further down waits.
+ */
+export const nearMargin = '50% 0px';
+
+/**
+ * Runs `draw` once `element` is within half a screen's height of the viewport, in a task of its own
+ * (a turn taken after the drawings asked for before it). `draw` returns how to undo the drawing.
+ * The result cancels: a drawing still waiting never runs, a drawing made is undone.
+ */
+export function drawWhenNear(element: Element, draw: () => () => void): () => void {
+  let undo: (() => void) | null = null;
+  let cancelled = false;
+  const turn = () => {
+    if (!cancelled) undo = draw();
+  };
+  const queue = () => {
+    waiting.push(turn);
+    askTurn();
+  };
+  const observer =
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer?.disconnect();
+            queue();
+          },
+          { rootMargin: nearMargin },
+        );
+  if (observer) observer.observe(element);
+  else queue();
+  return () => {
+    cancelled = true;
+    observer?.disconnect();
+    const at = waiting.indexOf(turn);
+    if (at >= 0) waiting.splice(at, 1);
+    undo?.();
+  };
+}
