@@ -191,12 +191,16 @@ const firstScreenParts = [
  * files, most under 2 KB, and over HTTP/1.1 (six connections per server) they queued in three
  * rounds before the list's data could be asked for (Lighthouse: largest paint). The domain kit is
  * the rules every screen and the patients' survey check (messages, text and field rules, valibot);
- * the screen kit is what lists, forms and records share (field, page header, record queries); the
+ * the screen kit is what lists, forms and records share (field, page header, record queries, the
+ * load states, a description list's parts, the select; none of them brings Radix); the
  * list kit is the table (TanStack Table) and the list around it. A form does not load the list
  * kit; the persons list loads 8 files instead of 15; the survey loads the domain kit only.
  */
 const domainKit = firstScreenChunk.kit('domain-kit', /[\\/]domain[\\/](records|fields|text|query|list-query|messages)\.ts$|[\\/]node_modules[\\/]valibot[\\/]/, { withSurvey: true });
-const screenKit = firstScreenChunk.kit('screen-kit', /[\\/]src[\\/]components[\\/]ui[\\/](field|page-header|record-path)\.tsx?$|[\\/]src[\\/]lib[\\/](record-queries|search-keys)\.ts$/);
+const screenKit = firstScreenChunk.kit(
+  'screen-kit',
+  /[\\/]src[\\/]components[\\/]ui[\\/](field|page-header|record-path|description-list|load-state|select)\.tsx?$|[\\/]src[\\/]lib[\\/](record-queries|search-keys)\.ts$/,
+);
 const listKit = firstScreenChunk.kit('list-kit', /[\\/]src[\\/]components[\\/]ui[\\/](data-table|pagination|record-list|filter-input)\.tsx$|[\\/]node_modules[\\/]@tanstack[\\/](react-table|table-core)[\\/]/);
 /**
  * The same for forms and record pages: a create screen loaded 20–26 files (a person's 26: one per
@@ -208,9 +212,11 @@ const listKit = firstScreenChunk.kit('list-kit', /[\\/]src[\\/]components[\\/]ui
  */
 const formKit = firstScreenChunk.kit(
   'form-kit',
-  /[\\/]src[\\/]components[\\/]ui[\\/](form|form-fields|select|checkbox|chip|multi-select|leave-guard|dialog|create-screen|edit-form|record-page|conflict-notice|delete|token|record-stamps|versioned-save|description-list|load-state|permitted)\.tsx?$|[\\/]src[\\/]lib[\\/](form|return-focus)\.ts$/,
+  /[\\/]src[\\/]components[\\/]ui[\\/](form|form-fields|checkbox|chip|multi-select|leave-guard|dialog|create-screen|edit-form|record-page|conflict-notice|delete|token|record-stamps|versioned-save|permitted)\.tsx?$|[\\/]src[\\/]lib[\\/](form|return-focus)\.ts$/,
 );
 const radixKit = firstScreenChunk.kit('radix-kit', /[\\/]node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/);
+/** The charts' code (chart.js and the drawing queue), one file for Insights and a campaign's page, named for what it is. */
+const chartKit = firstScreenChunk.kit('chart', /[\\/]node_modules[\\/](chart\.js|@kurkle[\\/]color)[\\/]|[\\/]src[\\/]lib[\\/]draw-when-near\.ts$/);
 
 export default defineConfig({
   plugins: [
@@ -244,7 +250,7 @@ export default defineConfig({
     reportCompressedSize: false,
     // Two pages: the portal, and the patients' survey (its own small bundle, no sign-in code).
     rolldownOptions: {
-      output: { codeSplitting: { groups: [...firstScreenParts, firstScreenChunk.group, domainKit, screenKit, listKit, formKit, radixKit] } },
+      output: { codeSplitting: { groups: [...firstScreenParts, firstScreenChunk.group, domainKit, screenKit, listKit, formKit, radixKit, chartKit] } },
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         survey: fileURLToPath(new URL('survey.html', import.meta.url)),

@@ -11,6 +11,7 @@ import { listFilterMaxLength } from './list-query.ts';
 import { defaultPageSize, sortOrders } from './lists.ts';
 import { messages } from './messages.ts';
 import { interactionMessages } from './interaction-messages.ts';
+import { interactionDirections, interactionStatuses, type InteractionDirection, type InteractionStatus } from './interaction-kinds.ts';
 import { isoDate, type CommonFields } from './records.ts';
 import { isStorableText, queryText, text } from './text.ts';
 
@@ -36,18 +37,6 @@ export const interactionEventTypes = [
   'attributes',
 ] as const;
 export type InteractionEventType = (typeof interactionEventTypes)[number];
-
-/** How the call began (the first leg's initiation, Amazon Connect's InitiationMethod in our words). */
-export const interactionDirections = ['inbound', 'outbound', 'callback', 'api', 'webrtc_api', 'external_outbound'] as const;
-export type InteractionDirection = (typeof interactionDirections)[number];
-
-/**
- * Where a call stands (spec: "Status values of other entities: not shown"; ours): `queued` waits
- * for an agent, `active` is with one, `wrap-up` is in after-contact work, `completed` ended after
- * an agent took it, `abandoned` ended before one did, `follow-up` needs someone to call back.
- */
-export const interactionStatuses = ['queued', 'active', 'wrap-up', 'completed', 'abandoned', 'follow-up'] as const;
-export type InteractionStatus = (typeof interactionStatuses)[number];
 
 /** Spec §3 Interaction.escalatedType (values not shown; ours). */
 export const escalationTypes = ['clinical', 'supervisor', 'complaint', 'urgent-symptom'] as const;

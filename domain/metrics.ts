@@ -5,7 +5,7 @@
  * the rules it applies are these constants, stated once here and in that SQL.
  */
 import * as v from 'valibot';
-import { interactionDirections, type InteractionDirection, type InteractionStatus } from './interactions.ts';
+import { interactionDirections, type InteractionDirection, type InteractionStatus } from './interaction-kinds.ts';
 import { interactionMessages } from './interaction-messages.ts';
 import { addDays, daysBetween, todayUtc } from './days.ts';
 import { isoDate } from './records.ts';

@@ -116,6 +116,27 @@ describe('first screen JavaScript', () => {
     }
   });
 
+  it('leaves the lists and Insights without what they do not run: Radix, the form kit, the phone number rules (issue 25)', () => {
+    const byFile = new Map(all.map((chunk) => [chunk.fileName, chunk]));
+    // The locations and practitioners lists loaded the form kit and Radix (115 KB) for a description
+    // list's `Empty`; Insights loaded them for the select and the load states, and libphonenumber
+    // (27 KB gzip) to name six call directions.
+    for (const route of [
+      /\/src\/routes\/_app\/practice\/locations\/index\.tsx\?tsr-split=/,
+      /\/src\/routes\/_app\/practice\/practitioners\/index\.tsx\?tsr-split=/,
+      /\/src\/routes\/_app\/practice\/persons\/index\.tsx\?tsr-split=/,
+      /\/src\/routes\/_app\/insights\.tsx\?tsr-split=/,
+    ]) {
+      const modules = loadedBeside(route).flatMap((file) => byFile.get(file)!.moduleIds);
+      const unneeded = modules.filter((id) => /\/node_modules\/(@radix-ui|libphonenumber-js)\/|\/src\/components\/ui\/(dialog|form)\.tsx$/.test(id));
+      expect(unneeded, String(route)).toEqual([]);
+    }
+    // Insights' charts load apart, once the screen is shown: chart.js is not among its files either.
+    const insights = loadedBeside(/\/src\/routes\/_app\/insights\.tsx\?tsr-split=/).flatMap((file) => byFile.get(file)!.moduleIds);
+    expect(insights.some((id) => id.includes('/node_modules/chart.js/'))).toBe(false);
+    expect(insights.some((id) => id.endsWith('/src/features/insights/insights-screen.tsx'))).toBe(true);
+  });
+
   it('is not loaded by the patients\' survey page, which keeps its own small bundle', () => {
     const survey = all.find((chunk) => chunk.facadeModuleId && /\/survey\.html$/.test(chunk.facadeModuleId));
     expect(survey).toBeDefined();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interactionDirections, interactionStatuses } from '../../domain/interactions.ts';
+import { interactionDirections, interactionStatuses } from '../../domain/interaction-kinds.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 
 /**

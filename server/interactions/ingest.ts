@@ -13,7 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { InteractionDirection, InteractionEvent, InteractionQueue, InteractionRecording, IntegrationAssociation, LegDurations, Participant, Party } from '../../domain/interactions.ts';
+import type { InteractionDirection } from '../../domain/interaction-kinds.ts';
+import type { InteractionEvent, InteractionQueue, InteractionRecording, IntegrationAssociation, LegDurations, Participant, Party } from '../../domain/interactions.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { interactions } from '../db/schema/index.ts';
 import type { ContactCenterContact, ContactEvent } from '../integrations/contact-center/port.ts';

@@ -5,12 +5,11 @@ import type {
   EscalationType,
   IntegrationAssociation,
   InteractionComment,
-  InteractionDirection,
   InteractionEvent,
-  InteractionStatus,
   Participant,
   Party,
 } from '../../../domain/interactions.ts';
+import type { InteractionDirection, InteractionStatus } from '../../../domain/interaction-kinds.ts';
 import { common, deletion } from './columns.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { interactionDirections, type InteractionDirection } from '../../../domain/interactions.ts';
+import { interactionDirections, type InteractionDirection } from '../../../domain/interaction-kinds.ts';
 import { addDays, daysBetween } from '../../../domain/days.ts';
 import { serviceLevelSeconds, type HistoricMetrics, type MetricsFigures } from '../../../domain/metrics.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,5 @@
-import type { InteractionDirection, InteractionStatus, EscalationType } from '../../../domain/interactions.ts';
+import type { InteractionDirection, InteractionStatus } from '../../../domain/interaction-kinds.ts';
+import type { EscalationType } from '../../../domain/interactions.ts';
 
 /** How each direction reads in the list and on the detail. */
 export const directionLabels: Record<InteractionDirection, string> = {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EscalationType, Interaction, InteractionComment, InteractionListItem, InteractionStatus, MentionableUserList } from '../../../domain/interactions.ts';
+import type { InteractionStatus } from '../../../domain/interaction-kinds.ts';
+import type { EscalationType, Interaction, InteractionComment, InteractionListItem, MentionableUserList } from '../../../domain/interactions.ts';
 import type { Queue } from '../../../domain/queues.ts';
 import type { UserList } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';

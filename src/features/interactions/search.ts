@@ -1,4 +1,4 @@
-import type { InteractionDirection, InteractionStatus } from '../../../domain/interactions.ts';
+import type { InteractionDirection, InteractionStatus } from '../../../domain/interaction-kinds.ts';
 import type { PageSize, SortOrder } from '../../../domain/lists.ts';
 import { listSearchDefaults, listSearchShape, tagSearchParam } from '../../lib/list-search.ts';
 import { oneOf, searchParams } from '../../lib/search-params.ts';
