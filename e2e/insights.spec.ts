@@ -79,6 +79,23 @@ test.describe('Insights as Read Only', () => {
     await expect(page.getByRole('region', { name: 'Abandoned calls' }).getByRole('img')).toBeVisible();
   });
 
+  test('a chart shown is redrawn with new figures without going blank (issue 25)', async ({ page }) => {
+    await page.goto('/insights?range=7');
+    const canvas = page.getByRole('region', { name: 'Calls per day by direction' }).getByRole('img');
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    // Every state the canvas passes through from here on.
+    await canvas.evaluate((element) => {
+      const states: (string | null)[] = [];
+      (window as unknown as { busyStates: typeof states }).busyStates = states;
+      new MutationObserver(() => states.push(element.getAttribute('aria-busy'))).observe(element, { attributes: true, attributeFilter: ['aria-busy'] });
+    });
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    const from30 = await page.evaluate(() => new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10));
+    await expect(canvas).toHaveAttribute('aria-label', new RegExp(`from ${from30} to`));
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(() => (window as unknown as { busyStates: (string | null)[] }).busyStates)).not.toContain('true');
+  });
+
   test('clicking a bar opens the interactions list filtered the same way', async ({ page }) => {
     await page.goto('/insights?range=7');
     const canvas = page.getByRole('region', { name: 'Abandoned calls' }).getByRole('img');

@@ -84,6 +84,20 @@ describe('drawWhenNear', () => {
     expect(observers.size).toBe(0);
   });
 
+  it('redraw (new figures for a drawing shown): draws at once, in the caller\'s task, so that no frame shows it blank', async () => {
+    const element = document.createElement('canvas');
+    const undoOld = vi.fn();
+    const cancelOld = drawWhenNear(element, () => undoOld);
+    near(element);
+    await nextTask();
+    const drawNew = vi.fn(() => () => {});
+    // As a chart's effect does when its figures change: the old drawing's cancel, then the new one, in one task.
+    cancelOld();
+    drawWhenNear(element, drawNew, { redraw: true });
+    expect(undoOld).toHaveBeenCalledTimes(1);
+    expect(drawNew).toHaveBeenCalledTimes(1);
+  });
+
   it('without IntersectionObserver, draws in a task of its own', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     const draw = vi.fn(() => () => {});

@@ -29,10 +29,21 @@ export const nearMargin = '50% 0px';
  * Runs `draw` once `element` is within half a screen's height of the viewport, in a task of its own
  * (a turn taken after the drawings asked for before it). `draw` returns how to undo the drawing.
  * The result cancels: a drawing still waiting never runs, a drawing made is undone.
+ *
+ * `redraw`: the element showed a drawing that its new data replaces (the cancel of the old one
+ * ran in this same task). It is drawn at once: waiting for a turn would paint it blank in between,
+ * a flash on every change of the figures.
  */
-export function drawWhenNear(element: Element, draw: () => () => void): () => void {
+export function drawWhenNear(element: Element, draw: () => () => void, { redraw = false } = {}): () => void {
   let undo: (() => void) | null = null;
   let cancelled = false;
+  if (redraw) {
+    undo = draw();
+    return () => {
+      cancelled = true;
+      undo?.();
+    };
+  }
   const turn = () => {
     if (!cancelled) undo = draw();
   };

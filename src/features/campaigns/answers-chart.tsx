@@ -19,17 +19,20 @@ const colours: Record<AnswerKey, string> = { up: '#15803d', good: '#15803d', neu
 export default function AnswersChart({ timeline, summary }: { timeline: CampaignTimeline; summary: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
+  // Once drawn, a change of the figures redraws at once (see drawWhenNear's `redraw`).
+  const drawnBefore = useRef(false);
   useEffect(() => {
     const element = canvas.current;
     if (!element) return;
     return drawWhenNear(element, () => {
       const chart = drawAnswersChart(element, timeline);
+      drawnBefore.current = true;
       setDrawn(true);
       return () => {
         chart.destroy();
         setDrawn(false);
       };
-    });
+    }, { redraw: drawnBefore.current });
   }, [timeline]);
 
   return (

@@ -35,6 +35,8 @@ export default function BarChart({ labels, series, summary, stacked = false, hor
   const canvas = useRef<HTMLCanvasElement>(null);
   const select = useRef(onSelect);
   const [drawn, setDrawn] = useState(false);
+  // Once drawn, a change of the figures redraws at once (see drawWhenNear's `redraw`).
+  const drawnBefore = useRef(false);
   useEffect(() => {
     select.current = onSelect;
   });
@@ -43,12 +45,13 @@ export default function BarChart({ labels, series, summary, stacked = false, hor
     if (!element) return;
     return drawWhenNear(element, () => {
       const chart = drawBarChart(element, { labels, series, stacked, horizontal, format, max }, select);
+      drawnBefore.current = true;
       setDrawn(true);
       return () => {
         chart.destroy();
         setDrawn(false);
       };
-    });
+    }, { redraw: drawnBefore.current });
   }, [labels, series, stacked, horizontal, format, max]);
 
   return (
