@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { campaignResponseCount, campaignResultTitle, editingCampaignTitle, messages } from '../domain/messages.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { brokenWords, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's and other tests'. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -200,6 +200,13 @@ test.describe('campaigns: practice administrator', () => {
       await page.goto(surveyPath.replace('/survey/', '/campaigns/campaign/'));
       await expect(shown(page.getByRole('region', { name: 'Counts' }), 'Responses')).toHaveText('1');
       await expect(page.getByRole('img', { name: /Neutral 1/ })).toBeVisible();
+      // At phone size its table of answers by day breaks no word or date across lines, and stays axe clean.
+      await page.setViewportSize(phone);
+      await page.getByText('Answers by day as a table').click();
+      const table = page.getByRole('table', { name: 'Answers per day' });
+      await expect(table).toBeVisible();
+      expect(await brokenWords(table)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   });
 

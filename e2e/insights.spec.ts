@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import pg from 'pg';
 import { e2ePort } from '../playwright.config.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { brokenWords, expectNoAxeViolations, storageState } from './support.ts';
 
 const phone = { width: 390, height: 844 };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -146,6 +146,10 @@ test.describe('Insights as Read Only', () => {
     await page.setViewportSize(phone);
     await page.goto('/insights?range=30');
     await expect(page.getByRole('region', { name: 'Dispositions' }).getByRole('img')).toBeVisible();
+    // Every chart's table open: each scrolls inside its box, no word or date broken across lines.
+    for (const name of chartSections) await page.getByRole('region', { name }).locator('summary').click();
+    for (const table of await page.getByRole('table').all()) await expect(table).toBeVisible();
+    for (const name of chartSections) expect(await brokenWords(page.getByRole('region', { name }).getByRole('table')), String(name)).toEqual([]);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await expectNoAxeViolations(page);

@@ -83,6 +83,25 @@ export async function expectMessageShown(page: Page, text: string) {
     .toContainEqual(expect.stringContaining(text));
 }
 
+/** The words and numbers inside `scope` that a line break cut in two (each word's text range on more than one line). */
+export function brokenWords(scope: Locator) {
+  return scope.evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('.sr-only')) continue;
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top + r.height / 2)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
 /** Runs axe on the page as it is now and fails on any violation, naming each. */
 export async function expectNoAxeViolations(page: Page) {
   await page.addScriptTag({ path: axeSource });

@@ -144,7 +144,8 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
           ) : (
             <details className="mt-3 text-sm">
               <summary className="cursor-pointer text-brand-700 dark:text-brand-100">Answers by day as a table</summary>
-              <div className="mt-2 overflow-x-auto">
+              {/* On a phone the table scrolls inside its box, focusable for the keyboard, rather than break a word or a date across lines. */}
+              <div tabIndex={0} role="group" aria-label="Answers by day (scrolls sideways)" className="mt-2 overflow-x-auto rounded [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600">
                 <table className="w-full text-left">
                   <caption className="sr-only">Answers per day</caption>
                   <thead>
@@ -162,7 +163,7 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
                   <tbody>
                     {answered.map((day) => (
                       <tr key={day.date} className="border-t border-slate-100 dark:border-slate-800">
-                        <th scope="row" className="py-1 pr-4 font-normal">
+                        <th scope="row" className="py-1 pr-4 font-normal whitespace-nowrap">
                           {day.date}
                         </th>
                         {timeline.data.series.map((series) => (

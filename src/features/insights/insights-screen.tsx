@@ -256,7 +256,11 @@ function Totals({ totals, serviceLevelSeconds }: { totals: MetricsFigures; servi
 
 type ChartCardProps = { title: string; empty: boolean; chart: ReactNode; table: ReactNode };
 
-/** A chart with its figures as a table (the table's cells are the keyboard's way to the bars' links). */
+/**
+ * A chart with its figures as a table (the table's cells are the keyboard's way to the bars' links).
+ * On a phone the table scrolls inside its box rather than break a word or a date across lines (the
+ * main area breaks anywhere at that size, so that no long name widens the page).
+ */
 function ChartCard({ title, empty, chart, table }: ChartCardProps) {
   const titleId = useId();
   return (
@@ -271,7 +275,7 @@ function ChartCard({ title, empty, chart, table }: ChartCardProps) {
           <Suspense fallback={<div className="h-64" role="status" aria-label="Loading the chart" />}>{chart}</Suspense>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer text-brand-700 dark:text-brand-100">{title} as a table</summary>
-            <div className="mt-2 max-h-80 overflow-auto">{table}</div>
+            <div className="mt-2 max-h-80 overflow-auto [overflow-wrap:normal]">{table}</div>
           </details>
         </>
       )}
@@ -280,11 +284,12 @@ function ChartCard({ title, empty, chart, table }: ChartCardProps) {
 }
 
 const th = 'py-1 pr-3 text-left font-medium';
-const td = 'py-1 pr-3 text-right tabular-nums';
+const td = 'py-1 pr-3 text-right whitespace-nowrap tabular-nums';
 
 /**
  * A chart's table alternative: the first column names the row (a day, a disposition, a queue),
- * the others are figures (right-aligned; the links among them open the calls they count).
+ * the others are figures (right-aligned; the links among them open the calls they count). Days
+ * and figures stay on one line (a date breaks at its hyphens otherwise); names wrap between words.
  */
 function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: string; columns: string[]; rows: { key: string; name: string; cells: ReactNode[] }[]; wrapNames?: boolean }) {
   return (
@@ -302,7 +307,7 @@ function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: s
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
-            <th scope="row" className={cn(th, 'font-normal', wrapNames && 'break-words')}>
+            <th scope="row" className={cn(th, 'font-normal', !wrapNames && 'whitespace-nowrap')}>
               {row.name}
             </th>
             {row.cells.map((cell, index) => (
