@@ -15,7 +15,15 @@ export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return false;
   console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  try {
+    run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  } catch {
+    // A fresh install can fail on a race that the next one does not meet: seen here, esbuild's
+    // install script ran its binary while the file was still being written (ETXTBSY). npm ci starts
+    // from an empty node_modules, so once more is the same install; a real problem fails again.
+    console.log('npm ci failed; trying once more…');
+    run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  }
   return true;
 }
 
