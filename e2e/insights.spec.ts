@@ -150,6 +150,15 @@ test.describe('Insights as Read Only', () => {
     for (const name of chartSections) await page.getByRole('region', { name }).locator('summary').click();
     for (const table of await page.getByRole('table').all()) await expect(table).toBeVisible();
     for (const name of chartSections) expect(await brokenWords(page.getByRole('region', { name }).getByRole('table')), String(name)).toEqual([]);
+    // Scrolled sideways to its last column, the table still shows each row's day.
+    const byDirection = page.getByRole('region', { name: 'Calls per day by direction' }).getByRole('table');
+    const { scrolled, dayLeft, boxLeft } = await byDirection.evaluate((table) => {
+      const box = table.parentElement!;
+      box.scrollLeft = box.scrollWidth;
+      return { scrolled: box.scrollLeft, dayLeft: table.querySelector('tbody th')!.getBoundingClientRect().left, boxLeft: box.getBoundingClientRect().left };
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    expect(dayLeft).toBeGreaterThanOrEqual(boxLeft - 1);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await expectNoAxeViolations(page);

@@ -285,11 +285,14 @@ function ChartCard({ title, empty, chart, table }: ChartCardProps) {
 
 const th = 'py-1 pr-3 text-left font-medium';
 const td = 'py-1 pr-3 text-right whitespace-nowrap tabular-nums';
+/** The header row stays in view while the box scrolls down, the names while it scrolls sideways (a phone). */
+const stuck = 'sticky bg-white dark:bg-slate-900';
 
 /**
  * A chart's table alternative: the first column names the row (a day, a disposition, a queue),
  * the others are figures (right-aligned; the links among them open the calls they count). Days
- * and figures stay on one line (a date breaks at its hyphens otherwise); names wrap between words.
+ * and figures stay on one line (a date breaks at its hyphens otherwise); names wrap between words;
+ * the names' column and the header row stay in view while the box scrolls.
  */
 function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: string; columns: string[]; rows: { key: string; name: string; cells: ReactNode[] }[]; wrapNames?: boolean }) {
   return (
@@ -298,7 +301,7 @@ function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: s
       <thead>
         <tr>
           {columns.map((column, index) => (
-            <th key={column} scope="col" className={index === 0 ? th : cn(th, 'text-right')}>
+            <th key={column} scope="col" className={cn(th, stuck, 'top-0', index === 0 ? 'left-0 z-10' : 'text-right')}>
               {column}
             </th>
           ))}
@@ -307,7 +310,7 @@ function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: s
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
-            <th scope="row" className={cn(th, 'font-normal', !wrapNames && 'whitespace-nowrap')}>
+            <th scope="row" className={cn(th, stuck, 'left-0 font-normal', !wrapNames && 'whitespace-nowrap')}>
               {row.name}
             </th>
             {row.cells.map((cell, index) => (
