@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
 /**
  * Costly drawings (a chart.js chart: 30–40 ms each on a desktop, four times that on Lighthouse's
  * phone) wait until their element comes near the viewport, then take turns, one per task. Insights
@@ -71,4 +73,32 @@ export function drawWhenNear(element: Element, draw: () => () => void, { redraw 
     if (at >= 0) waiting.splice(at, 1);
     undo?.();
   };
+}
+
+/**
+ * A canvas drawn by `draw` through `drawWhenNear`, drawn again when `draw` changes (the caller
+ * memoizes it on its figures): at once if it was drawn before, so no frame shows it blank. Returns
+ * whether it is drawn now (the canvas's `aria-busy` until then).
+ */
+export function useDrawWhenNear(canvas: RefObject<HTMLCanvasElement | null>, draw: (canvas: HTMLCanvasElement) => { destroy(): void }): boolean {
+  const [drawn, setDrawn] = useState(false);
+  const drawnBefore = useRef(false);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    return drawWhenNear(
+      element,
+      () => {
+        const drawing = draw(element);
+        drawnBefore.current = true;
+        setDrawn(true);
+        return () => {
+          drawing.destroy();
+          setDrawn(false);
+        };
+      },
+      { redraw: drawnBefore.current },
+    );
+  }, [canvas, draw]);
+  return drawn;
 }

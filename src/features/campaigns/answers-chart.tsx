@@ -1,7 +1,7 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import type { AnswerKey, CampaignTimeline } from '../../../domain/campaigns.ts';
-import { drawWhenNear } from '../../lib/draw-when-near.ts';
+import { useDrawWhenNear } from '../../lib/draw-when-near.ts';
 import { shortDay } from '../../lib/format.ts';
 
 // Only the parts a stacked bar chart needs (chart.js tree-shakes what is not registered).
@@ -18,22 +18,8 @@ const colours: Record<AnswerKey, string> = { up: '#15803d', good: '#15803d', neu
  */
 export default function AnswersChart({ timeline, summary }: { timeline: CampaignTimeline; summary: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [drawn, setDrawn] = useState(false);
-  // Once drawn, a change of the figures redraws at once (see drawWhenNear's `redraw`).
-  const drawnBefore = useRef(false);
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    return drawWhenNear(element, () => {
-      const chart = drawAnswersChart(element, timeline);
-      drawnBefore.current = true;
-      setDrawn(true);
-      return () => {
-        chart.destroy();
-        setDrawn(false);
-      };
-    }, { redraw: drawnBefore.current });
-  }, [timeline]);
+  const draw = useCallback((element: HTMLCanvasElement) => drawAnswersChart(element, timeline), [timeline]);
+  const drawn = useDrawWhenNear(canvas, draw);
 
   return (
     <div className="relative h-64 w-full">

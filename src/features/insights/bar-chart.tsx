@@ -1,6 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartEvent } from 'chart.js';
-import { useEffect, useRef, useState } from 'react';
-import { drawWhenNear } from '../../lib/draw-when-near.ts';
+import { useCallback, useEffect, useRef } from 'react';
+import { useDrawWhenNear } from '../../lib/draw-when-near.ts';
 
 // Only the parts a bar chart needs (chart.js tree-shakes what is not registered).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -34,25 +34,11 @@ type BarChartProps = {
 export default function BarChart({ labels, series, summary, stacked = false, horizontal = false, format, max, onSelect }: BarChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const select = useRef(onSelect);
-  const [drawn, setDrawn] = useState(false);
-  // Once drawn, a change of the figures redraws at once (see drawWhenNear's `redraw`).
-  const drawnBefore = useRef(false);
   useEffect(() => {
     select.current = onSelect;
   });
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    return drawWhenNear(element, () => {
-      const chart = drawBarChart(element, { labels, series, stacked, horizontal, format, max }, select);
-      drawnBefore.current = true;
-      setDrawn(true);
-      return () => {
-        chart.destroy();
-        setDrawn(false);
-      };
-    }, { redraw: drawnBefore.current });
-  }, [labels, series, stacked, horizontal, format, max]);
+  const draw = useCallback((element: HTMLCanvasElement) => drawBarChart(element, { labels, series, stacked, horizontal, format, max }, select), [labels, series, stacked, horizontal, format, max]);
+  const drawn = useDrawWhenNear(canvas, draw);
 
   return (
     <div className="relative h-64 w-full">
