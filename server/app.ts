@@ -36,7 +36,7 @@ import { tagRoutes } from './routes/tags/index.ts';
 import { publicSurveyRoutes } from './routes/surveys/public.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
-import { requestTooLarge } from './records.ts';
+import { anyBodyMaxBytes, requestTooLarge } from './records.ts';
 import { searchProviders } from './search-providers.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
@@ -70,7 +70,7 @@ const answersCompressed = compress();
  * gigabytes.
  */
 const anyBodyLimit = bodyLimit({
-  maxSize: 2 * 1024 * 1024,
+  maxSize: anyBodyMaxBytes,
   onError: () => {
     throw requestTooLarge();
   },

@@ -1,13 +1,16 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../domain/messages.ts';
 import type { AppType } from './app.ts';
 import { logInternalError } from './errors.ts';
+import { anyBodyMaxBytes } from './records.ts';
 
 /** The settings the SPA needs at run time (read by src/lib/settings.ts). */
 export type SpaSettings = {
@@ -70,6 +73,51 @@ export const spaHeaders = (settings: SpaSettings) =>
     referrerPolicy: 'no-referrer',
   });
 
+/** How long a body refused before it was read may take to arrive in full before the connection is closed instead. */
+const unreadBodyWaitMs = 10_000;
+
+/** Resolves true once the body has been read to its end (and thrown away), false when it cannot be in time. */
+async function readToItsEnd(body: ReadableStream<Uint8Array>): Promise<boolean> {
+  const reader = body.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), unreadBodyWaitMs);
+  });
+  const read = (async () => {
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      bytes += value.byteLength;
+      if (bytes > anyBodyMaxBytes) return false;
+    }
+  })().catch(() => false);
+  const ended = await Promise.race([read, late]);
+  clearTimeout(timer);
+  if (!ended) void reader.cancel().catch(() => {});
+  return ended;
+}
+
+/**
+ * A request answered before its body was read (a 401, 403, 404 or 400 decided from the path and
+ * headers alone) leaves the rest of the body on the connection. @hono/node-server reads it for
+ * 500 ms after the answer and then destroys the socket, though the answer said keep-alive: a
+ * request the client sent on that connection meanwhile is lost, and may have been a write that
+ * was committed (issue 40). So before the answer goes out, the rest of a body within the API's
+ * limit is read to its end and thrown away; any other (larger, of unknown length, half read by a
+ * handler, or too slow to come) is answered with `Connection: close`, which a client heeds.
+ */
+const unreadBodySettled = createMiddleware<{ Bindings: Partial<HttpBindings> }>(async (c, next) => {
+  await next();
+  const incoming = c.env?.incoming;
+  if (!incoming || incoming.readableEnded || c.res.headers.get('Connection')?.toLowerCase() === 'close') return;
+  const request = c.req.raw;
+  const length = Number(incoming.headers['content-length']);
+  const readable = request.body && !request.body.locked && !request.bodyUsed;
+  if (readable && Number.isSafeInteger(length) && length <= anyBodyMaxBytes && (await readToItsEnd(request.body))) return;
+  c.res.headers.set('Connection', 'close');
+});
+
 /** The built pages (dist/*.html) that are only served with their settings, never as files. */
 const pageFiles = new Set(['/index.html', '/survey.html']);
 
@@ -94,6 +142,7 @@ export function createPortal({
 }) {
   const root = path.relative(process.cwd(), distDir) || '.';
   const portal = new Hono()
+    .use(unreadBodySettled)
     .route('/api', api)
     // A path under /api that no API route answers is the API's 404, not the SPA's page.
     .all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404))

@@ -25,6 +25,12 @@ export const idParam = (invalid: () => ApiError = () => notFound(messages.notFou
     return { id };
   });
 
+/**
+ * No request body is read past this size, whichever route it is for (server/app.ts), and a body
+ * refused before it was read is read to its end up to this size (server/portal.ts).
+ */
+export const anyBodyMaxBytes = 2 * 1024 * 1024;
+
 export const requestTooLarge = () => new ApiError(413, 'payload_too_large', messages.requestTooLarge);
 
 /** JSON bodies are a few kilobytes at most (a person: 10 names, 36 languages, 20 synonyms). */
