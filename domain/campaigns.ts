@@ -245,7 +245,8 @@ export type PublicCampaign = {
   commentMaxLength: number;
   /**
    * The link's answer was already received (its `externalId` has a response to this campaign):
-   * the page says so instead of showing the form again. False when the link has no externalId.
+   * the page says so instead of showing the form again. False when the link has no externalId or
+   * not its recipient's token (issue 40: an externalId can be guessed, the token cannot).
    */
   received: boolean;
 };
@@ -285,6 +286,23 @@ const optionalId = (max: number, message: string) =>
   );
 
 /**
+ * The query parameter of a recipient's survey link that proves the link is theirs (issue 40): made
+ * by `GET /surveys/campaigns/{id}/link`, checked by the public page's calls, never stored.
+ */
+export const recipientTokenParam = 'token';
+export const recipientTokenMaxLength = 100;
+
+/** `GET /surveys/campaigns/{id}/link?externalId=…&externalUser=…`: the link to send one recipient. */
+export const recipientLinkQuerySchema = v.object({
+  // Absent is empty, so a missing one is told it is required (not that the query must be an object).
+  externalId: v.optional(requiredText(campaignLimits.externalId, messages.surveyExternalIdRequired, messages.surveyExternalIdInvalid), ''),
+  externalUser: optionalId(campaignLimits.externalUser, messages.surveyExternalUserInvalid),
+});
+
+/** Its answer: the campaign's public page with the recipient's externalId, externalUser and token. */
+export type RecipientLink = { url: string };
+
+/**
  * `POST /surveys/public/surveys` (no sign-in): the patient's answer. Strict: an unknown key is an
  * error. The answer must be one of the campaign's survey type (checked against the campaign).
  * externalId / externalUser come from the SMS link's query parameters (`?externalId=…&externalUser=…`);
@@ -305,6 +323,8 @@ const publicSurveyEntries = {
   externalId: optionalId(campaignLimits.externalId, messages.surveyExternalIdInvalid),
   externalUser: optionalId(campaignLimits.externalUser, messages.surveyExternalUserInvalid),
   queryParameters: v.optional(queryParametersField, {}),
+  /** The link's recipient token (`recipientTokenParam`): with it, a repeat says it was already received. */
+  token: v.optional(v.nullable(v.pipe(v.string(messages.invalidRequest), v.maxLength(recipientTokenMaxLength, messages.invalidRequest))), null),
 };
 const publicSurveyKeys: readonly string[] = Object.keys(publicSurveyEntries);
 /** Strict without `v.strictObject`, whose error would be keyed by the unknown key that was sent (an answer never echoes the request). */

@@ -97,6 +97,7 @@ export const messages = {
   surveyCommentTooLong: 'Comment must be at most 1000 characters',
   surveyCommentNotAsked: 'Comment is not asked for by this survey',
   surveyExternalIdInvalid: 'External id must be at most 200 characters',
+  surveyExternalIdRequired: 'External id is required',
   surveyExternalUserInvalid: 'External user must be at most 200 characters',
   surveyQueryParametersInvalid: 'Query parameters must be at most 20 names and text values of at most 500 characters',
   /** A public id that is unknown or whose campaign is not running: both are answered alike (ARCHITECTURE "Public pages"). */

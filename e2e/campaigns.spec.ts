@@ -118,9 +118,22 @@ test.describe('campaigns: practice administrator', () => {
       expect(chartChunks).toHaveLength(1);
     });
 
+    // The link the practice sends this patient (issue 40): their externalId and the token that lets
+    // their own link, and no guessed one, hear that the answer was already received.
+    let patientLink = '';
+    await test.step('the practice makes the patient’s link', async () => {
+      const api = await signedInApi(await context.newPage());
+      const res = await api.send('GET', `/surveys/campaigns/${surveyPath.split('/').at(-1)}/link?externalId=${externalId}&externalUser=%2B15550001111`);
+      expect(res.status()).toBe(200);
+      const url = new URL(((await res.json()) as { url: string }).url);
+      expect(url.pathname).toBe(surveyPath);
+      expect(url.searchParams.get('token')).toBeTruthy();
+      patientLink = `${url.pathname}${url.search}&utm=sms`;
+    });
+
     await test.step('the patient answers on a phone, by keyboard, under the page’s CSP, loading no portal code', async () => {
       const patient = await patientPhone(browser);
-      await patient.page.goto(`${surveyPath}?externalId=${externalId}&externalUser=%2B15550001111&utm=sms`);
+      await patient.page.goto(patientLink);
       await expect(h1(patient.page, name)).toBeVisible();
       const group = patient.page.getByRole('radiogroup', { name: 'How was your visit?' });
       await expect(group.getByRole('radio')).toHaveCount(3);
@@ -147,6 +160,11 @@ test.describe('campaigns: practice administrator', () => {
         await expect(h1(patient.page, 'Already received')).toBeFocused();
         await expect(patient.page.getByRole('status')).toContainText(messages.surveyAlreadyReceived);
         await expect(patient.page.getByRole('radiogroup')).toHaveCount(0);
+      });
+      await test.step('the externalId without the link’s token (guessed, or an old link): the form, as for a patient who has not answered', async () => {
+        await patient.page.goto(`${surveyPath}?externalId=${externalId}&utm=sms`);
+        await expect(h1(patient.page, name)).toBeVisible();
+        await expect(patient.page.getByRole('radiogroup', { name: 'How was your visit?' })).toBeVisible();
       });
       await patient.context.close();
     });
@@ -397,7 +415,10 @@ test.describe('campaigns: the patients’ page (issue 24)', () => {
       // axe needs its script injected: this context bypasses the CSP.
       const context = await browser.newContext({ viewport, storageState: { cookies: [], origins: [] } });
       const patient = await context.newPage();
-      const link = `/survey/${id}?externalId=${unique('trust').replace(/\s/g, '-')}`;
+      // The patient's own link, with its token (issue 40: only that link hears "already received").
+      const made = await (await signedInApi(page)).send('GET', `/surveys/campaigns/${id}/link?externalId=${unique('trust').replace(/\s/g, '-')}`);
+      const url = new URL(((await made.json()) as { url: string }).url);
+      const link = `${url.pathname}${url.search}`;
       await patient.goto(link);
       const group = patient.getByRole('radiogroup', { name: 'How was the visit?' });
       await expect(group).toBeVisible();

@@ -55,6 +55,8 @@ export type Caller = {
   tokenExpiresAt: Date;
   /** The provider's grant the token was issued under (the embedded provider's `grant_id` claim), so logout can end it. */
   grantId: string | null;
+  /** The sign-in the token was issued to (its `grant_id` or `sid` claim, prefixed by which), so logout can end every token of it. */
+  signInId: string | null;
   /** Set when the request carries an API key instead of a user's token: it acts as the key (its id is `personId`). */
   apiKey: { id: string; name: string } | null;
 };

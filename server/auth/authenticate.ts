@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { errors as joseErrors, jwtVerify } from 'jose';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import * as v from 'valibot';
 import { messages } from '../../domain/messages.ts';
 import { accounts } from '../db/schema/index.ts';
@@ -37,7 +37,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     throw error;
   }
   if (!payload.sub || !payload.exp) throw unauthorized(messages.unauthenticated);
-  const identity = await identify(c.var.deps, payload.sub, payload.jti ?? null);
+  const signInId = signInOf(payload);
+  const identity = await identify(c.var.deps, payload.sub, payload.jti ?? null, signInId);
   if (identity.revoked) throw unauthorized(messages.tokenRevoked);
   const { user } = identity;
   if (!user || !user.active) throw forbidden(messages.unknownUser);
@@ -54,6 +55,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     tokenId: payload.jti ?? null,
     tokenExpiresAt: new Date(payload.exp * 1000),
     grantId: typeof payload[GRANT_CLAIM] === 'string' ? payload[GRANT_CLAIM] : null,
+    signInId,
     apiKey: null,
   });
   await next();
@@ -85,6 +87,7 @@ async function authenticateApiKey(c: Context<AppEnv>, next: Next, secret: string
     tokenId: null,
     tokenExpiresAt: new Date(),
     grantId: null,
+    signInId: null,
     apiKey: { id: key.id, name: key.name },
   });
   await next();
@@ -92,11 +95,25 @@ async function authenticateApiKey(c: Context<AppEnv>, next: Next, secret: string
 
 const uuidSchema = v.pipe(v.string(), v.uuid());
 
+/**
+ * The sign-in a token was issued to (issue 40: logout ends the sign-in, every token of it): the
+ * embedded provider's grant (`grant_id`, which a refresh keeps), else the provider's session id
+ * (`sid`, as Auth0 may put it in access tokens). Without either only the token itself can be
+ * revoked (docs/security.md).
+ */
+function signInOf(payload: JWTPayload): string | null {
+  for (const claim of [GRANT_CLAIM, 'sid']) {
+    const value = payload[claim];
+    if (typeof value === 'string' && value !== '') return `${claim}:${value}`;
+  }
+  return null;
+}
+
 /** The caller of a token: from the process's cache when there is one, else one database round trip. */
-function identify(deps: Deps, subject: string, tokenId: string | null): Promise<Identity> {
-  const load = () => loadIdentity(deps.db, subject, tokenId);
-  // A token's id names one token of one subject; the subject is in the key all the same.
-  return deps.callers && tokenId ? deps.callers.get(`${tokenId}\n${subject}`, load) : load();
+function identify(deps: Deps, subject: string, tokenId: string | null, signIn: string | null): Promise<Identity> {
+  const load = () => loadIdentity(deps.db, subject, tokenId, signIn);
+  // A token's id names one token of one subject and sign-in; they are in the key all the same.
+  return deps.callers && tokenId ? deps.callers.get(`${tokenId}\n${signIn ?? ''}\n${subject}`, load) : load();
 }
 
 /** The assumed accounts the caller may really act in (for the selector and the policy). */

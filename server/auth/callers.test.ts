@@ -168,6 +168,25 @@ describe('a cached caller is never served after a change the same process made',
     expect(refused.status).toBe(401);
     expect((await refused.json()).error.message).toBe(messages.tokenRevoked);
   });
+
+  it("logout ends the sign-in the token's `sid` names (issue 40: a provider without grant_id, e.g. Auth0): its other tokens are refused, other sign-ins' are not", async () => {
+    const sid = `sid-${crypto.randomUUID()}`;
+    const [first, second, otherSignIn, noSignIn] = await Promise.all([
+      h.token('viewer', { sid }),
+      h.token('viewer', { sid }),
+      h.token('viewer', { sid: `sid-${crypto.randomUUID()}` }),
+      h.token('viewer'),
+    ]);
+    for (const token of [second, otherSignIn, noSignIn]) expect((await ask(h.api, token)).status).toBe(200);
+    expect((await h.api.request('/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${first}` } })).status).toBe(204);
+    const refused = await ask(h.api, second);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.message).toBe(messages.tokenRevoked);
+    // A token whose grant_id happens to equal another sign-in's sid is another sign-in: the claims are kept apart.
+    expect((await ask(h.api, await h.token('viewer', { grant_id: sid }))).status).toBe(200);
+    expect((await ask(h.api, otherSignIn)).status).toBe(200);
+    expect((await ask(h.api, noSignIn)).status).toBe(200);
+  });
 });
 
 describe('a change made through another connection reaches the cache by notification', () => {

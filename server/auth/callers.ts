@@ -43,15 +43,17 @@ type IdentityRow = {
 const UUID = `'^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$'`;
 
 /**
- * The caller of a token in ONE database round trip: revocation of its id, the user of its
+ * The caller of a token in ONE database round trip: revocation of its id or of its sign-in
+ * (`signIn`: the sign-in the token was issued to, ended by a logout with any of its tokens), the user of its
  * subject, their home account and role, and the assumed accounts they may act in (the account
  * must have assumed the target, their role must name a role to assume there, the target must be
  * active and its role must trust theirs back).
  */
-export async function loadIdentity(db: Db, subject: string, tokenId: string | null): Promise<Identity> {
+export async function loadIdentity(db: Db, subject: string, tokenId: string | null, signIn: string | null = null): Promise<Identity> {
   const { rows } = await db.execute<IdentityRow>(sql`
     select
-      exists (select 1 from revoked_tokens where jti = ${tokenId}) as revoked,
+      (exists (select 1 from revoked_tokens where jti = ${tokenId})
+        or exists (select 1 from revoked_sign_ins where sign_in = ${signIn})) as revoked,
       u.person_id, u.name, u.email, u.principal_id, u.instance_admin, u.active,
       a.id as home_id, a.name as home_name, a.active as home_active,
       case when r.id is null then null else json_build_object('id', r.id, 'name', r.name, 'resources', r.resources) end as role,

@@ -16,6 +16,15 @@ export const revokedTokens = pgTable('revoked_tokens', {
 });
 
 /**
+ * Sign-ins ended by logout (issue 40): every access token that names one (its `grant_id` or `sid`
+ * claim, server/auth/authenticate.ts) is refused, not only the token logout was called with.
+ */
+export const revokedSignIns = pgTable('revoked_sign_ins', {
+  signIn: text('sign_in').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The embedded identity provider's state (oidc-provider adapter): sessions, interactions, grants, codes and
  * refresh tokens, one row per model and id, so restarts keep everyone signed in and processes share it.
  */

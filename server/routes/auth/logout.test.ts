@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import { createRemoteJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
+import { CallerCache } from '../../auth/callers.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
 import { oidcPayloads } from '../../db/schema/index.ts';
@@ -166,5 +167,50 @@ describe('POST /auth/logout ends the whole grant (issue 24)', () => {
     const stillIn = await refresh(kept.refreshToken);
     expect(stillIn.status, JSON.stringify(stillIn.json)).toBe(200);
     expect((await asBearer(stillIn.json.access_token!, '/person/persons')).status).toBe(200);
+  });
+});
+
+/** Polls until `check` holds; the deadline is generous (a notification's delivery is not timed). */
+async function eventually(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('POST /auth/logout ends every access token of the sign-in (issue 40)', () => {
+  it('a second access token of the sign-in (from a refresh) is refused after logout with the first, in every server process; another sign-in of the same user still works', async () => {
+    // Another server process: its own cache of callers, cleared only by the database's notifications.
+    const otherCallers = new CallerCache(h.url);
+    await otherCallers.start();
+    const otherApi = createApi({ ...h.deps, issuer: idp.url, keys: createRemoteJWKSet(new URL('.well-known/jwks.json', idp.url)), callers: otherCallers });
+    try {
+      expect(otherCallers.listening).toBe(true);
+      const first = await signIn(browser());
+      const refreshed = await refresh(first.refreshToken);
+      expect(refreshed.status, JSON.stringify(refreshed.json)).toBe(200);
+      const second = refreshed.json.access_token!;
+      const elsewhere = await signIn(browser());
+      const read = async (app: Hono<AppEnv>, token: string) =>
+        (await app.request('/person/persons', { headers: { Authorization: `Bearer ${token}` } })).status;
+      // Both processes have both callers cached.
+      for (const app of [api, otherApi]) {
+        expect(await read(app, second)).toBe(200);
+        expect(await read(app, elsewhere.accessToken)).toBe(200);
+      }
+
+      expect((await asBearer(first.accessToken, '/auth/logout', 'POST')).status).toBe(204);
+
+      expect(await read(api, first.accessToken)).toBe(401);
+      expect(await read(api, second)).toBe(401);
+      await eventually(async () => (await read(otherApi, second)) === 401, 'the other process refuses the second token');
+      expect(await read(otherApi, first.accessToken)).toBe(401);
+      // The same user's other sign-in is not ended.
+      expect(await read(api, elsewhere.accessToken)).toBe(200);
+      expect(await read(otherApi, elsewhere.accessToken)).toBe(200);
+    } finally {
+      await otherCallers.close();
+    }
   });
 });

@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { campaignCreateSchema, campaignListQuerySchema, campaignPatchSchema, surveyListQuerySchema, timelineQuerySchema } from '../../../domain/campaigns.ts';
+import {
+  campaignCreateSchema,
+  campaignListQuerySchema,
+  campaignPatchSchema,
+  recipientLinkQuerySchema,
+  surveyListQuerySchema,
+  timelineQuerySchema,
+  type RecipientLink,
+} from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
 import { campaigns } from '../../db/schema/index.ts';
@@ -23,6 +31,7 @@ import {
   presentCampaign,
   presentResponse,
 } from './queries.ts';
+import { recipientLink } from './links.ts';
 
 const campaignNotFound = () => notFound(messages.campaignNotFound);
 const responseNotFound = () => notFound(messages.campaignResponseNotFound);
@@ -121,6 +130,18 @@ export const surveyRoutes = new Hono<AppEnv>()
     const campaign = await findCampaign(c.var.deps.db, c.var.account.id, id);
     if (!campaign) throw campaignNotFound();
     return c.json(await campaignTimeline(c.var.deps.db, campaign, c.req.valid('query').days));
+  })
+  /**
+   * The link to send one recipient (issue 40): the public page with their externalId and the token
+   * that lets that link, and no guessed one, hear that its answer was already received. Whoever
+   * may read the campaign's responses may make it (the token tells no more than they can read).
+   */
+  .get('/campaigns/:id/link', requires('/surveys/campaigns/{campaignId}/surveys', 'GET'), idParam(campaignNotFound), query(recipientLinkQuerySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { externalId, externalUser } = c.req.valid('query');
+    const { db } = c.var.deps;
+    if (!(await findCampaign(db, c.var.account.id, id))) throw campaignNotFound();
+    return c.json({ url: await recipientLink(db, portalOrigin(c), id, externalId, externalUser) } satisfies RecipientLink);
   })
   .get('/campaigns/:campaignId/surveys', requires('/surveys/campaigns/{campaignId}/surveys', 'GET'), resultsParams, query(surveyListQuerySchema), async (c) => {
     const { campaignId } = c.req.valid('param');

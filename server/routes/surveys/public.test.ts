@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerValues, campaignLimits, type Campaign, type PublicCampaign, type SurveyResponse, type SurveyResponseList } from '../../../domain/campaigns.ts';
+import { answerValues, campaignLimits, type Campaign, type PublicCampaign, type RecipientLink, type SurveyResponse, type SurveyResponseList } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import { createApi } from '../../app.ts';
 import { accounts, campaigns, surveyResponses } from '../../db/schema/index.ts';
@@ -38,6 +38,15 @@ const counts = async (id: string) => {
   return { completed: c.completedCount, responses: c.responseCount };
 };
 const endedCampaign = seedId('campaign:riverside:2');
+
+/** The link a practice sends one recipient (issue 40), as `GET /surveys/campaigns/{id}/link` makes it. */
+async function recipientLink(id: string, externalId: string, externalUser?: string) {
+  const query = new URLSearchParams({ externalId, ...(externalUser && { externalUser }) });
+  const res = await h.call('manager', `/surveys/campaigns/${id}/link?${query.toString()}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  const url = new URL(((await res.json()) as RecipientLink).url);
+  return { url, search: url.search, token: url.searchParams.get('token')! };
+}
 
 describe('GET /surveys/public/campaigns/{id}', () => {
   it('needs no sign-in and answers only what the page needs: no account, counts or people', async () => {
@@ -90,13 +99,36 @@ describe('GET /surveys/public/campaigns/{id}?externalId=: was this link already 
   it('says received for the link whose answer was stored, for that campaign only; not before, not for another link or none', async () => {
     const id = await campaign();
     const other = await campaign();
-    expect(await received(id, '?externalId=PT-R1')).toBe(false);
+    const link = await recipientLink(id, 'PT-R1', '+1555');
+    expect(await received(id, link.search)).toBe(false);
     expect((await publicPost({ campaignId: id, answer: 1, externalId: 'PT-R1' })).status).toBe(201);
-    expect(await received(id, '?externalId=PT-R1&externalUser=%2B1555')).toBe(true);
-    expect(await received(id, '?externalId=PT-R2')).toBe(false);
+    expect(await received(id, link.search)).toBe(true);
+    expect(await received(id, (await recipientLink(id, 'PT-R2')).search)).toBe(false);
     expect(await received(id, '')).toBe(false);
-    expect(await received(id, `?externalId=${'x'.repeat(campaignLimits.externalId + 1)}`)).toBe(false);
-    expect(await received(other, '?externalId=PT-R1')).toBe(false);
+    expect(await received(id, `?externalId=${'x'.repeat(campaignLimits.externalId + 1)}&token=${link.token}`)).toBe(false);
+    expect(await received(other, (await recipientLink(other, 'PT-R1')).search)).toBe(false);
+  });
+
+  it('tells it only to the recipient’s own link (issue 40): a guessed externalId, or another link’s token, gets what an unanswered patient gets', async () => {
+    const id = await campaign();
+    const other = await campaign();
+    expect((await publicPost({ campaignId: id, answer: 1, externalId: 'PT-G1' })).status).toBe(201);
+    const own = await recipientLink(id, 'PT-G1');
+    expect(own.url.pathname).toBe(`/survey/${id}`);
+    expect(own.token).toMatch(/^[\w-]{40,}$/);
+    expect(await received(id, own.search)).toBe(true);
+    const unanswered = await (await publicGet(`${id}?externalId=PT-G2`)).text();
+    expect(JSON.parse(unanswered)).toMatchObject({ received: false });
+    const forged = [
+      '?externalId=PT-G1',
+      '?externalId=PT-G1&externalUser=%2B1555',
+      '?externalId=PT-G1&token=',
+      `?externalId=PT-G1&token=${own.token.slice(0, -1)}`,
+      `?externalId=PT-G1&token=${(await recipientLink(id, 'PT-G2')).token}`,
+      `?externalId=PT-G1&token=${(await recipientLink(other, 'PT-G1')).token}`,
+      `?externalId=pt-g1&token=${own.token}`,
+    ];
+    for (const query of forged) expect(await (await publicGet(`${id}${query}`)).text(), query).toBe(unanswered);
   });
 
   it('an unknown or ended campaign still answers alike with an externalId, and the read is rate-limited', async () => {
@@ -150,11 +182,12 @@ describe('POST /surveys/public/surveys', () => {
     expect(await counts(id)).toEqual({ completed: 2, responses: 2 });
   });
 
-  it('one response per externalId per campaign: a repeat says it was already received (409) and counts nothing', async () => {
+  it('one response per externalId per campaign: a repeat from the recipient’s link says it was already received (409) and counts nothing', async () => {
     const id = await campaign();
     const other = await campaign();
-    expect((await publicPost({ campaignId: id, answer: 1, externalId: 'PT-9' })).status).toBe(201);
-    const repeat = await publicPost({ campaignId: id, answer: 2, externalId: 'PT-9' });
+    const { token } = await recipientLink(id, 'PT-9');
+    expect((await publicPost({ campaignId: id, answer: 1, externalId: 'PT-9', token })).status).toBe(201);
+    const repeat = await publicPost({ campaignId: id, answer: 2, externalId: 'PT-9', token });
     expect(repeat.status).toBe(409);
     expect(((await repeat.json()) as ErrorBody).error.message).toBe(messages.surveyAlreadyReceived);
     expect(await counts(id)).toEqual({ completed: 1, responses: 1 });
@@ -162,9 +195,37 @@ describe('POST /surveys/public/surveys', () => {
     expect((await publicPost({ campaignId: other, answer: 1, externalId: 'PT-9' })).status).toBe(201);
   });
 
+  it('a repeat without the recipient’s token (issue 40: a guessed externalId) is thanked as a first answer is, and stores and counts nothing', async () => {
+    const id = await campaign();
+    const { token } = await recipientLink(id, 'PT-40');
+    const first = await publicPost({ campaignId: id, answer: 1, externalId: 'PT-40' });
+    expect(first.status).toBe(201);
+    const firstBody = (await first.json()) as { id: string; message: string };
+    for (const guess of [{}, { token: null }, { token: 'not-the-token' }, { token: (await recipientLink(id, 'PT-41')).token }]) {
+      const repeat = await publicPost({ campaignId: id, answer: 2, externalId: 'PT-40', ...guess });
+      expect(repeat.status, JSON.stringify(guess)).toBe(201);
+      const body = (await repeat.json()) as { id: string; message: string };
+      expect(body).toEqual({ id: expect.any(String), message: messages.surveyThanks });
+      expect(body.id).not.toBe(firstBody.id);
+    }
+    expect(await counts(id)).toEqual({ completed: 1, responses: 1 });
+    // The recipient's own link is told.
+    expect((await publicPost({ campaignId: id, answer: 2, externalId: 'PT-40', token })).status).toBe(409);
+  });
+
+  it('keeps the link’s query with the answer, but never its token (issue 40)', async () => {
+    const id = await campaign();
+    const { token } = await recipientLink(id, 'PT-Q1');
+    const res = await publicPost({ campaignId: id, answer: 1, externalId: 'PT-Q1', token, queryParameters: { externalId: 'PT-Q1', token, utm: 'sms' } });
+    expect(res.status).toBe(201);
+    const [row] = await h.db.select({ queryParameters: surveyResponses.queryParameters }).from(surveyResponses).where(eq(surveyResponses.campaignId, id));
+    expect(row!.queryParameters).toEqual({ externalId: 'PT-Q1', utm: 'sms' });
+  });
+
   it('under concurrency: one of many same-externalId answers is stored; distinct answers are all counted', async () => {
     const id = await campaign();
-    const same = await Promise.all(Array.from({ length: 8 }, () => publicPost({ campaignId: id, answer: 1, externalId: 'PT-race' })));
+    const { token } = await recipientLink(id, 'PT-race');
+    const same = await Promise.all(Array.from({ length: 8 }, () => publicPost({ campaignId: id, answer: 1, externalId: 'PT-race', token })));
     expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const distinct = await Promise.all(Array.from({ length: 8 }, (_, i) => publicPost({ campaignId: id, answer: 1, externalId: `PT-${i}` })));
     expect(distinct.every((r) => r.status === 201)).toBe(true);
@@ -326,5 +387,26 @@ describe('first response (the notification hook)', () => {
     const id = await campaign();
     const stored = await Promise.all(Array.from({ length: 6 }, (_, i) => storeResponse(h.db, { campaignId: id, answer: 1, comment: null, externalId: `PT-first-${i}`, externalUser: null, queryParameters: {} })));
     expect(stored.filter((s) => s.firstResponse !== null)).toHaveLength(1);
+  });
+});
+
+describe('GET /surveys/campaigns/{id}/link: the link to send one recipient (issue 40)', () => {
+  it('is the campaign’s public page with the externalId, externalUser and a token that is the same each time', async () => {
+    const id = await campaign();
+    const { url, token } = await recipientLink(id, 'PT-L1', '+15550100');
+    expect(url.searchParams.get('externalId')).toBe('PT-L1');
+    expect(url.searchParams.get('externalUser')).toBe('+15550100');
+    expect((await recipientLink(id, 'PT-L1')).token).toBe(token);
+    expect((await recipientLink(id, 'PT-L2')).token).not.toBe(token);
+  });
+
+  it('needs an externalId, a campaign of the account, and the grant to read its responses', async () => {
+    const id = await campaign();
+    const missing = await h.call('manager', `/surveys/campaigns/${id}/link`);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as ErrorBody).error.fields).toEqual({ externalId: messages.surveyExternalIdRequired });
+    expect((await h.call('manager', `/surveys/campaigns/${seedId('campaign:none')}/link?externalId=PT-1`)).status).toBe(404);
+    expect((await h.call('manager', `/surveys/campaigns/${seedId('campaign:lakeside:0')}/link?externalId=PT-1`)).status).toBe(404);
+    expect((await api.request(`/surveys/campaigns/${id}/link?externalId=PT-1`)).status).toBe(401);
   });
 });

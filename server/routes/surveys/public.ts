@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { campaignLimits, publicSurveySchema, type PublicSurveyAccepted } from '../../../domain/campaigns.ts';
+import { campaignLimits, publicSurveySchema, recipientTokenParam, type PublicSurveyAccepted } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { AppEnv } from '../../env.ts';
 import { requestTooLarge } from '../../records.ts';
 import { anyone } from '../../auth/requires.ts';
 import { json } from '../../validate.ts';
 import { findRunningCampaign, isAnswerReceived, presentPublicCampaign } from './queries.ts';
-import { storeResponse, surveyUnavailable } from './responses.ts';
+import { isRecipientToken } from './links.ts';
+import { isAlreadyReceived, storeResponse, surveyUnavailable } from './responses.ts';
 import { throttle } from './throttle.ts';
 
 /** An answer is a few kilobytes at most (a 1000-character comment, 20 short query parameters). */
@@ -34,10 +36,17 @@ export const publicSurveyRoutes = new Hono<AppEnv>()
     const campaign = v.is(uuid, id) ? await findRunningCampaign(c.var.deps.db, id) : null;
     if (!campaign) throw surveyUnavailable();
     // The link's externalId (`?externalId=`, as the SMS link carries it): reopening an answered link
-    // says so instead of showing the form again. Asked only of a running campaign, so an unknown or
-    // ended id still answers like any other; an over-long one cannot have been stored.
+    // says so instead of showing the form again, but only to the recipient's own link (issue 40: its
+    // token, `links.ts`); a guessed externalId gets what a patient who has not answered gets. Asked
+    // only of a running campaign, so an unknown or ended id still answers like any other; an
+    // over-long one cannot have been stored.
+    const { db } = c.var.deps;
     const externalId = c.req.query('externalId') ?? '';
-    const received = externalId.length > 0 && externalId.length <= campaignLimits.externalId && (await isAnswerReceived(c.var.deps.db, campaign.id, externalId));
+    const received =
+      externalId.length > 0 &&
+      externalId.length <= campaignLimits.externalId &&
+      (await isRecipientToken(db, campaign.id, externalId, c.req.query(recipientTokenParam))) &&
+      (await isAnswerReceived(db, campaign.id, externalId));
     return c.json(presentPublicCampaign(campaign, received));
   })
   .post(
@@ -50,8 +59,20 @@ export const publicSurveyRoutes = new Hono<AppEnv>()
     },
     json(publicSurveySchema),
     async (c) => {
-      const body = c.req.valid('json');
-      const stored = await storeResponse(c.var.deps.db, body);
-      return c.json({ id: stored.id, message: messages.surveyThanks } satisfies PublicSurveyAccepted, 201);
+      const { db } = c.var.deps;
+      const { token, ...answer } = c.req.valid('json');
+      // The token proves the link; it is no part of the answer kept.
+      const { [recipientTokenParam]: _token, ...queryParameters } = answer.queryParameters;
+      try {
+        const stored = await storeResponse(db, { ...answer, queryParameters });
+        return c.json({ id: stored.id, message: messages.surveyThanks } satisfies PublicSurveyAccepted, 201);
+      } catch (error) {
+        // A repeat is told "already received" only on the recipient's own link (issue 40). Anyone
+        // else, a guessed externalId, is thanked as a first answer is, and nothing is stored.
+        if (isAlreadyReceived(error) && !(await isRecipientToken(db, answer.campaignId, answer.externalId, token))) {
+          return c.json({ id: randomUUID(), message: messages.surveyThanks } satisfies PublicSurveyAccepted, 201);
+        }
+        throw error;
+      }
     },
   );

@@ -11,6 +11,8 @@ import { campaignForm, ofActiveAccount } from './queries.ts';
 /** A public id that is unknown or not running: one answer for both, so ids cannot be probed (ARCHITECTURE "Public pages"). */
 export const surveyUnavailable = () => notFound(messages.surveyUnavailable);
 const alreadyReceived = () => new ApiError(409, 'conflict', messages.surveyAlreadyReceived);
+/** The refusal of a repeated externalId (`storeResponse`). */
+export const isAlreadyReceived = (error: unknown) => error instanceof ApiError && error.status === 409 && error.message === messages.surveyAlreadyReceived;
 
 export type SurveyAnswerInput = {
   campaignId: string;

@@ -52,8 +52,10 @@ describe('the patients’ survey page', () => {
     expect(campaignIdOf(`/survey/${campaignId}`)).toBe(campaignId);
     expect(campaignIdOf('/survey/')).toBe('');
     const link = linkParameters(`?externalId=a1&externalUser=u1&x=${'y'.repeat(600)}&utm=sms`);
-    expect(link).toEqual({ externalId: 'a1', externalUser: 'u1', queryParameters: { externalId: 'a1', externalUser: 'u1', utm: 'sms' } });
+    expect(link).toEqual({ externalId: 'a1', externalUser: 'u1', queryParameters: { externalId: 'a1', externalUser: 'u1', utm: 'sms' }, token: null });
     expect(linkParameters('').externalId).toBeNull();
+    // The recipient's token (issue 40) goes on its own, never into the query kept with the answer.
+    expect(linkParameters('?externalId=a1&token=tk-1&utm=sms')).toEqual({ externalId: 'a1', externalUser: null, queryParameters: { externalId: 'a1', utm: 'sms' }, token: 'tk-1' });
   });
 
   it('shows the question as a labelled radio group of the campaign’s choices, and the comment under its label', async () => {
@@ -98,10 +100,10 @@ describe('the patients’ survey page', () => {
     expect(group.hasAttribute('aria-describedby')).toBe(false);
   });
 
-  it('asks with the link’s externalId whether its answer was received, and then says so instead of the form (issue 24)', async () => {
+  it('asks with the link’s externalId and token whether its answer was received, and then says so instead of the form (issues 24, 40)', async () => {
     const api = fakeApi(json(200, { ...three, received: true }));
-    await start(api);
-    expect(api.calls[0]!.url).toBe(`/api/surveys/public/campaigns/${campaignId}?externalId=visit-42`);
+    await start(api, '?externalId=visit-42&externalUser=%2B15551234567&token=tk-42');
+    expect(api.calls[0]!.url).toBe(`/api/surveys/public/campaigns/${campaignId}?externalId=visit-42&token=tk-42`);
     expect(root.querySelector('form')).toBeNull();
     expect(root.querySelector('h1')!.textContent).toBe(surveyTexts.receivedTitle);
     expect(root.querySelector('[role=status]')!.textContent).toContain(messages.surveyAlreadyReceived);
@@ -124,6 +126,7 @@ describe('the patients’ survey page', () => {
       externalId: 'visit-42',
       externalUser: '+15551234567',
       queryParameters: { externalId: 'visit-42', externalUser: '+15551234567', utm: 'sms' },
+      token: null,
     });
     expect(root.querySelector('h1')!.textContent).toBe(surveyTexts.thanksTitle);
     expect(root.textContent).toContain(messages.surveyThanks);

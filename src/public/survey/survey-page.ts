@@ -6,7 +6,7 @@
  * Everything shown is set as text, never as HTML.
  */
 import type { AnswerKey, PublicCampaign } from '../../../domain/campaigns.ts';
-import { campaignLimits } from '../../../domain/campaigns.ts';
+import { campaignLimits, recipientTokenMaxLength, recipientTokenParam } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 
 export type SurveyDeps = {
@@ -37,11 +37,16 @@ export const campaignIdOf = (pathname: string) => decodeURIComponent(/^\/survey\
 /**
  * The link's query (`?externalId=…&externalUser=…&utm=…`), kept with the response: every parameter
  * within the API's bounds (extra names and over-long values are left out rather than refusing the
- * patient's answer); externalId and externalUser are also sent on their own.
+ * patient's answer); externalId and externalUser are also sent on their own. The recipient's token
+ * (issue 40: it lets this link hear that its answer was already received) is sent on its own and
+ * never kept with the answer.
  */
 export function linkParameters(search: string) {
   const queryParameters: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(search)) {
+  const params = new URLSearchParams(search);
+  const token = params.get(recipientTokenParam);
+  params.delete(recipientTokenParam);
+  for (const [name, value] of params) {
     if (Object.keys(queryParameters).length >= campaignLimits.queryParameters) break;
     if (name.length === 0 || name.length > campaignLimits.queryParameterName || value.length > campaignLimits.queryParameterValue) continue;
     if (!(name in queryParameters)) queryParameters[name] = value;
@@ -51,6 +56,7 @@ export function linkParameters(search: string) {
     externalId: bounded(queryParameters.externalId, campaignLimits.externalId),
     externalUser: bounded(queryParameters.externalUser, campaignLimits.externalUser),
     queryParameters,
+    token: bounded(token ?? undefined, recipientTokenMaxLength),
   };
 }
 
@@ -140,8 +146,11 @@ export function startSurvey(root: HTMLElement, deps: SurveyDeps) {
     if (!campaignId) return showEnd(surveyTexts.unavailableTitle, messages.surveyUnavailable, 'alert');
     let response: Response;
     try {
-      // With the link's externalId, the server also says whether this link's answer was already received.
-      const query = link.externalId ? `?${new URLSearchParams({ externalId: link.externalId }).toString()}` : '';
+      // With the link's externalId and its token, the server also says whether this link's answer was already received.
+      const asked = new URLSearchParams();
+      if (link.externalId) asked.set('externalId', link.externalId);
+      if (link.externalId && link.token) asked.set(recipientTokenParam, link.token);
+      const query = asked.size > 0 ? `?${asked.toString()}` : '';
       response = await deps.fetch(api(`/surveys/public/campaigns/${encodeURIComponent(campaignId)}${query}`), { headers: { accept: 'application/json' } });
     } catch {
       return showLoadFailed();
