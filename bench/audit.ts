@@ -13,9 +13,9 @@ import { createContactCenter } from '../server/integrations/contact-center/index
 import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
-import { isAllowed, type ResourceGrants } from '../domain/permissions.ts';
+import type { ResourceGrants } from '../domain/permissions.ts';
 import { roles } from '../server/db/schema/index.ts';
-import { auditRecordGrants } from '../server/routes/audit/visibility.ts';
+import { auditRecordGrants, readsKind } from '../server/routes/audit/visibility.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';
 import type { Figure } from './util.ts';
 
@@ -77,7 +77,7 @@ export async function auditFigures(): Promise<Figure[]> {
     const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
     // The kinds each caller's facets must list: those its role may read (every kind for the instance administrator).
     const [managerRole] = await database.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, roleId('riverside', 'Practice Administrator')));
-    const readable = (grants: ResourceGrants | undefined) => KINDS.filter((kind) => !grants || isAllowed(grants, auditRecordGrants[kind]!.resource, auditRecordGrants[kind]!.method));
+    const readable = (grants: ResourceGrants | undefined) => KINDS.filter((kind) => !grants || readsKind(grants, kind));
     const kindsOf = { manager: readable(managerRole!.resources as ResourceGrants), admin: readable(undefined) };
     if (kindsOf.manager.length === 0 || kindsOf.manager.length === KINDS.length) throw new Error(`the practice administrator reads ${kindsOf.manager.length} of ${KINDS.length} kinds: the bench means part of them`);
     const timings = async (who: keyof typeof kindsOf, p: string, check = true) => {

@@ -13,6 +13,7 @@ import { messages } from './messages.ts';
 import { interactionMessages } from './interaction-messages.ts';
 import { interactionDirections, interactionStatuses, type InteractionDirection, type InteractionStatus } from './interaction-kinds.ts';
 import { isoDate, type CommonFields } from './records.ts';
+import { isPortalPath } from './portal-path.ts';
 import { isStorableText, queryText, text } from './text.ts';
 
 /** Spec §4's event types ("and others": a contact center may send more, kept as they come). */
@@ -413,6 +414,9 @@ export type InteractionList = {
 /** The stream event (GET /notifications/stream) telling open lists that a call arrived; its data is the interaction's id, or '*' for many at once. */
 export const interactionStreamEvent = 'interaction';
 
+/** Where a comment's attachment may point: an https address, or a path of the portal (never `//host` nor `/\\host`, another site). */
+export const isAttachmentUrl = (url: string): boolean => /^https:\/\/[^\s<>"\\\p{Cc}]+$/u.test(url) || isPortalPath(url);
+
 /** `POST /interactions/interactions/{id}/comments`. Mentions: user ids, and/or `@Name` in the text (resolved against the account's users). */
 export const commentCreateSchema = objectWith(
   {
@@ -430,7 +434,7 @@ export const commentCreateSchema = objectWith(
           v.object(
             {
               name: v.pipe(text(200, interactionMessages.commentAttachmentInvalid), v.nonEmpty(interactionMessages.commentAttachmentInvalid)),
-              url: v.pipe(v.string(interactionMessages.commentAttachmentInvalid), v.trim(), v.maxLength(2000, interactionMessages.commentAttachmentInvalid), v.regex(/^(https:\/\/|\/)[^\s<>"]*$/, interactionMessages.commentAttachmentInvalid)),
+              url: v.pipe(v.string(interactionMessages.commentAttachmentInvalid), v.trim(), v.maxLength(2000, interactionMessages.commentAttachmentInvalid), v.check(isAttachmentUrl, interactionMessages.commentAttachmentInvalid)),
             },
             interactionMessages.commentAttachmentInvalid,
           ),

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { flag, objectWith } from './catalogue.ts';
+import { isPortalPath } from './portal-path.ts';
 import { requiredText, text } from './text.ts';
 
 export const notificationLimits = { title: 200, message: 2000, jumpPath: 1000 } as const;
@@ -32,7 +33,7 @@ export const notificationMessages = {
 const jumpPathField = v.nullable(
   v.pipe(
     text(notificationLimits.jumpPath, notificationMessages.jumpPathInvalid, notificationMessages.jumpPathInvalid),
-    v.regex(/^\/(?![/\\])[^\s\\]*$/, notificationMessages.jumpPathInvalid),
+    v.check(isPortalPath, notificationMessages.jumpPathInvalid),
   ),
 );
 

@@ -5,9 +5,10 @@
  */
 import * as v from 'valibot';
 import { flag, objectWith, versionField } from './catalogue.ts';
-import { listQuerySchema } from './list-query.ts';
+import { listFilterMaxLength, listQuerySchema } from './list-query.ts';
 import { practiceTeamSortColumns } from './lists.ts';
 import { messages } from './messages.ts';
+import { wholeNumber } from './query.ts';
 import { type CommonFields } from './records.ts';
 import { tagQueryParam } from './tags.ts';
 import { requiredText, text } from './text.ts';
@@ -34,7 +35,8 @@ export const practiceTeamMessages = {
   typeInvalid: `Type must be one of ${practiceTeamTypes.join(', ')}`,
   affiliationInvalid: `Affiliation must be one of ${practiceTeamAffiliations.join(', ')}`,
   personInvalid: 'Person must be a person id',
-  personUnknown: 'The person does not exist in this account',
+  /** One answer for an unknown id, a patient, and staff the caller may not read (issue 40): none tells which. */
+  personNotStaff: 'A member must be a user or practitioner of this account whom your role may read',
   full: `A team can have at most ${practiceTeamLimits.members} members`,
   added: 'Successfully Added Team',
   saved: 'Successfully Saved Team',
@@ -117,7 +119,32 @@ export type PracticeTeamListItem = Pick<PracticeTeam, 'id' | 'name' | 'type' | '
 /** `GET /teams/teams`: the answer has `items` (like the other practice lists of spec §7). */
 export type PracticeTeamList = { items: PracticeTeamListItem[]; total: number; limit: number; offset: number };
 
-/** Spec §3 Team member: a person on a team, by both names. */
-export type PracticeTeamMember = { personId: string; personName: string; teamId: string; teamName: string };
-/** `GET /teams/teams/{id}/members`: every member, by name. */
-export type PracticeTeamMemberList = { items: PracticeTeamMember[] };
+/**
+ * Spec §3 Team member: one of the practice's staff on a team, by both names. Staff are the
+ * account's users and practitioners (issue 40: never a patient); `isUser` and `isPractitioner` say
+ * which records the person has (the SPA links the member to one the caller may read).
+ */
+export type PracticeTeamMember = { personId: string; personName: string; teamId: string; teamName: string; isUser: boolean; isPractitioner: boolean };
+/**
+ * `GET /teams/teams/{id}/members`: the members the caller may read, by name, and how many others
+ * there are (`hidden`: members whose user, practitioner or person record the caller's role may not
+ * read; neither their names nor their ids are given).
+ */
+export type PracticeTeamMemberList = { items: PracticeTeamMember[]; hidden: number };
+
+/** `GET /teams/teams/{id}/candidates`: who may be added (staff the caller may read) whose name contains `q`, the first `limit` by name. */
+export const practiceTeamCandidateQuerySchema = v.object({
+  q: v.fallback(
+    v.optional(
+      v.pipe(
+        text(listFilterMaxLength, messages.filterTooLong),
+        v.transform((s) => (s === '' ? undefined : s)),
+      ),
+    ),
+    undefined,
+  ),
+  limit: v.fallback(wholeNumber(1, 50), 50),
+});
+/** One who may be added: a user or practitioner of the account. */
+export type PracticeTeamCandidate = { id: string; name: string; isUser: boolean; isPractitioner: boolean };
+export type PracticeTeamCandidateList = { items: PracticeTeamCandidate[] };

@@ -149,6 +149,31 @@ test.describe('practice administrator: practice teams', () => {
   });
 });
 
+test.describe('practice administrator: member chips', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test("each member's chip is a link to the member's record page, beside its remove button (issue 40)", async ({ page }) => {
+    await page.goto('/practice/teams');
+    await table(page).getByRole('link', { name: 'Care Team Blue' }).click();
+    await expect(page).toHaveURL(recordUrl);
+    await expect(page.getByRole('heading', { name: 'Members (5)' })).toBeVisible();
+    const chips = membersList(page).getByRole('listitem');
+    await expect(chips).toHaveCount(5);
+    // Care Team Blue: four practitioners and one user, each linking to the page of what they are on the team.
+    const links = membersList(page).getByRole('link');
+    await expect(links).toHaveCount(5);
+    await expect(membersList(page).locator('a[href^="/practice/practitioners/"]')).toHaveCount(4);
+    await expect(membersList(page).locator('a[href^="/practice/users/"]')).toHaveCount(1);
+    await expect(membersList(page).getByRole('button', { name: /^Remove member / })).toHaveCount(5);
+
+    const user = membersList(page).locator('a[href^="/practice/users/"]');
+    const name = (await user.textContent())!.trim();
+    await user.click();
+    await expect(page).toHaveURL(/\/practice\/users\/[0-9a-f-]{36}$/);
+    await expect(h1(page, name)).toBeVisible();
+  });
+});
+
 test.describe('read only', () => {
   test.use({ storageState: storageState('viewer') });
 

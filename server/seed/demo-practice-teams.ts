@@ -1,7 +1,7 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { PracticeTeamAffiliation, PracticeTeamType } from '../../domain/practice-teams.ts';
 import type { Tx } from '../db/client.ts';
-import { auditLog, persons, practiceTeamMembers, practiceTeams, practitioners, tags, users } from '../db/schema/index.ts';
+import { auditLog, persons, practiceTeamMembers, practiceTeams, practitioners, tags } from '../db/schema/index.ts';
 
 type DemoTeam = {
   name: string;
@@ -10,7 +10,7 @@ type DemoTeam = {
   description: string;
   isSchedulable?: boolean;
   isViewable?: boolean;
-  /** Who is on it: practitioners or other persons of the account, how many. */
+  /** Who is on it: practitioners or other staff (users) of the account, how many. */
   members: { practitioners?: number; staff?: number };
   tags: [string, string][];
 };
@@ -26,8 +26,9 @@ export const demoPracticeTeams: DemoTeam[] = [
 
 /**
  * Teams with members and tags in each demo account, with ids from `id`: members are the account's
- * practitioners and other persons in name order, its users first among the staff (they answer the
- * practice's phones: the calls they take belong to their teams, docs/interactions.md).
+ * staff (issue 40: a team's members are its users and practitioners, never a patient), its
+ * practitioners and then its other users in name order (users answer the practice's phones: the
+ * calls they take belong to their teams, docs/interactions.md).
  */
 export async function insertDemoPracticeTeams(tx: Tx, accountId: string, key: string, id: (name: string) => string, actor: string) {
   const stamp = { accountId, createdBy: actor, modifiedBy: actor };
@@ -36,8 +37,8 @@ export async function insertDemoPracticeTeams(tx: Tx, accountId: string, key: st
     await tx
       .select({ id: persons.id })
       .from(persons)
-      .where(and(eq(persons.accountId, accountId), practitionerIds.length > 0 ? notInArray(persons.id, practitionerIds) : undefined))
-      .orderBy(sql`not exists (select 1 from ${users} where ${users.personId} = ${persons.id})`, asc(persons.displayName), asc(persons.id))
+      .where(and(eq(persons.accountId, accountId), eq(persons.userRecord, true), practitionerIds.length > 0 ? notInArray(persons.id, practitionerIds) : undefined))
+      .orderBy(asc(persons.displayName), asc(persons.id))
       .limit(40)
   ).map((r) => r.id);
   let nextPractitioner = 0;

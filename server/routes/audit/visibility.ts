@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { isAllowed, type HttpMethod, type Resource } from '../../../domain/permissions.ts';
+import { isAllowed, type HttpMethod, type Resource, type ResourceGrants } from '../../../domain/permissions.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../env.ts';
 
@@ -8,13 +8,13 @@ type Grant = { resource: Resource; method: HttpMethod };
 const get = (resource: Resource): Grant => ({ resource, method: 'GET' });
 
 /**
- * What reading the record of a log entry needs, by the entry's `resourceType` (ARCHITECTURE: what
+ * What reading the record of a log entry needs (every grant listed), by the entry's `resourceType` (ARCHITECTURE: what
  * is derived from a record is shown only to a caller who may read the record itself). The one
  * place that says it: the list, a single entry, the home's "recent" and the facets all filter by it
  * in SQL, so paging and facets count only what the caller may see. A kind missing here is shown to
  * instance administrators alone (closed by default): a new kind of record adds its line.
  */
-export const auditRecordGrants: Readonly<Record<string, Grant>> = {
+export const auditRecordGrants: Readonly<Record<string, Grant | readonly Grant[]>> = {
   Account: get('/accounts/account'),
   ApiKey: get('/permissions/apikeys/{id}'),
   Campaign: get('/surveys/campaigns/{id}'),
@@ -42,19 +42,24 @@ export const auditRecordGrants: Readonly<Record<string, Grant>> = {
   // A tag also needs the record it tags (below).
   Tag: get('/tag/{id}'),
   Team: get('/teams/teams/{id}'),
-  TeamMember: get('/teams/teams/{id}'),
+  // A member change names the person (issue 40): the team and the person, both.
+  TeamMember: [get('/teams/teams/{id}'), get('/person/persons/{id}')],
   TeamsChannelMessage: get('/teamsbot/graph/team/{teamId}/channels'),
   TeamsTeam: get('/teamsbot/graph/team'),
   User: get('/person/users/{id}'),
 };
 
+/** Whether a role with these grants may read the records of log entries of this kind (a kind not listed: no). */
+export function readsKind(grants: ResourceGrants | undefined, kind: string): boolean {
+  const needs = auditRecordGrants[kind];
+  return needs !== undefined && [needs].flat().every(({ resource, method }) => isAllowed(grants, resource, method));
+}
+
 /** The kinds of log entry the caller may see; `null` for every kind (instance administrators). */
 export function visibleKinds(c: Context<AppEnv>): string[] | null {
   if (c.var.caller.instanceAdmin) return null;
   const grants = c.var.account.role?.resources;
-  return Object.entries(auditRecordGrants)
-    .filter(([, { resource, method }]) => isAllowed(grants, resource, method))
-    .map(([kind]) => kind);
+  return Object.keys(auditRecordGrants).filter((kind) => readsKind(grants, kind));
 }
 
 /**

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { commentCreateSchema, interactionCreateSchema, interactionListQuerySchema, interactionPatchSchema, mentionableQuerySchema, type InteractionCommentList, type MentionableUserList } from '../../../domain/interactions.ts';
 import { messages } from '../../../domain/messages.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
+import { mentions } from '../../../domain/mentions.ts';
 import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -48,13 +49,15 @@ function mentionable(db: Db | Tx, accountId: string, where?: SQL) {
 
 /**
  * The users of the account a comment mentions: the ids sent and every `@Name` in the text (a
- * user's name, any case, after an @). Only users who may be mentioned (above): a mentioned id of
+ * user's name, any case, after an @ that starts a word, ending a word: domain/mentions.ts). Only users who may be mentioned (above): a mentioned id of
  * anyone else is refused, a name of anyone else is plain text.
  */
 async function mentionedUsers(tx: Tx, accountId: string, ids: string[], content: string) {
   const byId = ids.length > 0 ? await mentionable(tx, accountId, inArray(users.personId, ids)) : [];
   if (byId.length !== new Set(ids).size) throw badRequest(messages.invalidRequest, { mentions: interactionMessages.commentMentionUnknown });
-  const byName = content.includes('@') ? await mentionable(tx, accountId, sql`position('@' || lower(${users.name}) in lower(${content})) > 0`) : [];
+  // The names found in the text, then only those mentioned by the rule of domain/mentions.ts (a word's start to a word's end).
+  const named = content.includes('@') ? await mentionable(tx, accountId, sql`position('@' || lower(${users.name}) in lower(${content})) > 0`) : [];
+  const byName = named.filter((u) => mentions(content, u.name));
   const all = new Map([...byId, ...byName].map((u) => [u.id, u]));
   return [...all.values()];
 }

@@ -456,6 +456,29 @@ describe('comments and mentions', () => {
     expect(await notificationsOf('viewer')).toHaveLength(before + 2);
   });
 
+  it('mentions by @Name only where the @ starts a word and the name ends one (issue 40)', async () => {
+    const id = await call();
+    const mentionedBy = async (content: string) => {
+      const res = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content } });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as InteractionComment).mentions.map((m) => m.name);
+    };
+    expect(await mentionedBy('Write to x@Maria Lopez.com')).toEqual([]);
+    expect(await mentionedBy('Ask @Maria Lopezx about it')).toEqual([]);
+    expect(await mentionedBy('Ask (@maria lopez) about it')).toEqual(['Maria Lopez']);
+  });
+
+  it('refuses an attachment that points to another site, however it is spelled (issue 40)', async () => {
+    const id = await call();
+    for (const url of ['//evil.example/phish', '/\\evil.example/phish', '/\t/evil.example', 'http://files.example.test/r.pdf', 'javascript:alert(1)']) {
+      const res = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: 'See attached' }, attachments: [{ name: 'Referral', url }] });
+      expect(res.status, url).toBe(400);
+      expect(Object.values((await errorOf(res)).fields ?? {}), url).toContain(interactionMessages.commentAttachmentInvalid);
+    }
+    const portal = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: 'See attached' }, attachments: [{ name: 'The patient', url: `/practice/persons/${seedId('person:viewer')}` }] });
+    expect(portal.status, await portal.clone().text()).toBe(201);
+  });
+
   it("refuses a mention of someone who is not a user of the account (another account's user, a stranger)", async () => {
     const id = await call();
     const [lakesideUser] = await h.db.select({ id: users.personId }).from(users).where(eq(users.accountId, h.accounts.lakeside.id)).limit(1);

@@ -1,9 +1,11 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeletedList } from '../../../domain/deleted.ts';
 import { messages } from '../../../domain/messages.ts';
-import { practiceTeamMessages, type PracticeTeam, type PracticeTeamList, type PracticeTeamMember, type PracticeTeamMemberList } from '../../../domain/practice-teams.ts';
-import { auditLog, persons, practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
+import type { ApiKeyCreated } from '../../../domain/api-keys.ts';
+import type { ResourceGrants } from '../../../domain/permissions.ts';
+import { practiceTeamMessages, type PracticeTeam, type PracticeTeamCandidateList, type PracticeTeamList, type PracticeTeamMember, type PracticeTeamMemberList } from '../../../domain/practice-teams.ts';
+import { accessLog, auditLog, persons, practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
 import { demoPracticeTeams } from '../../seed/demo-practice-teams.ts';
 import { seedId } from '../../seed/seed.ts';
 import { fileHarness } from '../../test/harness.ts';
@@ -16,12 +18,22 @@ const { send, create, get, list, auditOf } = recordApi<PracticeTeam, PracticeTea
 let n = 0;
 const fresh = (prefix = 'Team') => `${prefix} ${n++}`;
 
-/** Persons of an account (not the demo users), in name order. */
+/** Practitioners of an account who are not users (staff, and not the demo users), in name order. */
 async function personsOf(accountId: string, count: number) {
   return h.db
     .select({ id: persons.id, name: persons.displayName })
     .from(persons)
-    .where(and(eq(persons.accountId, accountId), ne(persons.userRecord, true)))
+    .where(and(eq(persons.accountId, accountId), eq(persons.practitionerRecord, true), ne(persons.userRecord, true)))
+    .orderBy(asc(persons.displayName), asc(persons.id))
+    .limit(count);
+}
+
+/** Persons of an account who are neither users nor practitioners: the practice's patients. */
+async function patientsOf(accountId: string, count: number) {
+  return h.db
+    .select({ id: persons.id, name: persons.displayName })
+    .from(persons)
+    .where(and(eq(persons.accountId, accountId), eq(persons.practitionerRecord, false), eq(persons.userRecord, false)))
     .orderBy(asc(persons.displayName), asc(persons.id))
     .limit(count);
 }
@@ -42,6 +54,15 @@ describe('seed', () => {
     expect(front).toMatchObject({ resourceType: 'Team', name: 'Front Desk', type: 'Front desk', memberCount: 4 });
     expect(await members(front.id)).toHaveLength(4);
     expect((await list('tag=shift:Nights')).items.map((t) => t.name)).toEqual(['After-hours Answering']);
+  });
+
+  it("puts only the practice's staff (users and practitioners) on the demo teams, never a patient", async () => {
+    const rows = await h.db
+      .select({ isUser: persons.userRecord, isPractitioner: persons.practitionerRecord })
+      .from(practiceTeamMembers)
+      .innerJoin(persons, eq(persons.id, practiceTeamMembers.personId));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.isUser && !r.isPractitioner)).toEqual([]);
   });
 });
 
@@ -182,7 +203,7 @@ describe('members (spec §7 POST /teams/teams/{id}/member, DELETE /teams/teams/{
     const [first, second] = await personsOf(h.accounts.riverside.id, 2);
     const added = await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: second!.id });
     expect(added.status).toBe(201);
-    expect(await added.json()).toEqual({ personId: second!.id, personName: second!.name, teamId: id, teamName: name } satisfies PracticeTeamMember);
+    expect(await added.json()).toEqual({ personId: second!.id, personName: second!.name, teamId: id, teamName: name, isUser: false, isPractitioner: true } satisfies PracticeTeamMember);
     const again = await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: second!.id.toUpperCase() });
     expect(again.status).toBe(200);
     expect((await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: first!.id })).status).toBe(201);
@@ -213,11 +234,135 @@ describe('members (spec §7 POST /teams/teams/{id}/member, DELETE /teams/teams/{
     for (const body of [{ personId: lakesider!.id }, { personId: '0b0e0c0a-0000-4000-8000-00000000beef' }]) {
       const res = await send('manager', 'POST', `/teams/teams/${id}/member`, body);
       expect(res.status).toBe(400);
-      expect((await errorOf(res)).fields?.personId).toBe(practiceTeamMessages.personUnknown);
+      expect((await errorOf(res)).fields?.personId).toBe(practiceTeamMessages.personNotStaff);
     }
     const bad = await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: 'x' });
     expect((await errorOf(bad)).fields?.personId).toBe(practiceTeamMessages.personInvalid);
     expect(await members(id)).toEqual([]);
+  });
+});
+
+describe('who may be a member, and who may read one (issue 40)', () => {
+  /** A role of Riverside with these grants, and an API key holding it (made by the instance administrator). */
+  async function keyWith(name: string, resources: ResourceGrants) {
+    const riverside = `accountId=${h.accounts.riverside.id}`;
+    const role = await h.call('admin', `/permissions/roles?${riverside}`, { method: 'POST', json: { name, resources } });
+    expect(role.status, await role.clone().text()).toBe(201);
+    const { id: roleId } = (await role.json()) as { id: string };
+    const key = await h.call('admin', `/permissions/apikeys?${riverside}`, { method: 'POST', json: { name: `${name} key`, roleId } });
+    expect(key.status, await key.clone().text()).toBe(201);
+    return ((await key.json()) as ApiKeyCreated).secret;
+  }
+  const withKey = (secret: string, path: string, init: { method?: string; json?: unknown } = {}) =>
+    h.api.request(path, {
+      method: init.method ?? 'GET',
+      headers: { Authorization: `Bearer ${secret}`, ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+  const teamGrants = { '/permissions/accesspolicy': { GET: true }, '/teams/teams': { GET: true, POST: true, PATCH: true, DELETE: true }, '/teams/teams/{id}': { GET: true, POST: true, PATCH: true, DELETE: true } } satisfies ResourceGrants;
+  const unknown = '0b0e0c0a-0000-4000-8000-00000000beef';
+
+  it('a patient cannot be added, answered as an unknown id is; a user or a practitioner can', async () => {
+    const id = await create({ name: fresh('Staff only') });
+    const [patient] = await patientsOf(h.accounts.riverside.id, 1);
+    const refused = await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: patient!.id });
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).fields).toEqual({ personId: practiceTeamMessages.personNotStaff });
+    const [practitioner] = await personsOf(h.accounts.riverside.id, 1);
+    const user = await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: seedId('person:viewer') });
+    expect(user.status).toBe(201);
+    expect(await user.json()).toMatchObject({ personName: 'Victor Chen', isUser: true, isPractitioner: false });
+    expect((await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: practitioner!.id })).status).toBe(201);
+    expect((await members(id)).map((m) => m.personId).sort()).toEqual([seedId('person:viewer'), practitioner!.id].sort());
+  });
+
+  it('a key with only the practice-team grants gets no name: 403 on add (whatever the id), members counted but not named, no teams by person, 404 on removing', async () => {
+    const secret = await keyWith('Teams only', teamGrants);
+    const front = seedId('practice-team:riverside:0');
+    const named = await members(front);
+    expect(named).toHaveLength(4);
+    const member = named[0]!;
+    expect((await withKey(secret, `/person/persons/${member.personId}`)).status).toBe(403);
+    const [patient] = await patientsOf(h.accounts.riverside.id, 1);
+    for (const personId of [member.personId, unknown, patient!.id]) {
+      const res = await withKey(secret, `/teams/teams/${front}/member`, { method: 'POST', json: { personId } });
+      expect(res.status, personId).toBe(403);
+      expect(await res.text()).not.toContain(member.personName);
+    }
+    const listed = await withKey(secret, `/teams/teams/${front}/members`);
+    expect(listed.status).toBe(200);
+    const body = await listed.text();
+    expect(JSON.parse(body)).toEqual({ items: [], hidden: 4 } satisfies PracticeTeamMemberList);
+    for (const m of named) {
+      expect(body).not.toContain(m.personName);
+      expect(body).not.toContain(m.personId);
+    }
+    const byPerson = await withKey(secret, `/teams/teams?personId=${member.personId}`);
+    expect(((await byPerson.json()) as PracticeTeamList).items).toEqual([]);
+    expect((await withKey(secret, `/teams/teams/${front}/candidates`)).status).toBe(403);
+    expect((await withKey(secret, `/teams/teams/${front}/member/${member.personId}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await members(front)).toHaveLength(4);
+  });
+
+  it('a role that reads practitioners (not persons nor users) sees the practitioner members by name and the others counted; a user is answered as an unknown id', async () => {
+    const secret = await keyWith('Teams and practitioners', { ...teamGrants, '/person/practitioners/{id}': { GET: true } });
+    const id = await create({ name: fresh('Mixed') });
+    const [practitioner, second] = await personsOf(h.accounts.riverside.id, 2);
+    for (const personId of [practitioner!.id, seedId('person:viewer')]) expect((await send('manager', 'POST', `/teams/teams/${id}/member`, { personId })).status).toBe(201);
+    const listed = (await (await withKey(secret, `/teams/teams/${id}/members`)).json()) as PracticeTeamMemberList;
+    expect(listed).toEqual({ items: [expect.objectContaining({ personId: practitioner!.id, personName: practitioner!.name, isPractitioner: true })], hidden: 1 });
+    for (const personId of [seedId('person:manager'), unknown]) {
+      const res = await withKey(secret, `/teams/teams/${id}/member`, { method: 'POST', json: { personId } });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).fields).toEqual({ personId: practiceTeamMessages.personNotStaff });
+    }
+    expect((await withKey(secret, `/teams/teams/${id}/member`, { method: 'POST', json: { personId: second!.id } })).status).toBe(201);
+    const candidates = (await (await withKey(secret, `/teams/teams/${id}/candidates?limit=50`)).json()) as PracticeTeamCandidateList;
+    expect(candidates.items.length).toBeGreaterThan(0);
+    expect(candidates.items.every((c) => c.isPractitioner)).toBe(true);
+  });
+
+  it('the Add Member search offers the staff, never a patient, by name', async () => {
+    const id = await create({ name: fresh('Search') });
+    const [patient] = await patientsOf(h.accounts.riverside.id, 1);
+    const everyone = (await (await h.call('manager', `/teams/teams/${id}/candidates?limit=50`)).json()) as PracticeTeamCandidateList;
+    const staff = await h.db.select({ id: persons.id }).from(persons).where(and(eq(persons.accountId, h.accounts.riverside.id), or(eq(persons.userRecord, true), eq(persons.practitionerRecord, true))));
+    // Riverside's 37 users and practitioners, all within one answer of 50.
+    expect(staff.length).toBeLessThan(50);
+    expect(everyone.items.map((c) => c.id).sort()).toEqual(staff.map((p) => p.id).sort());
+    expect(everyone.items.every((c) => c.isUser || c.isPractitioner)).toBe(true);
+    const names = everyone.items.map((c) => c.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const victor = (await (await h.call('manager', `/teams/teams/${id}/candidates?q=victor%20c`)).json()) as PracticeTeamCandidateList;
+    expect(victor.items).toEqual([{ id: seedId('person:viewer'), name: 'Victor Chen', isUser: true, isPractitioner: false }]);
+    const asPatient = (await (await h.call('manager', `/teams/teams/${id}/candidates?q=${encodeURIComponent(patient!.name)}`)).json()) as PracticeTeamCandidateList;
+    expect(asPatient.items.map((c) => c.id)).not.toContain(patient!.id);
+  });
+
+  it("the system log's member changes, which name the person, are shown only to a role that may read persons too", async () => {
+    const id = await create({ name: fresh('Logged member') });
+    const [practitioner] = await personsOf(h.accounts.riverside.id, 1);
+    expect((await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: practitioner!.id })).status).toBe(201);
+    const log = { '/audit/entries': { GET: true } } satisfies ResourceGrants;
+    const blind = await keyWith('Teams and log', { ...teamGrants, ...log });
+    const reader = await keyWith('Teams, persons and log', { ...teamGrants, ...log, '/person/persons/{id}': { GET: true } });
+    const entries = async (secret: string) => ((await (await withKey(secret, '/audit/entries?resourceType=TeamMember&limit=100')).json()) as { items: { resourceId: string; title: string }[] }).items;
+    expect((await entries(reader)).some((e) => e.resourceId === id && e.title.includes(practitioner!.name))).toBe(true);
+    expect(await entries(blind)).toEqual([]);
+  });
+
+  it('every member named is in the access log: the list, the add and the search', async () => {
+    const id = await create({ name: fresh('Logged reads') });
+    const [practitioner] = await personsOf(h.accounts.riverside.id, 1);
+    const reads = () => h.db.select().from(accessLog).where(and(eq(accessLog.resourceId, practitioner!.id), eq(accessLog.actorId, seedId('person:manager'))));
+    await h.deps.accessLog!.flush();
+    const before = (await reads()).length;
+    expect((await send('manager', 'POST', `/teams/teams/${id}/member`, { personId: practitioner!.id })).status).toBe(201);
+    expect(await members(id)).toHaveLength(1);
+    expect((await h.call('manager', `/teams/teams/${id}/candidates?q=${encodeURIComponent(practitioner!.name)}`)).status).toBe(200);
+    await h.deps.accessLog!.flush();
+    const rows = (await reads()).slice(before);
+    expect(rows.map((r) => `${r.resourceType}:${r.action}`).sort()).toEqual(['Person:list', 'Person:list', 'Person:view']);
   });
 });
 

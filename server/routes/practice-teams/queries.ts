@@ -1,8 +1,11 @@
-import { and, asc, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { ListQuery } from '../../../domain/list-query.ts';
-import type { PracticeTeam, PracticeTeamList, PracticeTeamMember, PracticeTeamSort } from '../../../domain/practice-teams.ts';
+import { isAllowed, type Resource } from '../../../domain/permissions.ts';
+import type { PracticeTeam, PracticeTeamCandidateList, PracticeTeamList, PracticeTeamMemberList, PracticeTeamSort } from '../../../domain/practice-teams.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AppEnv } from '../../env.ts';
 import { persons, practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
 import { isId, listPage, liveRecord, presentCommon, restorableRecord } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
@@ -45,21 +48,83 @@ export async function countMembers(db: Reader, teamId: string): Promise<number> 
 /** The team's answer with its member count. */
 export const presentWithCount = async (db: Reader, row: PracticeTeamRow) => presentPracticeTeam(row, await countMembers(db, row.id));
 
-/** The person of the account by id, with the name a member shows (null when there is none). */
-export async function personOf(db: Reader, accountId: string, personId: string) {
-  const [row] = await db.select({ id: persons.id, name: persons.displayName }).from(persons).where(and(eq(persons.accountId, accountId), eq(persons.id, personId)));
+/**
+ * Which records of the practice's people the caller may read (issue 40): a member is named only to
+ * a caller who may read the person, or the member's user record (a user), or practitioner record
+ * (a practitioner). Instance administrators read them all.
+ */
+export type MemberReads = { persons: boolean; users: boolean; practitioners: boolean };
+
+export function memberReads(c: Context<AppEnv>): MemberReads {
+  const may = (resource: Resource) => c.var.caller.instanceAdmin || isAllowed(c.var.account.role?.resources, resource, 'GET');
+  return { persons: may('/person/persons/{id}'), users: may('/person/users/{id}'), practitioners: may('/person/practitioners/{id}') };
+}
+
+export const readsAnyMember = (reads: MemberReads) => reads.persons || reads.users || reads.practitioners;
+
+/** A person of the practice's staff: a user or a practitioner (a team's member is never a patient). */
+const isStaff = or(eq(persons.userRecord, true), eq(persons.practitionerRecord, true))!;
+
+/** The persons whose name the caller may read as a member (SQL on `persons`). */
+function readableMember(reads: MemberReads): SQL {
+  if (reads.persons) return sql`true`;
+  const through = [reads.users ? eq(persons.userRecord, true) : undefined, reads.practitioners ? eq(persons.practitionerRecord, true) : undefined].filter((x) => x !== undefined);
+  return through.length > 0 ? or(...through)! : sql`false`;
+}
+
+/** The record through which the caller read a member, for the access log: the person, else the user, else the practitioner. */
+export function readKind(reads: MemberReads, person: { isUser: boolean }): 'Person' | 'User' | 'Practitioner' {
+  if (reads.persons) return 'Person';
+  return person.isUser && reads.users ? 'User' : 'Practitioner';
+}
+
+const memberColumns = { id: persons.id, name: persons.displayName, isUser: persons.userRecord, isPractitioner: persons.practitionerRecord };
+
+/** The staff member of the account by id whom the caller may read, with the name a member shows (null when there is none). */
+export async function staffOf(db: Reader, accountId: string, personId: string, reads: MemberReads) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(persons)
+    .where(and(eq(persons.accountId, accountId), eq(persons.id, personId), isStaff, readableMember(reads)));
   return row ?? null;
 }
 
-/** The team's members by name (spec §3 Team member). */
-export async function listMembers(db: Reader, accountId: string, team: { id: string; name: string }): Promise<PracticeTeamMember[]> {
+/** The person of the account by id (any person: a member added before issue 40 may be none of the staff), if the caller may read them. */
+export async function memberOf(db: Reader, accountId: string, personId: string, reads: MemberReads) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(persons)
+    .where(and(eq(persons.accountId, accountId), eq(persons.id, personId), readableMember(reads)));
+  return row ?? null;
+}
+
+/** The person's name for the system log's entry of a member change (whoever the caller). */
+export async function personName(db: Reader, accountId: string, personId: string): Promise<string> {
+  const [row] = await db.select({ name: persons.displayName }).from(persons).where(and(eq(persons.accountId, accountId), eq(persons.id, personId)));
+  return row?.name ?? '';
+}
+
+/** The team's members the caller may read, by name (spec §3 Team member), and how many others there are. */
+export async function listMembers(db: Reader, accountId: string, team: { id: string; name: string }, reads: MemberReads): Promise<PracticeTeamMemberList> {
   const rows = await db
-    .select({ personId: persons.id, personName: persons.displayName })
+    .select({ ...memberColumns, readable: sql<boolean>`${readableMember(reads)}` })
     .from(practiceTeamMembers)
     .innerJoin(persons, and(eq(persons.id, practiceTeamMembers.personId), eq(persons.accountId, accountId)))
     .where(and(eq(practiceTeamMembers.accountId, accountId), eq(practiceTeamMembers.teamId, team.id)))
     .orderBy(asc(persons.displayName), asc(persons.id));
-  return rows.map((r) => ({ ...r, teamId: team.id, teamName: team.name }));
+  const items = rows.filter((r) => r.readable).map((r) => ({ personId: r.id, personName: r.name, teamId: team.id, teamName: team.name, isUser: r.isUser, isPractitioner: r.isPractitioner }));
+  return { items, hidden: rows.length - items.length };
+}
+
+/** Who may be added to a team: the account's staff the caller may read whose name contains `q`, by name. */
+export async function listCandidates(db: Reader, accountId: string, reads: MemberReads, query: { q?: string; limit: number }): Promise<PracticeTeamCandidateList> {
+  const items = await db
+    .select(memberColumns)
+    .from(persons)
+    .where(and(eq(persons.accountId, accountId), isStaff, readableMember(reads), query.q ? like(persons.searchName, containsPattern(query.q.toLowerCase())) : undefined))
+    .orderBy(asc(persons.searchName), asc(persons.id))
+    .limit(query.limit);
+  return { items };
 }
 
 const sortColumns: Record<PracticeTeamSort, (AnyColumn | SQL)[]> = {
@@ -80,6 +145,7 @@ export async function listPracticeTeams(
   db: Db,
   accountId: string,
   query: ListQuery<PracticeTeamSort> & { tag?: TagFilter; personId?: string },
+  reads: MemberReads,
 ): Promise<PracticeTeamList> {
   const filter = query.q
     ? or(
@@ -95,8 +161,9 @@ export async function listPracticeTeams(
     live(practiceTeams),
     filter,
     query.tag ? taggedWith('Team', practiceTeams.id, accountId, query.tag) : undefined,
+    // Only a person the caller may read: another's teams are as if the person were on none.
     query.personId
-      ? sql`exists (select 1 from ${practiceTeamMembers} where ${and(eq(practiceTeamMembers.teamId, practiceTeams.id), eq(practiceTeamMembers.personId, query.personId))})`
+      ? sql`exists (select 1 from ${practiceTeamMembers} join ${persons} on ${and(eq(persons.id, practiceTeamMembers.personId), eq(persons.accountId, accountId))} where ${and(eq(practiceTeamMembers.teamId, practiceTeams.id), eq(practiceTeamMembers.personId, query.personId), readableMember(reads))})`
       : undefined,
   );
   const rows = db

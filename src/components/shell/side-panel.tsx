@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense } from 'react';
+import { isPortalPath } from '../../../domain/portal-path.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 import { matchPanel, useWorkspace, type PanelView } from '../../lib/workspace.ts';
 import { NavLink } from './nav-link.tsx';
@@ -12,7 +13,7 @@ import { NavLink } from './nav-link.tsx';
 export function SidePanel({ views }: { views: readonly PanelView[] }) {
   const panel: unknown = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).panel });
   const { closePanel } = useWorkspace();
-  const path = typeof panel === 'string' && panel.startsWith('/') ? panel : null;
+  const path = typeof panel === 'string' && isPortalPath(panel) ? panel : null;
   const match = path ? matchPanel([...views], path) : null;
   // The panel opens from a row (Shift+Enter), a palette entry or a reload: closing it gives focus
   // back to the row's table, or else to what had focus before.

@@ -124,6 +124,8 @@ type RecordChipsProps = {
   focusWhenEmpty?(): HTMLElement | null;
   /** Shown when there is no record: a dash by default. */
   empty?: ReactNode;
+  /** The chips link to their records even while they can be removed (a page without an edit mode, where leaving loses nothing). */
+  linked?: boolean;
 };
 
 /**
@@ -131,7 +133,7 @@ type RecordChipsProps = {
  * Delete with the button focused) moves focus to the chip now in its place, else the one before,
  * else `focusWhenEmpty`, so the keyboard keeps its place.
  */
-export function RecordChips({ label, value, itemName, onChange, renderLink, focusWhenEmpty, empty = <Empty /> }: RecordChipsProps) {
+export function RecordChips({ label, value, itemName, onChange, renderLink, focusWhenEmpty, empty = <Empty />, linked = false }: RecordChipsProps) {
   const list = useRef<HTMLDivElement>(null);
   const removedAt = useRef<number | null>(null);
   useEffect(() => {
@@ -161,7 +163,7 @@ export function RecordChips({ label, value, itemName, onChange, renderLink, focu
           onChange ? (
             <li key={r.id} onKeyDown={handleKeyDown(index)}>
               <Chip onRemove={() => remove(index)} removeLabel={`Remove ${itemName} ${r.name}`}>
-                {r.name}
+                {linked ? renderLink(r) : r.name}
               </Chip>
             </li>
           ) : (
@@ -202,6 +204,8 @@ type RecordPickerProps<TData extends RecordListing, TError, TKey extends QueryKe
   /** Ids of the field's hint and error, read with the Add button. */
   describedBy?: string;
   className?: string;
+  /** See `RecordChips`: the chips link to their records while editable too. */
+  linked?: boolean;
 };
 
 /**
@@ -227,6 +231,7 @@ export function RecordPicker<TData extends RecordListing, TError, TKey extends Q
   limitMessage,
   describedBy,
   className,
+  linked,
 }: RecordPickerProps<TData, TError, TKey>) {
   const [notice, setNotice] = useState('');
   const limitId = useId();
@@ -252,6 +257,7 @@ export function RecordPicker<TData extends RecordListing, TError, TKey extends Q
         itemName={itemName}
         onChange={editable ? onChange : undefined}
         renderLink={renderLink}
+        linked={linked}
         focusWhenEmpty={() => addButton.current}
         empty={
           <p className="text-sm">

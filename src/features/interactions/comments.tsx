@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { InteractionComment } from '../../../domain/interactions.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
+import { splitMentions } from '../../../domain/mentions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/description-list.tsx';
 import { FieldError, Textarea } from '../../components/ui/field.tsx';
@@ -56,19 +57,18 @@ export function InteractionComments({ interactionId }: { interactionId: string }
 
 /** The comment's text with its mentions marked (the text is shown as text: markdown is not rendered). */
 function CommentBody({ comment }: { comment: InteractionComment }) {
-  const names = comment.mentions.map((m) => `@${m.name}`).sort((a, b) => b.length - a.length);
-  const content = comment.body.content;
-  if (names.length === 0) return <p className="text-sm whitespace-pre-wrap">{content}</p>;
-  const pattern = new RegExp(`(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g');
   return (
     <p className="text-sm whitespace-pre-wrap">
-      {content.split(pattern).map((part, i) =>
-        names.includes(part) ? (
+      {splitMentions(
+        comment.body.content,
+        comment.mentions.map((m) => m.name),
+      ).map((part, i) =>
+        part.mention ? (
           <strong key={i} className="font-semibold text-brand-800 dark:text-brand-100">
-            {part}
+            {part.text}
           </strong>
         ) : (
-          part
+          part.text
         ),
       )}
     </p>

@@ -68,6 +68,11 @@ describe('mentions', () => {
     const vic = { id: '2', name: 'Vic Viewer' };
     expect(mentionsInText('ask @Mary Manager', [mary, vic, mary])).toEqual([mary]);
   });
+  it('sends no mention run into a longer word (issue 40)', () => {
+    const mary = { id: '1', name: 'Mary Manager' };
+    expect(mentionsInText('mail x@Mary Manager.com or @Mary Managerx', [mary])).toEqual([]);
+    expect(mentionsInText('(@Mary Manager)', [mary])).toEqual([mary]);
+  });
 });
 
 describe('legTimes and queueVisits', () => {

@@ -1,4 +1,5 @@
 import type { InteractionEvent, InteractionQueue, LegDurations } from '../../../domain/interactions.ts';
+import { mentions } from '../../../domain/mentions.ts';
 
 /** Seconds as minutes and seconds (spec §2 "Durations … (minutes and seconds)"): 75 → '1:15', 3725 → '62:05'. */
 export function minutesSeconds(seconds: number | null | undefined): string {
@@ -71,11 +72,11 @@ export function insertMention(text: string, mention: { start: number; query: str
   return { text: text.slice(0, mention.start) + inserted + text.slice(end), caret: mention.start + inserted.length };
 }
 
-/** The chosen mentions still in the text when it is sent (a mention deleted from the text is not sent). */
+/** The chosen mentions still in the text when it is sent (a mention deleted from the text, or run into a longer word, is not sent). */
 export function mentionsInText<T extends { name: string }>(text: string, chosen: readonly T[]): T[] {
   const seen = new Set<string>();
   return chosen.filter((user) => {
-    if (seen.has(user.name) || !text.includes(`@${user.name}`)) return false;
+    if (seen.has(user.name) || !mentions(text, user.name)) return false;
     seen.add(user.name);
     return true;
   });

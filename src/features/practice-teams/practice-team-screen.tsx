@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messages } from '../../../domain/messages.ts';
-import { practiceTeamLimits, practiceTeamMessages, type PracticeTeam } from '../../../domain/practice-teams.ts';
+import { practiceTeamLimits, practiceTeamMessages, type PracticeTeam, type PracticeTeamMember } from '../../../domain/practice-teams.ts';
 import { Card, Empty } from '../../components/ui/description-list.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
@@ -13,7 +13,7 @@ import { useCan } from '../../lib/policy.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { useToast } from '../../lib/toast.ts';
 import { PracticeTeamForm, practiceTeamConflictFields, toPracticeTeamBody, toPracticeTeamValues } from './practice-team-form.tsx';
-import { personChoicesQuery, practiceTeamDeleteTarget, practiceTeamMembersQuery, practiceTeamQuery, useTeamMembership, useUpdatePracticeTeam } from './queries.ts';
+import { candidatesQuery, practiceTeamDeleteTarget, practiceTeamMembersQuery, practiceTeamQuery, useTeamMembership, useUpdatePracticeTeam } from './queries.ts';
 
 /** A practice team's page (also shown in the side panel): its details, its members, its tags. */
 export function PracticeTeamScreen({ teamId }: { teamId: string }) {
@@ -67,17 +67,36 @@ function PracticeTeamEdit({ initial, onDone }: { initial: PracticeTeam; onDone()
   return <PracticeTeamForm key={base.version} label="Edit practice team" defaultValues={defaultValues} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;
 }
 
+/**
+ * The page a member's chip opens: the practitioner's, else the user's, whichever the role may read
+ * (a team's members are staff), else the person's.
+ */
+function useMemberPage() {
+  const practitioners = useCan('/person/practitioners/{id}', 'GET');
+  const users = useCan('/person/users/{id}', 'GET');
+  return (member: Pick<PracticeTeamMember, 'isUser' | 'isPractitioner'> | undefined) => {
+    if (member?.isPractitioner && practitioners) return '/practice/practitioners/$personId' as const;
+    if (member?.isUser && users) return '/practice/users/$personId' as const;
+    return '/practice/persons/$personId' as const;
+  };
+}
+
 const failure = (error: unknown) => (error instanceof ApiRequestError ? error.message : messages.serverError);
 
 /**
- * The team's members (spec §3 Team member): persons as chips linking to their pages, and for roles
- * that may change the team an **Add Member** picker searched by name, by keyboard. Removing a chip
- * (×, or Backspace/Delete on it) removes the member at once, with Undo in the toast.
+ * The team's members (spec §3 Team member): the practice's users and practitioners as chips, each
+ * linking to the member's record page (issue 40), and for roles that may change the team an **Add
+ * Member** picker searched by name, by keyboard. Removing a chip (×, or Backspace/Delete on it)
+ * removes the member at once, with Undo in the toast. Members the role may not read are counted,
+ * never named.
  */
 function MembersSection({ team }: { team: PracticeTeam }) {
   const account = useAccountKey();
   const members = useQuery(practiceTeamMembersQuery(account, team.id));
   const editable = useCan('/teams/teams/{id}', 'PATCH');
+  const memberPage = useMemberPage();
+  const byId = new Map((members.data?.items ?? []).map((m) => [m.personId, m]));
+  const hidden = members.data?.hidden ?? 0;
   const { add, remove, shown } = useTeamMembership(team);
   const toast = useToast();
   const titleId = `practice-team-${team.id}-members`;
@@ -107,7 +126,7 @@ function MembersSection({ team }: { team: PracticeTeam }) {
   };
 
   return (
-    <Card title={`Members (${members.data?.items.length ?? team.memberCount})`} titleId={titleId}>
+    <Card title={`Members (${members.data ? members.data.items.length + hidden : team.memberCount})`} titleId={titleId}>
       {members.isError ? (
         <LoadError message={messages.tryAgain} error={members.error} onRetry={() => void members.refetch()} />
       ) : members.isPending ? (
@@ -119,20 +138,26 @@ function MembersSection({ team }: { team: PracticeTeam }) {
           editable={editable}
           label="Members"
           itemName="member"
+          linked
           renderLink={(p) => (
-            <Link to="/practice/persons/$personId" params={{ personId: p.id }} className="underline-offset-2 hover:underline">
+            <Link to={memberPage(byId.get(p.id))} params={{ personId: p.id }} className="underline-offset-2 hover:underline">
               {p.name}
             </Link>
           )}
           addLabel="Add Member"
           noun={{ a: 'a person', one: 'person', many: 'persons' }}
-          listLabel="Persons to add"
-          search={(q) => personChoicesQuery(account, q)}
+          listLabel="Users and practitioners to add"
+          search={(q) => candidatesQuery(account, team.id, q)}
           already="a member"
           max={practiceTeamLimits.members}
           limitMessage={practiceTeamMessages.full}
         />
       )}
+      {hidden > 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {hidden === 1 ? '1 more member' : `${hidden} more members`} whose records your role may not read.
+        </p>
+      ) : null}
     </Card>
   );
 }

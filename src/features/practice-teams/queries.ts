@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PersonList } from '../../../domain/persons.ts';
 import type {
   PracticeTeam,
+  PracticeTeamCandidateList,
   PracticeTeamCreate,
   PracticeTeamList,
   PracticeTeamMember,
@@ -24,7 +24,7 @@ const teams = recordQueries<PracticeTeam, PracticeTeamList, PracticeTeamListSear
 export const practiceTeamKeys = {
   ...teams.keys,
   members: (account: string, id: string) => [account, 'practice-teams', 'detail', id, 'members'] as const,
-  personChoices: (account: string, q: string) => [account, 'practice-teams', 'person-choices', q] as const,
+  candidates: (account: string, id: string, q: string) => [account, 'practice-teams', 'detail', id, 'candidates', q] as const,
 };
 export const practiceTeamListQuery = teams.listQuery;
 export const practiceTeamQuery = teams.recordQuery;
@@ -32,7 +32,7 @@ export const useCreatePracticeTeam = teams.useCreate;
 export const useUpdatePracticeTeam = teams.useUpdate;
 export const practiceTeamDeleteTarget = teams.deleteTarget('Team');
 
-/** The team's members by name. */
+/** The team's members the caller may read, by name, and how many others there are. */
 export const practiceTeamMembersQuery = (account: string, id: string) =>
   queryOptions({
     queryKey: practiceTeamKeys.members(account, id),
@@ -41,14 +41,11 @@ export const practiceTeamMembersQuery = (account: string, id: string) =>
     retryOnMount: false,
   });
 
-/** The persons offered when adding a member, searched by name on the server. */
-export const personChoicesQuery = (account: string, q: string) =>
+/** Who may be added as a member (the practice's staff the caller may read), searched by name on the server. */
+export const candidatesQuery = (account: string, teamId: string, q: string) =>
   queryOptions({
-    queryKey: practiceTeamKeys.personChoices(account, q),
-    queryFn: async () => {
-      const page = await request<PersonList>('/person/persons', { query: { limit: 50, sort: 'name', order: 'asc', ...(q ? { q } : {}) } });
-      return { items: page.Items.map((p) => ({ id: p.id, name: p.displayName })) };
-    },
+    queryKey: practiceTeamKeys.candidates(account, teamId, q),
+    queryFn: () => request<PracticeTeamCandidateList>(`${teams.path(teamId)}/candidates`, { query: { limit: 50, ...(q ? { q } : {}) } }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -63,7 +60,7 @@ export function useTeamMembership(team: { id: string; name: string }) {
   const account = useAccountKey();
   const membersKey = practiceTeamKeys.members(account, team.id);
   const change = (update: (items: PracticeTeamMember[]) => PracticeTeamMember[]) =>
-    queryClient.setQueryData<PracticeTeamMemberList>(membersKey, (list) => (list ? { items: update(list.items) } : list));
+    queryClient.setQueryData<PracticeTeamMemberList>(membersKey, (list) => (list ? { ...list, items: update(list.items) } : list));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: practiceTeamKeys.detail(account, team.id) });
     void queryClient.invalidateQueries({ queryKey: practiceTeamKeys.lists(account) });
@@ -79,7 +76,8 @@ export function useTeamMembership(team: { id: string; name: string }) {
   /** Shows the change at once, in the same render as the event that made it (before the request). */
   const shown = {
     added: (person: { id: string; name: string }) =>
-      change((items) => [...items.filter((m) => m.personId !== person.id), { personId: person.id, personName: person.name, teamId: team.id, teamName: team.name }]),
+      // Which records the person has is known once the members are read again (the chip links to the person meanwhile).
+      change((items) => [...items.filter((m) => m.personId !== person.id), { personId: person.id, personName: person.name, teamId: team.id, teamName: team.name, isUser: false, isPractitioner: false }]),
     removed: (personId: string) => change((items) => items.filter((m) => m.personId !== personId)),
   };
   return { add, remove, shown };

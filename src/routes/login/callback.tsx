@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { isPortalPath } from '../../../domain/portal-path.ts';
 import { finishSignIn } from '../../lib/auth.ts';
 import { SignInProblem } from '../../components/shell/sign-in-problem.tsx';
 
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/login/callback')({
   beforeLoad: async () => {
     const returnTo = (await finishSignIn())?.returnTo;
     // Only paths of this app: an absolute URL here would be an open redirect.
-    const safe = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.startsWith('/login') ? returnTo : '/home';
+    const safe = returnTo && isPortalPath(returnTo) && !returnTo.startsWith('/login') ? returnTo : '/home';
     throw redirect({ href: safe, replace: true });
   },
   errorComponent: SignInProblem,
