@@ -491,8 +491,13 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
               />
               {search.isFetching ? <span className="text-xs text-slate-600 dark:text-slate-300">Searching…</span> : null}
             </div>
-            <Cmdk.List className="max-h-[60vh] overflow-y-auto p-2" aria-label="Results">
-              <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
+            {/*
+              Nothing to choose: the message is said beside the list, not inside it. A listbox
+              holding text and no option is an error to assistive technology (axe's
+              aria-required-children, critical), and a heading over no entries is a stray title.
+            */}
+            {entries.length === 0 ? (
+              <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
                 {page === 'accounts' && accounts.isPending
                   ? 'Loading accounts…'
                   : page === 'add-task'
@@ -518,8 +523,10 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                           ? 'Nothing deleted in the last 30 days.'
                           : 'No results.'
                     : debounced.length >= 2 && search.isFetching ? 'Searching…' : 'No results.'}
-              </Cmdk.Empty>
-              {groups.map((group) => (
+              </p>
+            ) : null}
+            <Cmdk.List hidden={entries.length === 0} className="max-h-[60vh] overflow-y-auto p-2" aria-label="Results">
+              {groups.filter((group) => group.entries.length > 0).map((group) => (
                 <Cmdk.Group key={group.heading} heading={group.heading} className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-300">
                   {group.entries.map((entry) => (
                     <Cmdk.Item
@@ -537,9 +544,18 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
               ))}
             </Cmdk.List>
             <div className="flex gap-4 border-t border-slate-200 px-3 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <span>Enter open</span>
-              <span>Shift+Enter side panel</span>
-              <span>Ctrl+Enter new tab</span>
+              {/* What Enter does on this page: a deleted record is restored, an account switched to. */}
+              {page === 'deleted' ? (
+                <span>Enter restore</span>
+              ) : page === 'accounts' ? (
+                <span>Enter switch</span>
+              ) : (
+                <>
+                  <span>Enter open</span>
+                  <span>Shift+Enter side panel</span>
+                  <span>Ctrl+Enter new tab</span>
+                </>
+              )}
               <span>Esc close</span>
             </div>
           </Cmdk>
