@@ -104,7 +104,7 @@ function PublicLink({ url }: { url: string }) {
         The page patients open from the SMS. Add <code className="whitespace-nowrap">?externalId=…&amp;externalUser=…</code> to tell responses apart.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <a href={url} title={url} target="_blank" rel="noopener noreferrer" className="max-w-full min-w-0 truncate font-mono text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        <a href={url} title={url} target="_blank" rel="noopener noreferrer" className="max-w-full min-w-0 truncate font-mono text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           {url}
         </a>
         <Button variant="secondary" onClick={handleCopy}>
@@ -143,7 +143,7 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">No answers in the last {timeline.data.days.length} days.</p>
           ) : (
             <details className="mt-3 text-sm">
-              <summary className="cursor-pointer text-brand-700 dark:text-brand-100">Answers by day as a table</summary>
+              <summary className="cursor-pointer text-brand-700 dark:text-brand-300">Answers by day as a table</summary>
               {/* On a phone the table scrolls inside its box, focusable for the keyboard, rather than break a word or a date across lines. */}
               <div tabIndex={0} role="group" aria-label="Answers by day (scrolls sideways)" className="mt-2 overflow-x-auto rounded [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600">
                 <table className="w-full text-left">

@@ -227,7 +227,7 @@ function InteractionsLink({ filter, children, label }: { filter: InteractionsFil
     void navigate({ href });
   };
   return (
-    <a href={href} onClick={follow} aria-label={label} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+    <a href={href} onClick={follow} aria-label={label} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
       {children}
     </a>
   );
@@ -274,7 +274,7 @@ function ChartCard({ title, empty, chart, table }: ChartCardProps) {
         <>
           <Suspense fallback={<div className="h-64" role="status" aria-label="Loading the chart" />}>{chart}</Suspense>
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer text-brand-700 dark:text-brand-100">{title} as a table</summary>
+            <summary className="cursor-pointer text-brand-700 dark:text-brand-300">{title} as a table</summary>
             <div className="mt-2 max-h-80 overflow-auto [overflow-wrap:normal]">{table}</div>
           </details>
         </>
