@@ -8,10 +8,10 @@ import type { AccessPolicy } from '../../domain/api.ts';
 import { messages } from '../../domain/messages.ts';
 import { useToast } from '../lib/toast.ts';
 import type { ScheduleList } from '../../domain/schedules.ts';
-import type { SearchAnswer } from '../../domain/search.ts';
+import type { SearchAnswer, SearchHit } from '../../domain/search.ts';
 import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
-import { useDateTimeFormat } from '../lib/format.ts';
+import { phoneNumbersIn, useDateTimeFormat } from '../lib/format.ts';
 import { deletedListQuery, kindOf, useRestore } from '../lib/soft-delete.ts';
 import { notificationListQuery } from '../lib/notifications.ts';
 import { timeAgo, useNotificationActions } from '../lib/notification-actions.ts';
@@ -205,18 +205,23 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       return grouped([...recentEntries, ...base.filter((e) => e.command).slice(0, 12), ...base.filter((e) => !e.command).slice(0, 20)]);
     }
     const results: Entry[] = [];
+    // A hit's numbers and times are written as everywhere else in the portal: "(415) 555-0114",
+    // the user's date format (the server sends them as stored: E.164, an ISO instant).
+    const note = (hit: SearchHit) =>
+      hit.matched !== hit.title ? phoneNumbersIn(hit.matched) : [hit.subtitle && phoneNumbersIn(hit.subtitle), hit.at && formatTime(hit.at)].filter(Boolean).join(', ') || undefined;
     const exact = search.data?.exact;
-    if (exact) results.push({ id: `exact:${exact.path}`, label: exact.title, group: 'Jump to', hint: exact.matched, path: exact.path });
+    if (exact) results.push({ id: `exact:${exact.path}`, label: phoneNumbersIn(exact.title), group: 'Jump to', hint: phoneNumbersIn(exact.matched), path: exact.path });
     // Records found by the server ('record:' keeps them apart from the palette's own entries, e.g. 'account:' switches).
     const served = (search.data?.groups ?? []).map((group) => ({
       type: group.type,
       entries: group.hits.map<Entry>((hit) => ({
         id: `record:${hit.type}:${hit.id}`,
-        label: hit.title,
+        label: phoneNumbersIn(hit.title),
         group: group.label,
-        hint: hit.matched !== hit.title ? hit.matched : hit.subtitle,
+        hint: note(hit),
         path: hit.path,
-        keywords: [hit.type, hit.matched],
+        // As stored too: a number typed in any spelling still finds its hit.
+        keywords: [hit.type, hit.matched, hit.title],
       })),
     }));
     // Results contain what was typed: the server's typo-tolerant hits and the palette's own

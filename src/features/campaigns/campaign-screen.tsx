@@ -11,6 +11,7 @@ import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
+import { useDayFormat } from '../../lib/format.ts';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, surveyTypeLabels, When } from './campaign-parts.tsx';
 import { campaignQuery, campaignTimelineQuery } from './queries.ts';
 import { Token } from '../../components/ui/token.tsx';
@@ -116,16 +117,17 @@ function PublicLink({ url }: { url: string }) {
 }
 
 /** A sentence that says what the chart shows (the canvas's name). */
-export function timelineSummary(timeline: CampaignTimeline): string {
+export function timelineSummary(timeline: CampaignTimeline, dayName: (date: string) => string): string {
   const totals = timeline.series.map((series) => `${series.label} ${timeline.days.reduce((sum, day) => sum + (day.answers[series.key] ?? 0), 0)}`);
-  const first = timeline.days[0]?.date;
-  const last = timeline.days.at(-1)?.date;
+  const first = timeline.days[0] && dayName(timeline.days[0].date);
+  const last = timeline.days.at(-1) && dayName(timeline.days.at(-1)!.date);
   return `Answers per day${first && last ? ` from ${first} to ${last}` : ''}: ${totals.join(', ')}.`;
 }
 
 function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId: string }) {
   const timeline = useQuery(campaignTimelineQuery(useAccountKey(), campaignId));
   const answered = timeline.data?.days.filter((day) => day.total > 0) ?? [];
+  const dayName = useDayFormat();
   return (
     <Card title="Answers over time" titleId={titleId}>
       {timeline.isPending ? (
@@ -137,7 +139,7 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
       ) : (
         <>
           <Suspense fallback={<div className="h-64" role="status" aria-label="Loading the chart" />}>
-            <AnswersChart timeline={timeline.data} summary={timelineSummary(timeline.data)} />
+            <AnswersChart timeline={timeline.data} summary={timelineSummary(timeline.data, dayName)} />
           </Suspense>
           {answered.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">No answers in the last {timeline.data.days.length} days.</p>
@@ -164,7 +166,7 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
                     {answered.map((day) => (
                       <tr key={day.date} className="border-t border-slate-100 dark:border-slate-800">
                         <th scope="row" className="py-1 pr-4 font-normal whitespace-nowrap">
-                          {day.date}
+                          {dayName(day.date)}
                         </th>
                         {timeline.data.series.map((series) => (
                           <td key={series.key} className="py-1 pr-4 text-right tabular-nums">
