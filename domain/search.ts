@@ -5,6 +5,11 @@ export type SearchHit = {
   id: string;
   title: string;
   subtitle?: string;
+  /**
+   * The moment the record is of (a call's start), ISO 8601: the palette writes it after the
+   * subtitle in the user's own date format (Languages & Region), never the server's.
+   */
+  at?: string;
   /** The text the query matched (name, email, phone…), for the palette to show. */
   matched: string;
   /** The SPA path of the record's page. */

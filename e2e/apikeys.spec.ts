@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
-import { demo, expectNoAxeViolations, storageState } from './support.ts';
+import { demo, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -182,6 +182,28 @@ test.describe('read only', () => {
     await page.goto('/system/apikeys/create');
     await expect(h1(page, "You don't have permission to create API keys.")).toBeVisible();
   });
+});
+
+test.describe('a key never used, on the highlighted row', () => {
+  test.use({ storageState: storageState('admin') });
+
+  for (const colorScheme of ['light', 'dark'] as const)
+    test(`its "Never" reads at 4.5:1 on the highlighted row (${colorScheme} theme, axe)`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      const api = await signedInApi(page);
+      const roles = (await (await api.send('GET', '/permissions/roles')).json()) as { items: { id: string; name: string }[] };
+      const name = unique('Never used');
+      const created = await api.send('POST', '/permissions/apikeys', { name, roleId: roles.items.find((r) => r.name === 'Read Only')!.id });
+      expect(created.status(), await created.text()).toBe(201);
+      await page.goto(`/system/apikeys?q=${encodeURIComponent(name)}`);
+      const row = page.getByRole('table', { name: 'API Keys' }).locator('tbody tr').filter({ hasText: name });
+      await expect(row).toContainText('Never');
+      await expect(page.locator('tbody tr')).toHaveCount(1);
+      // Focus on the list highlights its first (here its only) row.
+      await page.locator('tbody').focus();
+      await expect(row).toHaveAttribute('aria-selected', 'true');
+      await expectNoAxeViolations(page);
+    });
 });
 
 test.describe('phone (390×844)', () => {

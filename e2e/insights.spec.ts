@@ -7,6 +7,8 @@ import { brokenWords, expectNoAxeViolations, storageState } from './support.ts';
 
 const phone = { width: 390, height: 844 };
 const today = () => new Date().toISOString().slice(0, 10);
+/** Today's UTC day as the screen names it: the user's date format (here the browser's, en-US), not `YYYY-MM-DD` (issue 40). */
+const todayName = () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
 
 /**
  * Calls of today for the viewer's account (Riverside), one of them abandoned, written into the
@@ -56,7 +58,7 @@ test.describe('Insights as Read Only', () => {
     await abandoned.locator('summary').click();
     const table = abandoned.getByRole('table', { name: 'Abandoned calls per day' });
     await expect(table.getByRole('row')).toHaveCount(8);
-    await expect(table.getByRole('rowheader', { name: today() })).toBeVisible();
+    await expect(table.getByRole('rowheader', { name: todayName() })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
@@ -90,7 +92,7 @@ test.describe('Insights as Read Only', () => {
       new MutationObserver(() => states.push(element.getAttribute('aria-busy'))).observe(element, { attributes: true, attributeFilter: ['aria-busy'] });
     });
     await page.getByRole('button', { name: 'Last 30 days' }).click();
-    const from30 = await page.evaluate(() => new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10));
+    const from30 = await page.evaluate(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.now() - 29 * 86_400_000)));
     await expect(canvas).toHaveAttribute('aria-label', new RegExp(`from ${from30} to`));
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     expect(await page.evaluate(() => (window as unknown as { busyStates: (string | null)[] }).busyStates)).not.toContain('true');
@@ -118,7 +120,7 @@ test.describe('Insights as Read Only', () => {
     const calls = page.getByRole('region', { name: 'Calls per day by direction' });
     await calls.locator('summary').focus();
     await page.keyboard.press('Enter');
-    const link = calls.getByRole('link', { name: new RegExp(`calls on ${today()}$`) }).last();
+    const link = calls.getByRole('link', { name: new RegExp(`calls on ${todayName()}$`) }).last();
     await link.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/interactions?from=${today()}&to=${today()}&queue=${queueId}&days=utc`);
@@ -137,9 +139,9 @@ test.describe('Insights as Read Only', () => {
     await page.getByLabel('To', { exact: true }).fill('2026-01-31');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/range=custom&from=2026-01-01&to=2026-01-31/);
-    await expect(page.getByText('Calls from 2026-01-01 to 2026-01-31')).toBeVisible();
+    await expect(page.getByText('Calls from Jan 1, 2026 to Jan 31, 2026 (UTC days)')).toBeVisible();
     await page.reload();
-    await expect(page.getByText('Calls from 2026-01-01 to 2026-01-31')).toBeVisible();
+    await expect(page.getByText('Calls from Jan 1, 2026 to Jan 31, 2026 (UTC days)')).toBeVisible();
   });
 
   test('at phone size it fits the screen and stays axe clean', async ({ page }) => {

@@ -646,6 +646,33 @@ test.describe('by keyboard (practice administrator)', () => {
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeFocused();
   });
 
+  test.describe("in the browser's language and time (en-GB, New York)", () => {
+    test.use({ locale: 'en-GB', timezoneId: 'America/New_York' });
+
+    test("the palette's call hits write the start and the number as the rest of the portal does (issue 40)", async ({ page }) => {
+      const name = `Mae Format${Date.now()}`;
+      const number = uniqueNumber();
+      const call = await createCall(page, name, number.typed);
+      await page.goto('/home');
+      await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+      // The portal's one date format (lib/format.ts useDateTimeFormat), with no preference chosen: the browser's.
+      const started = await page.evaluate((at) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)), call.startTimestamp);
+      expect(started).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
+      await page.keyboard.press('Control+k');
+      const input = palette(page).getByRole('combobox');
+      await expect(input).toBeFocused();
+      await page.keyboard.type(name.split(' ')[1]!);
+      const byName = palette(page).getByRole('group', { name: 'Interactions' }).getByRole('option', { name: new RegExp(name) });
+      await expect(byName).toContainText(`inbound call, ${started}`);
+      await expect(byName).not.toContainText('UTC');
+      // Found by its number: the number as people write it, not as stored (+1312…).
+      await input.fill(number.e164.slice(2));
+      const byNumber = palette(page).getByRole('group', { name: 'Interactions' }).getByRole('option', { name: new RegExp(name) });
+      await expect(byNumber).toContainText(number.typed);
+      await expect(byNumber).not.toContainText(number.e164);
+    });
+  });
+
   test('Ctrl+Enter in the palette opens Interactions, Insights and Practice Teams as workspace tabs, each landing where its screen starts', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();

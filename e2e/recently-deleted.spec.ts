@@ -97,6 +97,31 @@ test.describe('practice administrator', () => {
     await expect(page).toHaveURL(/\/home$/);
     expect((await api.send('GET', `/contactpoints/contact-points/${old.id}`)).status()).toBe(404);
   });
+
+  test('nothing deleted: the page says so without a stray group title, passes axe, and its footer says Enter restores', async ({ page }) => {
+    // An account where nothing was deleted in the last 30 days (other tests delete in this one).
+    await page.route(/\/api\/deleted(\?|$)/, (route) => route.fulfill({ json: { items: [] } }));
+    await page.goto('/home');
+    await expect(page.locator('#main h1')).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await expect(paletteInput(page)).toBeFocused();
+    await page.keyboard.type('recently deleted');
+    await expect(palette(page).getByRole('option', { name: 'Recently deleted' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(palette(page).getByRole('button', { name: '← Recently deleted' })).toBeVisible();
+    await expect(palette(page).getByText('Nothing deleted in the last 30 days.')).toBeVisible();
+    // No heading over no entries (the back button says "← Recently deleted", not this).
+    await expect(palette(page).getByText('Recently deleted', { exact: true })).toHaveCount(0);
+    await expect(palette(page).getByText('Enter restore', { exact: true })).toBeVisible();
+    await expect(palette(page).getByText('Enter open', { exact: true })).toHaveCount(0);
+    // The listbox holds no text without options (axe aria-required-children, critical).
+    await expectNoAxeViolations(page);
+    // The same once a query finds nothing.
+    await page.keyboard.type('zq no such record');
+    await expect(palette(page).getByText('No results.')).toBeVisible();
+    await expect(palette(page).getByText('Recently deleted', { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
 });
 
 test.describe('practice administrator on a phone', () => {

@@ -67,6 +67,50 @@ for (const viewport of [
       await expectNoAxeViolations(page);
     });
 
+    test("names in lists are a link colour, not the text's (issue 40)", async ({ page }) => {
+      await page.goto("/practice/persons");
+      await expect(page.locator("html")).toHaveClass(/dark/);
+      const name = page.getByRole("table", { name: "Persons" }).locator("tbody tr").first().getByRole("link").first();
+      await expect(name).toBeVisible();
+      const [link, text] = await name.evaluate((element) => {
+        const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+        const rgb = (color: string) => {
+          context.clearRect(0, 0, 1, 1);
+          context.fillStyle = color;
+          context.fillRect(0, 0, 1, 1);
+          return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3);
+        };
+        return [rgb(getComputedStyle(element).color), rgb(getComputedStyle(element.closest("tr")!).color)];
+      });
+      // Apart by a clear step in colour: the near-white blue before (#d9ebff) was 27 from the text.
+      expect(Math.hypot(link[0]! - text[0]!, link[1]! - text[1]!, link[2]! - text[2]!), `link rgb(${link}) beside text rgb(${text})`).toBeGreaterThan(80);
+    });
+
+    test("a field that cannot be changed looks unlike an editable one (issue 40)", async ({ page }) => {
+      await page.goto("/system/roles");
+      await page.getByRole("table", { name: "Roles" }).locator("tbody tr").first().getByRole("link").first().click();
+      const name = page.getByRole("textbox", { name: "Role Name" });
+      await expect(name).toBeDisabled();
+      const look = (el: HTMLElement) => {
+        const s = getComputedStyle(el);
+        // Computed colours come as oklch() too: drawn on a canvas (over the card's own fill), read back as rgb().
+        const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+        context.fillStyle = getComputedStyle(el.closest("form") ?? document.body).backgroundColor === "rgba(0, 0, 0, 0)" ? getComputedStyle(document.body).backgroundColor : getComputedStyle(el.closest("form")!).backgroundColor;
+        context.fillRect(0, 0, 1, 1);
+        context.fillStyle = s.backgroundColor;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+        return { style: s.borderTopStyle, background: `rgb(${r}, ${g}, ${b})` };
+      };
+      const shown = await name.evaluate(look);
+      await page.getByRole("button", { name: "Edit", exact: true }).click();
+      await expect(name).toBeEnabled();
+      const editable = await name.evaluate(look);
+      // Another outline, or a fill well apart (the dark fill alone, slate-900 beside slate-800, was 1.2:1).
+      const told = shown.style !== editable.style || contrast(shown.background, editable.background) >= 1.5;
+      expect(told, `read-only ${JSON.stringify(shown)}, editable ${JSON.stringify(editable)}`).toBe(true);
+    });
+
     test("read-only fields have no box like the editable ones", async ({
       page,
     }) => {

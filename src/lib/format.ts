@@ -12,6 +12,12 @@ export function useDateTimeFormat() {
   }, [locale, timeZone]);
 }
 
+/** The kept `Intl.DateTimeFormat` behind `useDateTimeFormat`, for a caller that lays out its parts (`formatToParts`). */
+export function useDateTimeFormatter() {
+  const { locale, timeZone } = useAtomValue(preferencesAtom);
+  return useMemo(() => dateTimeFormat(locale, timeZone), [locale, timeZone]);
+}
+
 /** Times of day (a live figure's "updated at") in the user's chosen locale and time zone, to the second. */
 export function useTimeFormat() {
   const { locale, timeZone } = useAtomValue(preferencesAtom);
@@ -41,9 +47,39 @@ function dateTimeFormat(locale: string | null | undefined, timeZone: string | nu
   return kept(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone ?? undefined });
 }
 
-/** A calendar day (`YYYY-MM-DD`) as a chart's axis names it: "Nov 27" in the browser's language. */
-export function shortDay(date: string): string {
-  return kept(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+/**
+ * A calendar day (`YYYY-MM-DD`) as a chart's axis names it: "Nov 27", in the given locale (the
+ * user's, from `useShortDayFormat`; the browser's when none). The day is the one named, in no
+ * time zone: a figure counted on the server's (UTC) day keeps its day.
+ */
+export function shortDay(date: string, locale?: string | null): string {
+  return kept(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** `shortDay` in the user's chosen locale (Languages & Region). */
+export function useShortDayFormat() {
+  const { locale } = useAtomValue(preferencesAtom);
+  return useMemo(() => (date: string) => shortDay(date, locale), [locale]);
+}
+
+/** A calendar day (`YYYY-MM-DD`) in full, in the user's chosen locale: "Nov 7, 2026" (the day named, in no time zone). */
+export function useDayFormat() {
+  const { locale } = useAtomValue(preferencesAtom);
+  return useMemo(() => {
+    const format = kept(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
+  }, [locale]);
+}
+
+const northAmerican = /\+1(\d{3})(\d{3})(\d{4})(?!\d)/g;
+/** An E.164 number of the North American plan as people write it (+14155550114 → (415) 555-0114); others as stored. */
+export function phoneLabel(number: string | null | undefined): string {
+  if (!number) return '—';
+  return /^\+1\d{10}$/.test(number) ? phoneNumbersIn(number) : number;
+}
+/** A text (a search hit's title or note) with each North American E.164 number in it written as `phoneLabel` writes it. */
+export function phoneNumbersIn(text: string): string {
+  return text.replace(northAmerican, '($1) $2-$3');
 }
 
 let collator: Intl.Collator | undefined;

@@ -8,10 +8,10 @@ import type { AccessPolicy } from '../../domain/api.ts';
 import { messages } from '../../domain/messages.ts';
 import { useToast } from '../lib/toast.ts';
 import type { ScheduleList } from '../../domain/schedules.ts';
-import type { SearchAnswer } from '../../domain/search.ts';
+import type { SearchAnswer, SearchHit } from '../../domain/search.ts';
 import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
-import { useDateTimeFormat } from '../lib/format.ts';
+import { phoneNumbersIn, useDateTimeFormat } from '../lib/format.ts';
 import { deletedListQuery, kindOf, useRestore } from '../lib/soft-delete.ts';
 import { notificationListQuery } from '../lib/notifications.ts';
 import { timeAgo, useNotificationActions } from '../lib/notification-actions.ts';
@@ -205,18 +205,23 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       return grouped([...recentEntries, ...base.filter((e) => e.command).slice(0, 12), ...base.filter((e) => !e.command).slice(0, 20)]);
     }
     const results: Entry[] = [];
+    // A hit's numbers and times are written as everywhere else in the portal: "(415) 555-0114",
+    // the user's date format (the server sends them as stored: E.164, an ISO instant).
+    const note = (hit: SearchHit) =>
+      hit.matched !== hit.title ? phoneNumbersIn(hit.matched) : [hit.subtitle && phoneNumbersIn(hit.subtitle), hit.at && formatTime(hit.at)].filter(Boolean).join(', ') || undefined;
     const exact = search.data?.exact;
-    if (exact) results.push({ id: `exact:${exact.path}`, label: exact.title, group: 'Jump to', hint: exact.matched, path: exact.path });
+    if (exact) results.push({ id: `exact:${exact.path}`, label: phoneNumbersIn(exact.title), group: 'Jump to', hint: phoneNumbersIn(exact.matched), path: exact.path });
     // Records found by the server ('record:' keeps them apart from the palette's own entries, e.g. 'account:' switches).
     const served = (search.data?.groups ?? []).map((group) => ({
       type: group.type,
       entries: group.hits.map<Entry>((hit) => ({
         id: `record:${hit.type}:${hit.id}`,
-        label: hit.title,
+        label: phoneNumbersIn(hit.title),
         group: group.label,
-        hint: hit.matched !== hit.title ? hit.matched : hit.subtitle,
+        hint: note(hit),
         path: hit.path,
-        keywords: [hit.type, hit.matched],
+        // As stored too: a number typed in any spelling still finds its hit.
+        keywords: [hit.type, hit.matched, hit.title],
       })),
     }));
     // Results contain what was typed: the server's typo-tolerant hits and the palette's own
@@ -491,8 +496,13 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
               />
               {search.isFetching ? <span className="text-xs text-slate-600 dark:text-slate-300">Searching…</span> : null}
             </div>
-            <Cmdk.List className="max-h-[60vh] overflow-y-auto p-2" aria-label="Results">
-              <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
+            {/*
+              Nothing to choose: the message is said beside the list, not inside it. A listbox
+              holding text and no option is an error to assistive technology (axe's
+              aria-required-children, critical), and a heading over no entries is a stray title.
+            */}
+            {entries.length === 0 ? (
+              <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
                 {page === 'accounts' && accounts.isPending
                   ? 'Loading accounts…'
                   : page === 'add-task'
@@ -518,8 +528,10 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                           ? 'Nothing deleted in the last 30 days.'
                           : 'No results.'
                     : debounced.length >= 2 && search.isFetching ? 'Searching…' : 'No results.'}
-              </Cmdk.Empty>
-              {groups.map((group) => (
+              </p>
+            ) : null}
+            <Cmdk.List hidden={entries.length === 0} className="max-h-[60vh] overflow-y-auto p-2" aria-label="Results">
+              {groups.filter((group) => group.entries.length > 0).map((group) => (
                 <Cmdk.Group key={group.heading} heading={group.heading} className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-300">
                   {group.entries.map((entry) => (
                     <Cmdk.Item
@@ -537,9 +549,18 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
               ))}
             </Cmdk.List>
             <div className="flex gap-4 border-t border-slate-200 px-3 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <span>Enter open</span>
-              <span>Shift+Enter side panel</span>
-              <span>Ctrl+Enter new tab</span>
+              {/* What Enter does on this page: a deleted record is restored, an account switched to. */}
+              {page === 'deleted' ? (
+                <span>Enter restore</span>
+              ) : page === 'accounts' ? (
+                <span>Enter switch</span>
+              ) : (
+                <>
+                  <span>Enter open</span>
+                  <span>Shift+Enter side panel</span>
+                  <span>Ctrl+Enter new tab</span>
+                </>
+              )}
               <span>Esc close</span>
             </div>
           </Cmdk>

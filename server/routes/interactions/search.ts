@@ -9,13 +9,18 @@ import { phoneQuery } from './queries.ts';
 
 type HitRow = { id: string; startTimestamp: Date; patientName: string | null; contactNumber: string | null; direction: string };
 
-/** A call as the palette shows it: the patient (or the number), the call's direction and time below. */
+/**
+ * A call as the palette shows it: the patient (or the number), the call's direction and start
+ * below. The start goes as an instant (`at`) and the number as stored (E.164): the palette writes
+ * both as the rest of the portal does, in the user's format.
+ */
 function interactionHit(row: HitRow, matched: string, score: number): SearchHit {
   return {
     type: 'interaction',
     id: row.id,
     title: row.patientName ?? row.contactNumber ?? 'Unknown caller',
-    subtitle: `${row.direction} call, ${row.startTimestamp.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    subtitle: `${row.direction} call`,
+    at: row.startTimestamp.toISOString(),
     matched,
     path: `/interactions/${row.id}`,
     score,

@@ -31,7 +31,7 @@ export function SidePanel({ views }: { views: readonly PanelView[] }) {
           <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">
             <DialogPrimitive.Title className="text-base font-semibold">{match?.view.title ?? 'Side panel'}</DialogPrimitive.Title>
             {path ? (
-              <NavLink to={path} className="ml-auto text-sm text-brand-700 underline dark:text-brand-100">
+              <NavLink to={path} className="ml-auto text-sm text-brand-700 underline dark:text-brand-300">
                 Open full page
               </NavLink>
             ) : null}

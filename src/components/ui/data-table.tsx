@@ -403,7 +403,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                             <Link
                               to={link.to as never}
                               params={link.params as never}
-                              className="text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100"
+                              className="text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
                             >
                               <table.FlexRender cell={cell} />
                             </Link>

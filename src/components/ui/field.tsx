@@ -88,9 +88,12 @@ export function FieldError({ id, error }: { id?: string; error?: string | null }
 
 /** A control's look without its width (for controls sized by their context). */
 export const controlBase = [
-  'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/40 disabled:cursor-not-allowed disabled:bg-slate-100 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400 dark:disabled:border-slate-700 dark:disabled:bg-slate-900 dark:disabled:text-slate-300 dark:aria-invalid:border-red-400',
+  'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/40 disabled:cursor-not-allowed disabled:bg-slate-100 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400 dark:disabled:text-slate-300 dark:aria-invalid:border-red-400',
   // A field in error keeps its red while focused, with a red ring (the brand ring hid it).
   'aria-invalid:focus-visible:border-red-600 aria-invalid:focus-visible:outline-red-600/60 dark:aria-invalid:focus-visible:border-red-400 dark:aria-invalid:focus-visible:outline-red-400/70',
+  // A field that cannot be changed (locked, or a form shown to read) has a dashed outline and no
+  // shadow in both themes: in the dark theme its darker fill alone looked like an editable box.
+  'disabled:border-dashed disabled:shadow-none dark:disabled:border-slate-500 dark:disabled:bg-transparent',
   // Read-only values are text to read, not boxes to type in: no border, background or shadow.
   '[&[readonly]]:border-transparent [&[readonly]]:bg-transparent [&[readonly]]:px-0 [&[readonly]]:shadow-none dark:[&[readonly]]:border-transparent dark:[&[readonly]]:bg-transparent',
 ].join(' ');

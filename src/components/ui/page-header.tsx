@@ -40,7 +40,7 @@ export function YesNo({ value }: { value: boolean }) {
   );
 }
 
-const backLinkClass = 'text-brand-700 hover:underline dark:text-brand-100';
+const backLinkClass = 'text-brand-700 hover:underline dark:text-brand-300';
 
 type BackLinkProps = { children: ReactNode } & ({ to: StaticPath; id?: never } | { to: RecordPath; id: string });
 

@@ -46,7 +46,7 @@ export function RecordIdCell({ id, to }: { id: string; to?: RecordPath }) {
           to={to}
           params={recordParams(to, id)}
           tabIndex={-1}
-          className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100"
+          className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
         >
           {id}
         </Link>

@@ -127,7 +127,7 @@ export function RecordPage({ record, kind, idPrefix, title, description, back, r
         title={title}
         description={description}
         back={
-          <Link to={back.to} className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to={back.to} className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>
             {back.label}
           </Link>

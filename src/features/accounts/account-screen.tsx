@@ -53,7 +53,7 @@ function AccountDetail({ account }: { account: Account }) {
         description={account.active ? undefined : 'Inactive: its users are stopped at their next request.'}
         back={
           instanceAdmin ? (
-            <Link to="/accounts" className="text-brand-700 hover:underline dark:text-brand-100">
+            <Link to="/accounts" className="text-brand-700 hover:underline dark:text-brand-300">
               <span aria-hidden="true">← </span>Accounts
             </Link>
           ) : undefined

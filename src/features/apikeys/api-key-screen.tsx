@@ -39,7 +39,7 @@ function ApiKeyDetail({ apiKey }: { apiKey: ApiKey }) {
         title={apiKey.name}
         description={apiKey.active ? 'Active: requests carrying this key are served.' : 'Inactive: requests carrying this key are refused.'}
         back={
-          <Link to="/system/apikeys" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/system/apikeys" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>API Keys
           </Link>
         }

@@ -41,7 +41,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
         title={entry.summary}
         description={<time dateTime={entry.at}>{formatDate(entry.at)}</time>}
         back={
-          <Link to="/system/audit" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/system/audit" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Audit log
           </Link>
         }
@@ -55,7 +55,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
             {
               label: 'Record',
               value: recordPath ? (
-                <NavLink to={recordPath} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                <NavLink to={recordPath} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                   {entry.title}
                 </NavLink>
               ) : (

@@ -2,7 +2,7 @@ import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, T
 import { useCallback, useRef } from 'react';
 import type { AnswerKey, CampaignTimeline } from '../../../domain/campaigns.ts';
 import { useDrawWhenNear } from '../../lib/draw-when-near.ts';
-import { shortDay } from '../../lib/format.ts';
+import { useShortDayFormat } from '../../lib/format.ts';
 
 // Only the parts a stacked bar chart needs (chart.js tree-shakes what is not registered).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -18,7 +18,8 @@ const colours: Record<AnswerKey, string> = { up: '#15803d', good: '#15803d', neu
  */
 export default function AnswersChart({ timeline, summary }: { timeline: CampaignTimeline; summary: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const draw = useCallback((element: HTMLCanvasElement) => drawAnswersChart(element, timeline), [timeline]);
+  const shortDay = useShortDayFormat();
+  const draw = useCallback((element: HTMLCanvasElement) => drawAnswersChart(element, timeline, shortDay), [timeline, shortDay]);
   const drawn = useDrawWhenNear(canvas, draw);
 
   return (
@@ -28,7 +29,8 @@ export default function AnswersChart({ timeline, summary }: { timeline: Campaign
   );
 }
 
-function drawAnswersChart(canvas: HTMLCanvasElement, timeline: CampaignTimeline) {
+/** `shortDay` names the days in the user's format. */
+function drawAnswersChart(canvas: HTMLCanvasElement, timeline: CampaignTimeline, shortDay: (date: string) => string) {
   const dark = document.documentElement.classList.contains('dark');
   const text = dark ? '#cbd5e1' : '#334155';
   const grid = dark ? '#334155' : '#e2e8f0';

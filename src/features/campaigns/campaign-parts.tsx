@@ -43,4 +43,4 @@ export function MissingRecord({ text, back }: { text: string; back: ReactNode })
 }
 
 /** The link back to the campaigns list (or another campaign page) above a campaign screen. */
-export const backLinkClass = 'text-brand-700 hover:underline dark:text-brand-100';
+export const backLinkClass = 'text-brand-700 hover:underline dark:text-brand-300';

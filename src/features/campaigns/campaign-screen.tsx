@@ -11,6 +11,7 @@ import { Permitted } from '../../components/ui/permitted.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { RecordById } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
+import { useDayFormat } from '../../lib/format.ts';
 import { backLinkClass, CampaignStatusBadge, MissingRecord, surveyTypeLabels, When } from './campaign-parts.tsx';
 import { campaignQuery, campaignTimelineQuery } from './queries.ts';
 import { Token } from '../../components/ui/token.tsx';
@@ -104,7 +105,7 @@ function PublicLink({ url }: { url: string }) {
         The page patients open from the SMS. Add <code className="whitespace-nowrap">?externalId=…&amp;externalUser=…</code> to tell responses apart.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <a href={url} title={url} target="_blank" rel="noopener noreferrer" className="max-w-full min-w-0 truncate font-mono text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        <a href={url} title={url} target="_blank" rel="noopener noreferrer" className="max-w-full min-w-0 truncate font-mono text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           {url}
         </a>
         <Button variant="secondary" onClick={handleCopy}>
@@ -116,16 +117,17 @@ function PublicLink({ url }: { url: string }) {
 }
 
 /** A sentence that says what the chart shows (the canvas's name). */
-export function timelineSummary(timeline: CampaignTimeline): string {
+export function timelineSummary(timeline: CampaignTimeline, dayName: (date: string) => string): string {
   const totals = timeline.series.map((series) => `${series.label} ${timeline.days.reduce((sum, day) => sum + (day.answers[series.key] ?? 0), 0)}`);
-  const first = timeline.days[0]?.date;
-  const last = timeline.days.at(-1)?.date;
+  const first = timeline.days[0] && dayName(timeline.days[0].date);
+  const last = timeline.days.at(-1) && dayName(timeline.days.at(-1)!.date);
   return `Answers per day${first && last ? ` from ${first} to ${last}` : ''}: ${totals.join(', ')}.`;
 }
 
 function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId: string }) {
   const timeline = useQuery(campaignTimelineQuery(useAccountKey(), campaignId));
   const answered = timeline.data?.days.filter((day) => day.total > 0) ?? [];
+  const dayName = useDayFormat();
   return (
     <Card title="Answers over time" titleId={titleId}>
       {timeline.isPending ? (
@@ -137,13 +139,13 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
       ) : (
         <>
           <Suspense fallback={<div className="h-64" role="status" aria-label="Loading the chart" />}>
-            <AnswersChart timeline={timeline.data} summary={timelineSummary(timeline.data)} />
+            <AnswersChart timeline={timeline.data} summary={timelineSummary(timeline.data, dayName)} />
           </Suspense>
           {answered.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">No answers in the last {timeline.data.days.length} days.</p>
           ) : (
             <details className="mt-3 text-sm">
-              <summary className="cursor-pointer text-brand-700 dark:text-brand-100">Answers by day as a table</summary>
+              <summary className="cursor-pointer text-brand-700 dark:text-brand-300">Answers by day as a table</summary>
               {/* On a phone the table scrolls inside its box, focusable for the keyboard, rather than break a word or a date across lines. */}
               <div tabIndex={0} role="group" aria-label="Answers by day (scrolls sideways)" className="mt-2 overflow-x-auto rounded [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600">
                 <table className="w-full text-left">
@@ -164,7 +166,7 @@ function AnswersOverTime({ campaignId, titleId }: { campaignId: string; titleId:
                     {answered.map((day) => (
                       <tr key={day.date} className="border-t border-slate-100 dark:border-slate-800">
                         <th scope="row" className="py-1 pr-4 font-normal whitespace-nowrap">
-                          {day.date}
+                          {dayName(day.date)}
                         </th>
                         {timeline.data.series.map((series) => (
                           <td key={series.key} className="py-1 pr-4 text-right tabular-nums">

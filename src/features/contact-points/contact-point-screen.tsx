@@ -106,7 +106,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
         }
         description={`${base.system} · ${base.value}${base.vip ? ' · VIP' : ''}`}
         back={
-          <Link to="/practice/contact-points" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/contact-points" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Contact Points
           </Link>
         }

@@ -80,7 +80,7 @@ export function HomeScreen() {
           {allowed.map((shortcut) => (
             <li key={shortcut.to}>
               <NavLink to={shortcut.to} className="block rounded-md px-2 py-1.5 hover:bg-brand-50 dark:hover:bg-slate-800">
-                <span className="block text-sm font-medium text-brand-700 dark:text-brand-100">{shortcut.label}</span>
+                <span className="block text-sm font-medium text-brand-700 dark:text-brand-300">{shortcut.label}</span>
                 <span className="block text-xs text-slate-600 dark:text-slate-300">{shortcut.description}</span>
               </NavLink>
             </li>
@@ -94,7 +94,7 @@ export function HomeScreen() {
             <h2 id="recent-heading" className="text-lg font-semibold">
               Recent changes
             </h2>
-            <NavLink to="/system/audit" aria-label="View all changes" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+            <NavLink to="/system/audit" aria-label="View all changes" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
               View all
             </NavLink>
           </div>
@@ -106,7 +106,7 @@ export function HomeScreen() {
               {recent.data.items.map((entry) => (
                 <li key={entry.id} className="text-sm">
                   {changedRecordPath(entry) ? (
-                    <NavLink to={changedRecordPath(entry)!} className="block text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                    <NavLink to={changedRecordPath(entry)!} className="block text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                       {entry.summary}
                     </NavLink>
                   ) : (

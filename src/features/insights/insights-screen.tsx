@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
-import { compareNames, shortDay, useTimeFormat } from '../../lib/format.ts';
+import { compareNames, useDayFormat, useShortDayFormat, useTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
 import type { BarSeries } from './bar-chart.tsx';
 import { interactionsHref, type InteractionsFilter } from './links.ts';
@@ -73,6 +73,7 @@ export function InsightsScreen({ search, onSearchChange }: InsightsScreenProps) 
     return [...named].map(([value, label]) => ({ value, label })).sort((a, b) => compareNames(a.label, b.label));
   }, [queues.data, historic.data, period.queue]);
   const queueName = queueOptions.find((q) => q.value === period.queue)?.label;
+  const dayName = useDayFormat();
   // The charts' code is asked for once the screen is shown, while the figures are on their way
   // (not once they are here: a round trip more), and not beside the screen's own code, whose
   // arrival it delayed on a slow network (Lighthouse: largest paint).
@@ -86,7 +87,7 @@ export function InsightsScreen({ search, onSearchChange }: InsightsScreenProps) 
         title="Insights"
         description={
           <>
-            Calls from {period.from} to {period.to} (UTC days){queueName ? `, queue ${queueName}` : ', all queues'}.
+            Calls from {dayName(period.from)} to {dayName(period.to)} (UTC days){queueName ? `, queue ${queueName}` : ', all queues'}.
           </>
         }
       />
@@ -227,7 +228,7 @@ function InteractionsLink({ filter, children, label }: { filter: InteractionsFil
     void navigate({ href });
   };
   return (
-    <a href={href} onClick={follow} aria-label={label} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+    <a href={href} onClick={follow} aria-label={label} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
       {children}
     </a>
   );
@@ -274,7 +275,7 @@ function ChartCard({ title, empty, chart, table }: ChartCardProps) {
         <>
           <Suspense fallback={<div className="h-64" role="status" aria-label="Loading the chart" />}>{chart}</Suspense>
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer text-brand-700 dark:text-brand-100">{title} as a table</summary>
+            <summary className="cursor-pointer text-brand-700 dark:text-brand-300">{title} as a table</summary>
             <div className="mt-2 max-h-80 overflow-auto [overflow-wrap:normal]">{table}</div>
           </details>
         </>
@@ -328,7 +329,13 @@ function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: s
 function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }) {
   const { from, to } = metrics;
   const base = { from, to, queue };
-  const labels = useMemo(() => metrics.days.map((d) => shortDay(d.date)), [metrics]);
+  // Days in the user's date format (Languages & Region). They stay the days the figures are
+  // counted on, UTC days (the heading says so): a day is named, not moved into a time zone.
+  const shortDay = useShortDayFormat();
+  const dayName = useDayFormat();
+  const labels = useMemo(() => metrics.days.map((d) => shortDay(d.date)), [metrics, shortDay]);
+  const named = useMemo(() => new Map(metrics.days.map((d) => [d.date, dayName(d.date)])), [metrics, dayName]);
+  const on = (date: string) => named.get(date) ?? dayName(date);
   // Only the directions that had calls (all six would crowd the legend), in the domain's order.
   const directions = useMemo(() => interactionDirections.filter((d) => metrics.days.some((day) => day.byDirection[d] > 0)), [metrics]);
   const directionSeries = useMemo<BarSeries[]>(
@@ -354,7 +361,7 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
   const go = (filter: InteractionsFilter) => void navigate({ href: interactionsHref(filter) });
   const day = (index: number) => metrics.days[index]!.date;
   const noCalls = metrics.totals.calls === 0;
-  const summaryOf = (what: string) => `${what} from ${from} to ${to}; the figures are in the table below the chart.`;
+  const summaryOf = (what: string) => `${what} from ${dayName(from)} to ${dayName(to)}; the figures are in the table below the chart.`;
 
   return (
     <>
@@ -378,14 +385,14 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
               columns={['Day', ...directions.map((dir) => directionLabels[dir]), 'All']}
               rows={metrics.days.map((d) => ({
                 key: d.date,
-                name: d.date,
+                name: on(d.date),
                 cells: [
                   ...directions.map((dir) => (
-                    <InteractionsLink key={dir} filter={{ ...base, from: d.date, to: d.date, direction: dir }} label={`${d.byDirection[dir]} ${directionLabels[dir]} calls on ${d.date}`}>
+                    <InteractionsLink key={dir} filter={{ ...base, from: d.date, to: d.date, direction: dir }} label={`${d.byDirection[dir]} ${directionLabels[dir]} calls on ${on(d.date)}`}>
                       {d.byDirection[dir]}
                     </InteractionsLink>
                   )),
-                  <InteractionsLink key="all" filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${d.date}`}>
+                  <InteractionsLink key="all" filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${on(d.date)}`}>
                     {d.calls}
                   </InteractionsLink>,
                 ],
@@ -413,11 +420,11 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
               columns={['Day', 'Average handle time', 'Average wait', 'Calls']}
               rows={metrics.days.map((d) => ({
                 key: d.date,
-                name: d.date,
+                name: on(d.date),
                 cells: [
                   minutesSeconds(d.averageHandleSeconds),
                   minutesSeconds(d.averageWaitSeconds),
-                  <InteractionsLink key="calls" filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${d.date}`}>
+                  <InteractionsLink key="calls" filter={{ ...base, from: d.date, to: d.date }} label={`${d.calls} calls on ${on(d.date)}`}>
                     {d.calls}
                   </InteractionsLink>,
                 ],
@@ -442,9 +449,9 @@ function Figures({ metrics, queue }: { metrics: HistoricMetrics; queue: string }
               columns={['Day', 'Abandoned', 'Of calls']}
               rows={metrics.days.map((d) => ({
                 key: d.date,
-                name: d.date,
+                name: on(d.date),
                 cells: [
-                  <InteractionsLink key="abandoned" filter={{ ...base, from: d.date, to: d.date, status: 'abandoned' }} label={`${d.abandoned} abandoned calls on ${d.date}`}>
+                  <InteractionsLink key="abandoned" filter={{ ...base, from: d.date, to: d.date, status: 'abandoned' }} label={`${d.abandoned} abandoned calls on ${on(d.date)}`}>
                     {d.abandoned}
                   </InteractionsLink>,
                   d.calls,

@@ -24,7 +24,7 @@ function InteractionNotFound() {
       <h1 id="interaction-not-found" tabIndex={-1} className="text-2xl font-semibold">
         {interactionMessages.interactionNotFound}
       </h1>
-      <Link to="/interactions" className="text-brand-700 underline dark:text-brand-100">
+      <Link to="/interactions" className="text-brand-700 underline dark:text-brand-300">
         Back to Interactions
       </Link>
     </section>
@@ -249,7 +249,7 @@ function EventItem({ interactionId, event }: { interactionId: string; event: Int
           aria-expanded={open}
           aria-controls={detailsId}
           onClick={() => setOpen(!open)}
-          className="rounded text-sm text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100"
+          className="rounded text-sm text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
         >
           <span aria-hidden="true" className="mr-0.5 inline-block w-3">
             {open ? '▾' : '▸'}

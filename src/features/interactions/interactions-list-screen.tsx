@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useAtomValue } from 'jotai';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { interactionDirections, interactionStatuses } from '../../../domain/interaction-kinds.ts';
 import type { InteractionListItem } from '../../../domain/interactions.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,7 +13,7 @@ import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
 import { useStreamEvent } from '../../lib/stream-events.ts';
 import { useCan } from '../../lib/policy.ts';
-import { preferencesAtom } from '../../state/preferences.ts';
+import { useDateTimeFormatter } from '../../lib/format.ts';
 import { callerName, directionLabels, phoneLabel, statusLabels } from './labels.ts';
 import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery, teamChoicesQuery } from './queries.ts';
 import { activeInteractionFilters, isDay } from './list-query.ts';
@@ -28,9 +27,8 @@ const column = createColumnHelper<DataTableFeatures, InteractionListItem>();
  * on one line: a narrow desktop may wrap the cell between them, never inside either.
  */
 function StartTime({ value }: { value: string }) {
-  // The format of lib/format.ts's useDateTimeFormat, in parts.
-  const { locale, timeZone } = useAtomValue(preferencesAtom);
-  const format = useMemo(() => new Intl.DateTimeFormat(locale ?? undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone ?? undefined }), [locale, timeZone]);
+  // The format of lib/format.ts's useDateTimeFormat (the same kept formatter), in parts.
+  const format = useDateTimeFormatter();
   const parts = format.formatToParts(new Date(value));
   const timeStart = parts.findIndex((part) => part.type === 'hour' || part.type === 'dayPeriod');
   if (timeStart <= 0 || parts[timeStart - 1]?.type !== 'literal') return <time dateTime={value}>{format.format(new Date(value))}</time>;

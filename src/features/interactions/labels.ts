@@ -1,5 +1,6 @@
 import type { InteractionDirection, InteractionStatus } from '../../../domain/interaction-kinds.ts';
 import type { EscalationType } from '../../../domain/interactions.ts';
+import { phoneLabel } from '../../lib/format.ts';
 
 /** How each direction reads in the list and on the detail. */
 export const directionLabels: Record<InteractionDirection, string> = {
@@ -28,11 +29,7 @@ export const escalationLabels: Record<EscalationType, string> = {
 };
 
 /** The caller as a list row names them: the patient's name, else their number, else unknown. */
-export const callerName = (row: { patientName: string | null; contactNumber: string | null }) => row.patientName ?? row.contactNumber ?? 'Unknown caller';
+export const callerName = (row: { patientName: string | null; contactNumber: string | null }) => row.patientName ?? (row.contactNumber ? phoneLabel(row.contactNumber) : 'Unknown caller');
 
-/** An E.164 number of the North American plan as people write it (+1 555 123 4567 → (555) 123-4567); others as stored. */
-export function phoneLabel(number: string | null | undefined): string {
-  if (!number) return '—';
-  const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(number);
-  return nanp ? `(${nanp[1]}) ${nanp[2]}-${nanp[3]}` : number;
-}
+// Phone numbers are written by the one shared formatter (the palette's search hits use it too).
+export { phoneLabel };

@@ -37,7 +37,7 @@ function PersonInteractionsList({ personId }: { personId: string }) {
           <ul aria-label="Interactions of this person" className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">
             {calls.data.items.map((call) => (
               <li key={call.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
-                <Link to="/interactions/$interactionId" params={{ interactionId: call.id }} className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                <Link to="/interactions/$interactionId" params={{ interactionId: call.id }} className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                   <time dateTime={call.startTimestamp}>{format(call.startTimestamp)}</time>
                 </Link>
                 <span className="whitespace-nowrap">{directionLabels[call.direction] ?? call.direction}</span>

@@ -139,7 +139,7 @@ function LocationDetail({ location }: { location: Location }) {
         title={shown.name}
         description={shown.addresses[0] ? addressSummary(shown.addresses[0]) : 'Location'}
         back={
-          <Link to="/practice/locations" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/locations" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Locations
           </Link>
         }

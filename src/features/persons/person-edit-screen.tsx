@@ -44,7 +44,7 @@ function PersonEdit({ initial }: { initial: Person }) {
       <PageHeader
         title={`Edit ${base.displayName || 'person'}`}
         back={
-          <Link to="/practice/persons/$personId" params={{ personId: base.id }} className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/persons/$personId" params={{ personId: base.id }} className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>
             {base.displayName || 'Person'}
           </Link>

@@ -51,7 +51,7 @@ function PersonDetail({ person, children }: { person: Person; children?: ReactNo
         title={person.displayName || 'Unnamed person'}
         description={person.orgRole ?? 'Person'}
         back={
-          <Link to="/practice/persons" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/persons" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Persons
           </Link>
         }
@@ -147,7 +147,7 @@ function PersonDetail({ person, children }: { person: Person; children?: ReactNo
             {
               label: 'Practitioner',
               value: person.practitionerRecord ? (
-                <Link to="/practice/practitioners/$personId" params={{ personId: person.id }} className="text-brand-700 underline dark:text-brand-100">
+                <Link to="/practice/practitioners/$personId" params={{ personId: person.id }} className="text-brand-700 underline dark:text-brand-300">
                   Yes, view practitioner
                 </Link>
               ) : (
@@ -157,7 +157,7 @@ function PersonDetail({ person, children }: { person: Person; children?: ReactNo
             {
               label: 'User',
               value: person.userRecord ? (
-                <Link to="/practice/users/$personId" params={{ personId: person.id }} className="text-brand-700 underline dark:text-brand-100">
+                <Link to="/practice/users/$personId" params={{ personId: person.id }} className="text-brand-700 underline dark:text-brand-300">
                   Yes, view user
                 </Link>
               ) : (

@@ -108,7 +108,7 @@ function PractitionerEdit({ initial }: { initial: Practitioner }) {
       <PageHeader
         title={`Edit practitioner ${base.name}`}
         back={
-          <Link to="/practice/practitioners/$personId" params={{ personId: base.id }} className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/practitioners/$personId" params={{ personId: base.id }} className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>
             {base.name}
           </Link>

@@ -28,7 +28,7 @@ function PractitionerDetail({ practitioner: p }: { practitioner: Practitioner })
         title={p.name}
         description={[p.specialty, p.group].filter(Boolean).join(' · ') || 'Practitioner'}
         back={
-          <Link to="/practice/practitioners" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/practitioners" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Practitioners
           </Link>
         }

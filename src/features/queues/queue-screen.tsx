@@ -72,7 +72,7 @@ function QueueDetail({ queue }: { queue: Queue }) {
         title={queue.queueName}
         description={queue.removedAt ? 'The contact center no longer has this queue: its settings are kept in case it returns.' : undefined}
         back={
-          <Link to="/system/call-center/queues" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/system/call-center/queues" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Call Center Queues
           </Link>
         }

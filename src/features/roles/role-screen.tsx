@@ -80,7 +80,7 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
         title={role.name}
         description={`${role.userCount} ${role.userCount === 1 ? 'user holds' : 'users hold'} this role`}
         back={
-          <Link to="/system/roles" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/system/roles" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Roles
           </Link>
         }
@@ -120,7 +120,7 @@ function RoleDetailView({ role, confirmDelete, onDeleteAsked }: { role: RoleDeta
           <ul aria-labelledby={`${titleId}-users`} className="flex flex-col gap-1 text-sm">
             {role.associatedUsers.map((user) => (
               <li key={user.id}>
-                <Link to="/practice/users/$personId" params={{ personId: user.id }} className="text-brand-700 hover:underline dark:text-brand-100">
+                <Link to="/practice/users/$personId" params={{ personId: user.id }} className="text-brand-700 hover:underline dark:text-brand-300">
                   {user.name}
                 </Link>{' '}
                 <span className="text-slate-600 dark:text-slate-400">{user.email}</span>

@@ -63,7 +63,7 @@ function ScheduleDetail({ schedule: s, week, onWeekChange }: { schedule: Schedul
         title={s.name}
         description={ownerLabel(s) ?? 'The whole practice'}
         back={
-          <Link to="/practice/schedules" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/schedules" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Schedules
           </Link>
         }

@@ -32,7 +32,7 @@ function WithSchedule({ scheduleId, children }: { scheduleId: string; children(s
 }
 
 const BackToSchedule = ({ schedule }: { schedule: Schedule }) => (
-  <Link to="/practice/schedules/$scheduleId" params={{ scheduleId: schedule.id }} className="text-brand-700 hover:underline dark:text-brand-100">
+  <Link to="/practice/schedules/$scheduleId" params={{ scheduleId: schedule.id }} className="text-brand-700 hover:underline dark:text-brand-300">
     <span aria-hidden="true">← </span>
     {schedule.name}
   </Link>

@@ -28,7 +28,7 @@ type ChannelsScreenProps = {
 };
 
 const back = (
-  <Link to="/system/microsoft/teams/teams" className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+  <Link to="/system/microsoft/teams/teams" className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
     ← Teams
   </Link>
 );

@@ -107,7 +107,7 @@ function UserEdit({ initial }: { initial: User }) {
       <PageHeader
         title={`Edit user ${base.name}`}
         back={
-          <Link to="/practice/users/$personId" params={{ personId: base.id }} className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/users/$personId" params={{ personId: base.id }} className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>
             {base.name}
           </Link>

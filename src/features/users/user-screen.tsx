@@ -24,7 +24,7 @@ function UserDetail({ user }: { user: User }) {
         title={user.name}
         description={user.email}
         back={
-          <Link to="/practice/users" className="text-brand-700 hover:underline dark:text-brand-100">
+          <Link to="/practice/users" className="text-brand-700 hover:underline dark:text-brand-300">
             <span aria-hidden="true">← </span>Users
           </Link>
         }
