@@ -8,17 +8,26 @@ import { afterNextPaint } from '../../lib/after-paint.ts';
 const fieldSelector = '#main form :is(input:not([type=hidden]), select, textarea, button):not([disabled])';
 
 /**
- * Where focus goes in a new screen, best first: the list's table, the form's first field, the
+ * A screen that is a form to fill (create, edit: its address says so) starts at its first field.
+ * Any other screen never starts in a field, though it may show one (issue 40): an account's page
+ * is its form, always editable, and "G I" typed there filled its Domain name; a record's page
+ * starts at its heading, where the keyboard's shortcuts work.
+ */
+const isFormScreen = (pathname: string) => /\/(create\w*|edit|update\w*)(\/|$)/.test(pathname);
+
+/**
+ * Where focus goes in a new screen, best first: the list's table, a form screen's first field, the
  * heading. A form of a section other features add to a record (Tags' "Add tag") is not the
  * screen's task: a record's page starts at its heading.
  */
-const targets = ['#main [data-route-focus]', fieldSelector, '#main h1'];
+const targetsOf = (pathname: string) => (isFormScreen(pathname) ? ['#main [data-route-focus]', fieldSelector, '#main h1'] : ['#main [data-route-focus]', '#main h1']);
+const allTargets = ['#main [data-route-focus]', fieldSelector, '#main h1'];
 
 /** A dialog or menu holding focus; an open menu or popover anywhere, by its content or its trigger (see `tryFocus`). */
 const openLayer = '[role="dialog"], [role="alertdialog"], [role="menu"]';
 const openMenu = '[role="menu"][data-state="open"], [aria-haspopup][aria-expanded="true"]';
 
-const candidates = () => targets.flatMap((selector) => [...document.querySelectorAll<HTMLElement>(selector)]);
+const candidates = () => allTargets.flatMap((selector) => [...document.querySelectorAll<HTMLElement>(selector)]);
 
 /** Shown, and for a field also in view: focus never goes where the user cannot see it (scrolled off, hidden). */
 function usable(element: HTMLElement, selector: string) {
@@ -30,8 +39,8 @@ function usable(element: HTMLElement, selector: string) {
 }
 
 /** The screen's place for focus, skipping `stale` elements (of the screen being left). */
-const findTarget = (stale: WeakSet<HTMLElement>) =>
-  targets
+const findTarget = (stale: WeakSet<HTMLElement>, pathname = window.location.pathname) =>
+  targetsOf(pathname)
     .map((selector) => [...document.querySelectorAll<HTMLElement>(selector)].find((element) => !stale.has(element) && usable(element, selector)))
     .find(Boolean);
 
@@ -72,8 +81,9 @@ export function RouteFocus() {
         return;
       }
       stop();
+      const pathname = event.toLocation.pathname;
       const tryFocus = () => {
-        const target = findTarget(stale);
+        const target = findTarget(stale, pathname);
         if (!target) return false;
         const heading = document.querySelector<HTMLElement>('#main h1');
         setAnnouncement(heading && !stale.has(heading) ? (heading.textContent ?? '').trim() : document.title.replace(/ · Astera$/, ''));
@@ -141,17 +151,22 @@ export function RouteFocus() {
     rescuer.observe(document.body, { childList: true, subtree: true });
     document.addEventListener('focusin', remember);
 
-    // The first screen (opened by its address, or reloaded), once it shows: a form's first field
-    // takes the focus, so typing at once fills it instead of firing shortcuts ("Night Desk" holds
-    // G H, which went Home and threw the form away); other screens keep the page's own start.
+    // The first screen (opened by its address, or reloaded), once it shows, takes the focus as after
+    // a navigation: a form screen's first field, so typing at once fills it instead of firing
+    // shortcuts ("Night Desk" holds G H, which went Home and threw the form away); a list's table
+    // or a record's heading otherwise, so the first Tab goes on from the screen's task, not from
+    // "Skip to content", and a screen reader reads the title (issue 40).
     // Keys typed before that wait for it (key-buffer), then go where the focus is.
     const firstScreen = () => {
       // Not while the router still resolves the first screen (a redirect, lazy code, a loader):
       // what shows meanwhile is not the screen.
       if (router.state.status !== 'idle' || router.state.isLoading) return false;
-      const target = findTarget(new WeakSet());
+      const target = findTarget(new WeakSet(), router.state.location.pathname);
       if (!target) return false;
-      if (target.matches('input, select, textarea') && onBody() && !document.querySelector(openLayer)) target.focus();
+      if (onBody() && !document.querySelector(openLayer) && !document.querySelector(openMenu)) {
+        if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+        target.focus({ preventScroll: target.tagName === 'H1' });
+      }
       firstScreenFocused();
       return true;
     };

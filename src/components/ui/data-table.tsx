@@ -225,6 +225,19 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when rows arrive
   }, [rows]);
 
+  /** An Enter pressed while the rows were still the previous filter's: done once the new ones show. */
+  const pendingOpen = useRef<'page' | 'panel' | null>(null);
+  useEffect(() => {
+    if (props.fetching || !pendingOpen.current) return;
+    const how = pendingOpen.current;
+    pendingOpen.current = null;
+    const row = rows[Math.max(0, activeRef.current)];
+    if (!row || document.activeElement !== bodyRef.current) return;
+    if (how === 'panel') props.onOpenInPanel?.(row.original);
+    else props.onOpen(row.original);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the new rows arrive
+  }, [data, props.fetching]);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     if (!isPlainKey(event) || isTypingTarget(event.target)) return;
     const key = event.key;
@@ -249,6 +262,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     } else if (key === 'Enter') {
       // Enter on a link inside the row is the link's own business.
       if (event.target !== event.currentTarget) return;
+      // The rows shown are the last filter's while the new one's come (a filter typed, then ↓
+      // Enter at once): Enter opens the new first row once it is there, never the old one.
+      if (props.fetching) {
+        event.preventDefault();
+        pendingOpen.current = event.shiftKey ? 'panel' : 'page';
+        return;
+      }
       const row = rows[activeRef.current];
       if (!row) return;
       event.preventDefault();

@@ -38,7 +38,7 @@ export function EditForm({ label, onSubmit, dirty, submitting, notice, failure, 
           <Button type="button" variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" pending={submitting}>
             {submitting ? 'Saving…' : submitLabel}
           </Button>
         </div>

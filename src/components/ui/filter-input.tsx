@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { isPlainKey } from '../../lib/keyboard.ts';
 import { controlBase } from './field.tsx';
 
 type FilterInputProps = {
@@ -53,13 +54,38 @@ export function FilterInput({ label, value, onValueChange, delay = 300, placehol
         maxLength={100}
         onChange={(event) => schedule(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') {
+          // Enter, and ↓ on the way to the results (FilterRow), apply what was typed at once.
+          if ((event.key === 'Enter' || event.key === 'ArrowDown') && isPlainKey(event) && !event.nativeEvent.isComposing) {
             window.clearTimeout(timer.current);
-            latest.current(draft);
+            if (draft !== value || event.key === 'Enter') latest.current(draft);
           }
         }}
         className={cn(controlBase, 'w-72 max-w-full')}
       />
+    </div>
+  );
+}
+
+/** A text box of a filter row (not a date, a select or a button: ↓ and Enter are theirs). */
+const isFilterBox = (target: EventTarget) => target instanceof HTMLInputElement && ['search', 'text'].includes(target.type);
+
+/**
+ * A list's row of filters, before its table: from any of its text boxes, ↓ or Enter goes to the
+ * results, their first row active, as in the palette (issue 40: ↓ and Enter stayed in the box, and
+ * the table was 18 Tabs away). The box has applied what was typed by then; a key pressed while
+ * the results come waits for them (DataTable).
+ */
+export function FilterRow({ className, children }: { className?: string; children: ReactNode }) {
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.key !== 'ArrowDown' && event.key !== 'Enter') || !isPlainKey(event) || event.shiftKey || event.nativeEvent.isComposing || !isFilterBox(event.target)) return;
+    const results = event.currentTarget.parentElement?.querySelector<HTMLElement>('[data-route-focus]');
+    if (!results) return;
+    event.preventDefault();
+    results.focus();
+  };
+  return (
+    <div data-slot="filter-row" onKeyDown={handleKeyDown} className={className}>
+      {children}
     </div>
   );
 }

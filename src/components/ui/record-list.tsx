@@ -12,7 +12,7 @@ import { useWorkspace } from '../../lib/workspace.ts';
 import { Refused } from './no-permission.tsx';
 import { Button, buttonClass } from './button.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
-import { FilterInput } from './filter-input.tsx';
+import { FilterInput, FilterRow } from './filter-input.tsx';
 import { PageHeader } from './page-header.tsx';
 import { paramOf, recordHref, recordParams, type RecordPath, type StaticPath } from './record-path.ts';
 import { useToast } from '../../lib/toast.ts';
@@ -226,11 +226,11 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
           ) : null
         }
       />
-      <div className="mb-3 flex flex-wrap items-end gap-3">
+      <FilterRow className="mb-3 flex flex-wrap items-end gap-3">
         <FilterInput label={filterLabel ?? `Filter ${noun}`} placeholder={filterPlaceholder} value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
         {tagFilter}
         {filters}
-      </div>
+      </FilterRow>
       <DataTable
         label={title}
         columns={columns}

@@ -177,7 +177,7 @@ function AddDomain({ accountId }: { accountId: string }) {
       <Field label="Domain name" error={error} className="min-w-0 flex-1">
         {(control) => <Input {...control} value={domainName} autoComplete="off" placeholder="clinic.example.com" onChange={(event) => setDomainName(event.target.value)} />}
       </Field>
-      <Button type="submit" variant="secondary" className="mt-6" disabled={add.isPending}>
+      <Button type="submit" variant="secondary" className="mt-6" pending={add.isPending}>
         Add domain
       </Button>
     </Form>

@@ -31,7 +31,7 @@ export function ContactPointCreateScreen() {
         actions={({ submitting, dirty }) => (
           <div className="flex justify-end gap-2">
             <LeaveGuard when={dirty && !submitting} />
-            <Button type="submit" disabled={submitting}>
+            <Button type="submit" pending={submitting}>
               {submitting ? 'Saving…' : 'Save'}
             </Button>
           </div>

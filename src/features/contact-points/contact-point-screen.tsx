@@ -26,14 +26,14 @@ import { Token } from '../../components/ui/token.tsx';
 /** A contact point's page (also shown in the side panel): view mode, Edit, Save, Delete with Undo. */
 export function ContactPointScreen({ contactPointId }: { contactPointId: string }) {
   const contactPoint = useQuery(contactPointQuery(useAccountKey(), contactPointId));
-  // A save replaces the record (a new version): the page starts again in view mode, focus on its heading.
+  // A save replaces the record (a new version): the page starts again in view mode, focus on Edit.
   const shownVersion = useRef<number | null>(null);
   return (
     <RecordLoad query={contactPoint} label="Loading contact point…">
       {(data) => {
-        const focusHeading = shownVersion.current !== null && shownVersion.current !== data.version;
+        const refocusEdit = shownVersion.current !== null && shownVersion.current !== data.version;
         shownVersion.current = data.version;
-        return <ContactPointDetail key={data.version} initial={data} focusHeading={focusHeading} />;
+        return <ContactPointDetail key={data.version} initial={data} refocusEdit={refocusEdit} />;
       }}
     </RecordLoad>
   );
@@ -51,7 +51,7 @@ const conflictFields: { label: string; show(v: ContactPointValues): string }[] =
   { label: 'Practitioners', show: (v) => v.associations.map((a) => a.name).join(', ') || '—' },
 ];
 
-function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; focusHeading: boolean }) {
+function ContactPointDetail({ initial, refocusEdit }: { initial: ContactPoint; refocusEdit: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
   const update = useUpdateContactPoint(initial.id);
@@ -63,7 +63,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
   // Cancel starts the fields again from the saved record.
   const [round, setRound] = useState(0);
   const form = useRef<ContactPointFormHandle>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
   const { base, notice, submit } = useVersionedSave({
     initial,
     save: (mine: ContactPointValues, version) => update.mutateAsync({ version, ...toBody(mine) }),
@@ -78,11 +78,16 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
   const stamps = useRecordStamps(base);
   const titleId = `contact-point-${base.id}-title`;
 
+  // Save or Cancel gives the focus back to Edit, as on every record's page (useEditMode): the
+  // heading's inner span took it after a save, where nothing showed it (issue 40).
   useEffect(() => {
-    if (focusHeading) heading.current?.focus();
-  }, [focusHeading]);
+    if (refocusEdit) editButton.current?.focus();
+  }, [refocusEdit]);
+  const wasEditing = useRef(false);
   useEffect(() => {
     if (editing) form.current?.focusFirst();
+    else if (wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
   }, [editing]);
 
   const handleDelete = async () => {
@@ -99,11 +104,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <PageHeader
         titleId={titleId}
-        title={
-          <span ref={heading} tabIndex={-1} className="outline-none">
-            {base.name}
-          </span>
-        }
+        title={base.name}
         description={`${base.system} · ${base.value}${base.vip ? ' · VIP' : ''}`}
         back={
           <Link to="/practice/contact-points" className="text-brand-700 hover:underline dark:text-brand-300">
@@ -117,7 +118,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
                 <DeleteButton type="button" disabled={deleting} onClick={() => void handleDelete()} />
               </Permitted>
               <Permitted requires={{ resource: '/contactpoints/contact-points/{id}', method: 'PATCH' }}>
-                <Button type="button" onClick={() => setEditing(true)}>
+                <Button ref={editButton} type="button" onClick={() => setEditing(true)}>
                   Edit
                 </Button>
               </Permitted>
@@ -147,7 +148,7 @@ function ContactPointDetail({ initial, focusHeading }: { initial: ContactPoint; 
               >
                 Cancel
               </Button>
-              <Button type="submit" disabled={submitting}>
+              <Button type="submit" pending={submitting}>
                 {submitting ? 'Saving…' : 'Save'}
               </Button>
             </div>

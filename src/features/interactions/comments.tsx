@@ -143,6 +143,8 @@ function CommentForm({ interactionId }: { interactionId: string }) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // Ctrl+Enter again while the comment is being added (the button ignores presses meanwhile).
+    if (add.isPending) return;
     const content = text.trim();
     if (!content) {
       setError(interactionMessages.commentRequired);
@@ -220,7 +222,7 @@ function CommentForm({ interactionId }: { interactionId: string }) {
       </p>
       <FieldError id={`${id}-error`} error={error} />
       <div>
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" pending={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add Comment'}
         </Button>
       </div>

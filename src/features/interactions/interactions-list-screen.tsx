@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { controlClass } from '../../components/ui/field.tsx';
 import { YesNo } from '../../components/ui/page-header.tsx';
+import { FilterInput } from '../../components/ui/filter-input.tsx';
 import { RecordList } from '../../components/ui/record-list.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useAccountKey } from '../../lib/account.ts';
@@ -100,9 +101,12 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
   useStreamEvent('interaction', () => {
     void queryClient.invalidateQueries({ queryKey: interactionKeys.lists(account) });
   });
-  const queues = useQuery({ ...queueChoicesQuery(account), enabled: useCan('/callcenter/queues', 'GET') });
-  const agents = useQuery({ ...agentChoicesQuery(account), enabled: useCan('/person/users', 'GET') });
-  const teams = useQuery({ ...teamChoicesQuery(account), enabled: useCan('/teams/teams', 'GET') });
+  const mayQueues = useCan('/callcenter/queues', 'GET');
+  const mayAgents = useCan('/person/users', 'GET');
+  const mayTeams = useCan('/teams/teams', 'GET');
+  const queues = useQuery({ ...queueChoicesQuery(account), enabled: mayQueues });
+  const agents = useQuery({ ...agentChoicesQuery(account), enabled: mayAgents });
+  const teams = useQuery({ ...teamChoicesQuery(account), enabled: mayTeams });
   const names = {
     queue: queues.data?.find((q) => q.id === search.queue)?.queueName,
     agent: agents.data?.find((a) => a.id === search.agent)?.name,
@@ -122,9 +126,9 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
         <InteractionFilters
           search={search}
           onSearchChange={onSearchChange}
-          queues={queues.data?.map((q) => ({ value: q.id, label: q.queueName })) ?? null}
-          agents={agents.data?.map((a) => ({ value: a.id, label: a.name })) ?? null}
-          teams={teams.data?.map((t) => ({ value: t.id, label: t.name })) ?? null}
+          queues={!mayQueues ? null : queues.isPending ? 'loading' : (queues.data?.map((q) => ({ value: q.id, label: q.queueName })) ?? [])}
+          agents={!mayAgents ? null : agents.isPending ? 'loading' : (agents.data?.map((a) => ({ value: a.id, label: a.name })) ?? [])}
+          teams={!mayTeams ? null : teams.isPending ? 'loading' : (teams.data?.map((t) => ({ value: t.id, label: t.name })) ?? [])}
           activeCount={activeFilters.length}
         />
       }
@@ -143,6 +147,12 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
 }
 
 type Choice = { value: string; label: string };
+/**
+ * A filter's choices: null when the role may not read them (no filter), 'loading' while they
+ * come: the filter already takes its place then, so the row does not move under a pointer
+ * aimed at the next one when they arrive (issue 40: a click aimed at Direction landed elsewhere).
+ */
+type Choices = Choice[] | 'loading' | null;
 
 const yesNoChoices: Choice[] = [
   { value: 'yes', label: 'Escalated' },
@@ -152,8 +162,8 @@ const directionChoices: Choice[] = interactionDirections.map((direction) => ({ v
 const statusChoices: Choice[] = interactionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
 /**
- * The list's filters beside the text filter; each applies at once (a choice) or when the field is
- * left (a date, a disposition). Below the `md` breakpoint (a phone) they would fill the first
+ * The list's filters beside the text filter; each applies at once (a choice, a date) or as you
+ * type (the disposition, as the text filter: issue 40 made them one behaviour). Below the `md` breakpoint (a phone) they would fill the first
  * screen before the list: they sit behind a "Filters" button, closed at first, which says how many
  * are set; on a larger screen they are all shown and the button is not.
  */
@@ -167,9 +177,9 @@ function InteractionFilters({
 }: {
   search: InteractionListSearch;
   onSearchChange(change: Partial<InteractionListSearch>): void;
-  queues: Choice[] | null;
-  agents: Choice[] | null;
-  teams: Choice[] | null;
+  queues: Choices;
+  agents: Choices;
+  teams: Choices;
   /** How many of these filters are set (from the URL). */
   activeCount: number;
 }) {
@@ -201,26 +211,8 @@ function InteractionFilters({
         <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
         <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
         <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-disposition`} className={labelClass}>
-            Disposition
-          </label>
-          <input
-            id={`${id}-disposition`}
-            type="search"
-            className={cn(controlClass, 'w-44')}
-            defaultValue={search.disposition}
-            key={search.disposition}
-            maxLength={200}
-            onBlur={(event) => {
-              if (event.target.value.trim() !== search.disposition) set({ disposition: event.target.value.trim() });
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') set({ disposition: event.currentTarget.value.trim() });
-            }}
-          />
-        </div>
-        {search.team && !teams ? (
+        <FilterInput label="Disposition" value={search.disposition} onValueChange={(disposition) => set({ disposition: disposition.trim() })} className="[&_input]:w-44" />
+        {search.team && teams === null ? (
           <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">
             Team filter ×
           </Button>
@@ -230,14 +222,15 @@ function InteractionFilters({
   );
 }
 
-function FilterSelect({ label, any, value, options, onValueChange }: { label: string; any: string; value: string; options: Choice[]; onValueChange(value: string): void }) {
+function FilterSelect({ label, any, value, options, onValueChange }: { label: string; any: string; value: string; options: Choice[] | 'loading'; onValueChange(value: string): void }) {
   const id = useId();
+  const loading = options === 'loading';
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <Select id={id} value={value} placeholder={any} options={options} onValueChange={onValueChange} className="w-44" />
+      <Select id={id} value={value} placeholder={any} options={loading ? [] : options} disabled={loading} aria-busy={loading || undefined} onValueChange={onValueChange} className="w-44" />
     </div>
   );
 }

@@ -133,7 +133,7 @@ function MakeUserForm({ personId, personName, onCreated }: { personId: string; p
         </DialogClose>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(submitting) => (
-            <Button type="submit" disabled={submitting}>
+            <Button type="submit" pending={submitting}>
               {submitting ? 'Saving…' : 'Save User'}
             </Button>
           )}

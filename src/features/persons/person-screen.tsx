@@ -66,7 +66,7 @@ function PersonDetail({ person, children }: { person: Person; children?: ReactNo
             ) : null}
             {!person.practitionerRecord ? (
               <Permitted requires={{ resource: '/person/practitioners/{id}', method: 'POST' }}>
-                <Button variant="secondary" onClick={() => void handleMakePractitioner()} disabled={makePractitioner.isPending}>
+                <Button variant="secondary" onClick={() => void handleMakePractitioner()} pending={makePractitioner.isPending}>
                   {makePractitioner.isPending ? 'Making practitioner…' : 'Make practitioner'}
                 </Button>
               </Permitted>

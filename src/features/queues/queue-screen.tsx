@@ -302,7 +302,7 @@ function QueueForm({ defaultValues, version, onSubmit, onCancel, notice }: Queue
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" pending={submitting}>
           {submitting ? 'Saving…' : 'Save'}
         </Button>
       </div>

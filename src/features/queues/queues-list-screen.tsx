@@ -50,7 +50,7 @@ export function QueuesListScreen({ search, onSearchChange, refreshNow, onRefresh
       getRowLabel={(row) => row.queueName}
       rowPath="/system/call-center/queues/$queueId"
       actions={
-        <Button variant="secondary" onClick={() => void handleRefresh()} disabled={refresh.isPending}>
+        <Button variant="secondary" onClick={() => void handleRefresh()} pending={refresh.isPending}>
           {refresh.isPending ? 'Refreshing…' : 'Refresh'}
         </Button>
       }

@@ -53,7 +53,7 @@ export function ScheduleCreateScreen() {
         <OwnerFields ownerType={values.ownerType} ownerId={values.ownerId} ownerName={values.ownerName} errors={errors} onChange={(change) => setValues({ ...values, ...change })} />
         <FormError>{failure}</FormError>
         <div className="flex gap-2">
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" pending={create.isPending}>
             Save
           </Button>
           <Button type="button" variant="secondary" onClick={cancel}>

@@ -285,7 +285,7 @@ export function TaskForm({ initial, recurrence, timeZone, submitLabel, pending, 
       </Field>
       <FormError>{failure}</FormError>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" pending={pending}>
           {submitLabel}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>

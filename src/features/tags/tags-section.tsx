@@ -150,7 +150,7 @@ export function TagsSection({ resourceType, resourceId, editable }: TagsSectionP
               <Input {...control} ref={valueInput} value={draft.value} maxLength={tagLimits.value + 10} autoComplete="off" placeholder="Spanish" onChange={(e) => edit('value', e.target.value)} />
             )}
           </Field>
-          <Button type="submit" variant="secondary" className="sm:mt-6" disabled={add.isPending}>
+          <Button type="submit" variant="secondary" className="sm:mt-6" pending={add.isPending}>
             Add tag
           </Button>
         </form>

@@ -170,7 +170,7 @@ function SendMessageForm({ teamId, channel, botInstalled }: { teamId: string; ch
       </Field>
       <FormError>{formError}</FormError>
       <div>
-        <Button type="submit" disabled={send.isPending}>
+        <Button type="submit" pending={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send message'}
         </Button>
       </div>

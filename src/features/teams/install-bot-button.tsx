@@ -26,7 +26,7 @@ export function InstallBotButton({ teamId, teamName, variant = 'secondary', inLi
   };
   return (
     <Permitted requires={{ resource: '/teamsbot/graph/team/{teamId}', method: 'POST' }}>
-      <Button variant={variant} tabIndex={inList ? -1 : undefined} onClick={() => void handleClick()} disabled={install.isPending} aria-label={`Install bot on ${teamName}`}>
+      <Button variant={variant} tabIndex={inList ? -1 : undefined} onClick={() => void handleClick()} pending={install.isPending} aria-label={`Install bot on ${teamName}`}>
         {install.isPending ? 'Installing…' : 'Install bot'}
       </Button>
     </Permitted>
