@@ -37,6 +37,7 @@ import { publicSurveyRoutes } from './routes/surveys/public.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { anyBodyMaxBytes, requestTooLarge } from './records.ts';
+import { pathParams } from './validate.ts';
 import { searchProviders } from './search-providers.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
@@ -83,6 +84,8 @@ export function createApi(deps: Deps) {
       c.set('deps', deps);
       await next();
     })
+    // Every path parameter of every route below (issue 40), before sign-in: a malformed one is refused alike for everyone.
+    .use(pathParams)
     .route('/health', healthRoutes) // before sign-in: probes carry no token
     .route('/surveys/public', publicSurveyRoutes) // before sign-in: the patients' survey page
     .use(authenticate, resolveAccount, policyStamp)

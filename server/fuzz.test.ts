@@ -5,7 +5,7 @@ import { persons, queues } from './db/schema/index.ts';
 import { demoTenants, seedId } from './seed/seed.ts';
 import { directoryChannelId, directoryGuid } from './integrations/team-directory/simulator.ts';
 import { createHarness, type DemoUser, type Harness } from './test/harness.ts';
-import { queryParamsOf } from './test/routes.ts';
+import { fillPath, pathParamsOf, queryParamsOf } from './test/routes.ts';
 
 /**
  * Issue #8: thousands of generated bad requests against every route of the API — enumerated from
@@ -317,10 +317,22 @@ function encodeSegment(s: string): string {
   }).join('');
 }
 
+/** Path segments malformed on the wire (issue 40): NUL, escapes that are no UTF-8, dot segments, very long, unicode. */
+const malformedSegments = [
+  '%', '%zz', '%00', 'a%00b', '%2e%2e', '%2F', '%ED%A0%80', '%ED%B0%80', '%FF', '%C0%AF', '..', 'a%20b',
+  'x'.repeat(600), encodeURIComponent('Zoë 😀'), encodeURIComponent('\u202e'), '%E2%80',
+];
+
 const pathId = fc.oneof(
   { arbitrary: knownId, weight: 4 },
   { arbitrary: oddString().map(encodeSegment), weight: 1 },
-  { arbitrary: fc.constantFrom('%', '%zz', '%00', '%2e%2e', '%2F', '%ED%A0%80', '..', 'a%20b'), weight: 1 },
+  { arbitrary: fc.constantFrom(...malformedSegments), weight: 2 },
+);
+
+/** The values of a route's path parameters, in order: mostly one id for all (so nested routes reach their handlers), else each its own. */
+const pathIds = fc.oneof(
+  { arbitrary: pathId.map((id) => [id, id, id]), weight: 2 },
+  { arbitrary: fc.tuple(pathId, pathId, pathId), weight: 1 },
 );
 
 /** The account to act in: none (one's own), a practice's (upper or lower case), or nonsense. */
@@ -406,8 +418,13 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
   let written = await writeCount();
 
   type Route = (typeof routes)[number];
-  const probe = async ([route, text]: [Route, string], user: DemoUser, id: string, odd: string, type: string | null, withQuery: boolean, accountId: string | null) => {
-    const path = route.path.replace(/:(id|value|scheduleId|teamId|memberId|channelId|queueId|campaignId|surveyId)\b/g, id);
+  // Every path parameter of every route is filled from `pathIds` (issue 40), read from the route itself as the query keys are from its validators.
+  const filledParams = new Set<string>();
+  const probe = async ([route, text]: [Route, string], user: DemoUser, values: string[], odd: string, type: string | null, withQuery: boolean, accountId: string | null) => {
+    const path = fillPath(route.path, (name, i) => {
+      filledParams.add(`${route.method} ${route.path} :${name}`);
+      return values[i % values.length]!;
+    });
     const query = [accountId === null ? '' : `accountId=${encodeSegment(accountId)}`, withQuery ? odd : ''].filter(Boolean).join('&');
     const headers = new Headers();
     // Logout revokes the token it carries: it gets one of its own.
@@ -429,7 +446,7 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
   };
   const queryKeys = [...new Set(['accountId', ...h.api.routes.flatMap((r) => queryParamsOf(r.handler) ?? [])])];
   expect(queryKeys).toContain('tag');
-  const others = [fc.constantFrom(...users), pathId, queryString(queryKeys), contentType, fc.boolean(), accountParam] as const;
+  const others = [fc.constantFrom(...users), pathIds, queryString(queryKeys), contentType, fc.boolean(), accountParam] as const;
   await fc.assert(
     fc.asyncProperty(
       // Writes twice as often as reads: they have more input to get wrong.
@@ -447,7 +464,24 @@ it('no generated bad request gets a 5xx, and none that was refused wrote anythin
     await probe(...sample!);
   }
 
+  // Every path parameter of every route, malformed each way in turn (the others generated), as the
+  // query parameters are read from the app's validators: none gets a 5xx (issue 40: a NUL byte in
+  // a recording's event id reached PostgreSQL).
+  for (const route of routes) {
+    const names = pathParamsOf(route.path);
+    for (const [at] of names.entries()) {
+      for (const bad of malformedSegments) {
+        const [request, user, values, odd, type, withQuery, accountId] = fc.sample(fc.tuple(fc.tuple(fc.constant(route), body(route.path)), ...others), 1)[0]!;
+        await probe(request, user, names.map((_, i) => (i === at ? bad : values[i % values.length]!)), odd, type, withQuery, accountId);
+      }
+    }
+  }
+
   // Every route was reached, and not only to be refused at the door (401) or by its validator.
   expect([...hits.keys()].sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   expect([...hits.values()].some((statuses) => statuses.has(200))).toBe(true);
+  // And every path parameter of every route was generated.
+  const allParams = routes.flatMap((r) => pathParamsOf(r.path).map((name) => `${r.method} ${r.path} :${name}`));
+  expect(allParams).toContain('GET /interactions/interactions/:id/events/:eventId/recordings/:path{.+} :eventId');
+  expect([...filledParams].sort()).toEqual(allParams.sort());
 }, 240_000);

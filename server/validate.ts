@@ -1,3 +1,5 @@
+import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { fieldLabel } from '../domain/fields.ts';
@@ -107,3 +109,63 @@ export const json = <S extends v.GenericSchema>(schema: S) =>
 
 export const param = <S extends v.GenericSchema>(schema: S) =>
   validator('param', (value) => check(schema, value));
+
+/** The longest path parameter any route takes (ids, a Teams channel id, a contact point's value, a recording's name). */
+export const pathParamMaxLength = 500;
+
+/**
+ * The parameters of a route's path (`/a/:id/b/:path{.+}` → id, path) with their text as it came
+ * on the wire, from the request's raw path: still percent-encoded, so that an escape that is no
+ * UTF-8 (which Hono's own decoding leaves in the value as it was) can be told apart.
+ */
+export function rawPathParams(pattern: string, rawPath: string): [name: string, raw: string | undefined][] {
+  const parts = pattern.split('/');
+  const segments = rawPath.split('/');
+  const params: [string, string | undefined][] = [];
+  parts.forEach((part, i) => {
+    const match = /^:(\w+)(?:\{(.*)\})?\??$/.exec(part);
+    if (!match) return;
+    // A last parameter whose pattern takes any character takes the rest of the path, slashes too.
+    const rest = i === parts.length - 1 && match[2] !== undefined && /^\.[+*]$/.test(match[2]);
+    params.push([match[1]!, rest ? segments.slice(i).join('/') : segments[i]]);
+  });
+  return params;
+}
+
+/** What is wrong with a path parameter as it came on the wire, if anything: the message for its field. */
+function pathParamProblem(name: string, raw: string): string | null {
+  let text: string;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape, or bytes that are no UTF-8 (a lone surrogate's encoding).
+    return messages.textInvalid;
+  }
+  if (!isStorableText(text)) return messages.textInvalid;
+  if (text.length > pathParamMaxLength) return expectationMessage('max_length_text', pathLabel(name), String(pathParamMaxLength));
+  return null;
+}
+
+/**
+ * Every path parameter of every route, validated before any handler runs (issue 40), as every
+ * query parameter is: text PostgreSQL cannot store (NUL, an unpaired surrogate), an escape that is
+ * no UTF-8, or more than `pathParamMaxLength` characters is a 400 naming the parameter, never a
+ * query that fails (a 500). Used once, for the whole API (server/app.ts), and it reads the
+ * parameters of the routes the request matched: a new route is covered without anyone adding it.
+ * What a parameter must be beyond that (an id, a name) is its route's own validator.
+ */
+export const pathParams = createMiddleware(async (c, next) => {
+  const url = c.req.url;
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  const end = url.search(/[?#]/);
+  const rawPath = start < 0 ? '/' : url.slice(start, end < 0 ? undefined : end);
+  const fields: Record<string, string> = {};
+  for (const route of matchedRoutes(c)) {
+    for (const [name, raw] of rawPathParams(route.path, rawPath)) {
+      const problem = raw === undefined ? null : pathParamProblem(name, raw);
+      if (problem) fields[name] ??= problem;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw badRequest(messages.invalidRequest, fields);
+  await next();
+});

@@ -15,3 +15,14 @@ export function queryParamsOf(handler: object): string[] | null {
   };
   return keys(schema);
 }
+
+/** The path parameters of a route's path (`/a/:id/b/:path{.+}` → id, path), in order. */
+export function pathParamsOf(path: string): string[] {
+  return [...path.matchAll(/\/:(\w+)(?:\{[^/]*\})?\??(?=\/|$)/g)].map((m) => m[1]!);
+}
+
+/** A route's path with each parameter replaced by what `value` gives for its name (already encoded for the wire). */
+export function fillPath(path: string, value: (name: string, index: number) => string): string {
+  let index = 0;
+  return path.replace(/\/:(\w+)(?:\{[^/]*\})?\??(?=\/|$)/g, (_m, name: string) => `/${value(name, index++)}`);
+}

@@ -144,11 +144,13 @@ describe('GET /interactions/interactions/{id}/events/{eventId}/recordings/{path}
     // The other event of the call lists none.
     expect((await h.call('viewer', call.url.replace(call.eventId, 'ev-inbound'))).status).toBe(404);
     expect((await h.call('viewer', call.url.replace(call.eventId, 'ev-nope'))).status).toBe(404);
-    for (const id of [randomUUID(), 'not-a-uuid', 'NOT%00A%2FUUID']) {
+    for (const id of [randomUUID(), 'not-a-uuid', 'NOT%2FA%2FUUID']) {
       const res = await h.call('viewer', `/interactions/interactions/${id}/events/${call.eventId}/recordings/leg-1.wav`);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: { code: 'not_found', message: interactionMessages.interactionNotFound } });
     }
+    // Text no id can be (a NUL byte) is refused before any lookup, as every path parameter is (issue 40).
+    expect((await h.call('viewer', `/interactions/interactions/NOT%00A%2FUUID/events/${call.eventId}/recordings/leg-1.wav`)).status).toBe(400);
     // Listed, but not in the store.
     const lost = await insertCall(h.accounts.riverside.id, [{ path: 'lost.wav' }]);
     expect((await h.call('viewer', lost.url)).status).toBe(404);

@@ -79,13 +79,17 @@ describe('GET /surveys/public/campaigns/{id}', () => {
   });
 
   it('answers an unknown id, a malformed one and a campaign that is not running alike', async () => {
-    const answers = await Promise.all([seedId('campaign:none'), 'not-an-id', endedCampaign, '%00'].map(async (id) => {
+    const answers = await Promise.all([seedId('campaign:none'), 'not-an-id', endedCampaign, '%2500'].map(async (id) => {
       const res = await publicGet(id);
       return { status: res.status, body: await res.text() };
     }));
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(answers[0]!.status).toBe(404);
     expect((JSON.parse(answers[0]!.body) as ErrorBody).error.message).toBe(messages.surveyUnavailable);
+    // A NUL byte is no id of any campaign: refused as a bad request before any lookup (issue 40), which says nothing of campaigns.
+    const nul = await publicGet('%00');
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as ErrorBody).error.fields).toEqual({ id: messages.textInvalid });
   });
 });
 
