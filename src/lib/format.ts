@@ -12,6 +12,11 @@ export function useDateTimeFormat() {
   }, [locale, timeZone]);
 }
 
+/** The user's chosen locale (Languages & Region), null for the browser's: for formatters that take it. */
+export function useLocale(): string | null {
+  return useAtomValue(preferencesAtom).locale ?? null;
+}
+
 /** The kept `Intl.DateTimeFormat` behind `useDateTimeFormat`, for a caller that lays out its parts (`formatToParts`). */
 export function useDateTimeFormatter() {
   const { locale, timeZone } = useAtomValue(preferencesAtom);
@@ -34,7 +39,7 @@ export function useTimeFormat() {
  * options makes a new one on every call (a chart's 30 day labels: 10 ms).
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
-function kept(locale: string | null | undefined, options: Intl.DateTimeFormatOptions) {
+export function kept(locale: string | null | undefined, options: Intl.DateTimeFormatOptions) {
   const key = JSON.stringify([locale ?? '', options]);
   let format = formats.get(key);
   if (!format) {

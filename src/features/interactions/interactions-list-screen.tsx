@@ -14,7 +14,7 @@ import { useAccountKey } from '../../lib/account.ts';
 import { cn } from '../../lib/cn.ts';
 import { useStreamEvent } from '../../lib/stream-events.ts';
 import { useCan } from '../../lib/policy.ts';
-import { useDateTimeFormatter } from '../../lib/format.ts';
+import { useDateTimeFormatter, useDayFormat } from '../../lib/format.ts';
 import { callerName, directionLabels, phoneLabel, statusLabels } from './labels.ts';
 import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery, teamChoicesQuery } from './queries.ts';
 import { activeInteractionFilters, isDay } from './list-query.ts';
@@ -112,7 +112,7 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
     agent: agents.data?.find((a) => a.id === search.agent)?.name,
     team: teams.data?.find((t) => t.id === search.team)?.name,
   };
-  const activeFilters = activeInteractionFilters(search, names);
+  const activeFilters = activeInteractionFilters(search, names, useDayFormat());
   const { page: _page, size: _size, sort: _sort, order: _order, ...filterDefaults } = interactionSearchDefaults;
 
   return (

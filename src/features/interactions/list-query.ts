@@ -40,11 +40,14 @@ export function toInteractionQuery(search: InteractionListSearch, browserStartOf
   return query;
 }
 
-/** What the list is filtered by now, for the empty list's text ('status “abandoned”'). */
-export function activeInteractionFilters(search: InteractionListSearch, names: { queue?: string; agent?: string; team?: string } = {}): string[] {
+/**
+ * What the list is filtered by now, for the empty list's text ('status “abandoned”'). `dayName`
+ * names a day as the screen does (lib/format.ts useDayFormat: the user's locale).
+ */
+export function activeInteractionFilters(search: InteractionListSearch, names: { queue?: string; agent?: string; team?: string } = {}, dayName: (date: string) => string = (date) => date): string[] {
   return [
-    isDay(search.from) ? `from ${search.from}` : null,
-    isDay(search.to) ? `to ${search.to}${search.days === 'utc' ? ' (UTC)' : ''}` : null,
+    isDay(search.from) ? `from ${dayName(search.from)}` : null,
+    isDay(search.to) ? `to ${dayName(search.to)}${search.days === 'utc' ? ' (UTC)' : ''}` : null,
     search.queue ? `queue “${names.queue ?? search.queue}”` : null,
     search.agent ? `agent “${names.agent ?? search.agent}”` : null,
     search.team ? `team “${names.team ?? search.team}”` : null,

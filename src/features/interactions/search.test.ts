@@ -55,6 +55,9 @@ describe('what Insights links to', () => {
     expect(toInteractionQuery(search, browserDays)).toMatchObject({ direction: 'outbound', from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T23:59:59.999Z' });
     expect(toInteractionQuery({ ...search, days: '' }, browserDays)).toMatchObject({ from: '2026-01-01T05:00:00.000Z' });
     expect(activeInteractionFilters(search)).toEqual(['from 2026-01-01', 'to 2026-01-02 (UTC)', 'direction “outbound”']);
+    // Days named as the screen names them (issue 40: the user's locale, not `YYYY-MM-DD`).
+    const dayName = (day: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    expect(activeInteractionFilters(search, {}, dayName)).toEqual(['from 1 Jan 2026', 'to 2 Jan 2026 (UTC)', 'direction “outbound”']);
     expect(interactionSearchSchema.parse({ direction: 'sideways', days: 'mars' })).toMatchObject({ direction: '', days: '' });
   });
 });

@@ -18,6 +18,7 @@ import { scheduleQuery, taskDeleteTarget, taskQuery, useCreateTask, useUpdateTas
 import { emptyTask, TaskForm, taskFieldOf, taskFormValues, type TaskBody } from './task-form.tsx';
 import { usePractitionerOptions } from './owner-fields.tsx';
 import { timeRange } from './week-view.tsx';
+import { useDayFormat, useLocale } from '../../lib/format.ts';
 
 const weekOf = (iso: string, timeZone: string) => weekStartOf(dateOf(wallOf(new Date(iso), timeZone)));
 
@@ -107,9 +108,13 @@ const taskConflictFields: { label: string; show(v: TaskShown): string }[] = [
   { label: 'Notes', show: (v) => v.notes },
 ];
 
-const whenOf = (t: { start: string; end: string }, timeZone: string) => `${dateOf(wallOf(new Date(t.start), timeZone))}, ${timeRange(t, timeZone)}`;
+/** "May 4, 2026, 9:00 AM – 10:00 AM": the day (in the schedule's time zone) and times in the user's locale. */
+const whenOf = (t: { start: string; end: string }, timeZone: string, dayName: (date: string) => string, locale: string | null) =>
+  `${dayName(dateOf(wallOf(new Date(t.start), timeZone)))}, ${timeRange(t, timeZone, locale)}`;
 
 function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: ScheduleTask; occurrence?: string }) {
+  const locale = useLocale();
+  const dayName = useDayFormat();
   const update = useUpdateTask(schedule.id, task.id);
   const account = useAccountKey();
   const queryClient = useQueryClient();
@@ -133,7 +138,7 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
   const describe = (t: ScheduleTask | TaskBody, whoName: string | null): TaskShown => ({
     title: t.title,
     who: whoName ?? t.who ?? '—',
-    when: whenOf(t, schedule.timeZone),
+    when: whenOf(t, schedule.timeZone, dayName, locale),
     repeats: oneOccurrence ? 'This occurrence only' : describeRecurrence(t.recurrence ?? null),
     notes: t.notes ?? '—',
   });
@@ -187,7 +192,7 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title={base.title}
-        description={`${timeRange(shown, schedule.timeZone)} · ${base.parentId ? 'Changed occurrence of a series' : describeRecurrence(base.recurrence)}`}
+        description={`${timeRange(shown, schedule.timeZone, locale)} · ${base.parentId ? 'Changed occurrence of a series' : describeRecurrence(base.recurrence)}`}
         back={<BackToSchedule schedule={schedule} />}
       />
       {mayEdit ? (
@@ -237,11 +242,13 @@ function TaskUpdate({ schedule, task, occurrence }: { schedule: Schedule; task: 
 
 /** What a role that may not edit sees instead of the form. */
 function ReadOnlyTask({ task, timeZone }: { task: Pick<ScheduleTask, 'practitionerName' | 'who' | 'notes' | 'start' | 'end'>; timeZone: string }) {
+  const locale = useLocale();
+  const dayName = useDayFormat();
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
       <dt className="font-medium">When</dt>
       <dd>
-        {dateOf(wallOf(new Date(task.start), timeZone))}, {timeRange(task, timeZone)}
+        {whenOf(task, timeZone, dayName, locale)}
       </dd>
       <dt className="font-medium">Who</dt>
       <dd>{task.practitionerName ?? task.who ?? '—'}</dd>

@@ -4,6 +4,7 @@ import { addDays, dateOf, wallOf, weekStartOf, weekdayNames, weekdays, type Task
 import { Button } from '../../components/ui/button.tsx';
 import { isPlainKey, isTypingTarget } from '../../lib/keyboard.ts';
 import { cn } from '../../lib/cn.ts';
+import { kept, useLocale } from '../../lib/format.ts';
 
 type WeekViewProps = {
   scheduleId: string;
@@ -17,19 +18,18 @@ type WeekViewProps = {
   onWeekChange(weekStart: string): void;
 };
 
-const dayLabel = (date: string, style: 'long' | 'short') =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: style, month: style === 'long' ? 'long' : 'short', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
+// Days and times in the user's chosen locale (`locale`, from lib/format.ts useLocale; null: the
+// browser's), through the kept formatters: not always American English, nor a formatter per call.
+const dayLabel = (date: string, style: 'long' | 'short', locale: string | null) =>
+  kept(locale, { timeZone: 'UTC', weekday: style, month: style === 'long' ? 'long' : 'short', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
 
 /** "Mar 8 – 14, 2026" */
-export const weekLabel = (weekStart: string) => {
-  const f = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-  return f.formatRange(new Date(`${weekStart}T12:00:00Z`), new Date(`${addDays(weekStart, 6)}T12:00:00Z`));
-};
+export const weekLabel = (weekStart: string, locale: string | null) =>
+  kept(locale, { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).formatRange(new Date(`${weekStart}T12:00:00Z`), new Date(`${addDays(weekStart, 6)}T12:00:00Z`));
 
 /** "9:00 AM – 10:00 AM" in the schedule's time zone. */
-export function timeRange(o: Pick<TaskOccurrence, 'start' | 'end'>, timeZone: string) {
-  const f = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  return f.formatRange(new Date(o.start), new Date(o.end));
+export function timeRange(o: Pick<TaskOccurrence, 'start' | 'end'>, timeZone: string, locale: string | null) {
+  return kept(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).formatRange(new Date(o.start), new Date(o.end));
 }
 
 type Layout = 'week' | 'list';
@@ -51,6 +51,7 @@ const storedLayout = (): Layout => {
  * between the week and the list.
  */
 export function WeekView({ scheduleId, timeZone, weekStart, today, occurrences, loading, onWeekChange }: WeekViewProps) {
+  const locale = useLocale();
   const headingId = useId();
   const region = useRef<HTMLElement>(null);
   const [layout, setLayout] = useState<Layout>(storedLayout);
@@ -106,7 +107,7 @@ export function WeekView({ scheduleId, timeZone, weekStart, today, occurrences, 
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} aria-live="polite" className="text-lg font-semibold">
-          Week of {weekLabel(weekStart)}
+          Week of {weekLabel(weekStart, locale)}
         </h2>
         <div className="flex flex-wrap gap-2">
           <div role="group" aria-label="Show" className="flex">
@@ -140,7 +141,7 @@ export function WeekView({ scheduleId, timeZone, weekStart, today, occurrences, 
       {layout === 'list' ? (
         <OccurrenceList scheduleId={scheduleId} timeZone={timeZone} weekStart={weekStart} occurrences={ordered} loading={loading} />
       ) : (
-      <ol aria-label={`Days of the week of ${weekLabel(weekStart)}`} aria-busy={loading} className="grid grid-cols-1 gap-2 lg:grid-cols-7">
+      <ol aria-label={`Days of the week of ${weekLabel(weekStart, locale)}`} aria-busy={loading} className="grid grid-cols-1 gap-2 lg:grid-cols-7">
         {days.map((date) => {
           const items = byDay.get(date) ?? [];
           const isToday = date === today;
@@ -153,14 +154,14 @@ export function WeekView({ scheduleId, timeZone, weekStart, today, occurrences, 
               )}
             >
               <h3 className="text-sm font-semibold">
-                <span className="lg:hidden">{dayLabel(date, 'long')}</span>
-                <span className="max-lg:hidden">{dayLabel(date, 'short')}</span>
+                <span className="lg:hidden">{dayLabel(date, 'long', locale)}</span>
+                <span className="max-lg:hidden">{dayLabel(date, 'short', locale)}</span>
                 {isToday ? <span className="ml-1 text-xs font-normal text-brand-700 dark:text-brand-100">(today)</span> : null}
               </h3>
               {items.length === 0 ? (
                 <p className="text-xs text-slate-600 dark:text-slate-400">Nothing scheduled</p>
               ) : (
-                <ul aria-label={`${weekdayNames[weekdays[new Date(`${date}T12:00:00Z`).getUTCDay()]!]} ${dayLabel(date, 'long')}`} className="flex flex-col gap-1.5">
+                <ul aria-label={`${weekdayNames[weekdays[new Date(`${date}T12:00:00Z`).getUTCDay()]!]} ${dayLabel(date, 'long', locale)}`} className="flex flex-col gap-1.5">
                   {items.map((o) => (
                     <li key={`${o.taskId}-${o.start}`}>
                       <OccurrenceLink
@@ -170,7 +171,7 @@ export function WeekView({ scheduleId, timeZone, weekStart, today, occurrences, 
                         className="block rounded-md border-l-4 border-brand-600 bg-brand-50 px-2 py-1 text-xs text-slate-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-slate-100"
                       >
                         <span className="block font-medium break-words">{o.title}</span>
-                        <span className="block">{timeRange(o, timeZone)}</span>
+                        <span className="block">{timeRange(o, timeZone, locale)}</span>
                         {o.practitionerName || o.who ? <span className="block text-slate-700 dark:text-slate-300">{o.practitionerName ?? o.who}</span> : null}
                         {occurrenceKind(o) ? <span className="block text-slate-700 dark:text-slate-300">{occurrenceKind(o)}</span> : null}
                       </OccurrenceLink>
@@ -206,9 +207,10 @@ const occurrenceKind = (o: TaskOccurrence) => (o.isRecurring ? 'Repeats' : o.par
 
 /** The week's occurrences one under the other, in order: day, time, title, who, and whether it repeats. */
 function OccurrenceList({ scheduleId, timeZone, weekStart, occurrences, loading }: { scheduleId: string; timeZone: string; weekStart: string; occurrences: TaskOccurrence[]; loading: boolean }) {
+  const locale = useLocale();
   if (occurrences.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{loading ? 'Loading…' : 'Nothing scheduled this week.'}</p>;
   return (
-    <ol aria-label={`Occurrences of the week of ${weekLabel(weekStart)}`} aria-busy={loading} className="flex flex-col gap-1.5">
+    <ol aria-label={`Occurrences of the week of ${weekLabel(weekStart, locale)}`} aria-busy={loading} className="flex flex-col gap-1.5">
       {occurrences.map((o, index) => (
         <li key={`${o.taskId}-${o.start}`}>
           <OccurrenceLink
@@ -217,8 +219,8 @@ function OccurrenceList({ scheduleId, timeZone, weekStart, occurrences, loading 
             index={index}
             className="grid grid-cols-1 gap-x-4 rounded-md border-l-4 border-brand-600 bg-white px-3 py-2 text-sm text-slate-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:grid-cols-[12rem_10rem_1fr] dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
           >
-            <span className="font-medium">{dayLabel(dateOf(wallOf(new Date(o.start), timeZone)), 'long')}</span>
-            <span>{timeRange(o, timeZone)}</span>
+            <span className="font-medium">{dayLabel(dateOf(wallOf(new Date(o.start), timeZone)), 'long', locale)}</span>
+            <span>{timeRange(o, timeZone, locale)}</span>
             <span className="min-w-0 break-words">
               <span className="font-medium">{o.title}</span>
               {o.practitionerName || o.who ? <span className="text-slate-700 dark:text-slate-300"> · {o.practitionerName ?? o.who}</span> : null}
