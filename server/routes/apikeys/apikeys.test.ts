@@ -230,7 +230,7 @@ describe('the audit log names the key as the actor', () => {
     const [issue] = await h.db.select().from(issues).where(eq(issues.id, id));
     expect(issue!.createdBy).toBe('API key “Issue importer”');
     const recent = (await (await h.call('manager', '/audit/recent?limit=10')).json()) as { items: AuditEntry[] };
-    expect(recent.items.find((e) => e.resourceId === id)?.summary).toBe('API key “Issue importer” created Issue “Imported by key”');
+    expect(recent.items.find((e) => e.resourceId === id)?.summary).toBe('API key “Issue importer” created issue “Imported by key”');
   });
 
   it('creating, changing and deleting a key are audited with the user who did it', async () => {
