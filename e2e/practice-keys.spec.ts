@@ -101,13 +101,13 @@ test.describe('practice administrator', () => {
     }
     await test.step('a tag opens the record it tags', async () => {
       await page.goto('/home');
-      await changes.getByRole('link', { name: new RegExp(`created Tag “topic: ${tagValue}”`) }).click();
+      await changes.getByRole('link', { name: new RegExp(`created tag “topic: ${tagValue}”`) }).click();
       await expect(page).toHaveURL(new RegExp(`/practice/issues/${issue.id}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText(issue.name);
     });
     await test.step('a task opens the task in its schedule', async () => {
       await page.goto('/home');
-      await changes.getByRole('link', { name: new RegExp(`created ScheduleTask “${taskTitle}”`) }).click();
+      await changes.getByRole('link', { name: new RegExp(`created schedule task “${taskTitle}”`) }).click();
       await expect(page).toHaveURL(new RegExp(`/practice/schedules/updateTask/${schedule.id}\\?taskId=${taskId}$`));
       await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(taskTitle);
     });
