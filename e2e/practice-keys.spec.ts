@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { recordKindNoun } from '../domain/audit.ts';
 import { freshPhone, holdToast, signedInApi, storageState } from './support.ts';
 
 /**
@@ -95,7 +96,7 @@ test.describe('practice administrator', () => {
     const changes = page.getByRole('region', { name: 'Recent changes' });
     for (const { k, name, id } of made) {
       await page.goto('/home');
-      await changes.getByRole('link', { name: new RegExp(`created ${k.resourceType} “${name}”`) }).click();
+      await changes.getByRole('link', { name: new RegExp(`created ${recordKindNoun(k.resourceType)} “${name}”`) }).click();
       await expect(page).toHaveURL(new RegExp(`${k.list}/${id}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
     }
