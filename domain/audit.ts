@@ -11,6 +11,57 @@ export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 
 
 export { auditPageSizes, defaultAuditPageSize } from './audit-search.ts';
 
+/**
+ * How people name each kind of record the log records (issue 40: never the code's 'ContactPoint' or
+ * 'InteractionComment'); a kind not listed is its words split ('FooBar' → 'Foo bar').
+ */
+const recordKindNames: Record<string, string> = {
+  ApiKey: 'API key',
+  Campaign: 'Survey campaign',
+  ContactPoint: 'Contact point',
+  InteractionComment: 'Comment',
+  PractitionerPhoto: 'Practitioner photo',
+  ScheduleTask: 'Schedule task',
+  Session: 'Sign-in',
+  SurveyResponse: 'Survey response',
+  Team: 'Practice team',
+  TeamMember: 'Practice team member',
+  TeamsChannelMessage: 'Microsoft Teams message',
+  TeamsTeam: 'Microsoft Teams team',
+};
+const sentence = (word: string) => {
+  const words = word.replace(/[-_]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+/** A kind of record as people name it, capitalised ('Contact point'). */
+export const recordKindLabel = (kind: string): string => recordKindNames[kind] ?? sentence(kind);
+/** The same inside a sentence ('contact point'; 'API key' keeps its capitals). */
+export const recordKindNoun = (kind: string): string => {
+  const label = recordKindLabel(kind);
+  return /^[A-Z]{2}|^Microsoft/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+};
+const actionNames: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  restore: 'Restored',
+  revoke: 'Revoked',
+  'sign-out': 'Signed out',
+  view: 'Viewed',
+  list: 'Listed',
+  play: 'Played',
+};
+/** An action of the log as people say it ('Created', 'Played'; issue 40). */
+export const auditActionLabel = (action: string): string => actionNames[action] ?? sentence(action);
+
+/** Fields the forms name otherwise than their words ('dob' is 'Date of birth'). */
+const fieldNames: Record<string, string> = { id: 'Id', dob: 'Date of birth', ccpConfig: 'CCP configuration', vip: 'VIP', smsOk: 'SMS allowed', isComplete: 'Complete' };
+/**
+ * A field of a record's before/after as the forms label it (issue 40: 'Agent notes', never
+ * 'agentNotes'); a field naming another record by its id is that record's kind ('teamId' → 'Team').
+ */
+export const auditFieldLabel = (field: string): string => fieldNames[field] ?? sentence(field.length > 2 && /[a-z]Id$/.test(field) ? field.slice(0, -2) : field);
+
 /** A record kind or action as the log spells them ('ContactPoint', 'sign-out'). */
 export const auditWord = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'must be a word of letters, digits, - or _'));
 

@@ -153,6 +153,11 @@ export type Interaction = CommonFields & {
   /** The first queue and the agent who took the call last. */
   queue: { queueId: string; queueName: string } | null;
   agent: { id: string | null; name: string } | null;
+  /**
+   * The detail only, for a role that may read persons (issue 40): the persons whose phone numbers
+   * are the call's number, whom the page's Patient links to.
+   */
+  patientPersons?: { id: string; name: string }[];
 };
 
 /** A row of `GET /interactions/interactions`. */
@@ -371,7 +376,8 @@ export type InteractionSort = (typeof interactionSortColumns)[number];
 /**
  * `GET /interactions/interactions`: newest first by default. Filters: `from`/`to` (a day or an
  * instant; `to` as a day includes that whole day), `queue` (its id), `agent`, `team`, `status`,
- * `direction`, `escalated`, `disposition`, `personId` (the person's phone numbers), `q` (patient
+ * `direction`, `escalated`, `recorded` (true: with at least one recording; false: none; issue 40),
+ * `disposition`, `personId` (the person's phone numbers), `q` (patient
  * name, or a phone number in any spelling). Paging: `limit` and `offset`, or `cursor` (the
  * previous page's `nextCursor`, stable while new calls arrive). A malformed filter is a 400 naming
  * it (a filter silently dropped would show every call as if they matched).
@@ -386,6 +392,7 @@ export const interactionListQuerySchema = v.object({
   status: v.optional(status),
   direction: v.optional(direction),
   escalated: v.optional(yesNo),
+  recorded: v.optional(yesNo),
   disposition: filterText(interactionLimits.disposition),
   q: filterText(listFilterMaxLength),
   limit: v.fallback(v.optional(whole(1, 100), defaultPageSize), defaultPageSize),
@@ -461,5 +468,9 @@ export const mentionableQuerySchema = v.object({
   q: filterText(listFilterMaxLength),
   limit: v.fallback(v.optional(whole(1, 50), 8), 8),
 });
-export type MentionableUser = { id: string; name: string };
+/**
+ * A user the `@` picker offers. `canReply`: their role may comment on calls (issue 40): one who may
+ * only read them is still offered (a mention tells them to look), and the picker says they cannot reply.
+ */
+export type MentionableUser = { id: string; name: string; canReply: boolean };
 export type MentionableUserList = { items: MentionableUser[] };

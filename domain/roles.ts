@@ -218,12 +218,12 @@ export type Role = CommonFields & {
   ccpConfig: CcpConfig | null;
   /** How many users of the account hold it. */
   userCount: number;
+  /** Issue 24: the role grants what the caller's lacks, so the caller may not edit, delete or give it (never for an instance administrator; issue 40: also on the list's items). */
+  roleBeyondYours?: boolean;
 };
 /** `GET /permissions/roles/{id}` also lists the role's users (spec §3: "Associated users also exist on roles"). */
 export type RoleDetail = Role & {
   associatedUsers: RoleUser[];
-  /** Issue 24: the role grants what the caller's lacks, so the caller may not edit or delete it (never for an instance administrator). */
-  roleBeyondYours?: boolean;
 };
 export type RoleList = { items: Role[]; total: number; limit: number | null; offset: number };
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { brokenWords, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own changes among everyone's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -61,7 +61,7 @@ test.describe('practice administrator', () => {
     await expect(page.getByLabel('Action', { exact: true })).toHaveValue('delete');
     await expect(page).toHaveURL(/[?&]action=delete/);
     await expect(rows(page).filter({ hasText: `${name} renamed` })).toHaveCount(1);
-    for (const action of await rows(page).locator('td:nth-child(3)').allTextContents()) expect(action).toBe('delete');
+    for (const action of await rows(page).locator('td:nth-child(3)').allTextContents()) expect(action).toBe('Deleted');
     // The URL keeps the filter: a reload shows the same list.
     await page.reload();
     await expect(page.getByLabel('Action', { exact: true })).toHaveValue('delete');
@@ -83,13 +83,13 @@ test.describe('practice administrator', () => {
     await expect(row).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/system\/audit\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(`updated Issue “${name} renamed”`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`updated issue “${name} renamed”`);
     await expect(changes(page).getByRole('columnheader')).toHaveText(['Field', 'Before', 'After']);
-    const nameRow = changes(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^name/ }) });
+    const nameRow = changes(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Name/ }) });
     await expect(nameRow).toHaveAttribute('data-changed', 'true');
     await expect(nameRow.getByRole('cell')).toHaveText([name, `${name} renamed`]);
     await expect(nameRow).toContainText('Changed');
-    const categoryRow = changes(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^category/ }) });
+    const categoryRow = changes(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Category/ }) });
     await expect(categoryRow).not.toHaveAttribute('data-changed');
     await expectNoAxeViolations(page);
 
@@ -110,6 +110,46 @@ test.describe('practice administrator', () => {
     await rows(page).filter({ hasText: `${name} renamed` }).filter({ hasText: 'update' }).getByRole('link').click();
     await expect(changes(page)).toBeVisible();
     await expectNoHorizontalOverflow(page);
+  });
+
+  test('records, kinds, actions and fields are named as people name them, and no word breaks at phone size (issue 40)', async ({ page }) => {
+    const api = await signedInApi(page);
+    const start = new Date(Date.now() - 60 * 60_000);
+    start.setUTCSeconds(0, 0);
+    const team = await api.send('POST', '/teams/teams', { name: unique('Audit team') });
+    const teamId = ((await team.json()) as { id: string }).id;
+    const call = await api.send('POST', '/interactions/interactions', { startTimestamp: start.toISOString(), agentNotes: 'First note', team: { id: teamId, name: 'Audit team' } });
+    expect(call.status()).toBe(201);
+    const { id } = (await call.json()) as { id: string };
+    expect((await api.send('PATCH', `/interactions/interactions/${id}`, { version: 1, agentNotes: 'A second, longer note' })).status()).toBe(200);
+    expect((await api.send('POST', `/interactions/interactions/${id}/comments`, { body: { content: 'Audited comment' } })).status()).toBe(201);
+    const when = `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(start)} UTC`;
+
+    // Home's recent changes say what people say.
+    await page.goto('/home');
+    await expect(page.getByText(`Maria Lopez created comment “Comment on the call of ${when}”`).first()).toBeVisible();
+    await expect(page.getByText(/InteractionComment/)).toHaveCount(0);
+
+    // The log's filters offer the kinds and actions in words.
+    await page.goto('/system/audit');
+    const kindSelect = page.getByLabel('Kind of record', { exact: true });
+    await expect(kindSelect.locator('option', { hasText: /^Contact point$/ })).toHaveCount(1);
+    const kinds = await kindSelect.locator('option').allTextContents();
+    expect(kinds).toContain('Contact point');
+    expect(kinds).toContain('Comment');
+    expect(kinds.filter((kind) => /^[A-Z][a-z]+[A-Z]/.test(kind))).toEqual([]);
+    expect(await page.getByLabel('Action', { exact: true }).locator('option').allTextContents()).toEqual(['Any action', 'Created', 'Updated', 'Deleted', 'Restored', 'Revoked', 'Signed out']);
+
+    // The change of the call: fields as the form labels them, the team's id short and on one line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/system/audit?type=Interaction&action=update');
+    await rows(page).first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/system\/audit\/\d+$/);
+    await expect(changes(page).getByRole('rowheader', { name: /^Agent notes/ })).toBeVisible();
+    await expect(changes(page).getByRole('rowheader', { name: /^agentNotes/ })).toHaveCount(0);
+    const teamRow = changes(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Team/ }) });
+    await expect(teamRow.getByRole('cell').first()).toHaveText(`${teamId.slice(0, 8)}…${teamId}`);
+    expect(await brokenWords(changes(page))).toEqual([]);
   });
 
   test('G then O opens the audit log, and the palette lists it', async ({ page }) => {
@@ -164,7 +204,7 @@ test.describe('who read patient data (Viewed)', () => {
     await expect(show).toHaveValue('viewed');
     await expect(row).toContainText('Person');
     // Reads have their own actions.
-    await expect(page.getByLabel('Action', { exact: true }).locator('option')).toHaveText(['Any action', 'view', 'list', 'play']);
+    await expect(page.getByLabel('Action', { exact: true }).locator('option')).toHaveText(['Any action', 'Viewed', 'Listed', 'Played']);
     await expectNoAxeViolations(page);
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/practice/persons/${id}$`));

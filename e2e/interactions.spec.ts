@@ -226,15 +226,16 @@ test.describe('as the practice administrator', () => {
     await expect(viewer.getByRole('list', { name: 'Comments' }).locator('strong', { hasText: '@Victor Chen' })).toBeVisible();
     await context.close();
   });
-  test('the @ picker offers only users who may be mentioned (who may read calls), and the comment is accepted', async ({ page }) => {
-    // Two new users of the account sharing a family name: one Read Only (reads calls), one Scheduler
-    // (does not). The practice administrator may grant neither role (each has grants theirs lacks),
-    // so the e2e database is told their roles directly.
+  test('the @ picker offers only users who may be mentioned (who may read calls), says who cannot reply, and the comment is accepted', async ({ page }) => {
+    // Three new users of the account sharing a family name: one Read Only (reads calls, may not
+    // comment), one Scheduler (does not read them), one Practice Administrator (comments). The
+    // practice administrator may not grant the Scheduler (it has grants theirs lacks), so the e2e
+    // database is told their roles directly.
     const family = `Mentionee${Date.now()}`;
     const helper = await page.context().newPage();
     const api = await signedInApi(helper);
     const ids: Record<string, string> = {};
-    for (const given of ['Rita', 'Sam']) {
+    for (const given of ['Rita', 'Sam', 'Tess']) {
       const person = await api.send('POST', '/person/persons', { name: [{ use: 'official', given: [given], family, prefix: [], suffix: [] }], communication: [] });
       expect(person.status()).toBe(201);
       ids[given] = ((await person.json()) as { id: string }).id;
@@ -247,6 +248,7 @@ test.describe('as the practice administrator', () => {
     await db
       .query(`update users set role_id = ${roleOf} where person_id = $1`, [ids.Rita, 'Read Only'])
       .then(() => db.query(`update users set role_id = ${roleOf} where person_id = $1`, [ids.Sam, 'Scheduler']))
+      .then(() => db.query(`update users set role_id = ${roleOf} where person_id = $1`, [ids.Tess, 'Practice Administrator']))
       .finally(() => db.end());
     await helper.close();
     const call = await createCall(page, `Mo Mention ${Date.now()}`, uniqueNumber().typed);
@@ -254,7 +256,10 @@ test.describe('as the practice administrator', () => {
     const box = page.getByRole('textbox', { name: 'Add a comment' });
     await box.pressSequentially(`@${family}`);
     const options = page.getByRole('listbox', { name: 'Users to mention' }).getByRole('option');
-    await expect(options).toHaveText([`Rita ${family}`]);
+    // Issue 40: Rita is notified but finds no comment box: the picker says so; Tess may reply.
+    await expect(options).toHaveText([`Rita ${family}, Can read the call, not reply`, `Tess ${family}`]);
+    await expect(options.first()).toHaveAccessibleName(new RegExp(`^Rita ${family} ?, Can read the call, not reply$`));
+    await box.press('ArrowDown');
     await box.press('ArrowDown');
     await box.press('Tab');
     await expect(box).toHaveValue(`@Rita ${family} `);
@@ -563,7 +568,7 @@ test("the list shows each of a call's columns, and the Team filter keeps only th
   await page.goto(`/interactions?q=${family}`);
   const table = list(page);
   await expect(table.locator('tbody tr')).toHaveCount(2);
-  await expect(table.getByRole('columnheader')).toHaveText(['Start time', 'Type', 'Patient', 'Contact number', 'Queue', 'Agent', 'Duration', 'Latest disposition', 'Status', 'Escalated'].map((h) => new RegExp(`^${h}`)));
+  await expect(table.getByRole('columnheader')).toHaveText(['Start time', 'Type', 'Patient', 'Contact number', 'Queue', 'Agent', 'Duration', 'Recording', 'Latest disposition', 'Status', 'Escalated'].map((h) => new RegExp(`^${h}`)));
   const row = table.locator('tbody tr', { has: page.getByRole('link', { name: `Jo ${family}` }) });
   const cells = row.locator('td');
   await expect(cells.nth(0).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
@@ -572,9 +577,10 @@ test("the list shows each of a call's columns, and the Team filter keeps only th
   await expect(cells.nth(4)).toHaveText('Front Desk');
   await expect(cells.nth(5)).toHaveText('Maria Lopez');
   await expect(cells.nth(6)).toHaveText('5:00');
-  await expect(cells.nth(7)).toHaveText('Appointment booked');
-  await expect(cells.nth(8)).toHaveText('Completed');
-  await expect(cells.nth(9)).toHaveText('Yes');
+  await expect(cells.nth(7)).toHaveText('—');
+  await expect(cells.nth(8)).toHaveText('Appointment booked');
+  await expect(cells.nth(9)).toHaveText('Completed');
+  await expect(cells.nth(10)).toHaveText('Yes');
 
   await page.getByLabel('Team', { exact: true }).selectOption({ label: `Night desk ${family}` });
   await expect(page).toHaveURL(new RegExp(`team=${teamId}`));
@@ -583,6 +589,74 @@ test("the list shows each of a call's columns, and the Team filter keeps only th
   await page.reload();
   await expect(page.getByLabel('Team', { exact: true })).toHaveValue(teamId);
   await expect(table.locator('tbody tr')).toHaveCount(1);
+});
+
+test('the list marks the calls with a recording and filters by it (issue 40)', async ({ page }) => {
+  const family = `Recfilter${Date.now()}`;
+  await createCall(page, `Rae ${family}`, uniqueNumber().typed, 2);
+  await createCall(page, `Sol ${family}`, uniqueNumber().typed);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/interactions?q=${family}`);
+  const table = list(page);
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  const rowOf = (name: string) => table.locator('tbody tr', { has: page.getByRole('link', { name }) });
+  await expect(rowOf(`Rae ${family}`).locator('td').nth(7)).toHaveText('● Recorded');
+  await expect(rowOf(`Sol ${family}`).locator('td').nth(7)).toHaveText('—');
+  const filter = page.getByLabel('Recording', { exact: true });
+  await filter.selectOption({ label: 'With a recording' });
+  await expect(page).toHaveURL(/recorded=yes/);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.getByRole('link', { name: `Rae ${family}` })).toBeVisible();
+  await filter.selectOption({ label: 'Without a recording' });
+  await expect(page).toHaveURL(/recorded=no/);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.getByRole('link', { name: `Sol ${family}` })).toBeVisible();
+  await page.reload();
+  await expect(filter).toHaveValue('no');
+});
+
+test("a call's page links its patient to the person and its agent to the user, and says each leg's contact id once, labelled (issue 40)", async ({ page }) => {
+  const api = await signedInApi(page);
+  const stamp = Date.now();
+  const number = uniqueNumber();
+  const person = await api.send('POST', '/person/persons', { name: [{ use: 'official', given: ['Lin'], family: `Linked${stamp}`, prefix: [], suffix: [] }], communication: [] });
+  expect(person.status()).toBe(201);
+  const personId = ((await person.json()) as { id: string }).id;
+  expect((await api.send('POST', `/person/practitioners/${personId}`, {})).status()).toBe(201);
+  const point = await api.send('POST', '/contactpoints/contact-points', { name: `Lin ${stamp}`, value: number.typed, system: 'PHONE', serviceProvider: 'Unknown', description: 'Mobile', rank: 1, vip: false, associations: [personId] });
+  expect(point.status(), await point.text()).toBe(201);
+  // The signed-in administrator, as a user of the account: the call's agent.
+  const users = (await (await api.send('GET', `/person/users?q=${encodeURIComponent('admin@astera.test')}`)).json()) as { Items: { id: string; email: string }[] };
+  const agentId = users.Items.find((u) => u.email === 'admin@astera.test')!.id;
+  const start = Date.now() - 20 * 60_000;
+  const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+  const call = await postCall(page, {
+    startTimestamp: at(0),
+    endTimestamp: at(300),
+    direction: 'inbound',
+    status: 'completed',
+    patient: { name: `Lin Linked${stamp}`, contactNumber: number.typed },
+    agent: { id: agentId, name: 'Alex Morgan' },
+    events: [
+      { id: 'e1', type: 'inbound', startTimestamp: at(0), leg: 1, contactSource: `contact-leg-one-${stamp}`, details: {} },
+      { id: 'e2', type: 'enqueued', startTimestamp: at(5), leg: 1, contactSource: `contact-leg-one-${stamp}`, queueName: 'Front Desk', details: {} },
+      { id: 'e3', type: 'connectedToAgent', startTimestamp: at(30), leg: 1, contactSource: `contact-leg-one-${stamp}`, details: {} },
+      { id: 'e4', type: 'transfer', startTimestamp: at(100), leg: 2, contactSource: `contact-leg-two-${stamp}`, details: {} },
+      { id: 'e5', type: 'connectedToAgent', startTimestamp: at(110), leg: 2, contactSource: `contact-leg-two-${stamp}`, details: {} },
+    ],
+  });
+  await page.goto(`/interactions/${call.id}`);
+  const general = page.getByRole('region', { name: 'General' });
+  const events = page.getByRole('region', { name: 'Events' });
+  await expect(events.getByText(`contact-leg-one-${stamp}`)).toHaveCount(1);
+  await expect(events.getByText(`Contact id of leg 1: contact-leg-one-${stamp}`)).toBeVisible();
+  await expect(events.getByText(`contact-leg-two-${stamp}`)).toHaveCount(1);
+  await expect(events.getByText(`Contact id of leg 2: contact-leg-two-${stamp}`)).toBeVisible();
+  await general.getByRole('link', { name: 'Alex Morgan' }).click();
+  await expect(page).toHaveURL(new RegExp(`/practice/users/${agentId}$`));
+  await page.goBack();
+  await general.getByRole('link', { name: `Lin Linked${stamp}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/practice/persons/${personId}$`));
 });
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });

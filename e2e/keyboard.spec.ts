@@ -639,7 +639,7 @@ test.describe('home (practice administrator)', () => {
     const changes = page.getByRole('region', { name: 'Recent changes' });
     await expect(changes.getByRole('listitem').first()).toBeVisible();
     for (const text of await changes.getByRole('listitem').allTextContents()) expect(text).toMatch(/“.+”/);
-    const change = changes.getByRole('link', { name: new RegExp(`created Person “Rita ${family}”`) });
+    const change = changes.getByRole('link', { name: new RegExp(`created person “Rita ${family}”`) });
     await change.click();
     await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(family);

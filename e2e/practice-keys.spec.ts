@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { recordKindNoun } from '../domain/audit.ts';
 import { freshPhone, holdToast, signedInApi, storageState } from './support.ts';
 
 /**
@@ -95,19 +96,19 @@ test.describe('practice administrator', () => {
     const changes = page.getByRole('region', { name: 'Recent changes' });
     for (const { k, name, id } of made) {
       await page.goto('/home');
-      await changes.getByRole('link', { name: new RegExp(`created ${k.resourceType} “${name}”`) }).click();
+      await changes.getByRole('link', { name: new RegExp(`created ${recordKindNoun(k.resourceType)} “${name}”`) }).click();
       await expect(page).toHaveURL(new RegExp(`${k.list}/${id}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
     }
     await test.step('a tag opens the record it tags', async () => {
       await page.goto('/home');
-      await changes.getByRole('link', { name: new RegExp(`created Tag “topic: ${tagValue}”`) }).click();
+      await changes.getByRole('link', { name: new RegExp(`created tag “topic: ${tagValue}”`) }).click();
       await expect(page).toHaveURL(new RegExp(`/practice/issues/${issue.id}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText(issue.name);
     });
     await test.step('a task opens the task in its schedule', async () => {
       await page.goto('/home');
-      await changes.getByRole('link', { name: new RegExp(`created ScheduleTask “${taskTitle}”`) }).click();
+      await changes.getByRole('link', { name: new RegExp(`created schedule task “${taskTitle}”`) }).click();
       await expect(page).toHaveURL(new RegExp(`/practice/schedules/updateTask/${schedule.id}\\?taskId=${taskId}$`));
       await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(taskTitle);
     });

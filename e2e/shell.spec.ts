@@ -132,12 +132,13 @@ test.describe('instance administrator', () => {
 test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
-  test('sees practice entries and queues, the call insights, no Accounts link, no roles or API keys', async ({ page }) => {
+  test('sees practice entries and queues, the call insights, no Accounts link; reads roles and API keys as Read Only does (issue 40)', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByText('You are working in Riverside Family Practice as Practice Administrator')).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toHaveCount(0);
     expect(await menuEntries(page, 'Practice')).toEqual(['Persons', 'Users', 'Practitioners', 'Contact Points', 'Locations', 'Schedules', 'Issues', 'Insurances', 'Practice Teams']);
-    expect(await menuEntries(page, 'System')).toEqual(['Call Center Queues', 'Logs']);
+    // Issue 40: the practice's administrator holds every grant of the practice's Read Only.
+    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys']);
     // A practice administrator runs the practice's call center: its figures are theirs to see.
     expect(await menuEntries(page, 'Insights')).toEqual(['Reporting', 'Real time metrics', 'Call insights']);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { expectNoAxeViolations, freshPhone, signedInApi, storageState } from './support.ts';
 
@@ -16,13 +16,6 @@ function seedId(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The viewer's user record (a Read Only user of Riverside). */
-async function openViewerUserEdit(page: Page) {
-  const id = seedId('person:viewer');
-  await page.goto(`/practice/users/edit/${id}`);
-  return id;
-}
-
 for (const size of sizes) {
   test.describe(`${size.name}`, () => {
     test.use({ viewport: size.viewport });
@@ -30,19 +23,31 @@ for (const size of sizes) {
     test.describe('as a practice administrator', () => {
       test.use({ storageState: storageState('manager') });
 
-      test(`user edit shows the role by name and saves without the roles list (${size.name})`, async ({ page }) => {
-        await openViewerUserEdit(page);
-        const role = page.getByRole('textbox', { name: 'Role' });
-        await expect(role).toHaveValue('Read Only');
-        await expect(role).toHaveAttribute('readonly', '');
-        await expect(page.getByText('The roles could not be loaded.')).toHaveCount(0);
+      test(`a practice administrator manages a Read Only user: email, active state and role (issue 40, ${size.name})`, async ({ page }) => {
+        const api = await signedInApi(page);
+        const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+        const person = await api.send('POST', '/person/persons', { name: [{ use: 'official', given: ['Rhea'], family: `Reader${stamp}` }] });
+        expect(person.status()).toBe(201);
+        const personId = ((await person.json()) as { id: string }).id;
+        const made = await api.send('POST', `/person/users/${personId}`, { email: `rhea.${stamp}@riverside.test`, principalId: `e2e|rhea-${stamp}`, roleId: seedId('role:riverside:Read Only') });
+        expect(made.status()).toBe(201);
+
+        await page.goto(`/practice/users/edit/${personId}`);
+        const role = page.getByRole('combobox', { name: 'Role' });
+        await expect(role).toHaveValue(seedId('role:riverside:Read Only'));
+        await expect(page.getByText(messages.userSignInLocked)).toHaveCount(0);
+        // Only the roles the editor may give are offered.
+        await expect(role.getByRole('option', { name: 'Practice Administrator' })).toHaveCount(1);
+        await expect(role.getByRole('option', { name: 'Administrator', exact: true })).toHaveCount(0);
         await expectNoAxeViolations(page);
-        const okta = page.getByRole('textbox', { name: 'Okta Id' });
-        await okta.fill(`okta-${size.name}`);
+        await page.getByRole('textbox', { name: 'Email' }).fill(`rhea.r.${stamp}@riverside.test`);
+        await page.getByRole('checkbox', { name: 'Active' }).uncheck();
+        await role.selectOption({ label: 'Practice Administrator' });
         await page.getByRole('button', { name: 'Save Changes' }).click();
-        await expect(page).toHaveURL(/\/practice\/users\/[0-9a-f-]{36}$/);
-        await expect(page.getByText(`okta-${size.name}`)).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`/practice/users/${personId}$`));
         await expect(page.getByText('You can only grant a role')).toHaveCount(0);
+        const saved = (await (await api.send('GET', `/person/users/${personId}`)).json()) as { email: string; active: boolean; roleId: string };
+        expect(saved).toMatchObject({ email: `rhea.r.${stamp}@riverside.test`, active: false, roleId: seedId('role:riverside:Practice Administrator') });
       });
 
       test(`user edit does not offer to change the sign-in of a user whose role grants more than yours (${size.name})`, async ({ page, browser }) => {

@@ -108,7 +108,7 @@ test.describe('keyboard-first workspace (administrator)', () => {
     const banner = page.getByRole('region', { name: 'Ghost Mode' });
     await expect(banner).toContainText('you are acting in Lakeside Pediatrics');
     await expect(page.getByText('You are working in Lakeside Pediatrics')).toBeVisible();
-    await expect(page.getByText('Astera seed created Account “Lakeside Pediatrics”')).toBeVisible();
+    await expect(page.getByText('Astera seed created account “Lakeside Pediatrics”')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await banner.getByRole('button', { name: 'Leave Lakeside Pediatrics' }).click();

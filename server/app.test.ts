@@ -6,6 +6,7 @@ import { accessDecision } from './auth/requires.ts';
 import { accounts, auditLog, revokedTokens, users } from './db/schema/index.ts';
 import { seedId } from './seed/seed.ts';
 import { AUDIENCE, createHarness, ISSUER, type Harness } from './test/harness.ts';
+import { riversideHolderOf } from './test/role-holder.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,7 +28,8 @@ describe('token checks', () => {
       role: 'Practice Administrator',
     });
     expect(policy.resources['/person/persons']).toEqual({ GET: true, POST: true, PATCH: true, DELETE: true });
-    expect(policy.resources['/permissions/roles']).toBeUndefined();
+    // Issue 40: a practice's administrator lists the roles it may give; it still may not write them.
+    expect(policy.resources['/permissions/roles']).toEqual({ GET: true });
   });
 
   it('refuses a request without a token (401, error format)', async () => {
@@ -208,6 +210,11 @@ describe('roles list', () => {
     const { items } = await res.json();
     expect(items.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Call-center agent', 'Practice Administrator', 'Read Only', 'Scheduler']);
     expect(items.every((r: { accountId: string }) => r.accountId === h.accounts.riverside.id)).toBe(true);
-    expect((await h.call('manager', '/permissions/roles')).status).toBe(403);
+    const scheduler = await riversideHolderOf(h, 'Scheduler');
+    try {
+      expect((await h.call('viewer', '/permissions/roles', { token: scheduler.token })).status).toBe(403);
+    } finally {
+      await scheduler.restore();
+    }
   });
 });

@@ -41,14 +41,28 @@ export const practiceResources = new Set<Resource>([
   '/audit/views',
 ]);
 
+// Read Only reads every record, so also the system log of their changes (each entry still only
+// if the role may read its record); who read patient data is for administrators only.
+const readOnlyGrants: ResourceGrants = { ...grantAll((r) => r !== '/audit/views', ['GET']), ...ownNotificationGrants };
+
+/** Every grant of `a` and of `b` (methods merged per resource). */
+export function unionOfGrants(a: ResourceGrants, b: ResourceGrants): ResourceGrants {
+  const out: ResourceGrants = {};
+  for (const grants of [a, b]) for (const [resource, methods] of Object.entries(grants)) out[resource] = { ...out[resource], ...methods };
+  return out;
+}
+
 /**
  * The roles every account starts with (issue 11: "a new account starts usable"), as the demo seed
  * and `POST /accounts` create them: a practice administrator, and a read-only role, which new users
  * get unless the account names another (`config.portal.roleId`).
+ *
+ * The practice administrator holds at least every grant of the practice's other default roles
+ * (issue 40): a user may manage only users whose role is within their own (server/auth/grants.ts),
+ * so an administrator lacking a read that Read Only holds could not manage the Read Only users,
+ * nor list the roles it may grant. Migration 0037 gives the same to existing accounts.
  */
 export const defaultRoles = {
-  practiceAdministrator: { name: 'Practice Administrator', resources: grantAll((r) => practiceResources.has(r)) },
-  // Read Only reads every record, so also the system log of their changes (each entry still only
-  // if the role may read its record); who read patient data is for administrators only.
-  readOnly: { name: 'Read Only', resources: { ...grantAll((r) => r !== '/audit/views', ['GET']), ...ownNotificationGrants } },
+  practiceAdministrator: { name: 'Practice Administrator', resources: unionOfGrants(grantAll((r) => practiceResources.has(r)), readOnlyGrants) },
+  readOnly: { name: 'Read Only', resources: readOnlyGrants },
 } as const satisfies Record<string, { name: string; resources: ResourceGrants }>;

@@ -12,6 +12,7 @@ import { accounts, apiKeys, auditLog, issues, persons, roles, users } from '../.
 import { roleId, seedId } from '../../seed/seed.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { errorOf } from '../../test/record-api.ts';
+import { riversideHolderOf } from '../../test/role-holder.ts';
 
 const h = fileHarness();
 
@@ -229,7 +230,7 @@ describe('the audit log names the key as the actor', () => {
     const [issue] = await h.db.select().from(issues).where(eq(issues.id, id));
     expect(issue!.createdBy).toBe('API key “Issue importer”');
     const recent = (await (await h.call('manager', '/audit/recent?limit=10')).json()) as { items: AuditEntry[] };
-    expect(recent.items.find((e) => e.resourceId === id)?.summary).toBe('API key “Issue importer” created Issue “Imported by key”');
+    expect(recent.items.find((e) => e.resourceId === id)?.summary).toBe('API key “Issue importer” created issue “Imported by key”');
   });
 
   it('creating, changing and deleting a key are audited with the user who did it', async () => {
@@ -331,8 +332,13 @@ describe('search (the palette)', () => {
     expect(group?.label).toBe('API Keys');
     expect(group?.hits.map((hit) => hit.id)).toContain(created.id);
     expect(group?.hits.find((hit) => hit.id === created.id)?.path).toBe(`/system/apikeys/${created.id}`);
-    const manager = (await (await h.call('manager', `/search?q=${encodeURIComponent('Payroll bridge')}`)).json()) as SearchAnswer;
-    expect(manager.groups.find((g) => g.type === 'apikey')).toBeUndefined();
+    const scheduler = await riversideHolderOf(h, 'Scheduler');
+    try {
+      const answer = (await (await h.call('viewer', `/search?q=${encodeURIComponent('Payroll bridge')}`, { token: scheduler.token })).json()) as SearchAnswer;
+      expect(answer.groups.find((g) => g.type === 'apikey')).toBeUndefined();
+    } finally {
+      await scheduler.restore();
+    }
     const lakeside = (await (await h.call('admin', `/search?q=${encodeURIComponent('Payroll bridge')}&accountId=${h.accounts.lakeside.id}`)).json()) as SearchAnswer;
     expect(lakeside.groups.find((g) => g.type === 'apikey')?.hits ?? []).toEqual([]);
   });

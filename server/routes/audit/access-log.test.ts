@@ -74,7 +74,7 @@ describe('reads of patient data are recorded (access log)', () => {
     const page = await views('manager', 'resourceType=Person&action=view&limit=100');
     const item = page.items.find((i) => i.resourceId === id)!;
     expect(item).toMatchObject({ actorName: expect.any(String), credential: 'user', action: 'view', resourceType: 'Person', title: 'Read Shownread', accountId: h.accounts.riverside.id });
-    expect(item.summary).toMatch(/ viewed Person “Read Shownread”$/);
+    expect(item.summary).toMatch(/ viewed person “Read Shownread”$/);
     expect((await views('admin', `account=${h.accounts.riverside.id}&limit=100`)).items.some((i) => i.resourceId === id)).toBe(true);
     // Who read this patient: one record's reads.
     expect((await views('manager', `resourceId=${id}`)).items.map((i) => `${i.resourceType}:${i.action}`)).toEqual(['Person:view']);

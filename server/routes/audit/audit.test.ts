@@ -28,11 +28,26 @@ describe('GET /audit/recent', () => {
     expect(items.every((item) => item.title.trim().length > 0)).toBe(true);
     const photo = items.find((item) => item.resourceType === 'PractitionerPhoto')!;
     expect(photo.title).toBe('Nora Named');
-    expect(photo.summary).toBe('Tester updated PractitionerPhoto “Nora Named”');
+    expect(photo.summary).toBe('Tester updated practitioner photo “Nora Named”');
     expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === person.id)!.title).toBe('Nora Named');
     expect(items.find((item) => item.resourceType === 'Location' && item.resourceId === null)!.title).toBe('Location');
     // The demo seed's bulk insert is named by what it added.
     expect(items.find((item) => item.resourceType === 'Person' && item.resourceId === null)!.title).toMatch(/^\d+ demo persons$/);
+  });
+
+  it('names kinds and records as people do (issue 40): a comment by its call, an unnamed record by its kind in words', async () => {
+    const call = await h.call('manager', '/interactions/interactions', { method: 'POST', json: { startTimestamp: '2026-12-05T07:54:00Z' } });
+    expect(call.status).toBe(201);
+    const { id } = (await call.json()) as { id: string };
+    const comment = await h.call('manager', `/interactions/interactions/${id}/comments`, { method: 'POST', json: { body: { content: 'Named by its call' } } });
+    expect(comment.status).toBe(201);
+    await h.db.insert(auditLog).values({ accountId: h.accounts.riverside.id, actorId: 'test', actorName: 'Tester', action: 'update', resourceType: 'ContactPoint', resourceId: '4f1d609c-0000-4000-8000-000000000000', after: {} });
+    const items = await recent();
+    const entry = items.find((item) => item.resourceType === 'InteractionComment')!;
+    expect(entry.title).toBe('Comment on the call of Dec 5, 2026, 7:54 AM UTC');
+    expect(entry.summary).toBe('Maria Lopez created comment “Comment on the call of Dec 5, 2026, 7:54 AM UTC”');
+    const unnamed = items.find((item) => item.resourceId === '4f1d609c-0000-4000-8000-000000000000')!;
+    expect(unnamed.summary).toBe('Tester updated contact point “Contact point 4f1d609c”');
   });
 
   it('says a record was deleted and restored (soft delete, issue 9)', async () => {
@@ -41,7 +56,7 @@ describe('GET /audit/recent', () => {
     expect((await h.call('manager', `/contactpoints/contact-points/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await h.call('manager', `/contactpoints/contact-points/${id}/restore`, { method: 'POST' })).status).toBe(200);
     const summaries = (await recent()).filter((item) => item.resourceId === id).map((item) => item.summary.replace(/^.*? (created|deleted|restored) /, '$1 '));
-    expect(summaries).toEqual(['restored ContactPoint “Back again”', 'deleted ContactPoint “Back again”', 'created ContactPoint “Back again”']);
+    expect(summaries).toEqual(['restored contact point “Back again”', 'deleted contact point “Back again”', 'created contact point “Back again”']);
   });
 
   it('names the record a tag tags and the schedule a task is in (`about`), and nothing for a record of its own', async () => {

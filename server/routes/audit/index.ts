@@ -3,11 +3,11 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'dri
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
-import { auditInstant, auditWord, defaultAuditPageSize, redactSecrets, type AccessLogItem, type AccessLogPage, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
+import { auditInstant, auditWord, recordKindLabel, recordKindNoun, defaultAuditPageSize, redactSecrets, type AccessLogItem, type AccessLogPage, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
 import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
 import { isStorableText } from '../../../domain/text.ts';
-import { accessLog, accounts, auditFacets, auditLog, persons, roles } from '../../db/schema/index.ts';
+import { accessLog, accounts, auditFacets, auditLog, interactions, persons, roles } from '../../db/schema/index.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
@@ -30,6 +30,14 @@ function recordingTitle(resourceId: string): string {
   const [interactionId = '', , ...path] = resourceId.split('/');
   return `${path.join('/')} of interaction ${interactionId.slice(0, 8)}`;
 }
+
+/** The call a comment's log entry is about (its snapshot keeps the call's id). */
+const commentCall = (row: AuditRow): string | null => {
+  const id = ((row.after ?? row.before) as { interactionId?: unknown } | null)?.interactionId;
+  return typeof id === 'string' && isUuid(id) ? id : null;
+};
+/** A call's start as the log names a comment by it, in UTC (the server knows no user's time zone). */
+const callTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 const isUuid = (id: string | null): id is string => id !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -66,8 +74,22 @@ async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, stri
     if (ids.length === 0) continue;
     for (const person of await db.select({ id: persons.id, name: persons.displayName }).from(persons).where(and(eq(persons.accountId, accountId), inArray(persons.id, ids)))) current.set(key(accountId, person.id), person.name);
     for (const role of await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.accountId, accountId), inArray(roles.id, ids)))) current.set(key(accountId, role.id), role.name);
+    // A comment is named by its call, as people name it (issue 40): "Comment on the call of Dec 5, 2026, 7:54 AM UTC".
+    const calls = [...new Set(unnamed.filter((row) => row.accountId === accountId && row.resourceType === 'InteractionComment').map(commentCall).filter(isUuid))];
+    if (calls.length > 0) {
+      for (const call of await db.select({ id: interactions.id, start: interactions.startTimestamp }).from(interactions).where(and(eq(interactions.accountId, accountId), inArray(interactions.id, calls)))) {
+        current.set(key(accountId, `call:${call.id}`), `Comment on the call of ${callTime.format(call.start)} UTC`);
+      }
+    }
   }
-  for (const row of unnamed) names.set(row, (row.resourceId && current.get(key(row.accountId, row.resourceId))) || (row.resourceId ? `${row.resourceType} ${row.resourceId.slice(0, 8)}` : row.resourceType));
+  const nameOf = (row: AuditRow) => {
+    if (row.resourceType === 'InteractionComment') {
+      const call = commentCall(row);
+      if (call) return current.get(key(row.accountId, `call:${call}`)) ?? 'Comment on a call';
+    }
+    return row.resourceId ? current.get(key(row.accountId, row.resourceId)) : undefined;
+  };
+  for (const row of unnamed) names.set(row, nameOf(row) || (row.resourceId ? `${recordKindLabel(row.resourceType)} ${row.resourceId.slice(0, 8)}` : recordKindLabel(row.resourceType)));
   return names;
 }
 
@@ -95,7 +117,7 @@ function toEntry(row: AuditRow, title: string): AuditEntry {
     resourceType: row.resourceType,
     resourceId: row.resourceId,
     title,
-    summary: `${row.actorName} ${verb(row.action)} ${row.resourceType} “${title}”`,
+    summary: `${row.actorName} ${verb(row.action)} ${recordKindNoun(row.resourceType)} “${title}”`,
     ...(about && { about }),
   };
 }
@@ -333,7 +355,7 @@ export const auditRoutes = new Hono<AppEnv>()
         resourceType: row.resourceType,
         resourceId: row.resourceId,
         title,
-        summary: `${row.actorName}${how} ${accessVerbs[row.action]} ${row.resourceType} “${title}”`,
+        summary: `${row.actorName}${how} ${accessVerbs[row.action]} ${recordKindNoun(row.resourceType)} “${title}”`,
         accountId: row.accountId,
         accountName: accountName ?? row.accountId,
       };

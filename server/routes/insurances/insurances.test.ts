@@ -218,8 +218,8 @@ describe('soft delete and restore', () => {
     expect((await auditOf(id)).map((r) => r.action)).toEqual(['create', 'delete', 'restore']);
     // The home page's recent changes name the plan and say what happened.
     const recent = ((await (await h.call('manager', '/audit/recent?limit=5')).json()) as { items: AuditEntry[] }).items;
-    expect(recent[0]).toMatchObject({ resourceId: id, title: name, summary: `Maria Lopez restored Insurance “${name}”` });
-    expect(recent[1]).toMatchObject({ resourceId: id, summary: `Maria Lopez deleted Insurance “${name}”` });
+    expect(recent[0]).toMatchObject({ resourceId: id, title: name, summary: `Maria Lopez restored insurance “${name}”` });
+    expect(recent[1]).toMatchObject({ resourceId: id, summary: `Maria Lopez deleted insurance “${name}”` });
 
     expect((await send('manager', 'DELETE', `/insurances/${id}`)).status).toBe(204);
     await h.db.update(insurances).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(insurances.id, id));

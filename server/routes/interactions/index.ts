@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { commentCreateSchema, interactionCreateSchema, interactionListQuerySchema, interactionPatchSchema, mentionableQuerySchema, type InteractionCommentList, type MentionableUserList } from '../../../domain/interactions.ts';
+import { commentCreateSchema, interactionCreateSchema, interactionListQuerySchema, interactionPatchSchema, mentionableQuerySchema, type Interaction, type InteractionCommentList, type MentionableUserList } from '../../../domain/interactions.ts';
+import { isAllowed } from '../../../domain/permissions.ts';
 import { messages } from '../../../domain/messages.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import { mentions } from '../../../domain/mentions.ts';
@@ -17,7 +18,7 @@ import { prefixPattern } from '../../search/like.ts';
 import { idParam, jsonLimit, requestTooLarge, sent, touched, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
-import { findInteraction, findRestorable, interactionValues, listComments, listInteractions, presentComment, presentInteraction } from './queries.ts';
+import { findInteraction, findRestorable, interactionValues, listComments, listInteractions, patientPersonsOf, presentComment, presentInteraction } from './queries.ts';
 
 /** The one catalogue resource of every interactions route (spec §6 "interactions"). */
 const RESOURCE = '/interactions/interactions';
@@ -39,13 +40,14 @@ const interactionBodyLimit = bodyLimit({
  * anyone else could not open). The one rule of the comment's POST and of the `@` picker's list.
  */
 function mentionable(db: Db | Tx, accountId: string, where?: SQL) {
-  const mayRead = sql`(${users.instanceAdmin} or coalesce((${roles.resources} -> ${RESOURCE} ->> 'GET')::boolean, false))`;
-  return db
-    .select({ id: users.personId, name: users.name })
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.accountId, accountId), eq(users.active, true), mayRead, where));
+  return db.select({ id: users.personId, name: users.name }).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(mentionableWhere(accountId, where));
 }
+function mentionableWhere(accountId: string, where?: SQL) {
+  const mayRead = sql`(${users.instanceAdmin} or coalesce((${roles.resources} -> ${RESOURCE} ->> 'GET')::boolean, false))`;
+  return and(eq(users.accountId, accountId), eq(users.active, true), mayRead, where);
+}
+/** Whether a user (joined with their role) may comment too: the comment box needs POST (issue 40: the picker says when they may not). */
+const mayReply = sql<boolean>`(${users.instanceAdmin} or coalesce((${roles.resources} -> ${RESOURCE} ->> 'POST')::boolean, false))`;
 
 /**
  * The users of the account a comment mentions: the ids sent and every `@Name` in the text (a
@@ -91,7 +93,11 @@ export const interactionRoutes = new Hono<AppEnv>()
   .get('/interactions/mentionable', requires(RESOURCE, 'POST'), query(mentionableQuerySchema), async (c) => {
     const { q, limit } = c.req.valid('query');
     const word = q ? prefixPattern(q.toLowerCase()) : null;
-    const rows = await mentionable(c.var.deps.db, c.var.account.id, word ? or(like(sql`lower(${users.name})`, word), like(sql`lower(${users.name})`, `% ${word}`)) : undefined)
+    const rows = await c.var.deps.db
+      .select({ id: users.personId, name: users.name, canReply: mayReply })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(mentionableWhere(c.var.account.id, word ? or(like(sql`lower(${users.name})`, word), like(sql`lower(${users.name})`, `% ${word}`)) : undefined))
       .orderBy(asc(users.name), asc(users.personId))
       .limit(limit);
     const answer: MentionableUserList = { items: rows };
@@ -99,9 +105,16 @@ export const interactionRoutes = new Hono<AppEnv>()
   })
   .get('/interactions/:id', requires(RESOURCE, 'GET'), interactionId(), async (c) => {
     const { id } = c.req.valid('param');
-    const interaction = presentInteraction(await findInteraction(c.var.deps.db, c.var.account.id, id));
+    const row = await findInteraction(c.var.deps.db, c.var.account.id, id);
+    const interaction = presentInteraction(row);
     recordReads(c, 'Interaction', 'view', [id]);
-    return c.json(interaction);
+    // Whom the patient is, by the call's number (issue 40: the page links to them): only for a
+    // role that may read persons, and their names are reads of patient data.
+    const mayReadPersons = c.var.caller.instanceAdmin || isAllowed(c.var.account.role?.resources, '/person/persons/{id}', 'GET');
+    if (!mayReadPersons) return c.json(interaction);
+    const patientPersons = await patientPersonsOf(c.var.deps.db, c.var.account.id, row.contactDigits);
+    recordReads(c, 'Person', 'view', patientPersons.map((p) => p.id));
+    return c.json({ ...interaction, patientPersons } satisfies Interaction);
   })
   .patch('/interactions/:id', requires(RESOURCE, 'PATCH'), interactionId(), jsonLimit, json(interactionPatchSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -189,6 +189,19 @@ describe('list', () => {
     expect(await q(`${within}&order=asc`)).toEqual([ids.march1, ids.march2, ids.march3, ids.march4]);
   });
 
+  it('filters by whether the call has a recording (issue 40), and refuses a malformed `recorded`', async () => {
+    const day = '2024-04-01';
+    const recorded = await create({ startTimestamp: `${day}T08:00:00Z`, events: [{ type: 'recordings', startTimestamp: `${day}T08:01:00Z`, leg: 1, recordings: [{ path: 'leg-1.wav', contentType: 'audio/wav', durationSeconds: 20, size: 320 }] }] });
+    const silent = await create({ startTimestamp: `${day}T09:00:00Z` });
+    const within = `from=${day}&to=${day}`;
+    expect(await q(within)).toEqual([silent, recorded]);
+    expect(await q(`${within}&recorded=true`)).toEqual([recorded]);
+    expect(await q(`${within}&recorded=false`)).toEqual([silent]);
+    const bad = await send('manager', 'GET', `${base}?recorded=maybe`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await errorOf(bad)).fields ?? {})).toEqual(['recorded']);
+  });
+
   it('answers the list item shape, newest first by default', async () => {
     const page = await list('from=2024-03-01&to=2024-03-04');
     expect(page).toMatchObject({ total: 4, totalIsEstimate: false, limit: 10, offset: 0, nextCursor: null });
@@ -233,6 +246,24 @@ describe('list', () => {
     // Within their day: the demo seed gives the demo persons calls of their own in the last 90 days.
     expect(await q(`personId=${personId}&from=2024-05-01&to=2024-05-01`)).toEqual([theirs]);
     expect(await q(`personId=${randomUUID()}`)).toEqual([]);
+  });
+
+  it("the detail names the persons whose number the call's is, for a role that may read persons, as reads of them (issue 40)", async () => {
+    const personId = seedId('person:riverside:4');
+    const [cp] = await h.db
+      .insert(contactPoints)
+      .values({ accountId: h.accounts.riverside.id, createdBy: 't', modifiedBy: 't', name: 'Mobile', value: '(415) 555-0177', normalizedValue: '+14155550177', system: 'PHONE', serviceProvider: 'Unknown', rank: 1 })
+      .returning();
+    await h.db.insert(contactPointPractitioners).values({ contactPointId: cp!.id, practitionerId: personId, accountId: h.accounts.riverside.id });
+    const [person] = await h.db.select({ name: persons.displayName }).from(persons).where(eq(persons.id, personId));
+    const theirs = await create({ startTimestamp: '2024-05-02T10:00:00Z', patient: { name: 'Caller', contactNumber: '415-555-0177' } });
+    const stranger = await create({ startTimestamp: '2024-05-02T11:00:00Z', patient: { name: 'Caller', contactNumber: '415-555-0178' } });
+    await h.deps.accessLog!.flush();
+    expect((await get(theirs, 'viewer')).patientPersons).toEqual([{ id: personId, name: person!.name }]);
+    expect((await get(stranger, 'viewer')).patientPersons).toEqual([]);
+    await h.deps.accessLog!.flush();
+    const reads = await h.db.select().from(accessLog).where(and(eq(accessLog.resourceId, personId), eq(accessLog.resourceType, 'Person')));
+    expect(reads.map((r) => [r.action, r.actorName])).toEqual([['view', 'Victor Chen']]);
   });
 
   it('pages by offset and by cursor, the same items in the same order, with the total', async () => {
@@ -541,8 +572,11 @@ describe('GET /interactions/interactions/mentionable: whom the @ picker offers',
       expect(ids).toContain(seedId('person:manager'));
       expect(ids).not.toContain(scheduler!.id);
       expect(ids).not.toContain(inactive!.id);
-      // Ids and names only (no emails to a role that may not list users).
-      expect(Object.keys(offered[0]!).sort()).toEqual(['id', 'name']);
+      // Ids, names and whether they may reply only (no emails to a role that may not list users).
+      expect(Object.keys(offered[0]!).sort()).toEqual(['canReply', 'id', 'name']);
+      // Issue 40: Read Only may read the call it is mentioned on but not comment: the picker says so.
+      expect(offered.find((u) => u.id === seedId('person:viewer'))?.canReply).toBe(false);
+      expect(offered.find((u) => u.id === seedId('person:manager'))?.canReply).toBe(true);
       const id = await call();
       const accepted = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: 'All of you' }, mentions: ids });
       expect(accepted.status, await accepted.clone().text()).toBe(201);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Interaction,
   InteractionComment,
@@ -14,7 +14,7 @@ import { messages } from '../../../domain/messages.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
 import type * as v from 'valibot';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactPointPractitioners, contactPoints, interactionComments, interactions } from '../../db/schema/index.ts';
+import { contactPointPractitioners, contactPoints, interactionComments, interactions, persons } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { isId, liveRecord, presentCommon, restorableRecord } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
@@ -150,6 +150,30 @@ export async function findInteraction(db: Reader, accountId: string, id: string,
   return row;
 }
 
+/**
+ * The persons whose phone numbers (phone and SMS contact points, as `personDigits` reads them) are
+ * the call's number: whom the call's patient is (issue 40: the call's page links to them). A number
+ * a family shares names each of them; a handful at most.
+ */
+export async function patientPersonsOf(db: Reader, accountId: string, contactDigits: string | null): Promise<{ id: string; name: string }[]> {
+  if (!contactDigits) return [];
+  return db
+    .selectDistinct({ id: persons.id, name: persons.displayName })
+    .from(contactPoints)
+    .innerJoin(contactPointPractitioners, eq(contactPointPractitioners.contactPointId, contactPoints.id))
+    .innerJoin(persons, and(eq(persons.accountId, accountId), eq(persons.id, contactPointPractitioners.practitionerId)))
+    .where(
+      and(
+        eq(contactPoints.accountId, accountId),
+        live(contactPoints),
+        inArray(contactPoints.system, ['PHONE', 'SMS']),
+        sql`regexp_replace(${contactPoints.normalizedValue}, '\\D', '', 'g') = ${contactDigits}`,
+      ),
+    )
+    .orderBy(persons.displayName, persons.id)
+    .limit(5);
+}
+
 export async function findRestorable(db: Reader, accountId: string, id: string) {
   const row = await restorableRecord(db, interactions, accountId, id);
   if (!row) throw notFound(interactionMessages.interactionNotFound);
@@ -248,6 +272,7 @@ export function listWhere(accountId: string, query: InteractionListQuery): SQL {
     query.status ? eq(interactions.status, query.status) : undefined,
     query.direction ? eq(interactions.direction, query.direction) : undefined,
     query.escalated !== undefined ? eq(interactions.escalated, query.escalated) : undefined,
+    query.recorded === undefined ? undefined : query.recorded ? gt(interactions.recordingsCount, 0) : eq(interactions.recordingsCount, 0),
     query.disposition ? sql`lower(${interactions.latestDisposition}) = lower(${query.disposition})` : undefined,
     query.personId ? inArray(interactions.contactDigits, personDigits(accountId, query.personId)) : undefined,
     query.q ? textFilter(query.q) : undefined,

@@ -302,7 +302,7 @@ describe('every play is audited (access log)', () => {
     };
     const item = (await find(await h.call('admin', views)))!;
     expect(item).toMatchObject({ action: 'play', resourceType: 'Recording', credential: 'user', title: `leg-1.wav of interaction ${played.id.slice(0, 8)}` });
-    expect(item.summary).toMatch(/ played Recording “leg-1\.wav of interaction [0-9a-f]{8}”$/);
+    expect(item.summary).toMatch(/ played recording “leg-1\.wav of interaction [0-9a-f]{8}”$/);
     // Only to those who may play it: a role that reads the access log but not interactions sees no plays.
     const riverside = `accountId=${h.accounts.riverside.id}`;
     const role = await h.call('admin', `/permissions/roles?${riverside}`, {

@@ -13,6 +13,7 @@ import {
   type CcpConfig,
   type RoleCreateParsed,
   type RoleDetail,
+  type RoleList,
   type RolePatchParsed,
   type TrustTarget,
   type TrustTargets,
@@ -128,7 +129,9 @@ const isPaged = (c: Context<AppEnv>) => c.req.query('limit') !== undefined || c.
  */
 export const permissionsRoutes = new Hono<AppEnv>()
   .get('/roles', requires('/permissions/roles', 'GET'), query(roleListQuerySchema), async (c) => {
-    return c.json(await listRoles(c.var.deps.db, c.var.account.id, c.req.valid('query'), isPaged(c)));
+    const list = await listRoles(c.var.deps.db, c.var.account.id, c.req.valid('query'), isPaged(c));
+    // Which roles the caller may give (issue 40): the role selects of the user and API key forms offer only those.
+    return c.json({ ...list, items: list.items.map((role) => ({ ...role, roleBeyondYours: !withinOwnGrants(c, role.resources) })) } satisfies RoleList);
   })
   .post('/roles', requires('/permissions/roles', 'POST'), jsonLimit, json(roleCreateSchema), async (c) => {
     return c.json(await createRole(c, c.req.valid('json')), 201);

@@ -8,6 +8,7 @@ import { auditLog, roles, users } from '../../db/schema/index.ts';
 import { roleId, seedId } from '../../seed/seed.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { type ErrorBody, errorOf } from '../../test/record-api.ts';
+import { riversideHolderOf } from '../../test/role-holder.ts';
 
 const h = fileHarness();
 
@@ -389,10 +390,16 @@ describe('delete', () => {
 describe('access and tenancy', () => {
   it('each route is behind its catalogue resource', async () => {
     const id = roleId('riverside', 'Scheduler');
-    // The practice administrator has no grant on roles or policies; Read Only reads only.
-    for (const [method, path] of [['GET', '/permissions/roles'], ['GET', `/permissions/roles/${id}`], ['GET', '/permissions/policies'], ['GET', `/permissions/policies/${id}`]] as const) {
-      expect((await send('manager', method, path)).status).toBe(403);
-      expect((await send('viewer', method, path)).status).toBe(200);
+    // The Scheduler has no grant on roles or policies; Read Only and the practice administrator read only.
+    const scheduler = await riversideHolderOf(h, 'Scheduler');
+    try {
+      for (const [method, path] of [['GET', '/permissions/roles'], ['GET', `/permissions/roles/${id}`], ['GET', '/permissions/policies'], ['GET', `/permissions/policies/${id}`]] as const) {
+        expect((await h.call('viewer', path, { method, token: scheduler.token })).status).toBe(403);
+        expect((await send('viewer', method, path)).status).toBe(200);
+        expect((await send('manager', method, path)).status).toBe(200);
+      }
+    } finally {
+      await scheduler.restore();
     }
     for (const [method, path] of [['POST', '/permissions/roles'], ['PATCH', `/permissions/roles/${id}`], ['DELETE', `/permissions/roles/${id}`], ['POST', '/permissions/policies'], ['PATCH', `/permissions/policies/${id}`], ['DELETE', `/permissions/policies/${id}`]] as const) {
       expect((await send('viewer', method, path, { name: 'Nope', version: 1 })).status).toBe(403);

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { filteredTotalBound, type Person, type PersonList, type Practitioner, type PractitionerList, type User, type UserList } from '../../../domain/persons.ts';
 import { insertManyPersons } from '../../seed/demo-persons.ts';
-import { auditLog, persons, practitionerPhotos, practitioners, users } from '../../db/schema/index.ts';
+import { readFile } from 'node:fs/promises';
+import { grantAll } from '../../../domain/permissions.ts';
+import { defaultRoles, practiceResources } from '../../db/default-roles.ts';
+import { auditLog, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema/index.ts';
 import { demoAccounts, demoPeople, roleId, seedId } from '../../seed/seed.ts';
 import { personSearch, practitionerSearch, userSearch } from '../../search/providers.ts';
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
@@ -638,13 +641,12 @@ describe('demo seed', () => {
 
 describe('granting roles', () => {
   it('a user may grant only a role whose permissions their own role has; nothing is written otherwise', async () => {
-    for (const [role, status] of [['Administrator', 403], ['Read Only', 403], ['Practice Administrator', 201]] as const) {
+    for (const [role, status] of [['Administrator', 403], ['Read Only', 201], ['Practice Administrator', 201]] as const) {
       const { id } = await createPerson('manager', { name: [name('Grant', role.replace(/ /g, ''))] });
       const before = await snapshot();
       const res = await send('manager', 'POST', `/person/users/${id}`, { email: `${id.slice(0, 8)}@riverside.test`, principalId: `grant-${id}`, roleId: roleId('riverside', role) });
       expect(res.status).toBe(status);
       if (status === 403) {
-        // Read Only reads roles and API keys, which a practice administrator may not: granting it would widen access.
         expect((await errorOf(res)).fields?.roleId).toBe(messages.roleBeyondOwn);
         expect(await snapshot()).toEqual(before);
       }
@@ -669,12 +671,47 @@ describe('granting roles', () => {
     expect(keep.status).toBe(200);
     const saved = (await keep.json()) as User;
     expect(saved).toMatchObject({ roleId: roleId('riverside', 'Read Only'), userPolicy: { accessPolicy: { role: 'Read Only' } } });
-    // Changing to that role still is a grant.
-    const { id } = await createPerson('manager', { name: [name('Keep', 'Role')] });
-    expect((await send('manager', 'POST', `/person/users/${id}`, { email: 'keep.role@riverside.test', principalId: 'keep-role' })).status).toBe(201);
-    const other = (await (await h.call('manager', `/person/users/${id}`)).json()) as User;
-    const change = await send('manager', 'PATCH', `/person/users/${id}`, { version: other.version, roleId: roleId('riverside', 'Read Only') });
+    // Changing to a role beyond one's own still is a grant.
+    const change = await send('manager', 'PATCH', `/person/users/${viewer}`, { version: saved.version, roleId: roleId('riverside', 'Administrator') });
     expect(change.status).toBe(403);
+  });
+
+  it("the practice's administrator manages its Read Only users (issue 40): their email, active state and role", async () => {
+    const { id } = await createPerson('manager', { name: [name('Rhea', 'Reader')] });
+    expect((await send('manager', 'POST', `/person/users/${id}`, { email: 'rhea.reader@riverside.test', principalId: 'rhea-reader', roleId: roleId('riverside', 'Read Only') })).status).toBe(201);
+    const user = (await (await h.call('manager', `/person/users/${id}`)).json()) as User;
+    expect(user).toMatchObject({ userPolicy: { accessPolicy: { role: 'Read Only' } }, roleBeyondYours: false });
+    const edit = await send('manager', 'PATCH', `/person/users/${id}`, { version: user.version, email: 'rhea.r@riverside.test', active: false, roleId: roleId('riverside', 'Practice Administrator') });
+    expect(edit.status).toBe(200);
+    expect(await edit.json()).toMatchObject({ email: 'rhea.r@riverside.test', active: false, userPolicy: { accessPolicy: { role: 'Practice Administrator' } } });
+    const back = (await (await h.call('manager', `/person/users/${id}`)).json()) as User;
+    expect((await send('manager', 'PATCH', `/person/users/${id}`, { version: back.version, roleId: roleId('riverside', 'Read Only'), active: true })).status).toBe(200);
+  });
+
+  it('the practice administrator lists the roles, each saying whether it may give it (issue 40)', async () => {
+    const res = await h.call('manager', '/permissions/roles');
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: { name: string; roleBeyondYours?: boolean }[] };
+    const beyond = Object.fromEntries(items.map((r) => [r.name, r.roleBeyondYours]));
+    expect(beyond).toMatchObject({ Administrator: true, 'Read Only': false, 'Practice Administrator': false });
+  });
+
+  it("migration 0037 gives existing Practice Administrator roles Read Only's reads, keeping what they hold, and touches no other role", async () => {
+    const lakeside = (role: string) => roleId('lakeside', role);
+    const [before] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, lakeside('Practice Administrator')));
+    const old = { ...grantAll((r) => practiceResources.has(r)), '/permissions/roles': { POST: true } };
+    await h.db.update(roles).set({ resources: old }).where(eq(roles.id, lakeside('Practice Administrator')));
+    const [scheduler] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, lakeside('Scheduler')));
+    try {
+      const migration = await readFile(new URL('../../db/migrations/0037_practice_admin_reads.sql', import.meta.url), 'utf8');
+      await h.db.execute(sql.raw(migration));
+      const [after] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, lakeside('Practice Administrator')));
+      expect(after!.resources).toEqual({ ...defaultRoles.practiceAdministrator.resources, '/permissions/roles': { GET: true, POST: true } });
+      const [schedulerAfter] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, lakeside('Scheduler')));
+      expect(schedulerAfter).toEqual(scheduler);
+    } finally {
+      await h.db.update(roles).set({ resources: before!.resources }).where(eq(roles.id, lakeside('Practice Administrator')));
+    }
   });
 });
 

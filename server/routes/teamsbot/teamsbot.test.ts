@@ -10,6 +10,7 @@ import { recordedTenant } from '../../integrations/team-directory/recorded-tenan
 import { directorySize } from '../../integrations/team-directory/simulator.ts';
 import { fileHarness, type DemoUser } from '../../test/harness.ts';
 import { errorOf } from '../../test/record-api.ts';
+import { riversideHolderOf } from '../../test/role-holder.ts';
 
 const h = fileHarness();
 
@@ -180,9 +181,14 @@ describe('roles', () => {
     expect((await teamNamed('Clinical Staff')).botInstalled).toBe(false);
   });
 
-  it('a role without the team-service grants gets 403 on reads too (Practice Administrator holds none)', async () => {
-    expect((await h.call('manager', '/teamsbot/graph/users?cacheOnly=true')).status).toBe(403);
-    expect((await h.call('manager', '/teamsbot/graph/team')).status).toBe(403);
+  it('a role without the team-service grants gets 403 on reads too (the Scheduler holds none)', async () => {
+    const scheduler = await riversideHolderOf(h, 'Scheduler');
+    try {
+      expect((await h.call('viewer', '/teamsbot/graph/users?cacheOnly=true', { token: scheduler.token })).status).toBe(403);
+      expect((await h.call('viewer', '/teamsbot/graph/team', { token: scheduler.token })).status).toBe(403);
+    } finally {
+      await scheduler.restore();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import type { AuditLogDetail } from '../../../domain/audit.ts';
+import { auditActionLabel, auditFieldLabel, recordKindLabel, type AuditLogDetail } from '../../../domain/audit.ts';
 import { NavLink } from '../../components/shell/nav-link.tsx';
 import { Card, DescriptionList, Empty } from '../../components/ui/description-list.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -50,8 +50,8 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
         <DescriptionList
           items={[
             { label: 'Who', value: entry.actorName },
-            { label: 'Action', value: entry.action },
-            { label: 'Kind of record', value: entry.resourceType },
+            { label: 'Action', value: auditActionLabel(entry.action) },
+            { label: 'Kind of record', value: recordKindLabel(entry.resourceType) },
             {
               label: 'Record',
               value: recordPath ? (
@@ -78,9 +78,18 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {changed.size === 1 ? '1 field changed' : `${changed.size} fields changed`}; changed fields come first and are highlighted. Secrets are never shown.
             </p>
-            {/* A value's long token (JSON, an id) wraps within its column (the table keeps to the screen at phone size). */}
-            <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-              <table aria-labelledby={changesId} className="w-full table-fixed border-collapse text-left text-sm">
+            {/*
+              Below `sm` (a phone) the table keeps a width where field names and values keep their words
+              whole, and scrolls sideways in its box (focusable, so by keyboard too) instead of breaking
+              them mid-word (issue 40); a long token (JSON) still wraps within its column.
+            */}
+            <div
+              tabIndex={0}
+              role="group"
+              aria-label="Before and after (scrolls sideways)"
+              className="relative w-0 min-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white [overflow-wrap:normal] focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900"
+            >
+              <table aria-labelledby={changesId} className="w-full min-w-[40rem] table-fixed border-collapse text-left text-sm sm:min-w-0">
                 <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60">
                   <tr>
                     <th scope="col" className="w-1/4 px-3 py-2 font-semibold">
@@ -100,7 +109,7 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
                     return (
                       <tr key={name} data-changed={isChanged || undefined} className={cn('border-b border-slate-100 align-top last:border-b-0 dark:border-slate-800', isChanged && 'bg-amber-50 dark:bg-amber-950/40')}>
                         <th scope="row" className="px-3 py-2 font-medium break-words">
-                          {name}
+                          {auditFieldLabel(name)}
                           {isChanged ? <span className="ml-2 inline-block rounded bg-amber-200 px-1.5 whitespace-nowrap py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">Changed</span> : null}
                         </th>
                         <td className="px-3 py-2">
@@ -123,8 +132,19 @@ function AuditEntryDetail({ entry }: { entry: AuditLogDetail }) {
 }
 
 /** A field's value: text as it is, structures as indented JSON, wrapped to the column. */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function Value({ value, present }: { value: unknown; present: boolean }) {
   if (!present || value === null || value === undefined || value === '') return <Empty />;
   if (typeof value === 'object') return <pre className="font-mono text-xs break-all whitespace-pre-wrap">{JSON.stringify(value, null, 2)}</pre>;
+  // A record's id in short, on one line (issue 40: a whole UUID broke mid-word at phone size); the whole id on hover and to a screen reader.
+  if (typeof value === 'string' && uuid.test(value)) {
+    return (
+      <span className="font-mono text-xs whitespace-nowrap" title={value}>
+        <span aria-hidden="true">{value.slice(0, 8)}…</span>
+        <span className="sr-only">{value}</span>
+      </span>
+    );
+  }
   return <span className="break-words">{String(value)}</span>;
 }

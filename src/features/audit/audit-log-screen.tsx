@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo } from 'react';
-import { accessActions, accessRecordKinds, auditActions, auditPageSizes, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
+import { accessActions, accessRecordKinds, auditActionLabel, auditActions, auditPageSizes, recordKindLabel, type AuditLogItem, type AuditLogKind, type AuditLogPage } from '../../../domain/audit.ts';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
 import { Refused } from '../../components/ui/no-permission.tsx';
@@ -74,7 +74,7 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
         ),
       }),
       column.accessor('actorName', { header: 'Who', enableSorting: false }),
-      column.accessor('action', { header: 'Action', enableSorting: false }),
+      column.accessor('action', { header: 'Action', enableSorting: false, cell: (info) => auditActionLabel(info.getValue()) }),
       column.accessor('title', {
         header: 'Record',
         enableSorting: false,
@@ -82,7 +82,7 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
         cell: (info) => (
           <>
             <span className="block font-medium">{info.getValue()}</span>
-            <span className="block text-xs text-slate-600 dark:text-slate-300">{info.row.original.resourceType}</span>
+            <span className="block text-xs text-slate-600 dark:text-slate-300">{recordKindLabel(info.row.original.resourceType)}</span>
           </>
         ),
       }),
@@ -134,10 +134,10 @@ export function AuditLogScreen({ search, onSearchChange }: AuditLogScreenProps) 
           )}
         </Field>
         <Field label="Kind of record" className="w-48 max-sm:w-full">
-          {(control) => <Select {...control} value={search.type} onValueChange={(type) => filter({ type })} placeholder="Any kind" options={withCurrent(types.map((t) => ({ value: t, label: t })), search.type)} />}
+          {(control) => <Select {...control} value={search.type} onValueChange={(type) => filter({ type })} placeholder="Any kind" options={withCurrent(types.map((t) => ({ value: t, label: recordKindLabel(t) })).sort((a, b) => a.label.localeCompare(b.label)), search.type)} />}
         </Field>
         <Field label="Action" className="w-40 max-sm:w-full">
-          {(control) => <Select {...control} value={search.action} onValueChange={(action) => filter({ action })} placeholder="Any action" options={withCurrent(actions.map((a) => ({ value: a, label: a })), search.action)} />}
+          {(control) => <Select {...control} value={search.action} onValueChange={(action) => filter({ action })} placeholder="Any action" options={withCurrent(actions.map((a) => ({ value: a, label: auditActionLabel(a) })), search.action)} />}
         </Field>
         <Field label="From" className="w-40 max-sm:w-[calc(50%-0.375rem)]">
           {(control) => <Input {...control} type="date" value={search.from} max={search.to || undefined} onChange={(event) => filter({ from: event.target.value })} />}

@@ -212,6 +212,13 @@ function CommentForm({ interactionId }: { interactionId: string }) {
                 className={cn('cursor-pointer px-3 py-1.5 text-sm', index === Math.min(active, options.length - 1) ? 'bg-brand-50 text-brand-900 dark:bg-slate-800 dark:text-white' : '')}
               >
                 {user.name}
+                {/* Issue 40: one who may only read calls is notified but finds no comment box. */}
+                {user.canReply ? null : (
+                  <>
+                    <span className="sr-only">, </span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">Can read the call, not reply</span>
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { Card, Empty } from '../../components/ui/description-list.tsx';
 import { RecordLoad, RecordPage } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
+import { useCan } from '../../lib/policy.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { InteractionComments } from './comments.tsx';
@@ -15,7 +16,7 @@ import { InteractionEdit } from './interaction-form.tsx';
 import { callerName, directionLabels, escalationLabels, phoneLabel, statusLabels } from './labels.ts';
 import { interactionDeleteTarget, interactionQuery } from './queries.ts';
 import { RecordingPlayer } from './recording-player.tsx';
-import { eventTypeLabel, groupEventsByDay, legDurationsOf, minutesSeconds, queuesOf } from './timeline.ts';
+import { eventsShowingContactId, eventTypeLabel, groupEventsByDay, legDurationsOf, minutesSeconds, queuesOf } from './timeline.ts';
 
 
 function InteractionNotFound() {
@@ -84,9 +85,9 @@ function InteractionDetail({ interaction }: { interaction: Interaction }) {
           value: interaction.escalated ? `Escalated${interaction.escalatedType ? `: ${escalationLabels[interaction.escalatedType] ?? interaction.escalatedType}` : ''}` : 'Not escalated',
         },
         { label: 'Type', value: directionLabels[interaction.direction] ?? interaction.direction },
-        { label: 'Patient', value: <PartySummary party={interaction.patient} /> },
+        { label: 'Patient', value: <PartySummary party={interaction.patient} persons={interaction.patientPersons ?? []} /> },
         { label: 'Queue', value: interaction.queue?.queueName ?? <Empty /> },
-        { label: 'Agent', value: interaction.agent?.name ?? <Empty /> },
+        { label: 'Agent', value: interaction.agent ? <AgentName agent={interaction.agent} /> : <Empty /> },
         { label: 'Team', value: interaction.team?.name ?? <Empty /> },
         { label: 'Start', value: <time dateTime={interaction.startTimestamp}>{format(interaction.startTimestamp)}</time> },
         { label: 'End', value: interaction.endTimestamp ? <time dateTime={interaction.endTimestamp}>{format(interaction.endTimestamp)}</time> : <Empty /> },
@@ -103,14 +104,53 @@ function InteractionDetail({ interaction }: { interaction: Interaction }) {
   );
 }
 
-function PartySummary({ party }: { party: Party | null }) {
+const linkClass = 'text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
+
+/**
+ * The call's patient as the contact center named them, linked to the person their number belongs
+ * to (issue 40; the server names them only to a role that may read persons): one person, the name
+ * is the link; a number several persons share (a family), each of them after the name.
+ */
+function PartySummary({ party, persons }: { party: Party | null; persons: { id: string; name: string }[] }) {
   if (!party || (!party.name && !party.contactNumber)) return <Empty />;
+  const only = persons.length === 1 ? persons[0]! : null;
   return (
     <span>
-      {party.name ?? 'Unknown caller'}
+      {only ? (
+        <Link to="/practice/persons/$personId" params={{ personId: only.id }} className={linkClass}>
+          {party.name ?? only.name}
+        </Link>
+      ) : (
+        (party.name ?? 'Unknown caller')
+      )}
+      {persons.length > 1 ? (
+        <span>
+          {' ('}
+          {persons.map((person, index) => (
+            <span key={person.id}>
+              {index > 0 ? ', ' : ''}
+              <Link to="/practice/persons/$personId" params={{ personId: person.id }} className={linkClass}>
+                {person.name}
+              </Link>
+            </span>
+          ))}
+          {')'}
+        </span>
+      ) : null}
       {party.contactNumber ? <span className="whitespace-nowrap tabular-nums"> · {phoneLabel(party.contactNumber)}</span> : null}
       {party.dob ? <span className="whitespace-nowrap"> · born {party.dob}</span> : null}
     </span>
+  );
+}
+
+/** The agent, linked to their user page when the caller may read users (issue 40). */
+function AgentName({ agent }: { agent: { id: string | null; name: string } }) {
+  const mayReadUsers = useCan('/person/users/{id}', 'GET');
+  if (!agent.id || !mayReadUsers) return <>{agent.name}</>;
+  return (
+    <Link to="/practice/users/$personId" params={{ personId: agent.id }} className={linkClass}>
+      {agent.name}
+    </Link>
   );
 }
 
@@ -200,6 +240,7 @@ function Events({ interaction }: { interaction: Interaction }) {
   const id = useId();
   const { locale, timeZone } = useAtomValue(preferencesAtom);
   const days = groupEventsByDay(interaction.events, timeZone ?? undefined);
+  const showsContactId = eventsShowingContactId(days.flatMap((day) => day.events));
   const dayLabel = dayFormat(locale, timeZone);
   return (
     <Card title="Events" titleId={`${id}-events`}>
@@ -212,7 +253,7 @@ function Events({ interaction }: { interaction: Interaction }) {
             </h3>
             <ol className="flex flex-col gap-2 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
               {day.events.map((event) => (
-                <EventItem key={event.id} interactionId={interaction.id} event={event} />
+                <EventItem key={event.id} interactionId={interaction.id} event={event} showContactId={showsContactId.has(event.id)} />
               ))}
             </ol>
           </section>
@@ -225,13 +266,16 @@ function Events({ interaction }: { interaction: Interaction }) {
 const timeOnly = (locale: string | null, timeZone: string | null) =>
   new Intl.DateTimeFormat(locale ?? undefined, { timeStyle: 'medium', timeZone: timeZone ?? undefined });
 
-/** One event: time, type, leg, what it says in a line, its raw details behind a disclosure, and its recordings. */
-function EventItem({ interactionId, event }: { interactionId: string; event: InteractionEvent }) {
+/**
+ * One event: time, type, leg, what it says in a line, its raw details behind a disclosure, and its
+ * recordings. The leg's contact id is said, labelled, on the leg's first event only (`showContactId`).
+ */
+function EventItem({ interactionId, event, showContactId }: { interactionId: string; event: InteractionEvent; showContactId: boolean }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const { locale, timeZone } = useAtomValue(preferencesAtom);
   // Each part on one line of its own when the line is short (a phone): a contact id is never broken at its hyphens.
-  const summary = [event.queueName ? `Queue ${event.queueName}` : null, event.agentName ? `Agent ${event.agentName}` : null, event.disposition ? `Disposition ${event.disposition}` : null, event.contactSource].filter(
+  const summary = [event.queueName ? `Queue ${event.queueName}` : null, event.agentName ? `Agent ${event.agentName}` : null, event.disposition ? `Disposition ${event.disposition}` : null, showContactId ? `Contact id of leg ${event.leg}: ${event.contactSource}` : null].filter(
     (part): part is string => Boolean(part),
   );
   const recordings = event.recordings ?? [];

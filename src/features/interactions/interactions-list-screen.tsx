@@ -55,7 +55,7 @@ const wraps = cn(compact, 'md:whitespace-normal');
 const compactMeta = { headerClassName: compact, cellClassName: compact };
 const wrapsMeta = { headerClassName: compact, cellClassName: wraps };
 
-/** Spec §2 / issue 26: start time, type, patient (the row's link), number, queue, agent, duration, latest disposition, status, escalated. */
+/** Spec §2 / issue 26: start time, type, patient (the row's link), number, queue, agent, duration, recording (issue 40), latest disposition, status, escalated. */
 const columns = column.columns([
   column.accessor('startTimestamp', {
     id: 'startTimestamp',
@@ -79,10 +79,23 @@ const columns = column.columns([
     cell: (info) => <span className="tabular-nums">{minutesSeconds(info.getValue())}</span>,
     meta: { headerClassName: cn('text-right', compact), cellClassName: cn('text-right', compact) },
   }),
+  // Issue 40: which calls have a recording, at a glance (a few in every hundred do).
+  column.accessor('recordingsCount', { header: 'Recording', enableSorting: false, cell: (info) => <RecordingMark count={info.getValue()} />, meta: compactMeta }),
   column.accessor((row) => row.latestDisposition ?? '—', { id: 'disposition', header: 'Latest disposition', enableSorting: false, meta: { headerClassName: wraps, cellClassName: wraps } }),
   column.accessor('status', { header: 'Status', enableSorting: false, cell: (info) => statusLabels[info.getValue()] ?? info.getValue(), meta: compactMeta }),
   column.accessor('escalated', { header: 'Escalated', enableSorting: false, cell: (info) => <YesNo value={info.getValue()} />, meta: compactMeta }),
 ]);
+
+/** "Recorded" (with how many when more than one) or a dash: words, not a mark alone. */
+function RecordingMark({ count }: { count: number }) {
+  if (count === 0) return <span aria-label="No recording">—</span>;
+  return (
+    <span className="whitespace-nowrap">
+      <span aria-hidden="true">● </span>
+      {count === 1 ? 'Recorded' : `Recorded (${count})`}
+    </span>
+  );
+}
 
 type InteractionsListScreenProps = {
   search: InteractionListSearch;
@@ -158,6 +171,10 @@ const yesNoChoices: Choice[] = [
   { value: 'yes', label: 'Escalated' },
   { value: 'no', label: 'Not escalated' },
 ];
+const recordedChoices: Choice[] = [
+  { value: 'yes', label: 'With a recording' },
+  { value: 'no', label: 'Without a recording' },
+];
 const directionChoices: Choice[] = interactionDirections.map((direction) => ({ value: direction, label: directionLabels[direction] }));
 const statusChoices: Choice[] = interactionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
@@ -211,6 +228,7 @@ function InteractionFilters({
         <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
         <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
         <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />
+        <FilterSelect label="Recording" any="Any" value={search.recorded} options={recordedChoices} onValueChange={(recorded) => set({ recorded: recorded as InteractionListSearch['recorded'] })} />
         <FilterInput label="Disposition" value={search.disposition} onValueChange={(disposition) => set({ disposition: disposition.trim() })} className="[&_input]:w-44" />
         {search.team && teams === null ? (
           <Button variant="secondary" onClick={() => set({ team: '' })} aria-label="Remove the team filter">

@@ -35,6 +35,7 @@ export function toInteractionQuery(search: InteractionListSearch, browserStartOf
   set('direction', search.direction);
   set('disposition', search.disposition);
   if (search.escalated) query.escalated = search.escalated === 'yes';
+  if (search.recorded) query.recorded = search.recorded === 'yes';
   if (isDay(search.from)) query.from = startOfDay(search.from);
   if (isDay(search.to)) query.to = new Date(Date.parse(startOfDay(nextDay(search.to))) - 1).toISOString();
   return query;
@@ -54,6 +55,7 @@ export function activeInteractionFilters(search: InteractionListSearch, names: {
     search.status ? `status “${search.status}”` : null,
     search.direction ? `direction “${search.direction}”` : null,
     search.escalated ? (search.escalated === 'yes' ? 'escalated' : 'not escalated') : null,
+    search.recorded ? (search.recorded === 'yes' ? 'with a recording' : 'without a recording') : null,
     search.disposition ? `disposition “${search.disposition}”` : null,
   ].filter((item): item is string => item !== null);
 }

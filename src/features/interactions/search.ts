@@ -28,6 +28,8 @@ export type InteractionListSearch = {
   /** 'utc': the date range bounds days in UTC, as Insights counts them; else the browser's days. */
   days: '' | 'utc';
   escalated: '' | 'yes' | 'no';
+  /** With a recording ('yes') or without ('no'; issue 40). */
+  recorded: '' | 'yes' | 'no';
   disposition: string;
 };
 
@@ -56,6 +58,7 @@ export const interactionSearchSchema = searchParams({
   direction: choice(directionValues),
   days: choice(['', 'utc']),
   escalated: choice(['', 'yes', 'no']),
+  recorded: choice(['', 'yes', 'no']),
   disposition: tagSearchParam,
 });
 
@@ -72,5 +75,6 @@ export const interactionSearchDefaults = {
   direction: '',
   days: '',
   escalated: '',
+  recorded: '',
   disposition: '',
 } as const satisfies InteractionListSearch;

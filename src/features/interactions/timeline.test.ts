@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InteractionEvent } from '../../../domain/interactions.ts';
-import { eventTypeLabel, groupEventsByDay, insertMention, legDurationsOf, legTimes, queuesOf, mentionAt, mentionsInText, minutesSeconds, queueVisits, seekStep, seekTo } from './timeline.ts';
+import { eventsShowingContactId, eventTypeLabel, groupEventsByDay, insertMention, legDurationsOf, legTimes, queuesOf, mentionAt, mentionsInText, minutesSeconds, queueVisits, seekStep, seekTo } from './timeline.ts';
 
 const event = (id: string, startTimestamp: string, leg = 1): InteractionEvent => ({ id, type: 'inbound', startTimestamp, duration: 0, leg, contactSource: null, details: {} });
 
@@ -14,6 +14,14 @@ describe('minutesSeconds', () => {
   it('shows a dash for no duration', () => {
     expect(minutesSeconds(null)).toBe('—');
     expect(minutesSeconds(-1)).toBe('—');
+  });
+});
+
+describe('eventsShowingContactId (issue 40)', () => {
+  it("names each leg's contact id once, at its first event, and again only when it changes", () => {
+    const withContact = (id: string, leg: number, contactSource: string | null): InteractionEvent => ({ ...event(id, '2026-03-02T10:00:00Z', leg), contactSource });
+    const events = [withContact('a', 1, 'c-1'), withContact('b', 1, 'c-1'), withContact('c', 2, 'c-2'), withContact('d', 1, 'c-1'), withContact('e', 2, null), withContact('f', 2, 'c-3')];
+    expect([...eventsShowingContactId(events)]).toEqual(['a', 'c', 'f']);
   });
 });
 

@@ -30,6 +30,22 @@ export function groupEventsByDay(events: readonly InteractionEvent[], timeZone?:
   return days;
 }
 
+/**
+ * Which events show their leg's contact id (the contact center's id of the leg, `contactSource`):
+ * the first event of each leg that carries one, and a later one only when the id changes, so a
+ * timeline says it once per leg instead of under every event (issue 40). `events` in display order.
+ */
+export function eventsShowingContactId(events: readonly InteractionEvent[]): Set<string> {
+  const shown = new Set<string>();
+  const lastOfLeg = new Map<number, string>();
+  for (const event of events) {
+    if (!event.contactSource || lastOfLeg.get(event.leg) === event.contactSource) continue;
+    lastOfLeg.set(event.leg, event.contactSource);
+    shown.add(event.id);
+  }
+  return shown;
+}
+
 /** 'queue_transfer' → 'Queue transfer', 'connectedToAgent' → 'Connected to agent'. */
 export function eventTypeLabel(type: string): string {
   const words = type
