@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { interactionMessages } from '../domain/interaction-messages.ts';
 import { messages } from '../domain/messages.ts';
 import { expectMessageShown, storageState } from './support.ts';
 
@@ -45,4 +46,15 @@ test('saving a contact point, and cancelling its edit, give the focus back to Ed
   await edit.click();
   await page.getByRole('main').getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(edit).toBeFocused();
+});
+
+test('Insights opened by its address with a range over 366 days: the form says what is wrong, the focus on To, no Try again', async ({ page }) => {
+  await page.goto('/insights?range=custom&from=2024-01-01&to=2025-06-30');
+  const form = page.getByRole('form', { name: 'Custom date range' });
+  await expect(form.getByRole('alert')).toHaveText(interactionMessages.metricsRangeTooLong);
+  const to = form.getByLabel('To');
+  await expect(to).toBeFocused();
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByText(messages.tryAgain)).toHaveCount(0);
 });

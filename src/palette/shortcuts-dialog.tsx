@@ -9,7 +9,9 @@ import { Shortcut } from './kbd.tsx';
 export function ShortcutsDialog({ entries }: { entries: readonly Entry[] }) {
   const [open, setOpen] = useAtom(shortcutsOpenAtom);
   const registered = entries.filter((entry) => entry.shortcut && entry.shortcut !== '?');
-  const rows = [...builtInShortcuts, ...registered.map((entry) => ({ keys: entry.shortcut!, label: entry.group === 'Go to' ? `Go to ${entry.label}` : entry.label }))];
+  const fromRegistry = registered.map((entry) => ({ keys: entry.shortcut!, label: entry.group === 'Go to' ? `Go to ${entry.label}` : entry.label }));
+  // A command the registry offers now (a tab key while tabs are open) is listed once.
+  const rows = [...builtInShortcuts.filter((row) => !fromRegistry.some((entry) => entry.keys === row.keys)), ...fromRegistry];
   return (
     <Dialog open={open} onOpenChange={setOpen} title="Keyboard shortcuts" description="Two-key shortcuts: press the first key, then the second." className="w-[min(40rem,calc(100vw-2rem))]">
       {/* Focusable so keyboard users can scroll a long list. */}

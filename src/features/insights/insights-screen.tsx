@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { interactionDirections, type InteractionDirection } from '../../../domain/interaction-kinds.ts';
 import { messages } from '../../../domain/messages.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
@@ -63,7 +63,11 @@ type InsightsScreenProps = {
 export function InsightsScreen({ search, onSearchChange }: InsightsScreenProps) {
   const period = insightsWindow(search);
   const account = useAccountKey();
-  const historic = useQuery(historicMetricsQuery(account, period));
+  // A range too long to ask for (an address typed or kept from elsewhere): the form says what is
+  // wrong, as it does when one applies it, instead of a refused request's "Try again" that could
+  // never succeed (issue 40).
+  const tooLong = daysBetween(period.from, period.to) > historicMaxDays;
+  const historic = useQuery({ ...historicMetricsQuery(account, period), enabled: !tooLong });
   const canQueues = useCan('/callcenter/queues', 'GET');
   const queues = useQuery({ ...insightsQueuesQuery(account), enabled: canQueues });
   const queueOptions = useMemo(() => {
@@ -91,9 +95,9 @@ export function InsightsScreen({ search, onSearchChange }: InsightsScreenProps) 
           </>
         }
       />
-      <Filters search={search} period={period} queueOptions={queueOptions} onSearchChange={onSearchChange} />
+      <Filters search={search} period={period} queueOptions={queueOptions} onSearchChange={onSearchChange} rangeError={tooLong ? interactionMessages.metricsRangeTooLong : null} />
       {useCan('/metrics/realtime', 'GET') ? <LiveStrip queue={period.queue} /> : null}
-      {historic.isPending ? (
+      {tooLong ? null : historic.isPending ? (
         <p role="status" className="mt-6 text-sm text-slate-600 dark:text-slate-300">
           Loading figures…
         </p>
@@ -108,11 +112,22 @@ export function InsightsScreen({ search, onSearchChange }: InsightsScreenProps) 
 
 const rangeLabels: Record<InsightsRange, string> = { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days', custom: 'Custom' };
 
-function Filters({ search, period, queueOptions, onSearchChange }: InsightsScreenProps & { period: InsightsWindow; queueOptions: { value: string; label: string }[] }) {
+function Filters({
+  search,
+  period,
+  queueOptions,
+  onSearchChange,
+  rangeError,
+}: InsightsScreenProps & { period: InsightsWindow; queueOptions: { value: string; label: string }[]; rangeError: string | null }) {
   const [from, setFrom] = useState(period.from);
   const [to, setTo] = useState(period.to);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(rangeError);
   const errorId = useId();
+  const toField = useRef<HTMLInputElement>(null);
+  // The range the screen was opened with cannot be shown: the focus goes to the field to fix.
+  useEffect(() => {
+    if (rangeError) toField.current?.focus();
+  }, [rangeError]);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     if (!from || !to) return setError(messages.dateInvalid);
@@ -150,7 +165,7 @@ function Filters({ search, period, queueOptions, onSearchChange }: InsightsScree
           </label>
           <label className="text-sm">
             <span className="mb-1 block font-medium">To</span>
-            <input type="date" className={controlClass} value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={error ? errorId : undefined} />
+            <input ref={toField} type="date" className={controlClass} value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
           </label>
           <Button type="submit" variant="secondary">
             Apply

@@ -5,6 +5,8 @@ export const screens: Screen[] = [
   {
     path: '/practice/teams',
     title: 'Practice Teams',
+    // G M is Microsoft Teams, G T another screen: D for the front desk, the practice's first team.
+    shortcut: 'g d',
     resource: '/teams/teams',
     keywords: ['teams', 'care team', 'front desk', 'staff', 'groups'],
     menu: { name: 'practice', order: 90 },

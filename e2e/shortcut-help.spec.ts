@@ -1,0 +1,55 @@
+import { readdirSync } from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { storageState } from './support.ts';
+import type { Screen } from '../src/lib/screens.tsx';
+
+/**
+ * Issue 40: the shortcut help (`?`) lacked Ctrl+Z, the tab keys (T then N/P/X), the recording
+ * player's and the schedule's keys; practice teams had no G shortcut. Every G shortcut of the
+ * screens registry (src/features/*\/screens.ts), which the key handler binds, is listed.
+ */
+test.use({ storageState: storageState('admin') });
+
+const featuresDir = new URL('../src/features/', import.meta.url);
+const screens: Screen[] = (
+  await Promise.all(
+    readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && readdirSync(new URL(`${entry.name}/`, featuresDir)).includes('screens.ts'))
+      .map(async (entry) => ((await import(new URL(`${entry.name}/screens.ts`, featuresDir).href)) as { screens: Screen[] }).screens),
+  )
+).flat();
+
+const spoken = (keys: string) => keys.split(' ').map((part) => part.replace(/\b\w/g, (c) => c.toUpperCase())).join(' then ');
+
+test('the ? help lists every bound key: each screen\'s G shortcut, Ctrl+Z, the tab keys, the recording\'s and the schedule\'s', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  const row = (label: string | RegExp) => dialog.getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+  const expected: [string, string | RegExp][] = [
+    ...screens.filter((screen) => screen.shortcut).map((screen) => [screen.shortcut!, `Go to ${screen.title}`] as [string, string]),
+    ['ctrl+z', /^Undo a delete/],
+    ['t n', 'Next workspace tab'],
+    ['t p', 'Previous workspace tab'],
+    ['t x', 'Close this workspace tab'],
+    ['space', 'Recording: play or pause'],
+    ['←/→', /^Recording: back or forward/],
+    ['[/]', /^Schedule: previous or next week/],
+  ];
+  expect(expected.map(([keys]) => keys)).toContain('g d');
+  for (const [keys, label] of expected) {
+    await expect(row(label), `${keys}: ${label}`).toHaveCount(1);
+    await expect(row(label)).toContainText(`Shortcut: ${spoken(keys)}`);
+  }
+});
+
+test('G D goes to Practice Teams (G M is Microsoft Teams)', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  await expect(page).toHaveURL(/\/practice\/teams$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Practice Teams' })).toBeVisible();
+});
