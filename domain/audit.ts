@@ -88,8 +88,12 @@ export { auditLogKinds, type AuditLogKind } from './audit-search.ts';
 /** The actions of the access log: a record's own page ('view'), among a list's or search's answer ('list'), a recording played ('play'). */
 export const accessActions = ['view', 'list', 'play'] as const;
 
-/** The kinds of patient record whose reads the access log records (server/access-log.ts); the "Viewed" filter offers these. */
-export const accessRecordKinds = ['Person', 'Practitioner', 'User', 'Interaction', 'Recording'] as const;
+/**
+ * The kinds of patient record whose reads the access log records (server/access-log.ts); the
+ * "Viewed" filter offers these. A survey response carries the patient's external id and phone
+ * number (issue 40).
+ */
+export const accessRecordKinds = ['Person', 'Practitioner', 'User', 'Interaction', 'Recording', 'SurveyResponse'] as const;
 export type AccessRecordKind = (typeof accessRecordKinds)[number];
 
 /** One read of a patient record: who (a user, or an API key), which record, when. */

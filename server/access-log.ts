@@ -115,12 +115,14 @@ export class AccessLog {
  * Records that the caller read these records (one row each): the request's account, the caller
  * (a user, or an API key), now. The one hook of the reading routes; nothing is recorded for a read
  * that failed, and nothing when the API was built without an access log (some benches).
+ * `accountId`: the records' account when it is not the request's (the instance administrator's
+ * System log spans every account).
  */
-export function recordReads(c: Context<AppEnv>, resourceType: ReadRecord, action: ReadAction, ids: readonly string[]): void {
+export function recordReads(c: Context<AppEnv>, resourceType: ReadRecord, action: ReadAction, ids: readonly string[], accountId = c.var.account.id): void {
   const log = c.var.deps.accessLog;
   if (!log || ids.length === 0) return;
-  const { caller, account } = c.var;
+  const { caller } = c.var;
   const at = new Date();
   const credential = caller.apiKey ? 'api-key' : 'user';
-  log.record(ids.map((resourceId) => ({ accountId: account.id, at, actorId: caller.personId, actorName: caller.name, credential, action, resourceType, resourceId })));
+  log.record(ids.map((resourceId) => ({ accountId, at, actorId: caller.personId, actorName: caller.name, credential, action, resourceType, resourceId })));
 }

@@ -87,6 +87,32 @@ describe('reads of patient data are recorded (access log)', () => {
     expect((await views('admin', 'limit=100')).items.some((i) => i.actorName === 'Elsewhere')).toBe(true);
   });
 
+  it("a System log entry whose before/after is a person's record is a read of it (issue 40): opened, a view; in a page of the log or the home's recent changes, listed", async () => {
+    const id = await newPerson('Loggedread');
+    await flush();
+    const page = (await (await h.call('manager', '/audit/entries?resourceType=Person&limit=100')).json()) as { items: { id: string; resourceId: string }[] };
+    const entry = page.items.find((i) => i.resourceId === id)!;
+    expect((await h.call('manager', `/audit/recent?limit=100`)).status).toBe(200);
+    await flush();
+    // The person is a practitioner too: the log's practitioner entry of it is a practitioner read.
+    const personReads = async () => (await readsOf(id)).filter((r) => r.resourceType === 'Person').map((r) => r.action).sort();
+    expect(await personReads()).toEqual(['list', 'list']);
+    expect((await h.call('manager', `/audit/entries/${entry.id}`)).status).toBe(200);
+    await flush();
+    expect(await personReads()).toEqual(['list', 'list', 'view']);
+  });
+
+  it("survey responses, which carry the patient's external id and phone number, are recorded when listed and when opened (issue 40)", async () => {
+    const campaign = seedId('campaign:riverside:0');
+    const listed = await h.call('manager', `/surveys/campaigns/${campaign}/surveys?limit=10`);
+    expect(listed.status).toBe(200);
+    const response = ((await listed.json()) as { items: { id: string }[] }).items[0]!.id;
+    expect((await h.call('manager', `/surveys/campaigns/${campaign}/surveys/${response}`)).status).toBe(200);
+    await flush();
+    expect((await readsOf(response)).map((r) => `${r.resourceType}:${r.action}`).sort()).toEqual(['SurveyResponse:list', 'SurveyResponse:view']);
+    expect((await views('manager', `resourceType=SurveyResponse&resourceId=${response}`)).items.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('pages newest first by cursor', async () => {
     const id = await newPerson('Pagedread');
     for (let i = 0; i < 5; i++) expect((await h.call('manager', `/person/persons/${id}`)).status).toBe(200);

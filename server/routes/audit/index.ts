@@ -8,6 +8,7 @@ import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
 import { isStorableText } from '../../../domain/text.ts';
 import { accessLog, accounts, auditFacets, auditLog, interactions, persons, roles } from '../../db/schema/index.ts';
+import { recordReads, type ReadRecord } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
@@ -104,6 +105,47 @@ function aboutOf(row: AuditRow): AuditEntry['about'] {
   if (row.resourceType === 'Tag') return pair(snapshot?.taggedResourceType, snapshot?.taggedResourceId);
   if (row.resourceType === 'ScheduleTask') return pair('Schedule', snapshot?.scheduleId);
   return undefined;
+}
+
+/**
+ * The patient record a log entry shows (its title names it, its before/after is it), as the access
+ * log names it: issue 40, a System log entry whose snapshot is a person's record is a read of it.
+ */
+function patientRecordOf(row: AuditRow): { kind: ReadRecord; id: string } | null {
+  const snapshot = (row.after ?? row.before) as Record<string, unknown> | null;
+  const id = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value : null);
+  const kind = patientKinds[row.resourceType];
+  if (!kind) return null;
+  const recordId = row.resourceType === 'InteractionComment' ? id(snapshot?.interactionId) : row.resourceType === 'TeamMember' ? id(snapshot?.personId) : id(row.resourceId);
+  return recordId ? { kind, id: recordId } : null;
+}
+
+/** The kinds of log entry about a patient record, and the record's kind in the access log. */
+const patientKinds: Readonly<Record<string, ReadRecord>> = {
+  Person: 'Person',
+  Practitioner: 'Practitioner',
+  PractitionerPhoto: 'Practitioner',
+  User: 'User',
+  Session: 'User',
+  Interaction: 'Interaction',
+  InteractionComment: 'Interaction',
+  SurveyResponse: 'SurveyResponse',
+  TeamMember: 'Person',
+};
+
+/** Records in the access log the patient records these entries show. */
+function recordEntryReads(c: Context<AppEnv>, action: 'view' | 'list', rows: readonly AuditRow[]) {
+  // By account and kind: an instance administrator's page may hold several accounts' entries.
+  const groups = new Map<string, { accountId: string; kind: ReadRecord; ids: Set<string> }>();
+  for (const row of rows) {
+    const record = patientRecordOf(row);
+    if (!record) continue;
+    const key = `${row.accountId}/${record.kind}`;
+    const group = groups.get(key) ?? { accountId: row.accountId, kind: record.kind, ids: new Set<string>() };
+    group.ids.add(record.id);
+    groups.set(key, group);
+  }
+  for (const { accountId, kind, ids } of groups.values()) recordReads(c, kind, action, [...ids], accountId);
 }
 
 /** The home's entry of one log row. */
@@ -238,6 +280,7 @@ export const auditRoutes = new Hono<AppEnv>()
       .limit(limit);
     const names = await recordNames(c.var.deps.db, rows);
     const items: AuditEntry[] = rows.map((row) => toEntry(row, names.get(row)!));
+    recordEntryReads(c, 'list', rows);
     return c.json({ items });
   })
   /**
@@ -282,6 +325,7 @@ export const auditRoutes = new Hono<AppEnv>()
       page.map((r) => r.row),
     );
     const items = page.map(({ row, accountName }) => toItem(row, accountName, names.get(row)!));
+    recordEntryReads(c, 'list', page.map((r) => r.row));
     const first = items[0]?.id ?? null;
     const last = items.at(-1)?.id ?? null;
     const answer: AuditLogPage = newestFirst
@@ -397,5 +441,6 @@ export const auditRoutes = new Hono<AppEnv>()
       before: redactSecrets(row.before),
       after: redactSecrets(row.after),
     };
+    recordEntryReads(c, 'view', [row]);
     return c.json(detail);
   });

@@ -12,6 +12,7 @@ import {
   type RecipientLink,
 } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
+import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import { write } from '../../db/write.ts';
@@ -147,7 +148,10 @@ export const surveyRoutes = new Hono<AppEnv>()
     const { campaignId } = c.req.valid('param');
     const { db } = c.var.deps;
     if (!(await findCampaign(db, c.var.account.id, campaignId))) throw campaignNotFound();
-    return c.json(await listResponses(db, c.var.account.id, campaignId, c.req.valid('query')));
+    const list = await listResponses(db, c.var.account.id, campaignId, c.req.valid('query'));
+    // A response carries the patient's external id and phone number: its reads are patient reads (issue 40).
+    recordReads(c, 'SurveyResponse', 'list', list.items.map((item) => item.id));
+    return c.json(list);
   })
   .get('/campaigns/:campaignId/surveys/:surveyId', requires('/surveys/campaigns/{campaignId}/surveys', 'GET'), resultsParams, async (c) => {
     const { campaignId, surveyId } = c.req.valid('param');
@@ -155,5 +159,6 @@ export const surveyRoutes = new Hono<AppEnv>()
     if (!(await findCampaign(db, c.var.account.id, campaignId))) throw campaignNotFound();
     const row = await findResponse(db, c.var.account.id, campaignId, surveyId!);
     if (!row) throw responseNotFound();
+    recordReads(c, 'SurveyResponse', 'view', [row.id]);
     return c.json(presentResponse(row));
   });
