@@ -568,7 +568,7 @@ test("the list shows each of a call's columns, and the Team filter keeps only th
   await page.goto(`/interactions?q=${family}`);
   const table = list(page);
   await expect(table.locator('tbody tr')).toHaveCount(2);
-  await expect(table.getByRole('columnheader')).toHaveText(['Start time', 'Type', 'Patient', 'Contact number', 'Queue', 'Agent', 'Duration', 'Recording', 'Latest disposition', 'Status', 'Escalated'].map((h) => new RegExp(`^${h}`)));
+  await expect(table.getByRole('columnheader')).toHaveText(['Start time', 'Type', 'Patient', 'Contact number', 'Queue', 'Agent', 'Duration', 'Latest disposition', 'Status', 'Escalated'].map((h) => new RegExp(`^${h}`)));
   const row = table.locator('tbody tr', { has: page.getByRole('link', { name: `Jo ${family}` }) });
   const cells = row.locator('td');
   await expect(cells.nth(0).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
@@ -577,10 +577,9 @@ test("the list shows each of a call's columns, and the Team filter keeps only th
   await expect(cells.nth(4)).toHaveText('Front Desk');
   await expect(cells.nth(5)).toHaveText('Maria Lopez');
   await expect(cells.nth(6)).toHaveText('5:00');
-  await expect(cells.nth(7)).toHaveText('—');
-  await expect(cells.nth(8)).toHaveText('Appointment booked');
-  await expect(cells.nth(9)).toHaveText('Completed');
-  await expect(cells.nth(10)).toHaveText('Yes');
+  await expect(cells.nth(7)).toHaveText('Appointment booked');
+  await expect(cells.nth(8)).toHaveText('Completed');
+  await expect(cells.nth(9)).toHaveText('Yes');
 
   await page.getByLabel('Team', { exact: true }).selectOption({ label: `Night desk ${family}` });
   await expect(page).toHaveURL(new RegExp(`team=${teamId}`));
@@ -600,8 +599,11 @@ test('the list marks the calls with a recording and filters by it (issue 40)', a
   const table = list(page);
   await expect(table.locator('tbody tr')).toHaveCount(2);
   const rowOf = (name: string) => table.locator('tbody tr', { has: page.getByRole('link', { name }) });
-  await expect(rowOf(`Rae ${family}`).locator('td').nth(7)).toHaveText('● Recorded');
-  await expect(rowOf(`Sol ${family}`).locator('td').nth(7)).toHaveText('—');
+  // A dot before the duration, said in words (and on hover).
+  const raeDuration = rowOf(`Rae ${family}`).locator('td').nth(6);
+  await expect(raeDuration.locator('[data-recorded]')).toHaveAttribute('title', 'Recorded');
+  await expect(raeDuration).toHaveText(/^●Recorded, \d+:\d{2}$/);
+  await expect(rowOf(`Sol ${family}`).locator('td').nth(6).locator('[data-recorded]')).toHaveCount(0);
   const filter = page.getByLabel('Recording', { exact: true });
   await filter.selectOption({ label: 'With a recording' });
   await expect(page).toHaveURL(/recorded=yes/);

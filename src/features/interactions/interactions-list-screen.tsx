@@ -55,7 +55,7 @@ const wraps = cn(compact, 'md:whitespace-normal');
 const compactMeta = { headerClassName: compact, cellClassName: compact };
 const wrapsMeta = { headerClassName: compact, cellClassName: wraps };
 
-/** Spec §2 / issue 26: start time, type, patient (the row's link), number, queue, agent, duration, recording (issue 40), latest disposition, status, escalated. */
+/** Spec §2 / issue 26: start time, type, patient (the row's link), number, queue, agent, duration (a recorded call marked, issue 40), latest disposition, status, escalated. */
 const columns = column.columns([
   column.accessor('startTimestamp', {
     id: 'startTimestamp',
@@ -76,23 +76,29 @@ const columns = column.columns([
   column.accessor('durationSeconds', {
     id: 'durationSeconds',
     header: 'Duration',
-    cell: (info) => <span className="tabular-nums">{minutesSeconds(info.getValue())}</span>,
+    // Issue 40: which calls have a recording, at a glance (a few in every hundred do), marked beside
+    // the length of the call: a column of its own did not fit the ten at 1024 pixels (94 over).
+    cell: (info) => (
+      <span className="whitespace-nowrap">
+        <RecordingMark count={info.row.original.recordingsCount} />
+        <span className="tabular-nums">{minutesSeconds(info.getValue())}</span>
+      </span>
+    ),
     meta: { headerClassName: cn('text-right', compact), cellClassName: cn('text-right', compact) },
   }),
-  // Issue 40: which calls have a recording, at a glance (a few in every hundred do).
-  column.accessor('recordingsCount', { header: 'Recording', enableSorting: false, cell: (info) => <RecordingMark count={info.getValue()} />, meta: compactMeta }),
   column.accessor((row) => row.latestDisposition ?? '—', { id: 'disposition', header: 'Latest disposition', enableSorting: false, meta: { headerClassName: wraps, cellClassName: wraps } }),
   column.accessor('status', { header: 'Status', enableSorting: false, cell: (info) => statusLabels[info.getValue()] ?? info.getValue(), meta: compactMeta }),
   column.accessor('escalated', { header: 'Escalated', enableSorting: false, cell: (info) => <YesNo value={info.getValue()} />, meta: compactMeta }),
 ]);
 
-/** "Recorded" (with how many when more than one) or a dash: words, not a mark alone. */
+/** A dot before the duration of a recorded call, named in words for a screen reader and on hover. */
 function RecordingMark({ count }: { count: number }) {
-  if (count === 0) return <span aria-label="No recording">—</span>;
+  if (count === 0) return null;
+  const said = count === 1 ? 'Recorded' : `Recorded (${count})`;
   return (
-    <span className="whitespace-nowrap">
-      <span aria-hidden="true">● </span>
-      {count === 1 ? 'Recorded' : `Recorded (${count})`}
+    <span title={said} data-recorded={count} className="mr-1.5 text-brand-700 dark:text-brand-300">
+      <span aria-hidden="true">●</span>
+      <span className="sr-only">{said}, </span>
     </span>
   );
 }
