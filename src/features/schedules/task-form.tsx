@@ -3,6 +3,7 @@ import {
   addDays,
   dateOf,
   instantOf,
+  isLocalDate,
   scheduleMessages,
   timeOf,
   wallFrom,
@@ -76,6 +77,18 @@ export const emptyTask = (today: string): TaskFormValues => ({
   until: '',
   count: '',
 });
+
+/**
+ * The form with its date changed. A weekly task's days that are still just the old date's weekday
+ * (the default, or as loaded) follow the new date, so "weekly" starts on the day chosen: left on
+ * today's weekday, a series dated on another day would first fall a week or more later (created on
+ * a Sunday for a Monday, its first occurrence was the next Sunday, outside the week shown). Days the
+ * user picked otherwise stay as they are; a date not yet whole (typing) leaves them too.
+ */
+export function withDate(values: TaskFormValues, date: string): TaskFormValues {
+  const follows = isLocalDate(values.date) && isLocalDate(date) && values.byDay.length === 1 && values.byDay[0] === weekdayOf(values.date);
+  return { ...values, date, ...(follows ? { byDay: [weekdayOf(date)] } : {}) };
+}
 
 export type TaskBody = {
   title: string;
@@ -205,7 +218,7 @@ export function TaskForm({ initial, recurrence, timeZone, submitLabel, pending, 
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Date" error={errors.start} required>
-          {(control) => <Input {...control} type="date" value={values.date} onChange={(e) => set({ date: e.target.value })} />}
+          {(control) => <Input {...control} type="date" value={values.date} onChange={(e) => setValues((prev) => withDate(prev, e.target.value))} />}
         </Field>
         <Field label="Start time" required>
           {(control) => <Input {...control} type="time" value={values.from} onChange={(e) => set({ from: e.target.value })} />}
