@@ -159,6 +159,12 @@ export const contactPointListQuerySchema = v.object({ ...listQuerySchema(contact
 
 /** A practitioner associated with a contact point. */
 export type ContactPointAssociation = { id: string; name: string };
+/**
+ * A practitioner associated, as a contact point's answer shows it: `name` is null when the caller's
+ * role may not read practitioners (issue 40); the association is still there, by id, and a PATCH
+ * that sends the list back keeps it.
+ */
+export type ContactPointAssociationShown = { id: string; name: string | null };
 
 export type ContactPoint = CommonFields & {
   resourceType: 'ContactPoint';
@@ -173,7 +179,7 @@ export type ContactPoint = CommonFields & {
   systemType: SystemType | null;
   rank: number;
   vip: boolean;
-  associations: ContactPointAssociation[];
+  associations: ContactPointAssociationShown[];
 };
 
 export type ContactPointListItem = Pick<ContactPoint, 'id' | 'name' | 'value' | 'system' | 'vip' | 'serviceProvider' | 'systemType' | 'rank'>;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import type { ApiKeyCreated } from '../domain/api-keys.ts';
+import type { ContactPoint } from '../domain/contact-points.ts';
 import { grantAll, type Resource } from '../domain/permissions.ts';
+import { accessLog } from './db/schema/index.ts';
 import { createHarness, type Harness } from './test/harness.ts';
 
 /**
@@ -64,9 +67,35 @@ it("no GET route answers a person's name to a role that may not read persons, pr
   expect(members.hidden).toBe(1);
 });
 
-// Known and open (issue 40, left for its own change): a contact point's answer names the
-// practitioners associated with it to a role that reads contact points but not practitioners (and
-// so do its System log snapshots). This test fails once that is fixed: then make it a plain `it`.
-it.fails("a contact point's associations do not name a practitioner to a role that may not read practitioners", async () => {
+// A contact point's associations name practitioners: to this role, by id alone (issue 40).
+it("a contact point's associations do not name a practitioner to a role that may not read practitioners", async () => {
   expect((await leaksThrough([contactPointId])).leaks).toEqual([]);
+});
+
+it("a contact point's write answers and System log snapshots name its practitioners only to a role that may read them, each name a read in the access log", async () => {
+  const asKey = (path: string, init: RequestInit = {}) => h.api.request(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${secret}` } });
+  const current = (await (await asKey(`/contactpoints/contact-points/${contactPointId}`)).json()) as ContactPoint;
+  expect(current.associations).toEqual([{ id: personId, name: null }]);
+  // The answer sent back as it is keeps the association.
+  const patched = await asKey(`/contactpoints/contact-points/${contactPointId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ version: current.version, rank: 4, associations: current.associations }),
+  });
+  expect(patched.status, await patched.clone().text()).toBe(200);
+  expect(((await patched.json()) as ContactPoint).associations).toEqual([{ id: personId, name: null }]);
+  const page = (await (await asKey('/audit/entries?resourceType=ContactPoint&limit=100')).json()) as { items: { id: string; resourceId: string }[] };
+  const entry = page.items.find((e) => e.resourceId === contactPointId)!;
+  const detail = await (await asKey(`/audit/entries/${entry.id}`)).text();
+  expect(detail).toContain(personId);
+  expect(detail).not.toContain(canary);
+  // A caller who may read practitioners sees the names, and reads them.
+  await h.deps.accessLog!.flush();
+  const reads = () => h.db.select().from(accessLog).where(and(eq(accessLog.resourceType, 'Practitioner'), eq(accessLog.resourceId, personId)));
+  const before = (await reads()).length;
+  const shown = (await (await h.call('manager', `/contactpoints/contact-points/${contactPointId}`)).json()) as ContactPoint;
+  expect(shown.associations).toEqual([{ id: personId, name: `${canary} Matrixperson` }]);
+  expect(await (await h.call('manager', `/audit/entries/${entry.id}`)).text()).toContain(canary);
+  await h.deps.accessLog!.flush();
+  expect((await reads()).length).toBe(before + 2);
 });

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { param, query } from '../../validate.ts';
+import { shownAssociations } from '../contact-points/queries.ts';
 import { visibleEntries, visibleKinds } from './visibility.ts';
 
 const listQuery = v.object({
@@ -146,6 +147,27 @@ function recordEntryReads(c: Context<AppEnv>, action: 'view' | 'list', rows: rea
     groups.set(key, group);
   }
   for (const { accountId, kind, ids } of groups.values()) recordReads(c, kind, action, [...ids], accountId);
+}
+
+/**
+ * A contact point's snapshots name its practitioners (`associations`): named to a caller who may
+ * read practitioners, each a read of it in the access log, and by id alone to any other (issue 40;
+ * the entry itself stays visible to whoever may read contact points).
+ */
+function withShownAssociations(c: Context<AppEnv>, row: AuditRow): Pick<AuditRow, 'before' | 'after'> {
+  const associationsIn = (snapshot: unknown) => {
+    const list = snapshot && typeof snapshot === 'object' && 'associations' in snapshot ? snapshot.associations : undefined;
+    return Array.isArray(list) ? (list as { id: string; name: string | null }[]) : undefined;
+  };
+  const before = associationsIn(row.before);
+  const after = associationsIn(row.after);
+  if (row.resourceType !== 'ContactPoint' || (!before && !after)) return row;
+  // One read a practitioner, whether named before, after or both.
+  const byId = new Map([...(before ?? []), ...(after ?? [])].map((a) => [a.id, a]));
+  const shown = new Map(shownAssociations(c, [...byId.values()], row.accountId).map((a) => [a.id, a]));
+  const show = (snapshot: unknown, list: { id: string }[] | undefined) =>
+    list ? { ...(snapshot as Record<string, unknown>), associations: list.map((a) => shown.get(a.id) ?? { id: a.id, name: null }) } : snapshot;
+  return { before: show(row.before, before), after: show(row.after, after) };
 }
 
 /** The home's entry of one log row. */
@@ -434,12 +456,13 @@ export const auditRoutes = new Hono<AppEnv>()
     if (!found) throw notFound(messages.notFound);
     const { row, accountName } = found;
     const names = await recordNames(c.var.deps.db, [row]);
+    const shown = withShownAssociations(c, row);
     const detail: AuditLogDetail = {
       ...toItem(row, accountName, names.get(row)!),
       // Compared before hiding: a changed password shows as changed, its values as hidden.
       changed: changedFields(row.before, row.after),
-      before: redactSecrets(row.before),
-      after: redactSecrets(row.after),
+      before: redactSecrets(shown.before),
+      after: redactSecrets(shown.after),
     };
     recordEntryReads(c, 'view', [row]);
     return c.json(detail);

@@ -31,6 +31,7 @@ import {
   listContactPoints,
   practitionerFull,
   presentContactPoint,
+  shownAssociations,
   vipLookup,
 } from './queries.ts';
 
@@ -101,7 +102,7 @@ export const contactPointRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const { id } = c.req.valid('param');
     const row = found(await findContactPoint(db, c.var.account.id, id));
-    return c.json(presentContactPoint(row, await associationsOf(db, c.var.account.id, id)));
+    return c.json(presentContactPoint(row, shownAssociations(c, await associationsOf(db, c.var.account.id, id))));
   })
   .patch('/contact-points/:id', requires('/contactpoints/contact-points/{id}', 'PATCH'), idParam(), jsonLimit, json(contactPointPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -138,7 +139,7 @@ export const contactPointRoutes = new Hono<AppEnv>()
       if (!edited.key) throw error;
       return valueRace(c.var.account.id, edited.key.system, edited.key.normalizedValue, c.var.deps.db)(error);
     });
-    return c.json(presentContactPoint(updated.row, updated.associations));
+    return c.json(presentContactPoint(updated.row, shownAssociations(c, updated.associations)));
   })
   // Soft (issue 9): the row and its associations stay, out of every read, for a restore within 30 days.
   .delete('/contact-points/:id', requires('/contactpoints/contact-points/{id}', 'DELETE'), idParam(), async (c) => {
@@ -183,7 +184,7 @@ export const contactPointRoutes = new Hono<AppEnv>()
       if (!restoring.key) throw error;
       return valueRace(c.var.account.id, restoring.key.system, restoring.key.normalizedValue, c.var.deps.db)(error);
     });
-    return c.json(restored);
+    return c.json({ ...restored, associations: shownAssociations(c, restored.associations) });
   })
   /**
    * The call center's lookup for every incoming call: the number in any spelling (`(555) 123-4567`,

@@ -1,17 +1,22 @@
+import type { Context } from 'hono';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   e164,
   type ContactPoint,
   type ContactPointAssociation,
+  type ContactPointAssociationShown,
   type ContactPointList,
   type ContactPointSort,
 } from '../../../domain/contact-points.ts';
+import { isAllowed } from '../../../domain/permissions.ts';
 import { filteredTotalBound } from '../../../domain/persons.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { contactPointCounts, contactPointPractitioners, contactPoints, practitioners } from '../../db/schema/index.ts';
+import { recordReads } from '../../access-log.ts';
+import type { AppEnv } from '../../env.ts';
 import { containsPattern } from '../../search/like.ts';
 import { live, restorable } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
@@ -20,7 +25,7 @@ import { presentCommon } from '../../list-queries.ts';
 type Reader = Db | Tx;
 export type ContactPointRow = typeof contactPoints.$inferSelect;
 
-export function presentContactPoint(row: ContactPointRow, associations: ContactPointAssociation[]): ContactPoint {
+export function presentContactPoint(row: ContactPointRow, associations: ContactPointAssociationShown[]): ContactPoint {
   return {
     resourceType: 'ContactPoint',
     id: row.id,
@@ -63,6 +68,21 @@ export async function associationsOf(db: Reader, accountId: string, id: string):
     .innerJoin(practitioners, eq(practitioners.personId, contactPointPractitioners.practitionerId))
     .where(and(eq(contactPointPractitioners.accountId, accountId), eq(contactPointPractitioners.contactPointId, id)))
     .orderBy(asc(practitioners.name), asc(practitioners.personId));
+}
+
+/** Whether the caller may read practitioners, and so their names among a contact point's associations (issue 40). */
+export const readsPractitioners = (c: Context<AppEnv>) => c.var.caller.instanceAdmin || isAllowed(c.var.account.role?.resources, '/person/practitioners/{id}', 'GET');
+
+/**
+ * A contact point's associations as this caller is answered them (issue 40): named to a caller who
+ * may read practitioners, each name shown a read of that practitioner in the access log; by id
+ * alone (`name: null`) to any other caller. `accountId`: the practitioners' account when it is not
+ * the request's (the System log).
+ */
+export function shownAssociations(c: Context<AppEnv>, associations: readonly ContactPointAssociationShown[], accountId?: string): ContactPointAssociationShown[] {
+  if (!readsPractitioners(c)) return associations.map((a) => ({ id: a.id, name: null }));
+  recordReads(c, 'Practitioner', 'list', associations.map((a) => a.id), accountId);
+  return [...associations];
 }
 
 /** The contact points a practitioner is associated with (the practitioner side of the association), by name then id. */

@@ -56,8 +56,12 @@ export const toValues = (cp: ContactPoint): ContactPointValues => ({
   description: cp.description ?? '',
   rank: String(cp.rank),
   vip: cp.vip,
-  associations: cp.associations,
+  // A role that may not read practitioners is answered their ids alone (issue 40): the chip says so, and a save keeps them.
+  associations: cp.associations.map((a) => ({ id: a.id, name: a.name ?? withheldPractitioner })),
 });
+
+/** How a chip names an associated practitioner whose name the caller's role may not read. */
+export const withheldPractitioner = 'Name not shown';
 
 /** A whole number as typed; anything else is NaN, which the schema answers with the rank's message. */
 const toRank = (typed: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(typed) ? Number(typed) : Number.NaN);
