@@ -49,6 +49,7 @@ export async function signInAs(browser: Browser, who: { email: string; password:
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: `Account menu for ${who.name}` })).toBeVisible();
+  // At phone size the account menu is folded into the header's one Menu.
+  await expect(page.getByRole('button', { name: `Account menu for ${who.name}` }).or(page.getByRole('button', { name: 'Menu', exact: true }))).toBeVisible();
   return page;
 }

@@ -122,11 +122,11 @@ for (const size of sizes) {
 
 for (const size of sizes) {
   test.describe(`screens opened without permission (${size.name})`, () => {
-    test.use({ storageState: storageState('manager'), viewport: size.viewport });
+    test.use({ storageState: storageState('admin'), viewport: size.viewport });
 
-    test(`roles and API keys, list and record, say the role does not allow it and offer no Retry (${size.name})`, async ({ page: managerPage, browser }) => {
+    test(`roles and API keys, list and record, say the role does not allow it and offer no Retry (${size.name})`, async ({ page: adminPage, browser }) => {
       // The practice's administrator reads roles and API keys (issue 40): a role of the test's own that does not.
-      const holder = await freshRoleHolder(managerPage, 'No roles', { '/permissions/accesspolicy': { GET: true }, '/person/persons': { GET: true } });
+      const holder = await freshRoleHolder(adminPage, 'No roles', { '/permissions/accesspolicy': { GET: true }, '/person/persons': { GET: true } });
       const page = await signInAs(browser, holder);
       await page.setViewportSize(size.viewport);
       const screens = [
