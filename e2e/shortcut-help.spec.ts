@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { storageState } from './support.ts';
-import type { Screen } from '../src/lib/screens.tsx';
+import { registeredScreens } from './screens-registry.ts';
 
 /**
  * Issue 40: the shortcut help (`?`) lacked Ctrl+Z, the tab keys (T then N/P/X), the recording
@@ -10,14 +9,7 @@ import type { Screen } from '../src/lib/screens.tsx';
  */
 test.use({ storageState: storageState('admin') });
 
-const featuresDir = new URL('../src/features/', import.meta.url);
-const screens: Screen[] = (
-  await Promise.all(
-    readdirSync(featuresDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && readdirSync(new URL(`${entry.name}/`, featuresDir)).includes('screens.ts'))
-      .map(async (entry) => ((await import(new URL(`${entry.name}/screens.ts`, featuresDir).href)) as { screens: Screen[] }).screens),
-  )
-).flat();
+const screens = registeredScreens;
 
 const spoken = (keys: string) => keys.split(' ').map((part) => part.replace(/\b\w/g, (c) => c.toUpperCase())).join(' then ');
 
