@@ -234,6 +234,17 @@ test.describe('phone header (instance administrator)', () => {
     await expectNoAxeViolations(page);
     await shoot(page, 'phone', 'menu');
 
+    // Its scrolling part is reached by keyboard (issue 40): the menu is taller than the screen
+    // (it scrolls), and End brings its last item into view with focus, Home its first.
+    expect(await menu.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await page.keyboard.press('End');
+    const logout = menu.getByRole('menuitem', { name: 'Logout' });
+    await expect(logout).toBeFocused();
+    await expect(logout).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Home');
+    await expect(menu.getByRole('menuitem', { name: 'Search Astera…' })).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Search Astera…' })).toBeInViewport({ ratio: 1 });
+
     // Its entries are links too.
     await expect(menu.getByRole('menuitem', { name: 'Persons' })).toHaveAttribute('href', '/practice/persons');
     await menu.getByRole('menuitem', { name: 'Persons' }).click();
