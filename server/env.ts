@@ -5,6 +5,7 @@ import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/port.ts';
 import type { ContactCenter } from './integrations/contact-center/port.ts';
 import type { RecordingStore } from './integrations/recordings/port.ts';
+import type { Telephony } from './integrations/telephony/port.ts';
 import type { Limit } from './idp/throttle.ts';
 import type { NotificationHub } from './notifications/stream.ts';
 import type { AccessLog } from './access-log.ts';
@@ -24,6 +25,8 @@ export type Deps = {
   contactCenter: ContactCenter;
   /** Where the audio of calls is kept (files under DATA_DIR, or an S3-compatible bucket): `GET …/recordings/{path}` streams from it. */
   recordings: RecordingStore;
+  /** The carrier of calls and texts (Twilio, or its simulator); absent: the carrier's callbacks answer 404. */
+  telephony?: Telephony;
   /** The portal's origin (config.publicUrl), for links into it such as a campaign's public survey; absent: the request's own origin. */
   publicUrl?: string;
   /** Proxies appending to X-Forwarded-For (config.trustProxyHops); absent: 0, the connection's address is the client's. */

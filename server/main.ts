@@ -16,6 +16,7 @@ import { createTeamDirectory } from './integrations/team-directory/index.ts';
 import { createContactCenter } from './integrations/contact-center/index.ts';
 import { createRecordingStore } from './integrations/recordings/index.ts';
 import { migrateSimulators } from './integrations/simulators/migrate.ts';
+import { createTelephony } from './integrations/telephony/index.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
 import { NotificationHub } from './notifications/stream.ts';
@@ -106,8 +107,12 @@ async function main() {
     const teamDirectory = createTeamDirectory(config.teamDirectory, database.db);
     const contactCenter = createContactCenter(config.contactCenter, database.db);
     const recordings = createRecordingStore(config.recordings, config.dataDir);
+    const telephony = createTelephony(config.telephony, database.db, config.publicUrl);
     // The simulators' schema exists only where a simulator answers (never in a production database).
-    if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
+    if ([teamDirectory, contactCenter, telephony].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
+    // The simulated carrier reports outcomes and replies as they fall due (a real carrier runs on its own).
+    const stopCarrier = telephony.run?.();
+    if (stopCarrier) stops.push(async () => stopCarrier());
     phase('migrations');
     const seeded = await seed(database.db, { recordings });
     phase('seed');
@@ -153,6 +158,7 @@ async function main() {
       teamDirectory,
       contactCenter,
       recordings,
+      telephony,
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
       notifications,

@@ -13,6 +13,7 @@ import type { Deps } from '../env.ts';
 import { createTeamDirectory } from '../integrations/team-directory/index.ts';
 import { createContactCenter } from '../integrations/contact-center/index.ts';
 import { createFileRecordingStore } from '../integrations/recordings/files.ts';
+import { createTelephony } from '../integrations/telephony/index.ts';
 import { startJobs } from '../jobs/index.ts';
 import { NotificationHub } from '../notifications/stream.ts';
 import { drained, runNow } from './jobs.ts';
@@ -53,6 +54,8 @@ export async function createHarness() {
     teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
     contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
     recordings: createFileRecordingStore(recordingsDir),
+    // The simulated carrier, never failing; its outcomes are reported when a test asks (reportDue).
+    telephony: createTelephony({ kind: 'simulator', failureRate: 0, outcomeMs: 0 }, database.db, 'http://localhost'),
     notifications,
     // No timer: a test writes what was read with `accessLog.flush()` (no waiting on time).
     accessLog: new AccessLog(database.db),
