@@ -167,11 +167,13 @@ export function createPortal({
   settings: SpaSettings;
 }) {
   const root = path.relative(process.cwd(), distDir) || '.';
+  const neverFramed = spaHeaders(settings);
   /** A page's headers: the portal's, with its own `frame-ancestors` for the account it belongs to. */
   const publicPageHeaders = (listed: PublicPage) =>
     createMiddleware(async (c, next) => {
       const account = accountOf ? await accountOf(listed, c.req.param()) : null;
-      return spaHeaders(settings, listed.headers(account).frameAncestors)(c, next);
+      const { frameAncestors } = listed.headers(account);
+      return (frameAncestors.length ? spaHeaders(settings, frameAncestors) : neverFramed)(c, next);
     });
   const portal = new Hono()
     .use(unreadBodySettled)
@@ -188,7 +190,7 @@ export function createPortal({
     });
   }
   portal
-    .use(spaHeaders(settings))
+    .use(neverFramed)
     // The pages and the files without a precompressed copy: gzip by Accept-Encoding.
     .use(compress())
     // Hashed by the build: a new build has new names, so a browser keeps each for good.

@@ -58,7 +58,9 @@ function limiter(db: Db, keyPrefix: string, limit: PublicPageLimit): RateLimiter
  */
 export async function throttle<Kind extends string>(c: Context<AppEnv>, page: PublicPage<string, Kind>, kind: Kind): Promise<void> {
   const { db, trustProxyHops = 0, publicPageLimits } = c.var.deps;
-  const configured = (publicPageLimits as Record<string, Partial<Record<string, PublicPageLimit>> | undefined> | undefined)?.[page.name]?.[kind];
+  // The settings are typed by the listed pages' names and kinds; the throttle takes any page.
+  const byPage: Partial<Record<string, Partial<Record<string, PublicPageLimit>>>> = publicPageLimits ?? {};
+  const configured = byPage[page.name]?.[kind];
   try {
     await limiter(db, `${page.name}-${kind}`, configured ?? page.limits[kind]).consume(addressKey(clientAddress(c, trustProxyHops)));
   } catch (error) {
