@@ -7,6 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../domain/messages.ts';
+import { publicPage } from '../domain/public-pages.ts';
 import { createApi } from './app.ts';
 import type { Db } from './db/client.ts';
 import { auditLog, users } from './db/schema/index.ts';
@@ -63,7 +64,7 @@ describe('headers', () => {
       portal = createPortal({
         api: h.api,
         page: spaPage(indexHtml, { ...settings, reportingUrl: '</script><script>alert(1)</script>' }),
-        surveyPage: spaPage(surveyHtml, { apiBaseUrl: settings.apiBaseUrl }),
+        publicPages: [{ page: publicPage('survey'), html: spaPage(surveyHtml, { apiBaseUrl: settings.apiBaseUrl }) }],
         distDir,
         settings,
       });

@@ -20,7 +20,7 @@ import { createTelephony } from './integrations/telephony/index.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
 import { NotificationHub } from './notifications/stream.ts';
-import { createPortal, spaPage, type SpaSettings } from './portal.ts';
+import { builtPublicPages, createPortal, spaPage, type SpaSettings } from './portal.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
@@ -168,9 +168,8 @@ async function main() {
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;
     if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');
     const settings = spaSettings(config);
-    const surveyHtml = config.serveSpa ? await readFile(path.join(distDir, 'survey.html'), 'utf8').catch(() => null) : null;
-    const surveyPage = surveyHtml ? spaPage(surveyHtml, { apiBaseUrl: settings.apiBaseUrl }) : undefined;
-    const app = createPortal({ api, page: spaPage(indexHtml, settings), surveyPage, distDir, settings });
+    const publicPages = config.serveSpa ? await builtPublicPages(distDir, settings) : [];
+    const app = createPortal({ api, page: spaPage(indexHtml, settings), publicPages, distDir, settings });
 
     const server = serve({ fetch: app.fetch, port: config.port });
     // An idle keep-alive connection is closed by the client (or a load balancer, whose idle timeout
