@@ -247,7 +247,9 @@ export default defineConfig({
     ],
   },
   build: {
-    modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
+    // No polyfill: every browser the portal supports knows modulepreload (one without it only preloads less), and a
+    // polyfill module shared by the portal and the public pages became a chunk of its own on the first screen.
+    modulePreload: { polyfill: false, resolveDependencies: preloadLists.resolveDependencies },
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,

@@ -20,6 +20,7 @@ const recordKindNames: Record<string, string> = {
   Campaign: 'Survey campaign',
   ContactPoint: 'Contact point',
   InteractionComment: 'Comment',
+  MaskingSession: 'Masked call link',
   PractitionerPhoto: 'Practitioner photo',
   ScheduleTask: 'Schedule task',
   Session: 'Sign-in',
@@ -91,9 +92,9 @@ export const accessActions = ['view', 'list', 'play'] as const;
 /**
  * The kinds of patient record whose reads the access log records (server/access-log.ts); the
  * "Viewed" filter offers these. A survey response carries the patient's external id and phone
- * number (issue 40).
+ * number (issue 40); a masked call link carries the patient's number (issue 42).
  */
-export const accessRecordKinds = ['Person', 'Practitioner', 'User', 'Interaction', 'Recording', 'SurveyResponse'] as const;
+export const accessRecordKinds = ['Person', 'Practitioner', 'User', 'Interaction', 'Recording', 'SurveyResponse', 'MaskingSession'] as const;
 export type AccessRecordKind = (typeof accessRecordKinds)[number];
 
 /** One read of a patient record: who (a user, or an API key), which record, when. */

@@ -69,6 +69,29 @@ export const publicPages = [
     },
     tooManyRequests: messages.surveyTooManyRequests,
   }),
+  /**
+   * The call-masking page (spec §2, §4; issue 42): a patient's link to be called by the practice.
+   * A call costs money and click-to-call pages draw toll fraud: calls are counted per client, per
+   * session and per number called, besides the session's own allowance and the practice's daily cap.
+   */
+  publicPageOf({
+    name: 'mask',
+    entry: 'mask.html',
+    route: '/mask/:id',
+    jsBudgetBytes: 12 * 1024,
+    headers: neverFramed,
+    limits: {
+      /** Calls started (`POST /call_masking/callMask/{id}`) per client, answered or not. */
+      calls: { attempts: 10, minutes: 10 },
+      /** Calls started per session (key: the session), whoever presses. */
+      session: { attempts: 5, minutes: 10 },
+      /** Calls started to one patient number, whichever session. */
+      destination: { attempts: 6, minutes: 60 },
+      /** Sessions read by the page (`GET /call_masking/callMask/{id}`). */
+      reads: { attempts: 120, minutes: 10 },
+    },
+    tooManyRequests: 'Too many tries from this connection; please wait a few minutes and try again.',
+  }),
 ] as const;
 
 type ListedPage = (typeof publicPages)[number];

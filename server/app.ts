@@ -35,6 +35,7 @@ import { personRoutes } from './routes/person/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { publicSurveyRoutes } from './routes/surveys/public.ts';
 import { telephonyCallbackRoutes } from './routes/telephony/callbacks.ts';
+import { maskingSessionRoutes, publicMaskingRoutes } from './routes/call-masking/index.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { anyBodyMaxBytes, requestTooLarge } from './records.ts';
@@ -90,6 +91,7 @@ export function createApi(deps: Deps) {
     .route('/health', healthRoutes) // before sign-in: probes carry no token
     .route('/surveys/public', publicSurveyRoutes) // before sign-in: the patients' survey page
     .route('/telephony', telephonyCallbackRoutes) // before sign-in: the carrier's signed callbacks
+    .route('/call_masking', publicMaskingRoutes) // before sign-in: the patient's call-masking page
     .use(authenticate, resolveAccount, policyStamp)
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)
@@ -113,6 +115,7 @@ export function createApi(deps: Deps) {
     .route('/callcenter', queueRoutes)
     .route('/metrics', metricsRoutes)
     .route('/surveys', surveyRoutes)
+    .route('/call_masking', maskingSessionRoutes)
     // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
     .route('/interactions/interactions', recordingRoutes);
 

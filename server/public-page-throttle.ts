@@ -52,17 +52,17 @@ function limiter(db: Db, keyPrefix: string, limit: PublicPageLimit): RateLimiter
 }
 
 /**
- * Counts one use of a public page's endpoint by the client; 429 with Retry-After (and the page's
+ * Counts one use of a public page's endpoint by the client (or by `key`: a session, a number called); 429 with Retry-After (and the page's
  * own message) when its limit is used up. The limit is the server's setting for the page and
  * kind (`publicPageLimits`), else the page's own (domain/public-pages.ts).
  */
-export async function throttle<Kind extends string>(c: Context<AppEnv>, page: PublicPage<string, Kind>, kind: Kind): Promise<void> {
+export async function throttle<Kind extends string>(c: Context<AppEnv>, page: PublicPage<string, Kind>, kind: Kind, key?: string): Promise<void> {
   const { db, trustProxyHops = 0, publicPageLimits } = c.var.deps;
   // The settings are typed by the listed pages' names and kinds; the throttle takes any page.
   const byPage: Partial<Record<string, Partial<Record<string, PublicPageLimit>>>> = publicPageLimits ?? {};
   const configured = byPage[page.name]?.[kind];
   try {
-    await limiter(db, `${page.name}-${kind}`, configured ?? page.limits[kind]).consume(addressKey(clientAddress(c, trustProxyHops)));
+    await limiter(db, `${page.name}-${kind}`, configured ?? page.limits[kind]).consume(key ?? addressKey(clientAddress(c, trustProxyHops)));
   } catch (error) {
     // A RateLimiterRes is a used-up limit; anything else is the store failing (answered as such, not let through).
     if (!(error instanceof RateLimiterRes)) throw error;

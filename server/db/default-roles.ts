@@ -30,6 +30,9 @@ export const practiceResources = new Set<Resource>([
   '/tag/{id}',
   '/teams/teams',
   '/teams/teams/{id}',
+  // Call masking (issue 42; migration 0039 for existing roles).
+  '/call_masking/sessions',
+  '/call_masking/sessions/{id}',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
   '/surveys/campaigns',

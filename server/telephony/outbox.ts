@@ -95,46 +95,45 @@ export function isDialable(number: string): boolean {
 /** The URL the carrier reports an attempt to (signed over this exact URL). */
 export const statusCallbackUrl = (base: string, accountId: string, attemptId: string) => `${base}/api/telephony/callbacks/status/${accountId}/${attemptId}`;
 
+/** Why the platform refuses a request before anything is written to the carrier (null: it may go). */
+function refusalOf(request: SendRequest): string | null {
+  if (!isDialable(request.to) || (request.bridgeTo !== undefined && !isDialable(request.bridgeTo))) return refusals.notDomestic;
+  if (request.kind === 'message' && !request.body?.trim()) return refusals.emptyText;
+  return null;
+}
+
 /**
- * Sends a call or a text once. Answers the attempt as it stands after this call: `fresh` is false
- * when the key had been used (nothing was asked of the carrier this time).
+ * Writes the attempt in the caller's transaction (refused there and then when a rule forbids it):
+ * the attempt exists exactly when that transaction commits. Null: the key was used before.
  */
-export async function send(db: Db, telephony: Telephony, callbackBase: string, request: SendRequest): Promise<{ attempt: Attempt; fresh: boolean }> {
-  const refusal = !isDialable(request.to) || (request.bridgeTo !== undefined && !isDialable(request.bridgeTo))
-    ? refusals.notDomestic
-    : request.kind === 'message' && !request.body?.trim()
-      ? refusals.emptyText
-      : null;
+export async function writeAttempt(tx: Db | Tx, request: SendRequest): Promise<Attempt | null> {
+  const refusal = refusalOf(request);
+  const optedOut = refusal === null && !request.patientRequested && (await isOptedOut(tx, request.accountId, request.to));
+  const reason = refusal ?? (optedOut ? refusals.optedOut : null);
+  const [row] = await tx
+    .insert(telephonyAttempts)
+    .values({
+      accountId: request.accountId,
+      key: request.key,
+      kind: request.kind,
+      fromNumber: request.from,
+      toNumber: request.to,
+      bridgeTo: request.bridgeTo ?? null,
+      body: request.body ?? null,
+      status: reason ? 'refused' : 'pending',
+      reason,
+    })
+    .onConflictDoNothing({ target: [telephonyAttempts.accountId, telephonyAttempts.key] })
+    .returning(columns);
+  return (row as Attempt | undefined) ?? null;
+}
 
-  const written = await db.transaction(async (tx) => {
-    const optedOut = refusal === null && !request.patientRequested && (await isOptedOut(tx, request.accountId, request.to));
-    const reason = refusal ?? (optedOut ? refusals.optedOut : null);
-    const [row] = await tx
-      .insert(telephonyAttempts)
-      .values({
-        accountId: request.accountId,
-        key: request.key,
-        kind: request.kind,
-        fromNumber: request.from,
-        toNumber: request.to,
-        bridgeTo: request.bridgeTo ?? null,
-        body: request.body ?? null,
-        status: reason ? 'refused' : 'pending',
-        reason,
-      })
-      .onConflictDoNothing({ target: [telephonyAttempts.accountId, telephonyAttempts.key] })
-      .returning(columns);
-    return row ?? null;
-  });
-  if (!written) {
-    const [existing] = await db
-      .select(columns)
-      .from(telephonyAttempts)
-      .where(and(eq(telephonyAttempts.accountId, request.accountId), eq(telephonyAttempts.key, request.key)));
-    return { attempt: existing as Attempt, fresh: false };
-  }
-  if (written.status !== 'pending') return { attempt: written as Attempt, fresh: true };
-
+/**
+ * Asks the carrier for a written, pending attempt (once: only a pending attempt takes the answer),
+ * and answers the attempt as it then stands.
+ */
+export async function dispatch(db: Db, telephony: Telephony, callbackBase: string, request: SendRequest, written: Attempt): Promise<Attempt> {
+  if (written.status !== 'pending') return written;
   const url = statusCallbackUrl(callbackBase, request.accountId, written.id);
   let update: Partial<typeof telephonyAttempts.$inferInsert>;
   try {
@@ -168,12 +167,28 @@ export async function send(db: Db, telephony: Telephony, callbackBase: string, r
     .set({ ...update, updatedAt: sql`now()` })
     .where(and(eq(telephonyAttempts.accountId, request.accountId), eq(telephonyAttempts.id, written.id), eq(telephonyAttempts.status, 'pending')))
     .returning(columns);
-  if (after) return { attempt: after as Attempt, fresh: true };
+  if (after) return after as Attempt;
   const [current] = await db
     .select(columns)
     .from(telephonyAttempts)
     .where(and(eq(telephonyAttempts.accountId, request.accountId), eq(telephonyAttempts.id, written.id)));
-  return { attempt: current as Attempt, fresh: true };
+  return current as Attempt;
+}
+
+/**
+ * Sends a call or a text once. Answers the attempt as it stands after this call: `fresh` is false
+ * when the key had been used (nothing was asked of the carrier this time).
+ */
+export async function send(db: Db, telephony: Telephony, callbackBase: string, request: SendRequest): Promise<{ attempt: Attempt; fresh: boolean }> {
+  const written = await db.transaction((tx) => writeAttempt(tx, request));
+  if (!written) {
+    const [existing] = await db
+      .select(columns)
+      .from(telephonyAttempts)
+      .where(and(eq(telephonyAttempts.accountId, request.accountId), eq(telephonyAttempts.key, request.key)));
+    return { attempt: existing as Attempt, fresh: false };
+  }
+  return { attempt: await dispatch(db, telephony, callbackBase, request, written), fresh: true };
 }
 
 /**

@@ -67,3 +67,41 @@ export const telephonyAttempts = pgTable(
   ],
 );
 
+
+/**
+ * Call-masking sessions (issue 42): a link a patient opens to be called by the practice. The id is
+ * 128 random bits (base64url); the numbers stay here, the page never sees them.
+ */
+export const maskingSessions = pgTable(
+  'masking_sessions',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    patientNumber: text('patient_number').notNull(),
+    personId: uuid('person_id'),
+    interactionId: uuid('interaction_id'),
+    practiceContactPointId: uuid('practice_contact_point_id').notNull(),
+    /** The practice's line as it was when the session was made (bridged to once the patient answers). */
+    practiceNumber: text('practice_number').notNull(),
+    /** The platform (Twilio) number that calls the patient. */
+    callerNumber: text('caller_number').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    maxCalls: integer('max_calls').notNull(),
+    callsUsed: integer('calls_used').notNull().default(0),
+    callTimeLimitMinutes: integer('call_time_limit_minutes').notNull(),
+    ringTimeoutSeconds: integer('ring_timeout_seconds').notNull(),
+    textStatus: text('text_status'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: text('ended_by'),
+    createdTimestamp: timestamp('created_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    // The patient's page knows the id alone.
+    index('masking_sessions_id').on(t.id),
+    index('masking_sessions_account_created').on(t.accountId, t.createdTimestamp),
+  ],
+);

@@ -24,6 +24,7 @@ export const auditRecordGrants: Readonly<Record<string, Grant | readonly Grant[]
   InteractionComment: get('/interactions/interactions'),
   Issue: get('/issues/{id}'),
   Location: get('/locations/locations/{id}'),
+  MaskingSession: get('/call_masking/sessions/{id}'),
   // A notification is read only by its recipient; its log entries go to those who may send them.
   Notification: { resource: '/notifications/notifications', method: 'POST' },
   Person: get('/person/persons/{id}'),
