@@ -7,6 +7,7 @@ import { dbSchedule, dbTasks } from '../db/tasks.ts';
 import { idpSchedule, idpTasks } from '../idp/tasks.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
+import type { Deps } from '../env.ts';
 
 /**
  * The durable job queue (architecture "Jobs"): graphile-worker 0.16 keeps its jobs in PostgreSQL
@@ -44,13 +45,20 @@ const CONCURRENCY = 2;
 /** Backstop polling for jobs scheduled later (retries); new jobs arrive by notification. */
 const POLL_INTERVAL_MS = 2_000;
 
+/** How often the contact center's calls are placed (simulator) and read into the history (config.interactions). */
+export type InteractionsSchedule = Pick<InteractionJobs, 'callsPerHour' | 'syncSeconds'>;
+
 /**
  * Starts this process's worker on the queue (with the server, server/main.ts; and in the test
- * harness). `interactions`: the contact center's placing and ingestion (server/interactions/tasks.ts),
+ * harness), its jobs given the same dependencies object as the routes (server/deps.ts).
+ * `interactions`: the contact center's placing and ingestion (server/interactions/tasks.ts),
  * given by the server; without it (tests) that job does nothing and is not scheduled.
  */
-export async function startJobs(databaseUrl: string, options: { interactions?: InteractionJobs } = {}): Promise<JobRunner> {
-  const interactions = options.interactions && options.interactions.syncSeconds > 0 ? options.interactions : null;
+export async function startJobs(databaseUrl: string, deps: Deps, options: { interactions?: InteractionsSchedule } = {}): Promise<JobRunner> {
+  const interactions =
+    options.interactions && options.interactions.syncSeconds > 0
+      ? { db: deps.db, contactCenter: deps.contactCenter, recordings: deps.recordings, ...options.interactions }
+      : null;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
   pool.on('error', () => {});
   let running = true;
