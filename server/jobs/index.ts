@@ -18,13 +18,22 @@ import type { Deps } from '../env.ts';
  * that write committed.
  */
 
-/** Every task a server process runs, by name: each area exports its own (workflow tasks join here). */
+/** The tasks that need nothing but the queue's own connection (clean-ups): each area exports its own. */
 export const tasks: TaskList = {
-  [FAN_OUT_TASK]: fanOutNotifications,
   ...authTasks,
   ...idpTasks,
   ...dbTasks,
 };
+
+/**
+ * Every task a server process runs, by name, given the dependencies object the routes get
+ * (server/deps.ts): a task that writes records does so through the audited write, as its system
+ * actor (workflow tasks join here).
+ */
+export const taskList = (deps: Deps): TaskList => ({
+  ...tasks,
+  [FAN_OUT_TASK]: fanOutNotifications(deps.db),
+});
 
 /**
  * The periodic work (clean-ups), as the queue's own schedule rather than a timer in each process:
@@ -70,7 +79,7 @@ export async function startJobs(databaseUrl: string, deps: Deps, options: { inte
     // server/main.ts owns the signals and stops the runner in its own order.
     noHandleSignals: true,
     logger,
-    taskList: { ...tasks, ...interactionTasks(interactions) },
+    taskList: { ...taskList(deps), ...interactionTasks(interactions) },
     parsedCronItems: parseCronItems(interactions ? [...schedule, ...interactionsSchedule] : schedule),
   }).catch(async (error: unknown) => {
     await pool.end();
