@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { publicPages } from './domain/public-pages.ts';
 
 const auth0Sdk = fileURLToPath(new URL('node_modules/@auth0/auth0-spa-js/src/', import.meta.url));
 const auth0Stub = (file: string) => fileURLToPath(new URL(`src/lib/auth0-core/${file}`, import.meta.url));
@@ -128,13 +129,14 @@ const preloadLists = preloadListsWithoutLoadedChunks();
  * that a signed-in page runs before it shows anything (the entry's static imports, the `_app`
  * layout, the home screen: routes split by TanStack's plugin, `?tsr-split`) form one group, which
  * Rolldown merges into the entry chunk (React and the other packages
- * apart: `firstScreenParts`). Modules that the patients' survey page
- * also runs are left out (and not pulled in as dependencies), so that page still loads only its
- * own small bundle.
+ * apart: `firstScreenParts`). Modules that a public page (domain/public-pages.ts: the patients'
+ * survey…) also runs are left out (and not pulled in as dependencies), so that page still loads
+ * only its own small bundle.
  */
 function firstScreenInOneChunk() {
   let firstScreen = new Set<string>();
-  let survey = new Set<string>();
+  let publicPageModules = new Set<string>();
+  const publicEntries = new Set(publicPages.map((page) => `/${page.entry}`));
   const plugin: Plugin = {
     name: 'first-screen-in-one-chunk',
     apply: 'build',
@@ -151,21 +153,21 @@ function firstScreenInOneChunk() {
       };
       const ids = [...this.getModuleIds()];
       firstScreen = closure(ids.filter((id) => /\/index\.html$/.test(id) || /\/src\/routes\/(_app|_app\/home)\.tsx\?tsr-split=/.test(id)));
-      survey = closure(ids.filter((id) => /\/survey\.html$/.test(id)));
+      publicPageModules = closure(ids.filter((id) => publicEntries.has(id.slice(id.lastIndexOf('/')))));
     },
   };
   const group = {
-    name: (id: string) => (firstScreen.has(id) && !survey.has(id) ? 'first-screen' : null),
+    name: (id: string) => (firstScreen.has(id) && !publicPageModules.has(id) ? 'first-screen' : null),
     includeDependenciesRecursively: false,
   };
   /** Part of the first screen in a chunk of its own (`firstScreenParts`). */
   const part = (name: string, modules: RegExp) => ({
-    name: (id: string) => (firstScreen.has(id) && !survey.has(id) && modules.test(id) ? name : null),
+    name: (id: string) => (firstScreen.has(id) && !publicPageModules.has(id) && modules.test(id) ? name : null),
     includeDependenciesRecursively: false,
   });
-  /** A group of the modules `modules` matches, leaving out the survey's (that page keeps its own bundle). */
-  const kit = (name: string, modules: RegExp, { withSurvey = false } = {}) => ({
-    name: (id: string) => (modules.test(id) && (withSurvey || !survey.has(id)) ? name : null),
+  /** A group of the modules `modules` matches, leaving out the public pages' (each keeps its own bundle). */
+  const kit = (name: string, modules: RegExp, { withPublicPages = false } = {}) => ({
+    name: (id: string) => (modules.test(id) && (withPublicPages || !publicPageModules.has(id)) ? name : null),
     includeDependenciesRecursively: false,
   });
   return { plugin, group, kit, part };
@@ -190,13 +192,14 @@ const firstScreenParts = [
  * gives each module the chunk of the set of screens that share it: the persons list needed 15
  * files, most under 2 KB, and over HTTP/1.1 (six connections per server) they queued in three
  * rounds before the list's data could be asked for (Lighthouse: largest paint). The domain kit is
- * the rules every screen and the patients' survey check (messages, text and field rules, valibot);
+ * the rules every screen and the public pages (the patients' survey) check (messages, text and
+ * field rules, valibot);
  * the screen kit is what lists, forms and records share (field, page header, record queries, the
  * load states, a description list's parts, the select; none of them brings Radix); the
  * list kit is the table (TanStack Table) and the list around it. A form does not load the list
  * kit; the persons list loads 8 files instead of 15; the survey loads the domain kit only.
  */
-const domainKit = firstScreenChunk.kit('domain-kit', /[\\/]domain[\\/](records|fields|text|query|list-query|messages)\.ts$|[\\/]node_modules[\\/]valibot[\\/]/, { withSurvey: true });
+const domainKit = firstScreenChunk.kit('domain-kit', /[\\/]domain[\\/](records|fields|text|query|list-query|messages)\.ts$|[\\/]node_modules[\\/]valibot[\\/]/, { withPublicPages: true });
 const screenKit = firstScreenChunk.kit(
   'screen-kit',
   /[\\/]src[\\/]components[\\/]ui[\\/](field|page-header|record-path|description-list|load-state|select)\.tsx?$|[\\/]src[\\/]lib[\\/](record-queries|search-keys)\.ts$/,
@@ -248,12 +251,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
-    // Two pages: the portal, and the patients' survey (its own small bundle, no sign-in code).
+    // The portal, and each public page (its own small bundle, no sign-in code: domain/public-pages.ts).
     rolldownOptions: {
       output: { codeSplitting: { groups: [...firstScreenParts, firstScreenChunk.group, domainKit, screenKit, listKit, formKit, radixKit, chartKit] } },
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
-        survey: fileURLToPath(new URL('survey.html', import.meta.url)),
+        ...Object.fromEntries(publicPages.map((page) => [page.name, fileURLToPath(new URL(page.entry, import.meta.url))])),
       },
     },
   },

@@ -27,7 +27,13 @@ export function ensureDependencies() {
   return true;
 }
 
-const buildInputs = ['index.html', 'survey.html', 'vite.config.ts', 'tailwind.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'domain', 'public'];
+/**
+ * The pages the build makes: the portal's index.html and each public page's entry, all at the top
+ * of the checkout (domain/public-pages.ts lists the public ones; this plain script cannot import
+ * it, so it takes the files, which are the same).
+ */
+const pages = readdirSync(root).filter((name) => name.endsWith('.html'));
+const buildInputs = [...pages, 'vite.config.ts', 'tailwind.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'domain', 'public'];
 
 function hashInputs() {
   const hash = createHash('sha256');
@@ -51,7 +57,7 @@ function hashInputs() {
 export function ensureBuild() {
   const stamp = path.join(root, 'dist', '.build-hash');
   const current = hashInputs();
-  if (existsSync(path.join(root, 'dist', 'index.html')) && existsSync(path.join(root, 'dist', 'survey.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current) return false;
+  if (pages.every((page) => existsSync(path.join(root, 'dist', page))) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current) return false;
   console.log('Building the portal (vite build)…');
   run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
   writeFileSync(stamp, current);

@@ -34,6 +34,7 @@ import { queueRoutes } from './routes/queues/index.ts';
 import { personRoutes } from './routes/person/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { publicSurveyRoutes } from './routes/surveys/public.ts';
+import { telephonyCallbackRoutes } from './routes/telephony/callbacks.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { anyBodyMaxBytes, requestTooLarge } from './records.ts';
@@ -88,6 +89,7 @@ export function createApi(deps: Deps) {
     .use(pathParams)
     .route('/health', healthRoutes) // before sign-in: probes carry no token
     .route('/surveys/public', publicSurveyRoutes) // before sign-in: the patients' survey page
+    .route('/telephony', telephonyCallbackRoutes) // before sign-in: the carrier's signed callbacks
     .use(authenticate, resolveAccount, policyStamp)
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)

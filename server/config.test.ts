@@ -118,6 +118,26 @@ describe('configuration by environment', () => {
     expect(loadConfig({ RECORDINGS_S3_BUCKET: 'Bad Name' }).recordings).toEqual({ kind: 'files', directory: null });
   });
 
+  it('chooses the carrier by TELEPHONY (default: the simulator) and never repeats the Twilio auth token in an error', () => {
+    expect(loadConfig({}).telephony).toEqual({ kind: 'simulator', failureRate: 0.1, outcomeMs: 3000 });
+    expect(loadConfig({ TELEPHONY_SIMULATOR_FAILURE_RATE: '0', TELEPHONY_SIMULATOR_OUTCOME_MS: '50' }).telephony).toEqual({ kind: 'simulator', failureRate: 0, outcomeMs: 50 });
+    expect(() => loadConfig({ TELEPHONY_SIMULATOR_FAILURE_RATE: '1.5' })).toThrow(/^TELEPHONY_SIMULATOR_FAILURE_RATE must be a number from 0 to 1 when TELEPHONY=simulator \(got "1.5"\)$/);
+    const sid = `AC${'0123456789abcdef'.repeat(2)}`;
+    const token = 'fedcba9876543210'.repeat(2);
+    expect(loadConfig({ TELEPHONY: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token }).telephony).toEqual({ kind: 'twilio', accountSid: sid, authToken: token });
+    expect(() => loadConfig({ TELEPHONY: 'twilio', TWILIO_ACCOUNT_SID: sid })).toThrow(/^TWILIO_AUTH_TOKEN is required when TELEPHONY=twilio$/);
+    expect(() => loadConfig({ TELEPHONY: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: token })).toThrow(/^TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits when TELEPHONY=twilio \(got "AC1"\)$/);
+    const leaked = 'not-the-right-shape-secret-value';
+    let message = '';
+    try {
+      loadConfig({ TELEPHONY: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: leaked });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe('TWILIO_AUTH_TOKEN must be 32 hexadecimal digits when TELEPHONY=twilio');
+    expect(() => loadConfig({ TELEPHONY: 'vonage' })).toThrow(/^TELEPHONY must be "simulator" or "twilio" \(got "vonage"\)$/);
+  });
+
   it("an integration's missing required setting is a start-up error naming it", () => {
     const settings = {
       variable: 'THING',

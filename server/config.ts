@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { contactCenterSettings, type ContactCenterSettings } from './integrations/contact-center/settings.ts';
 import { recordingsSettings, type RecordingsSettings } from './integrations/recordings/settings.ts';
+import { telephonySettings, type TelephonySettings } from './integrations/telephony/settings.ts';
 import type { Environment, IntegrationSettings } from './integrations/settings.ts';
 import { readTeamDirectorySettings, TeamDirectorySettingsError, type TeamDirectorySettings } from './integrations/team-directory/settings.ts';
 
@@ -37,6 +38,8 @@ export type Config = {
   teamDirectory: TeamDirectorySettings;
   /** Where call recordings are kept (RECORDINGS_STORE: files under DATA_DIR, or an S3-compatible bucket). */
   recordings: RecordingsSettings;
+  /** The carrier that places calls and sends text messages (the simulator unless TELEPHONY=twilio). */
+  telephony: TelephonySettings;
   /**
    * The call history's feed (issue 26): `callsPerHour` simulated calls per account and hour
    * (SIMULATED_CALLS_PER_HOUR, default 20; 0 places none; only with the simulated contact center),
@@ -86,6 +89,9 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
+/** Variables whose values are secrets: an error names them, never their value. */
+const secretVariable = /(TOKEN|SECRET|PASSWORD|KEY)$/;
+
 /**
  * The adapter an integration's variable chooses, with that adapter's settings checked by its
  * schema (server/integrations/settings.ts). A bad choice or setting names its variable.
@@ -105,7 +111,9 @@ export function integration<Settings extends { kind: string }>(env: NodeJS.Proce
     // The variable's own value (a check across variables, forwarded to one, has the whole environment as its input).
     const input: unknown = issue.path?.[0] ? issue.path[0].value : issue.input;
     const missing = input === undefined;
-    throw new ConfigError(`${name} ${missing ? 'is required' : issue.message} when ${settings.variable}=${choice}${missing ? '' : ` (got "${String(input)}")`}`);
+    // A secret's value is never repeated (a start-up error ends up in logs).
+    const shown = missing || secretVariable.test(name) ? '' : ` (got "${String(input)}")`;
+    throw new ConfigError(`${name} ${missing ? 'is required' : issue.message} when ${settings.variable}=${choice}${shown}`);
   }
   return result.output as Settings;
 }
@@ -160,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactCenter: integration(env, contactCenterSettings),
     teamDirectory: teamDirectory(env),
     recordings: integration(env, recordingsSettings),
+    telephony: integration(env, telephonySettings),
     interactions: { callsPerHour: count(env, 'SIMULATED_CALLS_PER_HOUR', 20, 3600), syncSeconds: count(env, 'INTERACTIONS_SYNC_SECONDS', 5, 3600) },
   };
 }

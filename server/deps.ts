@@ -6,6 +6,8 @@ import type { ContactCenterSettings } from './integrations/contact-center/settin
 import { createRecordingStore } from './integrations/recordings/index.ts';
 import type { RecordingsSettings } from './integrations/recordings/settings.ts';
 import { createTeamDirectory } from './integrations/team-directory/index.ts';
+import { createTelephony } from './integrations/telephony/index.ts';
+import type { TelephonySettings } from './integrations/telephony/settings.ts';
 import type { TeamDirectorySettings } from './integrations/team-directory/settings.ts';
 
 /** Which adapter each integration uses (config.ts reads them from the environment), and the data folder recordings default to. */
@@ -14,6 +16,8 @@ export type Integrations = {
   contactCenter: ContactCenterSettings;
   recordings: RecordingsSettings;
   dataDir: string;
+  /** The carrier, and the portal's origin its callbacks come to (absent: no telephony, as in the benches). */
+  telephony?: { settings: TelephonySettings; publicUrl: string };
 };
 
 /** The embedded simulators, recordings kept as files in `directory`: tests and benches, which never reach a vendor. */
@@ -31,7 +35,7 @@ export type DepsSettings = {
   audience: string;
   reportingUrl: string;
   integrations: Integrations;
-} & Pick<Deps, 'callers' | 'publicUrl' | 'trustProxyHops' | 'surveyLimits' | 'notifications' | 'accessLog'>;
+} & Pick<Deps, 'callers' | 'publicUrl' | 'trustProxyHops' | 'publicPageLimits' | 'notifications' | 'accessLog'>;
 
 /**
  * The dependencies object of the API and of the jobs (ARCHITECTURE "Jobs"), built here alone:
@@ -45,5 +49,6 @@ export function createDeps({ integrations, ...settings }: DepsSettings): Deps {
     teamDirectory: createTeamDirectory(integrations.teamDirectory, settings.db),
     contactCenter: createContactCenter(integrations.contactCenter, settings.db),
     recordings: createRecordingStore(integrations.recordings, integrations.dataDir),
+    ...(integrations.telephony && { telephony: createTelephony(integrations.telephony.settings, settings.db, integrations.telephony.publicUrl) }),
   };
 }

@@ -5,7 +5,8 @@ import type { ResourceGrants } from '../domain/permissions.ts';
 import type { TeamDirectory } from './integrations/team-directory/port.ts';
 import type { ContactCenter } from './integrations/contact-center/port.ts';
 import type { RecordingStore } from './integrations/recordings/port.ts';
-import type { Limit } from './idp/throttle.ts';
+import type { Telephony } from './integrations/telephony/port.ts';
+import type { PublicPageLimits } from '../domain/public-pages.ts';
 import type { NotificationHub } from './notifications/stream.ts';
 import type { AccessLog } from './access-log.ts';
 
@@ -24,24 +25,18 @@ export type Deps = {
   contactCenter: ContactCenter;
   /** Where the audio of calls is kept (files under DATA_DIR, or an S3-compatible bucket): `GET …/recordings/{path}` streams from it. */
   recordings: RecordingStore;
+  /** The carrier of calls and texts (Twilio, or its simulator); absent: the carrier's callbacks answer 404. */
+  telephony?: Telephony;
   /** The portal's origin (config.publicUrl), for links into it such as a campaign's public survey; absent: the request's own origin. */
   publicUrl?: string;
   /** Proxies appending to X-Forwarded-For (config.trustProxyHops); absent: 0, the connection's address is the client's. */
   trustProxyHops?: number;
-  /** The public survey's per-client limits (absent: the defaults of server/routes/surveys/throttle.ts). */
-  surveyLimits?: SurveyLimits;
+  /** The public pages' per-client limits, by page and kind (absent: each page's own, domain/public-pages.ts). */
+  publicPageLimits?: PublicPageLimits;
   /** This process's listener for users' notification changes (absent: GET /notifications/stream answers 503). */
   notifications?: NotificationHub;
   /** Who read which patient's data, written in batches (server/access-log.ts); absent: reads are not recorded (benches that measure without it). */
   accessLog?: AccessLog;
-};
-
-/** How much one client may use the public survey (per address, or per IPv6 /64). */
-export type SurveyLimits = {
-  /** Answers sent (`POST /surveys/public/surveys`), refused or not. */
-  answers: Limit;
-  /** Campaigns read by the page (`GET /surveys/public/campaigns/{id}`). */
-  reads: Limit;
 };
 
 export type Caller = {

@@ -17,7 +17,7 @@ import { migrateSimulators } from './integrations/simulators/migrate.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
 import { NotificationHub } from './notifications/stream.ts';
-import { createPortal, spaPage, type SpaSettings } from './portal.ts';
+import { builtPublicPages, createPortal, spaPage, type SpaSettings } from './portal.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
@@ -113,15 +113,24 @@ async function main() {
       issuer: config.auth.issuer,
       audience: config.auth.audience,
       reportingUrl: config.reportingUrl,
-      integrations: { teamDirectory: config.teamDirectory, contactCenter: config.contactCenter, recordings: config.recordings, dataDir: config.dataDir },
+      integrations: {
+        teamDirectory: config.teamDirectory,
+        contactCenter: config.contactCenter,
+        recordings: config.recordings,
+        dataDir: config.dataDir,
+        telephony: { settings: config.telephony, publicUrl: config.publicUrl },
+      },
       publicUrl: config.publicUrl,
       trustProxyHops: config.trustProxyHops,
       notifications,
       accessLog,
     });
-    const { teamDirectory, contactCenter, recordings } = deps;
+    const { teamDirectory, contactCenter, recordings, telephony } = deps;
     // The simulators' schema exists only where a simulator answers (never in a production database).
-    if ([teamDirectory, contactCenter].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
+    if ([teamDirectory, contactCenter, telephony].some((adapter) => adapter?.kind === 'simulator')) await migrateSimulators(databaseUrl);
+    // The simulated carrier reports outcomes and replies as they fall due (a real carrier runs on its own).
+    const stopCarrier = telephony?.run?.();
+    if (stopCarrier) stops.push(async () => stopCarrier());
     phase('migrations');
     const seeded = await seed(database.db, { recordings });
     phase('seed');
@@ -159,9 +168,8 @@ async function main() {
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;
     if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');
     const settings = spaSettings(config);
-    const surveyHtml = config.serveSpa ? await readFile(path.join(distDir, 'survey.html'), 'utf8').catch(() => null) : null;
-    const surveyPage = surveyHtml ? spaPage(surveyHtml, { apiBaseUrl: settings.apiBaseUrl }) : undefined;
-    const app = createPortal({ api, page: spaPage(indexHtml, settings), surveyPage, distDir, settings });
+    const publicPages = config.serveSpa ? await builtPublicPages(distDir, settings) : [];
+    const app = createPortal({ api, page: spaPage(indexHtml, settings), publicPages, distDir, settings });
 
     const server = serve({ fetch: app.fetch, port: config.port });
     // An idle keep-alive connection is closed by the client (or a load balancer, whose idle timeout

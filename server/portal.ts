@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { HttpBindings } from '@hono/node-server';
@@ -8,6 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../domain/messages.ts';
+import { publicPages, type PublicPage, type PublicPageAccount } from '../domain/public-pages.ts';
 import type { AppType } from './app.ts';
 import { logInternalError } from './errors.ts';
 import { anyBodyMaxBytes } from './records.ts';
@@ -21,7 +22,7 @@ export type SpaSettings = {
   reportingUrl: string;
 };
 
-/** What a public page (the patients' survey) is told: where the API is, nothing about sign-in. */
+/** What a public page (domain/public-pages.ts) is told: where the API is, nothing about sign-in. */
 export type PublicPageSettings = Pick<SpaSettings, 'apiBaseUrl'>;
 
 /** The id of the data block that carries the settings into index.html. */
@@ -44,7 +45,7 @@ const originOf = (url: string): string | null => (/^https?:\/\//.test(url) ? new
  * provider for the token calls (connect-src) and the SDK's silent sign-in iframe (frame-src).
  * Inline styles stay allowed: Radix's scroll lock injects a `<style>` element into the page.
  */
-export function spaContentSecurityPolicy(settings: SpaSettings) {
+export function spaContentSecurityPolicy(settings: SpaSettings, frameAncestors: readonly string[] = []) {
   const provider = originOf(settings.authDomain);
   const api = originOf(settings.apiBaseUrl);
   const others = (...origins: (string | null)[]) => [...new Set(origins.filter((o): o is string => o !== null))];
@@ -60,16 +61,20 @@ export function spaContentSecurityPolicy(settings: SpaSettings) {
     formAction: ["'self'", ...others(provider)],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
-    // No page of the portal is meant to be framed (the chat widget, when it comes, has its own).
-    frameAncestors: ["'none'"],
+    // No page of the portal is meant to be framed; a public page may name who may (its headers).
+    frameAncestors: frameAncestors.length ? [...frameAncestors] : ["'none'"],
   };
 }
 
-/** Headers of every portal page and asset (architecture "Headers"). */
-export const spaHeaders = (settings: SpaSettings) =>
+/**
+ * Headers of every portal page and asset (architecture "Headers"); a page that may be framed
+ * names by whom (`frameAncestors`) and drops X-Frame-Options, which can only deny or allow its
+ * own origin.
+ */
+export const spaHeaders = (settings: SpaSettings, frameAncestors: readonly string[] = []) =>
   secureHeaders({
-    contentSecurityPolicy: spaContentSecurityPolicy(settings),
-    xFrameOptions: 'DENY',
+    contentSecurityPolicy: spaContentSecurityPolicy(settings, frameAncestors),
+    xFrameOptions: frameAncestors.length ? false : 'DENY',
     referrerPolicy: 'no-referrer',
   });
 
@@ -119,34 +124,73 @@ const unreadBodySettled = createMiddleware<{ Bindings: Partial<HttpBindings> }>(
 });
 
 /** The built pages (dist/*.html) that are only served with their settings, never as files. */
-const pageFiles = new Set(['/index.html', '/survey.html']);
+const pageFiles = new Set(['/index.html', ...publicPages.map((listed) => `/${listed.entry}`)]);
+
+/** A public page as the portal serves it: the list's entry and its built HTML with its settings. */
+export type ServedPublicPage = { page: PublicPage; html: string };
+
+/** The listed public pages that are built (`{distDir}/{entry}`), each with its settings: where the API is. */
+export async function builtPublicPages(distDir: string, settings: Pick<SpaSettings, 'apiBaseUrl'>): Promise<ServedPublicPage[]> {
+  const built = await Promise.all(
+    publicPages.map(async (page) => {
+      const html = await readFile(path.join(distDir, page.entry), 'utf8').catch(() => null);
+      return html === null ? [] : [{ page, html: spaPage(html, { apiBaseUrl: settings.apiBaseUrl }) }];
+    }),
+  );
+  return built.flat();
+}
 
 /**
  * The portal: the API under /api (with headers of its own), the SPA's hashed assets, the files at
- * the top of dist, the patients' survey page at /survey/{campaignId} (its own small entry, outside
- * the signed-in SPA), and index.html for every other path (the SPA routes on the client).
+ * the top of dist, each public page at its route (its own small entry, outside the signed-in SPA:
+ * domain/public-pages.ts), and index.html for every other path (the SPA routes on the client).
  */
 export function createPortal({
   api,
   page,
-  surveyPage,
+  publicPages: served = [],
+  accountOf,
   distDir,
   settings,
 }: {
   api: AppType;
   page: string;
-  /** survey.html with its settings (absent: /survey/… is the SPA's, which shows its 404 screen). */
-  surveyPage?: string;
+  /** The public pages that are built (one that is not: its route is the SPA's, which shows its 404 screen). */
+  publicPages?: readonly ServedPublicPage[];
+  /**
+   * The account a public page at an address belongs to, for headers that depend on it (absent,
+   * or null: the page's headers for no account). Nothing is looked up for a page whose headers
+   * are the same for every account.
+   */
+  accountOf?: (page: PublicPage, params: Record<string, string>) => Promise<PublicPageAccount | null>;
   distDir: string;
   settings: SpaSettings;
 }) {
   const root = path.relative(process.cwd(), distDir) || '.';
+  const neverFramed = spaHeaders(settings);
+  /** A page's headers: the portal's, with its own `frame-ancestors` for the account it belongs to. */
+  const publicPageHeaders = (listed: PublicPage) =>
+    createMiddleware(async (c, next) => {
+      const account = accountOf ? await accountOf(listed, c.req.param()) : null;
+      const { frameAncestors } = listed.headers(account);
+      return (frameAncestors.length ? spaHeaders(settings, frameAncestors) : neverFramed)(c, next);
+    });
   const portal = new Hono()
     .use(unreadBodySettled)
     .route('/api', api)
     // A path under /api that no API route answers is the API's 404, not the SPA's page.
-    .all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404))
-    .use(spaHeaders(settings))
+    .all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
+  for (const { page: listed, html } of served) {
+    // Before the portal's headers below, which this answer does not reach: the page sends its own
+    // (the same but for who may frame it), compressed like the other pages; never cached, as it
+    // carries the settings and names this build's assets.
+    portal.get(listed.route, publicPageHeaders(listed), compress(), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.html(html);
+    });
+  }
+  portal
+    .use(neverFramed)
     // The pages and the files without a precompressed copy: gzip by Accept-Encoding.
     .use(compress())
     // Hashed by the build: a new build has new names, so a browser keeps each for good.
@@ -160,11 +204,6 @@ export function createPortal({
     // An asset that is not there (a page of an older build asking for its chunk) is a 404, never
     // the SPA's page, which would be cached for a year under the asset's name.
     .get('/assets/*', (c) => c.text('Not Found', 404))
-    .get('/survey/:campaignId', async (c, next) => {
-      if (!surveyPage) return next();
-      c.header('Cache-Control', 'no-store');
-      return c.html(surveyPage);
-    })
     .get('*', async (c, next) => {
       // Files at the top of dist (favicon…) are served as they are, kept a day (their names
       // carry no hash); every other path is the SPA.

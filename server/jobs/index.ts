@@ -7,6 +7,7 @@ import { dbSchedule, dbTasks } from '../db/tasks.ts';
 import { idpSchedule, idpTasks } from '../idp/tasks.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
+import { telephonySchedule, telephonyTasks } from '../telephony/tasks.ts';
 import type { Deps } from '../env.ts';
 
 /**
@@ -23,6 +24,7 @@ export const tasks: TaskList = {
   ...authTasks,
   ...idpTasks,
   ...dbTasks,
+  ...telephonyTasks,
 };
 
 /**
@@ -40,7 +42,7 @@ export const taskList = (deps: Deps): TaskList => ({
  * every process runs the scheduler, and graphile-worker adds each due run once for all of them
  * (its `known_crontabs` row of the item is advanced in the statement that adds the job).
  */
-export const schedule: CronItem[] = [...authSchedule, ...idpSchedule, ...dbSchedule];
+export const schedule: CronItem[] = [...authSchedule, ...idpSchedule, ...dbSchedule, ...telephonySchedule];
 
 export type JobRunner = {
   /** What the worker does (a job completes, the pool shuts down…): graphile-worker's events. */

@@ -19,7 +19,8 @@ export function testDeps(db: Db, recordingsDir: string, more: Partial<DepsSettin
     issuer: ISSUER,
     audience: AUDIENCE,
     reportingUrl: 'http://reports.test',
-    integrations: simulated(recordingsDir),
+    // The simulated carrier, never failing; its outcomes are reported when a test asks (reportDue).
+    integrations: { ...simulated(recordingsDir), telephony: { settings: { kind: 'simulator', failureRate: 0, outcomeMs: 0 }, publicUrl: 'http://localhost' } },
     ...rest,
   });
 }

@@ -16,3 +16,4 @@ export * from './campaigns.ts';
 export * from './notifications.ts';
 export * from './interactions.ts';
 export * from './practice-teams.ts';
+export * from './telephony.ts';

@@ -1,4 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * The simulators' own PostgreSQL schema, `simulators`: what an embedded simulator keeps in place
@@ -146,4 +147,67 @@ export const simContactCenterPlacing = simulators.table('contact_center_placing'
   placedUntil: timestamp('placed_until', { withTimezone: true }).notNull(),
   /** How many calls were placed so far: the next call's seed. */
   placed: integer('placed').notNull().default(0),
+});
+
+/**
+ * The telephony simulator's carrier (server/integrations/telephony/simulator.ts): what Twilio would
+ * hold. Each call placed and message sent (its SID, numbers, the callback to report to, the outcome
+ * it will have and when), the patients' replies, the carrier-level opt-outs (a number that replied
+ * STOP to a sender), and the carrier's own signing secret.
+ */
+export const simTelephonySends = simulators.table(
+  'telephony_sends',
+  {
+    sid: text('sid').primaryKey(),
+    kind: text('kind').$type<'call' | 'message'>().notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    bridgeTo: text('bridge_to'),
+    body: text('body'),
+    statusCallbackUrl: text('status_callback_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the carrier reports the outcome. */
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }).notNull(),
+    /** The final status it will report (completed, busy, no-answer, failed; delivered, undelivered, failed). */
+    outcome: text('outcome').notNull(),
+    durationSeconds: integer('duration_seconds'),
+    errorCode: text('error_code'),
+    /** When the outcome was reported (the callback answered 2xx); null: still to report. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    /** Failed deliveries of the callback so far (the carrier retries a few times, then gives up). */
+    reportTries: integer('report_tries').notNull().default(0),
+  },
+  (t) => [index('telephony_sends_due').on(t.outcomeAt).where(sql`reported_at is null`)],
+);
+
+/** Replies patients sent to a platform number, reported to the inbound URL. */
+export const simTelephonyInbound = simulators.table(
+  'telephony_inbound',
+  {
+    sid: text('sid').primaryKey(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    reportTries: integer('report_tries').notNull().default(0),
+  },
+  (t) => [index('telephony_inbound_due').on(t.receivedAt).where(sql`reported_at is null`)],
+);
+
+/** The carrier's own opt-outs: `patient` replied STOP to `sender`; a message from that sender to it is refused (21610). */
+export const simTelephonyOptOuts = simulators.table(
+  'telephony_opt_outs',
+  {
+    sender: text('sender').notNull(),
+    patient: text('patient').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sender, t.patient] })],
+);
+
+/** The simulated carrier's auth token, made once per database: it signs the callbacks as Twilio's signs Twilio's. */
+export const simTelephonySecret = simulators.table('telephony_secret', {
+  id: integer('id').primaryKey(),
+  authToken: text('auth_token').notNull(),
 });

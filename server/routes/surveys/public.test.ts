@@ -13,7 +13,7 @@ let h: Harness;
 let api: ReturnType<typeof createApi>;
 beforeAll(async () => {
   h = await createHarness();
-  api = createApi({ ...h.deps, trustProxyHops: 1, surveyLimits: { answers: { attempts: 1000, minutes: 10 }, reads: { attempts: 1000, minutes: 10 } } });
+  api = createApi({ ...h.deps, trustProxyHops: 1, publicPageLimits: { survey: { answers: { attempts: 1000, minutes: 10 }, reads: { attempts: 1000, minutes: 10 } } } });
 }, 120_000);
 afterAll(() => h.close());
 
@@ -142,7 +142,7 @@ describe('GET /surveys/public/campaigns/{id}?externalId=: was this link already 
     }));
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(answers[0]!.status).toBe(404);
-    const limited = createApi({ ...h.deps, trustProxyHops: 1, surveyLimits: { answers: { attempts: 1000, minutes: 10 }, reads: { attempts: 1, minutes: 10 } } });
+    const limited = createApi({ ...h.deps, trustProxyHops: 1, publicPageLimits: { survey: { answers: { attempts: 1000, minutes: 10 }, reads: { attempts: 1, minutes: 10 } } } });
     const id = await campaign();
     const address = client();
     expect((await publicGet(`${id}?externalId=PT-R3`, address, limited)).status).toBe(200);
@@ -311,7 +311,7 @@ describe('POST /surveys/public/surveys', () => {
 });
 
 describe('rate limit per client', () => {
-  const strict = () => createApi({ ...h.deps, trustProxyHops: 1, surveyLimits: { answers: { attempts: 3, minutes: 10 }, reads: { attempts: 2, minutes: 10 } } });
+  const strict = () => createApi({ ...h.deps, trustProxyHops: 1, publicPageLimits: { survey: { answers: { attempts: 3, minutes: 10 }, reads: { attempts: 2, minutes: 10 } } } });
 
   it('answers 429 with Retry-After once a client used its answers; another client still answers; refused answers count too', async () => {
     const app = strict();
@@ -346,7 +346,7 @@ describe('rate limit per client', () => {
   });
 
   it('without a trusted proxy, X-Forwarded-For is ignored (the connection is the client)', async () => {
-    const app = createApi({ ...h.deps, surveyLimits: { answers: { attempts: 2, minutes: 10 }, reads: { attempts: 1000, minutes: 10 } } });
+    const app = createApi({ ...h.deps, publicPageLimits: { survey: { answers: { attempts: 2, minutes: 10 }, reads: { attempts: 1000, minutes: 10 } } } });
     const id = await campaign();
     const statuses: number[] = [];
     for (const forged of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) statuses.push((await publicPost({ campaignId: id, answer: 1 }, forged, app)).status);

@@ -4,14 +4,15 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { campaignLimits, publicSurveySchema, recipientTokenParam, type PublicSurveyAccepted } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
+import { publicPage } from '../../../domain/public-pages.ts';
 import type { AppEnv } from '../../env.ts';
 import { requestTooLarge } from '../../records.ts';
 import { anyone } from '../../auth/requires.ts';
+import { throttle } from '../../public-page-throttle.ts';
 import { json } from '../../validate.ts';
 import { findRunningCampaign, isAnswerReceived, presentPublicCampaign } from './queries.ts';
 import { isRecipientToken } from './links.ts';
 import { isAlreadyReceived, storeResponse, surveyUnavailable } from './responses.ts';
-import { throttle } from './throttle.ts';
 
 /** An answer is a few kilobytes at most (a 1000-character comment, 20 short query parameters). */
 const answerLimit = bodyLimit({
@@ -22,6 +23,7 @@ const answerLimit = bodyLimit({
 });
 
 const uuid = v.pipe(v.string(), v.uuid());
+const surveyPage = publicPage('survey');
 
 /**
  * The patients' survey (issue 11), before sign-in: the page reads its campaign and sends one
@@ -31,7 +33,7 @@ const uuid = v.pipe(v.string(), v.uuid());
  */
 export const publicSurveyRoutes = new Hono<AppEnv>()
   .get('/campaigns/:id', anyone(), async (c) => {
-    await throttle(c, 'reads');
+    await throttle(c, surveyPage, 'reads');
     const id = c.req.param('id').toLowerCase();
     const campaign = v.is(uuid, id) ? await findRunningCampaign(c.var.deps.db, id) : null;
     if (!campaign) throw surveyUnavailable();
@@ -54,7 +56,7 @@ export const publicSurveyRoutes = new Hono<AppEnv>()
     anyone(),
     answerLimit,
     async (c, next) => {
-      await throttle(c, 'answers');
+      await throttle(c, surveyPage, 'answers');
       await next();
     },
     json(publicSurveySchema),
