@@ -31,6 +31,12 @@ const spaLayers = [
 const serverComposition = ['./server/main.ts', './server/app.ts', './server/portal.ts', './server/search-providers.ts', './server/seed'];
 const serverServices = ['./server/auth', './server/idp', './server/integrations', './server/jobs', './server/notifications', './server/search'];
 const serverHelpers = './server/!(main|app|portal|search-providers).ts';
+/**
+ * The request layer's own files: the app's environment (which imports auth and every integration
+ * port), the request's write wrapper and the HTTP errors. Jobs write through server/db/ without a
+ * request, so server/db/ never imports these (nor hono itself: below).
+ */
+const requestLayer = ['./server/env.ts', './server/write.ts', './server/errors.ts'];
 const below = (layers) =>
   layers.slice(1).map((layer, i) => ({
     target: layer.paths,
@@ -58,8 +64,9 @@ const layerZones = [
   },
   {
     target: './server/db',
-    from: [...serverComposition, './server/routes', ...serverServices],
-    message: 'server/db/ is the bottom of the server: it imports no route, service or composition (demo data lives in server/seed/).',
+    from: [...serverComposition, './server/routes', ...serverServices, ...requestLayer],
+    message:
+      'server/db/ is the bottom of the server: it imports no route, service, composition or request layer (demo data lives in server/seed/; a request fills the audited write through server/write.ts).',
   },
   { target: ['./server/!(test)/**', './server/*.ts'], from: './server/test', message: "server/test/ is the tests' harness: production code never imports it." },
 ];
@@ -111,6 +118,17 @@ export default tseslint.config(
     },
   },
   { files: testFiles, rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: sideZones }] } },
+  // server/db/ is written through by jobs as well as requests (ARCHITECTURE "Jobs"): no HTTP framework there.
+  {
+    files: ['server/db/**'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['hono', 'hono/*', '@hono/*'], message: 'server/db/ knows no request: take the database, account and actor as arguments (server/write.ts fills them from a request).' }] },
+      ],
+    },
+  },
   // Public pages (the patients' survey) are small and separate: no sign-in, router, query or state code.
   restrict(['src/public/**'], [
     { regex: '(^|/)(components|features|routes|state|palette)/|(^|/)lib/(?!settings\\.ts$)', message: 'A public page imports only domain/ and lib/settings.ts.' },

@@ -31,6 +31,10 @@ const files: Record<string, string> = {
   'server/search/all.ts': "import { queueSearch } from '../routes/queues/queries.ts';\nexport const providers = [queueSearch];\n",
   'server/env.ts': "import type { queueSearch } from './routes/queues/queries.ts';\nexport type Limits = typeof queueSearch;\n",
   'server/app.ts': "import { queueSearch } from './routes/queues/queries.ts';\nimport { providers } from './search/all.ts';\nexport const app = [queueSearch, providers];\n",
+  // The audited write importing the request layer: hono and the app's environment.
+  'server/db/audited.ts': "import type { Context } from 'hono';\nimport type { Deps } from '../env.ts';\nexport type Scope = [Context, Deps];\n",
+  // Its tests may use the request layer (they call the app).
+  'server/db/audited.test.ts': "import type { Context } from 'hono';\nimport type { Deps } from '../env.ts';\nexport type Scope = [Context, Deps];\n",
   'server/leak.ts': "import { store } from '../src/lib/store.ts';\nexport const leak = store;\n",
 };
 
@@ -77,6 +81,12 @@ describe('the layers, enforced by lint', () => {
     expect(rulesOf('server/db/demo-queues.ts')).toEqual(['import-x/no-restricted-paths', 'import-x/no-restricted-paths']);
     expect(rulesOf('server/search/all.ts')).toEqual(['import-x/no-restricted-paths']);
     expect(rulesOf('server/env.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('reports server/db/ importing the request layer (hono, the app environment), but not in its tests', () => {
+    expect(rulesOf('server/db/audited.ts')).toEqual(['no-restricted-imports', 'import-x/no-restricted-paths']);
+    expect(problems.find((p) => p.file === 'server/db/audited.ts' && p.rule === 'no-restricted-imports')?.message).toContain('server/db/ knows no request');
+    expect(rulesOf('server/db/audited.test.ts')).toEqual([]);
   });
 
   it('reports the server importing SPA code', () => {

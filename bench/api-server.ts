@@ -6,14 +6,13 @@
 import { tmpdir } from 'node:os';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createLocalJWKSet, type JWK } from 'jose';
-import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
+import type { JWK } from 'jose';
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
 import { connect } from '../server/db/client.ts';
 import { AccessLog } from '../server/access-log.ts';
-import { createContactCenter } from '../server/integrations/contact-center/index.ts';
-import { createRecordingStore } from '../server/integrations/recordings/index.ts';
+import { simulated } from '../server/deps.ts';
+import { benchDeps } from './deps.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const database = connect(databaseUrl);
@@ -22,19 +21,16 @@ const callers = process.env.BENCH_CALLER_CACHE === 'off' ? undefined : new Calle
 await callers?.start();
 // As in production: reads of patient data are recorded, in batches (BENCH_ACCESS_LOG=off: not, for comparison).
 const accessLog = process.env.BENCH_ACCESS_LOG === 'off' ? undefined : new AccessLog(database.db).start();
-const api = createApi({
-  db: database.db,
-  callers,
-  keys: createLocalJWKSet({ keys: [JSON.parse(process.env.BENCH_JWK!) as JWK] }),
-  issuer: process.env.BENCH_ISSUER!,
-  audience: process.env.BENCH_AUDIENCE!,
-  reportingUrl: 'http://reports.bench',
-  teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
-  contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
-  // Files under BENCH_RECORDINGS_DIR (bench/recordings.ts puts one there), as `npm start` keeps them under DATA_DIR.
-  recordings: createRecordingStore({ kind: 'files', directory: process.env.BENCH_RECORDINGS_DIR ?? null }, tmpdir()),
-  accessLog,
-});
+const api = createApi(
+  benchDeps(database.db, JSON.parse(process.env.BENCH_JWK!) as JWK, {
+    callers,
+    issuer: process.env.BENCH_ISSUER!,
+    audience: process.env.BENCH_AUDIENCE!,
+    // Files under BENCH_RECORDINGS_DIR (bench/recordings.ts puts one there), as `npm start` keeps them under DATA_DIR.
+    integrations: { ...simulated(tmpdir()), recordings: { kind: 'files', directory: process.env.BENCH_RECORDINGS_DIR ?? null } },
+    accessLog,
+  }),
+);
 const server = serve({ fetch: new Hono().route('/api', api).fetch, port: Number(process.env.PORT) }, () => console.log('listening'));
 process.on('SIGTERM', () => {
   server.close();

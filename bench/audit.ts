@@ -3,19 +3,17 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, roleId, seed, seedId } from '../server/seed/seed.ts';
-import { createContactCenter } from '../server/integrations/contact-center/index.ts';
-import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
-import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import { roles } from '../server/db/schema/index.ts';
 import { auditRecordGrants, readsKind } from '../server/routes/audit/visibility.ts';
+import { benchDeps } from './deps.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';
 import type { Figure } from './util.ts';
 
@@ -74,7 +72,7 @@ export async function auditFigures(): Promise<Figure[]> {
         .setIssuer(BENCH_ISSUER)
         .setAudience(BENCH_AUDIENCE)
         .sign(privateKey);
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
+    const api = createApi(benchDeps(database.db, jwk));
     // The kinds each caller's facets must list: those its role may read (every kind for the instance administrator).
     const [managerRole] = await database.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, roleId('riverside', 'Practice Administrator')));
     const readable = (grants: ResourceGrants | undefined) => KINDS.filter((kind) => !grants || readsKind(grants, kind));

@@ -2,10 +2,6 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createLocalJWKSet } from 'jose';
-import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
-import { createContactCenter } from '../server/integrations/contact-center/index.ts';
-import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { CallerCache } from '../server/auth/callers.ts';
@@ -14,7 +10,8 @@ import { insertManyContactPoints } from '../server/seed/demo-contact-points.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, seed } from '../server/seed/seed.ts';
-import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
+import { benchDeps } from './deps.ts';
+import { managerToken } from './sign-in.ts';
 import type { Figure } from './util.ts';
 
 const CONTACT_POINTS = 100_000;
@@ -60,7 +57,7 @@ export async function contactPointsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze contact_points');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, callers, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
+    const api = createApi(benchDeps(database.db, jwk, { callers }));
     const headers = { Authorization: `Bearer ${token}` };
     const get = async (p: string) => {
       const t = performance.now();

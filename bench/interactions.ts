@@ -1,15 +1,12 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocalJWKSet } from 'jose';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
-import { createContactCenter } from '../server/integrations/contact-center/index.ts';
 import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
-import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
 import { insertManyInteractions } from '../server/seed/bulk-interactions.ts';
 import { ingestContacts } from '../server/interactions/ingest.ts';
 import { NotificationHub } from '../server/notifications/stream.ts';
@@ -17,7 +14,9 @@ import { contactAt, planCall } from '../server/integrations/simulators/contact-c
 import { callWorldOf } from '../server/integrations/simulators/contact-center-placing.ts';
 import { prng } from '../server/random.ts';
 import { demoAccounts, seed } from '../server/seed/seed.ts';
-import { BENCH_AUDIENCE, BENCH_ISSUER, benchToken } from './sign-in.ts';
+import { simulated } from '../server/deps.ts';
+import { benchDeps } from './deps.ts';
+import { benchToken } from './sign-in.ts';
 import type { Figure } from './util.ts';
 
 const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 1_000_000);
@@ -83,17 +82,7 @@ export async function interactionsFigures(): Promise<Figure[]> {
     const hub = new NotificationHub(server.url);
     await hub.start();
     stops.push(() => hub.close());
-    const api = createApi({
-      db: database.db,
-      keys: createLocalJWKSet({ keys: [jwk] }),
-      issuer: BENCH_ISSUER,
-      audience: BENCH_AUDIENCE,
-      reportingUrl: 'http://reports.bench',
-      teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
-      contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
-      recordings,
-      notifications: hub,
-    });
+    const api = createApi(benchDeps(database.db, jwk, { integrations: simulated(recordingsDir), notifications: hub }));
     const headers = { Authorization: `Bearer ${token}` };
 
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);

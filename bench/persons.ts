@@ -1,10 +1,6 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocalJWKSet } from 'jose';
-import { createTeamDirectory } from '../server/integrations/team-directory/index.ts';
-import { createContactCenter } from '../server/integrations/contact-center/index.ts';
-import { createFileRecordingStore } from '../server/integrations/recordings/files.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import { createApi } from '../server/app.ts';
 import { connect } from '../server/db/client.ts';
@@ -13,7 +9,8 @@ import { migrate } from '../server/db/migrate.ts';
 import { getFreePort, startEmbeddedPostgres } from '../server/db/postgres.ts';
 import { demoAccounts, seed, seedId } from '../server/seed/seed.ts';
 import { personSearch } from '../server/search/providers.ts';
-import { BENCH_AUDIENCE, BENCH_ISSUER, managerToken } from './sign-in.ts';
+import { benchDeps } from './deps.ts';
+import { managerToken } from './sign-in.ts';
 import type { Figure } from './util.ts';
 
 const PERSONS = 100_000;
@@ -48,7 +45,7 @@ export async function personsFigures(): Promise<Figure[]> {
     await database.db.execute('vacuum analyze persons');
 
     const { jwk, token } = await managerToken();
-    const api = createApi({ db: database.db, keys: createLocalJWKSet({ keys: [jwk] }), issuer: BENCH_ISSUER, audience: BENCH_AUDIENCE, reportingUrl: 'http://reports.bench', teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db), contactCenter: createContactCenter({ kind: 'simulator' }, database.db), recordings: createFileRecordingStore(tmpdir()) });
+    const api = createApi(benchDeps(database.db, jwk));
     // The practice administrator's grants, not an instance administrator's pass.
     const headers = { Authorization: `Bearer ${token}` };
 

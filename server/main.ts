@@ -8,15 +8,12 @@ import { createApi } from './app.ts';
 import { CallerCache } from './auth/callers.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connect } from './db/client.ts';
+import { createDeps } from './deps.ts';
 import { migrate } from './db/migrate.ts';
 import { keepEmbeddedPostgres } from './db/postgres.ts';
 import { demoUsers, seed } from './seed/seed.ts';
 import { credentialAccounts } from './idp/accounts.ts';
-import { createTeamDirectory } from './integrations/team-directory/index.ts';
-import { createContactCenter } from './integrations/contact-center/index.ts';
-import { createRecordingStore } from './integrations/recordings/index.ts';
 import { migrateSimulators } from './integrations/simulators/migrate.ts';
-import { createTelephony } from './integrations/telephony/index.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
 import { NotificationHub } from './notifications/stream.ts';
@@ -104,14 +101,35 @@ async function main() {
     await migrate(databaseUrl);
     const database = connect(databaseUrl);
     stops.push(() => database.close());
-    const teamDirectory = createTeamDirectory(config.teamDirectory, database.db);
-    const contactCenter = createContactCenter(config.contactCenter, database.db);
-    const recordings = createRecordingStore(config.recordings, config.dataDir);
-    const telephony = createTelephony(config.telephony, database.db, config.publicUrl);
+    // The process's listeners, started below in their turn; the API and the jobs share these dependencies.
+    const callers = new CallerCache(databaseUrl);
+    const notifications = new NotificationHub(databaseUrl);
+    // Reads of patient data, written in batches; what is buffered is written on the way out.
+    const accessLog = new AccessLog(database.db);
+    const deps = createDeps({
+      db: database.db,
+      callers,
+      keys: createRemoteJWKSet(new URL(`${config.auth.domain}/.well-known/jwks.json`)),
+      issuer: config.auth.issuer,
+      audience: config.auth.audience,
+      reportingUrl: config.reportingUrl,
+      integrations: {
+        teamDirectory: config.teamDirectory,
+        contactCenter: config.contactCenter,
+        recordings: config.recordings,
+        dataDir: config.dataDir,
+        telephony: { settings: config.telephony, publicUrl: config.publicUrl },
+      },
+      publicUrl: config.publicUrl,
+      trustProxyHops: config.trustProxyHops,
+      notifications,
+      accessLog,
+    });
+    const { teamDirectory, contactCenter, recordings, telephony } = deps;
     // The simulators' schema exists only where a simulator answers (never in a production database).
-    if ([teamDirectory, contactCenter, telephony].some((adapter) => adapter.kind === 'simulator')) await migrateSimulators(databaseUrl);
+    if ([teamDirectory, contactCenter, telephony].some((adapter) => adapter?.kind === 'simulator')) await migrateSimulators(databaseUrl);
     // The simulated carrier reports outcomes and replies as they fall due (a real carrier runs on its own).
-    const stopCarrier = telephony.run?.();
+    const stopCarrier = telephony?.run?.();
     if (stopCarrier) stops.push(async () => stopCarrier());
     phase('migrations');
     const seeded = await seed(database.db, { recordings });
@@ -134,36 +152,18 @@ async function main() {
       phase('identity provider');
     }
 
-    const callers = new CallerCache(databaseUrl);
     await callers.start();
     stops.push(() => callers.close());
     // The job queue (notification fan-out) and the listener that pushes notifications to open bells.
     // The contact center's calls: placed by the simulator (when chosen) and read into the history, recordings kept in the chosen store.
-    const jobs = await startJobs(databaseUrl, { interactions: { db: database.db, contactCenter, recordings, ...config.interactions } });
+    const jobs = await startJobs(databaseUrl, deps, { interactions: config.interactions });
     stops.push(() => jobs.stop());
-    const notifications = new NotificationHub(databaseUrl);
     await notifications.start();
     stops.push(() => notifications.close());
     phase('jobs');
-    // Reads of patient data, written in batches; what is buffered is written on the way out.
-    const accessLog = new AccessLog(database.db).start();
+    accessLog.start();
     stops.push(() => accessLog.close());
-    const api = createApi({
-      db: database.db,
-      callers,
-      keys: createRemoteJWKSet(new URL(`${config.auth.domain}/.well-known/jwks.json`)),
-      issuer: config.auth.issuer,
-      audience: config.auth.audience,
-      reportingUrl: config.reportingUrl,
-      teamDirectory,
-      contactCenter,
-      recordings,
-      telephony,
-      publicUrl: config.publicUrl,
-      trustProxyHops: config.trustProxyHops,
-      notifications,
-      accessLog,
-    });
+    const api = createApi(deps);
 
     const indexHtml = config.serveSpa ? await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null) : apiOnlyPage;
     if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');

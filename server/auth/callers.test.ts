@@ -6,7 +6,7 @@ import { messages } from '../../domain/messages.ts';
 import { createApi } from '../app.ts';
 import { roles } from '../db/schema/index.ts';
 import { roleId, seedId } from '../seed/seed.ts';
-import { write } from '../db/write.ts';
+import { write } from '../write.ts';
 import type { AppEnv } from '../env.ts';
 import { createHarness, type Harness } from '../test/harness.ts';
 import { authenticate, resolveAccount } from './authenticate.ts';

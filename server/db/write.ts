@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { messages } from '../../domain/messages.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import type { Actor } from '../../domain/actors.ts';
 import { auditLog, idempotencyKeys } from './schema/index.ts';
-import type { Tx } from './client.ts';
-import type { AppEnv } from '../env.ts';
+import type { Db, Tx } from './client.ts';
 
 export type AuditEvent = {
   action: 'create' | 'update' | 'delete' | 'revoke' | string;
@@ -39,7 +35,7 @@ export type WriteScope = {
   /**
    * Whether this update was already made by this same request, whose answer was lost (the
    * client retries it): the record is exactly one version past the one the request edits,
-   * its last change was an update by this caller, and it already holds every value sent.
+   * its last change was an update by this same actor, and it already holds every value sent.
    * Then the request answers with the record instead of 409: nothing else changed it since.
    *
    * Also true for an empty update (issue 24): the current version and no field sent. It changes
@@ -54,22 +50,24 @@ export type WriteScope = {
  * keys are deleted by the job queue (server/db/tasks.ts).
  */
 export const KEY_LIFETIME = sql`interval '24 hours'`;
-const keyPattern = /^[\x21-\x7e]{1,200}$/;
 
-type Idempotency = { key: string; requestHash: string };
+/** A create's Idempotency-Key (server/write.ts reads it from the request) and the hash of the request it came with. */
+export type Idempotency = { key: string; requestHash: string };
 
-/**
- * The request's `Idempotency-Key` (creates only: POST). Its request hash covers method, path
- * and body, so the same key sent with another request is told apart from a retry.
- */
-async function idempotencyOf(c: Context<AppEnv>): Promise<Idempotency | null> {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined || c.req.method !== 'POST') return null;
-  if (!keyPattern.test(key)) throw badRequest(messages.idempotencyKeyInvalid, { 'Idempotency-Key': messages.idempotencyKeyInvalid });
-  const body = await c.req.text();
-  const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`).update(body).digest('hex');
-  return { key, requestHash };
+/** The key was first sent with another request (another body or path): the caller reused it by mistake. */
+export class IdempotencyKeyReused extends Error {
+  constructor() {
+    super('Idempotency-Key reused with another request');
+  }
 }
+
+/** Who writes, and where: the account every row and log entry of the write belongs to. */
+export type WriteContext = {
+  accountId: string;
+  actor: Actor;
+  /** A create sent with an Idempotency-Key: its result is kept under the key (see `auditedWrite`). */
+  idempotency?: Idempotency | null;
+};
 
 /** An update that sends no field at all (every key absent or undefined). */
 export const asksNothing = (sent: Record<string, unknown>): boolean => Object.values(sent).every((value) => value === undefined);
@@ -78,25 +76,22 @@ export const asksNothing = (sent: Record<string, unknown>): boolean => Object.va
 const asJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 /**
- * Every write goes through here: one transaction, scoped to the request's account, with an
- * audit-log row for each change in the same transaction, so a failure leaves nothing half-way.
- * Once committed, the process's cache of callers is cleared (any write may have changed a user,
- * role, account or revocation; writes are rare next to reads, and a miss costs one round trip).
+ * Every write goes through here, whether a request makes it (server/write.ts fills the context
+ * from the request) or a job does (as its system actor, domain/actors.ts): one transaction,
+ * scoped to the account, with an audit-log row for each change in the same transaction, so a
+ * failure leaves nothing half-way.
  *
- * A create (POST) sent with an `Idempotency-Key` header stores its result under that key, per
- * caller and account, in the same transaction: the key exists exactly when the write committed.
- * A retry with the same key (its first answer lost to a dropped connection or a 503) gets that
- * result back, without running `work` again, so the handler answers as the first time (same
- * status, same body) and makes no duplicate. A concurrent retry waits for the first one (an
- * advisory lock on the key). So that the retry's answer matches, a create's result must be
- * plain JSON (ids, not rows with dates).
+ * A create given an `idempotency` key stores its result under that key, per actor and account,
+ * in the same transaction: the key exists exactly when the write committed. A retry with the same
+ * key (its first answer lost to a dropped connection or a 503) gets that result back, without
+ * running `work` again, so the handler answers as the first time (same status, same body) and
+ * makes no duplicate. A concurrent retry waits for the first one (an advisory lock on the key).
+ * So that the retry's answer matches, a create's result must be plain JSON (ids, not rows with
+ * dates). The same key with another request hash throws `IdempotencyKeyReused`.
  */
-export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => Promise<T>): Promise<T> {
-  const { db, callers } = c.var.deps;
-  const { caller, account } = c.var;
-  const idempotency = await idempotencyOf(c);
-  const result = await db.transaction(async (tx) => {
-    const keyed = idempotency && { accountId: account.id, callerId: caller.personId, key: idempotency.key };
+export async function auditedWrite<T>(db: Db, { accountId, actor, idempotency = null }: WriteContext, work: (scope: WriteScope) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const keyed = idempotency && { accountId, callerId: actor.id, key: idempotency.key };
     if (keyed) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`idempotency\n${keyed.accountId}\n${keyed.callerId}\n${keyed.key}`}, 0))`);
       const [first] = await tx
@@ -111,20 +106,20 @@ export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => 
           ),
         );
       if (first) {
-        if (first.requestHash !== idempotency.requestHash) throw new ApiError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
+        if (first.requestHash !== idempotency.requestHash) throw new IdempotencyKeyReused();
         return first.result.value as T;
       }
     }
     const scope: WriteScope = {
       tx,
-      accountId: account.id,
-      actorId: caller.personId,
-      actorName: caller.name,
+      accountId,
+      actorId: actor.id,
+      actorName: actor.name,
       async audit(event) {
         await tx.insert(auditLog).values({
-          accountId: account.id,
-          actorId: caller.personId,
-          actorName: caller.name,
+          accountId,
+          actorId: actor.id,
+          actorName: actor.name,
           action: event.action,
           resourceType: event.resourceType,
           resourceId: event.resourceId,
@@ -138,16 +133,16 @@ export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => 
         const [last] = await tx
           .select({ action: auditLog.action, actorId: auditLog.actorId })
           .from(auditLog)
-          .where(and(eq(auditLog.accountId, account.id), eq(auditLog.resourceType, resourceType), eq(auditLog.resourceId, resourceId)))
+          .where(and(eq(auditLog.accountId, accountId), eq(auditLog.resourceType, resourceType), eq(auditLog.resourceId, resourceId)))
           .orderBy(desc(auditLog.id))
           .limit(1);
-        if (last?.action !== 'update' || last.actorId !== caller.personId) return false;
+        if (last?.action !== 'update' || last.actorId !== actor.id) return false;
         return Object.entries(changes).every(([name, value]) => value === undefined || isDeepStrictEqual(asJson(record[name]), asJson(value)));
       },
     };
     const result = await work(scope);
     if (keyed) {
-      // Keys of this caller past their lifetime go now (bounded by the caller's own submits).
+      // Keys of this actor past their lifetime go now (bounded by the actor's own submits).
       await tx
         .delete(idempotencyKeys)
         .where(and(eq(idempotencyKeys.accountId, keyed.accountId), eq(idempotencyKeys.callerId, keyed.callerId), lt(idempotencyKeys.createdAt, sql`now() - ${KEY_LIFETIME}`)));
@@ -155,8 +150,4 @@ export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => 
     }
     return result;
   });
-  // The triggers' notification reaches this process's listener a moment after the commit; the
-  // writer's own next request must not be served the caller it has just changed before then.
-  callers?.clear();
-  return result;
 }

@@ -8,6 +8,7 @@ import { idpSchedule, idpTasks } from '../idp/tasks.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
 import { telephonySchedule, telephonyTasks } from '../telephony/tasks.ts';
+import type { Deps } from '../env.ts';
 
 /**
  * The durable job queue (architecture "Jobs"): graphile-worker 0.16 keeps its jobs in PostgreSQL
@@ -18,14 +19,23 @@ import { telephonySchedule, telephonyTasks } from '../telephony/tasks.ts';
  * that write committed.
  */
 
-/** Every task a server process runs, by name: each area exports its own (workflow tasks join here). */
+/** The tasks that need nothing but the queue's own connection (clean-ups): each area exports its own. */
 export const tasks: TaskList = {
-  [FAN_OUT_TASK]: fanOutNotifications,
   ...authTasks,
   ...idpTasks,
   ...dbTasks,
   ...telephonyTasks,
 };
+
+/**
+ * Every task a server process runs, by name, given the dependencies object the routes get
+ * (server/deps.ts): a task that writes records does so through the audited write, as its system
+ * actor (workflow tasks join here).
+ */
+export const taskList = (deps: Deps): TaskList => ({
+  ...tasks,
+  [FAN_OUT_TASK]: fanOutNotifications(deps.db),
+});
 
 /**
  * The periodic work (clean-ups), as the queue's own schedule rather than a timer in each process:
@@ -46,13 +56,20 @@ const CONCURRENCY = 2;
 /** Backstop polling for jobs scheduled later (retries); new jobs arrive by notification. */
 const POLL_INTERVAL_MS = 2_000;
 
+/** How often the contact center's calls are placed (simulator) and read into the history (config.interactions). */
+export type InteractionsSchedule = Pick<InteractionJobs, 'callsPerHour' | 'syncSeconds'>;
+
 /**
  * Starts this process's worker on the queue (with the server, server/main.ts; and in the test
- * harness). `interactions`: the contact center's placing and ingestion (server/interactions/tasks.ts),
+ * harness), its jobs given the same dependencies object as the routes (server/deps.ts).
+ * `interactions`: the contact center's placing and ingestion (server/interactions/tasks.ts),
  * given by the server; without it (tests) that job does nothing and is not scheduled.
  */
-export async function startJobs(databaseUrl: string, options: { interactions?: InteractionJobs } = {}): Promise<JobRunner> {
-  const interactions = options.interactions && options.interactions.syncSeconds > 0 ? options.interactions : null;
+export async function startJobs(databaseUrl: string, deps: Deps, options: { interactions?: InteractionsSchedule } = {}): Promise<JobRunner> {
+  const interactions =
+    options.interactions && options.interactions.syncSeconds > 0
+      ? { db: deps.db, contactCenter: deps.contactCenter, recordings: deps.recordings, ...options.interactions }
+      : null;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
   pool.on('error', () => {});
   let running = true;
@@ -64,7 +81,7 @@ export async function startJobs(databaseUrl: string, options: { interactions?: I
     // server/main.ts owns the signals and stops the runner in its own order.
     noHandleSignals: true,
     logger,
-    taskList: { ...tasks, ...interactionTasks(interactions) },
+    taskList: { ...taskList(deps), ...interactionTasks(interactions) },
     parsedCronItems: parseCronItems(interactions ? [...schedule, ...interactionsSchedule] : schedule),
   }).catch(async (error: unknown) => {
     await pool.end();

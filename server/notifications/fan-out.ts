@@ -1,6 +1,10 @@
 import type { Task } from 'graphile-worker';
+import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
+import { systemActors } from '../../domain/actors.ts';
 import { notificationLimits } from '../../domain/notifications.ts';
+import type { Db } from '../db/client.ts';
+import { auditedWrite } from '../db/write.ts';
 
 /** The job that writes one notification per user (enqueued by `notify`, run by server/jobs). */
 export const FAN_OUT_TASK = 'notifications.fan-out';
@@ -15,17 +19,23 @@ const payloadSchema = v.object({
 export type FanOut = v.InferInput<typeof payloadSchema>;
 
 /**
- * One notification per user who still exists, in one statement (so a retry after a failure
- * cannot write half of them twice: the statement either committed or did not). The table's
- * trigger tells every server process, which pushes the change to that user's open bells.
+ * One notification per user who still exists, in one transaction through the audited write, as
+ * the Notifications system actor (domain/actors.ts), with one log entry for the fan-out: so a
+ * retry after a failure cannot write half of them twice (the transaction either committed or did
+ * not), and the System log shows who wrote them. The table's trigger tells every server process,
+ * which pushes the change to that user's open bells.
  */
-export const fanOutNotifications: Task = async (payload, helpers) => {
-  const job = v.parse(payloadSchema, payload);
-  await helpers.withPgClient((client) =>
-    client.query(
-      `insert into notifications (account_id, user_id, title, message, jump_path)
-       select $1, u.person_id, $3, $4, $5 from users u where u.person_id = any($2::uuid[])`,
-      [job.accountId, job.userIds, job.title, job.message, job.jumpPath],
-    ),
-  );
-};
+export const fanOutNotifications =
+  (db: Db): Task =>
+  async (payload) => {
+    const job = v.parse(payloadSchema, payload);
+    await auditedWrite(db, { accountId: job.accountId, actor: systemActors.notifications }, async ({ tx, audit }) => {
+      // The ids go as one array parameter: a plain array in drizzle's sql would become a list of parameters.
+      const { rows } = await tx.execute<{ id: string }>(sql`
+        insert into notifications (account_id, user_id, title, message, jump_path)
+        select ${job.accountId}, u.person_id, ${job.title}, ${job.message}, ${job.jumpPath}
+        from users u where u.person_id = any(${sql.param(job.userIds)}::uuid[])
+        returning id`);
+      await audit({ action: 'create', resourceType: 'Notification', resourceId: null, after: { title: job.title, jumpPath: job.jumpPath, recipients: rows.length } });
+    });
+  };

@@ -4,23 +4,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { AccessLog } from '../access-log.ts';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { createApi } from '../app.ts';
 import { CallerCache } from '../auth/callers.ts';
 import { connect, type Database } from '../db/client.ts';
 import { demoAccounts, seed, seedId } from '../seed/seed.ts';
-import type { Deps } from '../env.ts';
-import { createTeamDirectory } from '../integrations/team-directory/index.ts';
-import { createContactCenter } from '../integrations/contact-center/index.ts';
-import { createFileRecordingStore } from '../integrations/recordings/files.ts';
-import { createTelephony } from '../integrations/telephony/index.ts';
 import { startJobs } from '../jobs/index.ts';
 import { NotificationHub } from '../notifications/stream.ts';
+import { AUDIENCE, ISSUER, testDeps } from './deps.ts';
 import { drained, runNow } from './jobs.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
-export const ISSUER = 'http://idp.test/';
-export const AUDIENCE = 'https://api.astera.test';
+export { AUDIENCE, ISSUER } from './deps.ts';
 
 export type DemoUser = 'admin' | 'manager' | 'viewer';
 
@@ -39,27 +34,17 @@ export async function createHarness() {
   // As in production: callers cached per token, cleared by the database's notifications.
   const callers = new CallerCache(testDb.url);
   await callers.start();
-  // As in production: the job queue runs (notification fan-out) and open streams are pushed to.
-  const jobs = await startJobs(testDb.url);
   const notifications = new NotificationHub(testDb.url);
   await notifications.start();
-  const deps: Deps = {
+  const deps = testDeps(database.db, recordingsDir, {
+    publicKey: jwk,
     callers,
-    db: database.db,
-    keys: createLocalJWKSet({ keys: [jwk] }),
-    issuer: ISSUER,
-    audience: AUDIENCE,
-    reportingUrl: 'http://reports.test',
-    // The simulator, whatever the environment says: tests never reach Microsoft.
-    teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
-    contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
-    recordings: createFileRecordingStore(recordingsDir),
-    // The simulated carrier, never failing; its outcomes are reported when a test asks (reportDue).
-    telephony: createTelephony({ kind: 'simulator', failureRate: 0, outcomeMs: 0 }, database.db, 'http://localhost'),
     notifications,
     // No timer: a test writes what was read with `accessLog.flush()` (no waiting on time).
     accessLog: new AccessLog(database.db),
-  };
+  });
+  // As in production: the job queue runs (notification fan-out) with the API's dependencies, and open streams are pushed to.
+  const jobs = await startJobs(testDb.url, deps);
   const api = createApi(deps);
 
   async function token(user: DemoUser | string, claims: JWTPayload = {}, key = privateKey) {

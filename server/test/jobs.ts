@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { connect, type Db } from '../db/client.ts';
 import { startJobs, type JobRunner } from '../jobs/index.ts';
+import { testDeps } from './deps.ts';
 import { createTestDatabase } from './test-db.ts';
 
 /** Jobs due now or running (a failed one waiting for its retry is not due yet). */
@@ -41,9 +45,11 @@ export async function runNow(jobs: JobRunner, db: Db, task: string): Promise<voi
 export async function createTestQueue() {
   const testDb = await createTestDatabase();
   const database = connect(testDb.url);
-  const jobs = await startJobs(testDb.url).catch(async (error: unknown) => {
+  const recordingsDir = await mkdtemp(path.join(tmpdir(), 'astera-queue-'));
+  const jobs = await startJobs(testDb.url, testDeps(database.db, recordingsDir)).catch(async (error: unknown) => {
     await database.close();
     await testDb.drop();
+    await rm(recordingsDir, { recursive: true, force: true });
     throw error;
   });
   return {
@@ -54,6 +60,7 @@ export async function createTestQueue() {
       await jobs.stop();
       await database.close();
       await testDb.drop();
+      await rm(recordingsDir, { recursive: true, force: true });
     },
   };
 }

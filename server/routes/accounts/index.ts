@@ -10,7 +10,7 @@ import { requires, signedIn } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { defaultRoles } from '../../db/default-roles.ts';
 import { accounts, auditLog, roles } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, forbidden } from '../../errors.ts';
 import { editable, found, jsonLimit, sent, touched, updatedRow } from '../../records.ts';

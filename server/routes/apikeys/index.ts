@@ -8,7 +8,7 @@ import { assertMayGrant } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { apiKeys, roles } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';

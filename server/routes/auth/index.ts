@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { revokedSignIns, revokedTokens } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import { endGrant } from '../../idp/adapter.ts';
 import { signedIn } from '../../auth/requires.ts';
 import { jsonLimit } from '../../records.ts';

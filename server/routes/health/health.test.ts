@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
-import { createTeamDirectory } from '../../integrations/team-directory/index.ts';
-import { createContactCenter } from '../../integrations/contact-center/index.ts';
-import { createFileRecordingStore } from '../../integrations/recordings/files.ts';
 import { createApi } from '../../app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { getFreePort } from '../../db/postgres.ts';
 import { seedId } from '../../seed/seed.ts';
+import { testDeps } from '../../test/deps.ts';
 import { AUDIENCE, createHarness, ISSUER, type Harness } from '../../test/harness.ts';
 
 const unavailable = { code: 'database_unavailable', message: messages.databaseUnavailable };
@@ -42,16 +40,7 @@ describe('while the database cannot be reached', () => {
     // Nothing listens on this port: every connection is refused, as while PostgreSQL restarts.
     database = connect(`postgres://postgres:postgres@127.0.0.1:${await getFreePort()}/astera`);
     const { publicKey, privateKey } = await generateKeyPair('RS256');
-    api = createApi({
-      db: database.db,
-      keys: createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] }),
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      reportingUrl: 'http://reports.test',
-      teamDirectory: createTeamDirectory({ kind: 'simulator' }, database.db),
-      contactCenter: createContactCenter({ kind: 'simulator' }, database.db),
-      recordings: createFileRecordingStore(tmpdir()),
-    });
+    api = createApi(testDeps(database.db, tmpdir(), { publicKey: { ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' } }));
     token = await new SignJWT({ sub: seedId('principal:manager'), jti: randomUUID() })
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
       .setIssuer(ISSUER)

@@ -10,7 +10,7 @@ import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { interactionComments, interactions, roles, users } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { notify } from '../../notifications/notify.ts';

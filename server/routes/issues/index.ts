@@ -6,7 +6,7 @@ import { issueNameTaken } from '../../../domain/messages.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { issues } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';

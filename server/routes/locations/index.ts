@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { locationCreateSchema, locationListQuerySchema, locationPatchSchema } from '../../../domain/locations.ts';
 import { requires } from '../../auth/requires.ts';
 import { locations } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';

@@ -15,7 +15,7 @@ import { isAllowed } from '../../../domain/permissions.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { notify } from '../../notifications/notify.ts';

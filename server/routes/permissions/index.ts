@@ -22,7 +22,7 @@ import { actableAssumedAccounts } from '../../auth/authenticate.ts';
 import { assertMayEditRole, assertTrustWithinOwnGrants, assertWithinOwnGrants, withinOwnGrants } from '../../auth/grants.ts';
 import { requires } from '../../auth/requires.ts';
 import { roles } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import { notifyRoleHolders } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, errorCode } from '../../errors.ts';

@@ -22,7 +22,7 @@ import { assertMayManageUserOfRole, assertWithinOwnGrants, withinOwnGrants } fro
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import { notifyUserRoleChanged } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';

@@ -7,7 +7,7 @@ import { practiceTeamCreateSchema, practiceTeamLimits, practiceTeamMessages, pra
 import { recordReads, type ReadAction } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import { practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages.ts';
 import { queueIdPattern, queueListQuerySchema, queuePatchSchema, type QueueList } from '../../../domain/queues.ts';
 import { requires } from '../../auth/requires.ts';
 import { queues } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { ContactCenterError, type ContactCenterFailure } from '../../integrations/contact-center/port.ts';

@@ -25,7 +25,8 @@ import {
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { scheduleTasks, schedules } from '../../db/schema/index.ts';
-import { asksNothing, write } from '../../db/write.ts';
+import { asksNothing } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updatedRow, updateVersioned } from '../../records.ts';

@@ -15,7 +15,7 @@ import { messages } from '../../../domain/messages.ts';
 import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import { campaigns } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { editable, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';

@@ -13,7 +13,7 @@ import {
 import { requires } from '../../auth/requires.ts';
 import type { Tx } from '../../db/client.ts';
 import { tags } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';

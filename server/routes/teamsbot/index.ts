@@ -20,7 +20,7 @@ import {
 import { requires } from '../../auth/requires.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, logVendorError, notFound } from '../../errors.ts';
 import { TeamDirectoryError, type TeamDirectory } from '../../integrations/team-directory/port.ts';
