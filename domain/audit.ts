@@ -21,6 +21,7 @@ const recordKindNames: Record<string, string> = {
   ContactPoint: 'Contact point',
   InteractionComment: 'Comment',
   MaskingSession: 'Masked call link',
+  OptOut: 'Text opt-out',
   PractitionerPhoto: 'Practitioner photo',
   ScheduleTask: 'Schedule task',
   Session: 'Sign-in',

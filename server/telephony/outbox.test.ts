@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../db/client.ts';
-import { accounts, contactPoints, telephonyAttempts, telephonyOptOuts } from '../db/schema/index.ts';
+import { accounts, auditLog, contactPoints, telephonyAttempts, telephonyOptOuts } from '../db/schema/index.ts';
 import { carrierSignature, createSimulatedTelephony, type SimulatedTelephony } from '../integrations/telephony/simulator.ts';
 import { TelephonyError, type OutboundCall, type OutboundMessage, type Telephony } from '../integrations/telephony/port.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
@@ -101,6 +101,9 @@ describe('telephony outbox', () => {
     const listed = await database.db.select().from(telephonyOptOuts).where(eq(telephonyOptOuts.number, number));
     // Only the practice that sends from that number.
     expect(listed.map((row) => [row.accountId, row.source, row.via])).toEqual([[practice, 'reply', platformNumber]]);
+    // The change is in the practice's System log, written by the Telephony system actor.
+    const logged = await database.db.select().from(auditLog).where(and(eq(auditLog.accountId, practice), eq(auditLog.resourceType, 'OptOut')));
+    expect(logged.map((entry) => [entry.action, entry.actorId, entry.actorName])).toEqual([['create', 'system:telephony', 'Telephony']]);
     const text = await send(database.db, telephony, base, { accountId: practice, key: `after-stop:${number}`, kind: 'message', from: platformNumber, to: number, body: 'Reminder' });
     expect(text.attempt).toMatchObject({ status: 'refused', reason: refusals.optedOut });
     const call = await send(database.db, telephony, base, { accountId: practice, key: `call-after-stop:${number}`, kind: 'call', from: platformNumber, to: number });

@@ -11,7 +11,9 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { optedOutText, optOutIntent } from '../../domain/opt-out.ts';
+import { systemActors } from '../../domain/actors.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { auditedWrite } from '../db/write.ts';
 import { contactPoints, telephonyAttempts, telephonyOptOuts } from '../db/schema/index.ts';
 import {
   finalCallStatuses,
@@ -257,14 +259,24 @@ export async function recordInbound(db: Db, telephony: Telephony, callback: Carr
   const intent = optOutIntent(report.body);
   if (intent === null) return report;
   const accounts = await practicesSendingFrom(db, report.to);
-  if (accounts.length === 0) return report;
-  if (intent === 'opt-out') {
-    await db
-      .insert(telephonyOptOuts)
-      .values(accounts.map((accountId) => ({ accountId, number: report.from, source: 'reply' as const, via: report.to })))
-      .onConflictDoNothing();
-  } else {
-    await db.delete(telephonyOptOuts).where(and(inArray(telephonyOptOuts.accountId, accounts), eq(telephonyOptOuts.number, report.from)));
+  // Each practice's list changes in an audited write of its own, by the Telephony system actor.
+  for (const accountId of accounts) {
+    await auditedWrite(db, { accountId, actor: systemActors.telephony }, async ({ tx, audit }) => {
+      if (intent === 'opt-out') {
+        const [added] = await tx
+          .insert(telephonyOptOuts)
+          .values({ accountId, number: report.from, source: 'reply', via: report.to })
+          .onConflictDoNothing()
+          .returning({ number: telephonyOptOuts.number });
+        if (added) await audit({ action: 'create', resourceType: 'OptOut', resourceId: null, after: { source: 'reply', via: report.to } });
+      } else {
+        const removed = await tx
+          .delete(telephonyOptOuts)
+          .where(and(eq(telephonyOptOuts.accountId, accountId), eq(telephonyOptOuts.number, report.from)))
+          .returning({ number: telephonyOptOuts.number });
+        if (removed.length > 0) await audit({ action: 'delete', resourceType: 'OptOut', resourceId: null, before: { source: 'reply', via: report.to } });
+      }
+    });
   }
   return report;
 }

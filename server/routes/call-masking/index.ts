@@ -4,7 +4,7 @@ import { maskingCreateSchema, maskingIdPattern, maskingTexts } from '../../../do
 import { publicPage } from '../../../domain/public-pages.ts';
 import { recordReads } from '../../access-log.ts';
 import { anyone, requires } from '../../auth/requires.ts';
-import { write } from '../../db/write.ts';
+import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { throttle } from '../../public-page-throttle.ts';
