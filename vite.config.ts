@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { publicPages } from './domain/public-pages.ts';
 
-const auth0Sdk = fileURLToPath(new URL('node_modules/@auth0/auth0-spa-js/src/', import.meta.url));
+const auth0SdkDir = fileURLToPath(new URL('node_modules/@auth0/auth0-spa-js/src/', import.meta.url));
 const auth0Stub = (file: string) => fileURLToPath(new URL(`src/lib/auth0-core/${file}`, import.meta.url));
 
 /**
@@ -25,7 +25,10 @@ const auth0Stub = (file: string) => fileURLToPath(new URL(`src/lib/auth0-core/${
  */
 function auth0WithoutUnusedFeatures(): Plugin {
   // A later SDK that stops shipping its sources must not silently fall back to the full bundle.
-  if (!existsSync(`${auth0Sdk}index.ts`)) throw new Error(`@auth0/auth0-spa-js no longer ships src/index.ts: update auth0WithoutUnusedFeatures in vite.config.ts`);
+  if (!existsSync(`${auth0SdkDir}index.ts`)) throw new Error(`@auth0/auth0-spa-js no longer ships src/index.ts: update auth0WithoutUnusedFeatures in vite.config.ts`);
+  // The bundler names modules by their real path: with node_modules a symlink (a git worktree
+  // sharing another checkout's), the SDK's own imports would not be recognised as the SDK's.
+  const auth0Sdk = `${realpathSync(auth0SdkDir)}${path.sep}`;
   return {
     name: 'auth0-without-unused-features',
     enforce: 'pre',
