@@ -159,17 +159,21 @@ function firstScreenInOneChunk() {
       publicPageModules = closure(ids.filter((id) => publicEntries.has(id.slice(id.lastIndexOf('/')))));
     },
   };
+  // `debugName`: the label of a group whose name is a function in Rolldown's timing report.
   const group = {
+    debugName: 'first-screen',
     name: (id: string) => (firstScreen.has(id) && !publicPageModules.has(id) ? 'first-screen' : null),
     includeDependenciesRecursively: false,
   };
   /** Part of the first screen in a chunk of its own (`firstScreenParts`). */
   const part = (name: string, modules: RegExp) => ({
+    debugName: name,
     name: (id: string) => (firstScreen.has(id) && !publicPageModules.has(id) && modules.test(id) ? name : null),
     includeDependenciesRecursively: false,
   });
   /** A group of the modules `modules` matches, leaving out the public pages' (each keeps its own bundle). */
   const kit = (name: string, modules: RegExp, { withPublicPages = false } = {}) => ({
+    debugName: name,
     name: (id: string) => (modules.test(id) && (withPublicPages || !publicPageModules.has(id)) ? name : null),
     includeDependenciesRecursively: false,
   });
@@ -256,6 +260,10 @@ export default defineConfig({
     reportCompressedSize: false,
     // The portal, and each public page (its own small bundle, no sign-in code: domain/public-pages.ts).
     rolldownOptions: {
+      // Quiet unless something needs attention: Rolldown's report of slow plugins and chunk groups
+      // is printed on every build (the build's plugins are slow by nature: Tailwind, the router's
+      // code splitting, compression), so it says nothing a newcomer can act on. Its other checks stay on.
+      checks: { bundlerTimings: false },
       output: { codeSplitting: { groups: [...firstScreenParts, firstScreenChunk.group, domainKit, screenKit, listKit, formKit, radixKit, chartKit] } },
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
