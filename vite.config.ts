@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { existsSync, realpathSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -71,6 +71,27 @@ export function precompressedAssets(): Plugin {
           await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
         }),
       );
+    },
+  };
+}
+
+/**
+ * What each chunk of a build written to disk holds and imports, in `.cache/build-chunks.json`:
+ * the first screen's budget test (src/first-screen-size.test.ts) reads it with the files in dist
+ * when `npm test` has just built for the end-to-end tests, instead of building a second time. Not
+ * in dist: it names the source files, and the portal serves what is at the top of dist.
+ */
+function chunkMap(): Plugin {
+  const file = fileURLToPath(new URL('.cache/build-chunks.json', import.meta.url));
+  return {
+    name: 'chunk-map',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) =>
+        item.type === 'chunk' ? [{ fileName: item.fileName, facadeModuleId: item.facadeModuleId, moduleIds: item.moduleIds, imports: item.imports }] : [],
+      );
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify({ dir: path.resolve(options.dir ?? 'dist'), chunks }));
     },
   };
 }
@@ -243,6 +264,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompressedAssets(),
+    chunkMap(),
     preloadLists.plugin,
     firstScreenChunk.plugin,
   ],
