@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -10,7 +10,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { publicPages } from './domain/public-pages.ts';
 
-const auth0Sdk = fileURLToPath(new URL('node_modules/@auth0/auth0-spa-js/src/', import.meta.url));
+const auth0SdkDir = fileURLToPath(new URL('node_modules/@auth0/auth0-spa-js/src/', import.meta.url));
 const auth0Stub = (file: string) => fileURLToPath(new URL(`src/lib/auth0-core/${file}`, import.meta.url));
 
 /**
@@ -25,7 +25,10 @@ const auth0Stub = (file: string) => fileURLToPath(new URL(`src/lib/auth0-core/${
  */
 function auth0WithoutUnusedFeatures(): Plugin {
   // A later SDK that stops shipping its sources must not silently fall back to the full bundle.
-  if (!existsSync(`${auth0Sdk}index.ts`)) throw new Error(`@auth0/auth0-spa-js no longer ships src/index.ts: update auth0WithoutUnusedFeatures in vite.config.ts`);
+  if (!existsSync(`${auth0SdkDir}index.ts`)) throw new Error(`@auth0/auth0-spa-js no longer ships src/index.ts: update auth0WithoutUnusedFeatures in vite.config.ts`);
+  // The bundler names modules by their real path: with node_modules a symlink (a git worktree
+  // sharing another checkout's), the SDK's own imports would not be recognised as the SDK's.
+  const auth0Sdk = `${realpathSync(auth0SdkDir)}${path.sep}`;
   return {
     name: 'auth0-without-unused-features',
     enforce: 'pre',
@@ -68,6 +71,27 @@ export function precompressedAssets(): Plugin {
           await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
         }),
       );
+    },
+  };
+}
+
+/**
+ * What each chunk of a build written to disk holds and imports, in `.cache/build-chunks.json`:
+ * the first screen's budget test (src/first-screen-size.test.ts) reads it with the files in dist
+ * when `npm test` has just built for the end-to-end tests, instead of building a second time. Not
+ * in dist: it names the source files, and the portal serves what is at the top of dist.
+ */
+function chunkMap(): Plugin {
+  const file = fileURLToPath(new URL('.cache/build-chunks.json', import.meta.url));
+  return {
+    name: 'chunk-map',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) =>
+        item.type === 'chunk' ? [{ fileName: item.fileName, facadeModuleId: item.facadeModuleId, moduleIds: item.moduleIds, imports: item.imports }] : [],
+      );
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify({ dir: path.resolve(options.dir ?? 'dist'), chunks }));
     },
   };
 }
@@ -156,17 +180,21 @@ function firstScreenInOneChunk() {
       publicPageModules = closure(ids.filter((id) => publicEntries.has(id.slice(id.lastIndexOf('/')))));
     },
   };
+  // `debugName`: the label of a group whose name is a function in Rolldown's timing report.
   const group = {
+    debugName: 'first-screen',
     name: (id: string) => (firstScreen.has(id) && !publicPageModules.has(id) ? 'first-screen' : null),
     includeDependenciesRecursively: false,
   };
   /** Part of the first screen in a chunk of its own (`firstScreenParts`). */
   const part = (name: string, modules: RegExp) => ({
+    debugName: name,
     name: (id: string) => (firstScreen.has(id) && !publicPageModules.has(id) && modules.test(id) ? name : null),
     includeDependenciesRecursively: false,
   });
   /** A group of the modules `modules` matches, leaving out the public pages' (each keeps its own bundle). */
   const kit = (name: string, modules: RegExp, { withPublicPages = false } = {}) => ({
+    debugName: name,
     name: (id: string) => (modules.test(id) && (withPublicPages || !publicPageModules.has(id)) ? name : null),
     includeDependenciesRecursively: false,
   });
@@ -236,6 +264,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompressedAssets(),
+    chunkMap(),
     preloadLists.plugin,
     firstScreenChunk.plugin,
   ],
@@ -255,6 +284,10 @@ export default defineConfig({
     reportCompressedSize: false,
     // The portal, and each public page (its own small bundle, no sign-in code: domain/public-pages.ts).
     rolldownOptions: {
+      // Quiet unless something needs attention: Rolldown's report of slow plugins and chunk groups
+      // is printed on every build (the build's plugins are slow by nature: Tailwind, the router's
+      // code splitting, compression), so it says nothing a newcomer can act on. Its other checks stay on.
+      checks: { bundlerTimings: false },
       output: { codeSplitting: { groups: [...firstScreenParts, firstScreenChunk.group, domainKit, screenKit, listKit, formKit, radixKit, chartKit] } },
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),

@@ -21,10 +21,10 @@ function ensureChromium() {
 }
 
 const steps = [];
-function step(name, cmd, args) {
+function step(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } });
   const ok = result.status === 0;
   steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
   return ok;
@@ -78,8 +78,10 @@ rmSync(path.join(root, 'reports'), { recursive: true, force: true });
 
 step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
-step('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json']);
+// Built once, before the unit tests: the first screen's budget test reads this build
+// (ASTERA_TEST_BUILT) instead of making its own, and the end-to-end tests serve it.
 ensureBuild();
+step('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json'], { ASTERA_TEST_BUILT: '1' });
 step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
 step('current Node LTS: starts and signs in (scripts/node-lts.mjs)', process.execPath, [path.join(root, 'scripts', 'node-lts.mjs')]);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../auth/passwords.ts';
 import { connect, type Database } from '../db/client.ts';
-import { demoUsers, seed } from '../seed/seed.ts';
+import { demoUsers } from '../seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { credentialAccounts } from './accounts.ts';
 
@@ -10,9 +10,8 @@ describe('the provider’s users', () => {
   let database: Database;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    testDb = await createTestDatabase({ seeded: true });
     database = connect(testDb.url);
-    await seed(database.db);
   });
 
   afterAll(async () => {

@@ -12,16 +12,15 @@ import { createFileRecordingStore } from '../integrations/recordings/files.ts';
 import { agentDirectory } from '../interactions/ingest.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { insertManyInteractions } from './bulk-interactions.ts';
-import { demoAccounts, seed } from './seed.ts';
+import { demoAccounts } from './seed.ts';
 
 let testDb: TestDatabase;
 let database: Database;
 let dir: string;
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase({ seeded: true });
   database = connect(testDb.url);
   dir = await mkdtemp(path.join(tmpdir(), 'astera-bulk-'));
-  await seed(database.db);
 }, 300_000);
 afterAll(async () => {
   await database.close();

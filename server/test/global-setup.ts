@@ -1,7 +1,9 @@
 /**
  * Vitest globalSetup: ONE embedded PostgreSQL for the whole test run, in a fresh temp folder
- * on a free port. It holds the database `astera_template`, migrated once; every test file
- * clones it (server/test/test-db.ts). Tests get the admin URL through `inject('pgAdminUrl')`.
+ * on a free port. It holds two templates made once: `astera_template`, migrated, and
+ * `astera_template_seeded`, a clone of it with the default demo seeded (what every API test
+ * starts from). Every test file clones one of them (server/test/test-db.ts). Tests get the admin
+ * URL through `inject('pgAdminUrl')`.
  *
  * PG_LOG=1 prints PostgreSQL's log to stderr.
  */
@@ -18,6 +20,7 @@ import type {} from './test-db.ts';
 
 // Same values as in test-db.ts.
 const TEMPLATE_DATABASE = 'astera_template';
+const SEEDED_TEMPLATE_DATABASE = 'astera_template_seeded';
 const ADMIN_URL_ENV = 'ASTERA_TEST_PG_ADMIN_URL';
 
 const PREFIX = 'astera-vitest-pg-';
@@ -58,6 +61,27 @@ async function migrateTemplate(url: string) {
   await migrateSimulators(url);
 }
 
+/** Clones the migrated template and seeds the default demo into the clone (as `seed(db)` does per harness). */
+async function seedTemplate(admin: pg.Client, adminUrl: string) {
+  await admin.query(`CREATE DATABASE ${SEEDED_TEMPLATE_DATABASE} TEMPLATE ${TEMPLATE_DATABASE}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${SEEDED_TEMPLATE_DATABASE}`;
+  const { connect } = await import('../db/client.ts');
+  const { seed } = await import('../seed/seed.ts');
+  const database = connect(url.toString());
+  try {
+    await seed(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Nobody may stay connected to a template, or CREATE DATABASE ... TEMPLATE fails. */
+async function closeTemplate(admin: pg.Client, name: string) {
+  await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+}
+
 export default async function setup(project: TestProject) {
   const started = performance.now();
   const tmp = os.tmpdir();
@@ -80,13 +104,13 @@ export default async function setup(project: TestProject) {
 
   try {
     await migrateTemplate(server.url);
-    // Nobody may stay connected to the template, or CREATE DATABASE ... TEMPLATE fails.
     const admin = new pg.Client({ connectionString: server.adminUrl });
     admin.on('error', () => {});
     await admin.connect();
     try {
-      await admin.query(`ALTER DATABASE ${TEMPLATE_DATABASE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [TEMPLATE_DATABASE]);
+      await closeTemplate(admin, TEMPLATE_DATABASE);
+      await seedTemplate(admin, server.adminUrl);
+      await closeTemplate(admin, SEEDED_TEMPLATE_DATABASE);
     } finally {
       await admin.end();
     }

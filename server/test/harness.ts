@@ -8,7 +8,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { createApi } from '../app.ts';
 import { CallerCache } from '../auth/callers.ts';
 import { connect, type Database } from '../db/client.ts';
-import { demoAccounts, seed, seedId } from '../seed/seed.ts';
+import { demoAccounts, seedId } from '../seed/seed.ts';
 import { startJobs } from '../jobs/index.ts';
 import { NotificationHub } from '../notifications/stream.ts';
 import { AUDIENCE, ISSUER, testDeps } from './deps.ts';
@@ -24,11 +24,11 @@ export type DemoUser = 'admin' | 'manager' | 'viewer';
  * provider, so tests can mint tokens as each demo user (or broken ones on purpose).
  */
 export async function createHarness() {
-  const testDb: TestDatabase = await createTestDatabase();
+  // The default demo, seeded once per run into a template (server/test/global-setup.ts).
+  const testDb: TestDatabase = await createTestDatabase({ seeded: true });
   // The recordings store as `npm start` has it: files, here in a folder of this harness's own.
   const recordingsDir = await mkdtemp(path.join(tmpdir(), 'astera-recordings-'));
   const database: Database = connect(testDb.url);
-  await seed(database.db);
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' };
   // As in production: callers cached per token, cleared by the database's notifications.
@@ -101,8 +101,8 @@ export async function createHarness() {
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
 /**
- * The usual set-up of an API test file: one harness, made before the file's tests (seeding takes a
- * while) and closed after them. Its members are read when used, so use them inside hooks and tests:
+ * The usual set-up of an API test file: one harness, made before the file's tests and closed
+ * after them. Its members are read when used, so use them inside hooks and tests:
  *
  *   const h = fileHarness();
  *   it('…', async () => { const res = await h.call('admin', '/accounts'); … });

@@ -1,5 +1,6 @@
 /**
- * One database per test file, cloned from the migrated template made by global-setup.ts:
+ * One database per test file, cloned from a template made by global-setup.ts: the migrated one,
+ * or with `{ seeded: true }` the migrated one with the default demo seeded (`seed(db)`):
  *
  *   let testDb: TestDatabase;
  *   beforeAll(async () => { testDb = await createTestDatabase(); });
@@ -18,6 +19,7 @@ declare module 'vitest' {
 }
 
 export const TEMPLATE_DATABASE = 'astera_template';
+export const SEEDED_TEMPLATE_DATABASE = 'astera_template_seeded';
 /** Also set by global-setup, for code that runs outside vitest's `inject` (e.g. a child process). */
 export const ADMIN_URL_ENV = 'ASTERA_TEST_PG_ADMIN_URL';
 
@@ -51,12 +53,16 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   }
 }
 
-/** Creates a fresh database `t_<random>` from the migrated template and returns its URL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Creates a fresh database `t_<random>` from the migrated template (with `seeded`, from the one
+ * with the default demo already seeded) and returns its URL.
+ */
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
   const admin = adminUrl();
   const name = `t_${randomBytes(6).toString('hex')}`;
+  const template = options.seeded ? SEEDED_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
   await withAdmin(admin, (client) =>
-    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(TEMPLATE_DATABASE)}`),
+    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`),
   );
   const url = new URL(admin);
   url.pathname = `/${name}`;
