@@ -70,6 +70,7 @@ const cases: Case[] = [
 /** PATCH routes that edit no versioned record, and so take no empty update. */
 const unversioned: Record<string, string> = {
   '/me/preferences': "the caller's own display settings: no version, no log entry",
+  '/call_masking/sessions/:id': 'ending a masked call link: `ended: true` is required (an empty PATCH is 400)',
   '/notifications/notifications': '"Mark all read": `read` is required',
   '/notifications/notifications/:id': 'read or unread: `read` is required',
 };

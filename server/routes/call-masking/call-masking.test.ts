@@ -140,6 +140,8 @@ describe("call masking: the patient's page", () => {
     const expired = await session({ sendText: false });
     await h.db.update(maskingSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(maskingSessions.id, expired.id));
     const ended = await session({ sendText: false });
+    const empty = await h.call('manager', `/call_masking/sessions/${ended.id}?accountId=${riverside}`, { method: 'PATCH', json: {} });
+    expect(empty.status).toBe(400);
     const end = await h.call('manager', `/call_masking/sessions/${ended.id}?accountId=${riverside}`, { method: 'PATCH', json: { ended: true } });
     expect(end.status).toBe(200);
     expect(((await end.json()) as MaskingSession).status).toBe('ended');
