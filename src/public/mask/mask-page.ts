@@ -20,7 +20,7 @@ export const maskPageTexts = {
   loading: 'Loading…',
   title: (practice: string) => `${practice} will call you`,
   explain: (number: string) => `Press the button and your phone will ring from ${number}. Answer it and you will be connected to the practice.`,
-  noNumber: 'Your own number is not shown to the practice, and theirs is not shown to you.',
+  noNumber: "The practice's direct line stays private: the call shows this number.",
   button: 'Call me now',
   callsLeft: (n: number) => (n === 1 ? 'This link can start 1 more call.' : `This link can start ${n} more calls.`),
   unavailableTitle: 'This link cannot start a call',
@@ -48,7 +48,8 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<str
 }
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
-const heading = 'text-2xl font-semibold [overflow-wrap:break-word]';
+// The heading takes the focus for screen readers; it is no control, so no focus ring.
+const heading = 'text-2xl font-semibold [overflow-wrap:break-word] focus:outline-none';
 const primaryButton =
   'inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-brand-700 px-5 text-xl font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70';
 
