@@ -8,7 +8,7 @@ import { listScreenFigures } from './list-screen.ts';
 import { paletteFigures } from './palette.ts';
 import { personsFigures } from './persons.ts';
 import { recordingsFigures } from './recordings.ts';
-import { firstScreenFigure, initialJsFigure, startupFigures, surveyJsFigure } from './startup.ts';
+import { firstScreenFigure, initialJsFigure, publicPagesJsFigures, startupFigures } from './startup.ts';
 import { print } from './util.ts';
 
 /**
@@ -22,12 +22,12 @@ const wanted = (section: string) => !only || only.includes(section);
 console.log('Astera Portal benchmarks');
 if (wanted('startup')) {
   console.log('\nStart-up and size');
-  print([initialJsFigure(), surveyJsFigure()]);
+  print([initialJsFigure(), ...publicPagesJsFigures()]);
   print(await startupFigures());
 }
 if (only?.includes('first-screen')) {
   console.log('\nFirst screen');
-  print([initialJsFigure(), surveyJsFigure(), ...(await firstScreenFigure())]);
+  print([initialJsFigure(), ...publicPagesJsFigures(), ...(await firstScreenFigure())]);
 }
 if (wanted('palette')) {
   console.log('\nCommand palette (Chromium)');
