@@ -14,6 +14,7 @@ import { demoContactPointsPerAccount, insertDemoContactPoints } from './demo-con
 import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.ts';
 import { insertDemoRoles } from './demo-roles.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
+import { insertDemoMaskingSessions } from './demo-masking.ts';
 import { insertDemoPracticeTeams } from './demo-practice-teams.ts';
 import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoInteractions } from './demo-interactions.ts';
@@ -347,6 +348,15 @@ async function seedPracticeTeams(tx: Tx) {
   return true;
 }
 
+/** Masked call links in each state per demo account (issue 42; a marker of its own, after the people and contact points). */
+async function seedMaskingSessions(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.masking'));
+  if (done.length > 0) return false;
+  for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await insertDemoMaskingSessions(tx, demoAccounts[key].id, key, SEED);
+  await tx.insert(meta).values({ key: 'seeded.masking', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 /**
  * The call history of every demo account (issue 26), after its queues and people (a marker of
  * its own, like the people's). Its calls come from the simulated contact center: without the
@@ -382,11 +392,12 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
       const moreRoles = await seedRoles(tx);
       const surveyed = await seedCampaigns(tx);
       const teamed = await seedPracticeTeams(tx);
+      const masked = await seedMaskingSessions(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
       const called = await seedInteractions(tx, options.recordings);
-      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed || teamed;
+      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed || teamed || masked;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -412,6 +423,7 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
     await seedRoles(tx);
     await seedCampaigns(tx);
     await seedPracticeTeams(tx);
+    await seedMaskingSessions(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     await seedInteractions(tx, options.recordings);

@@ -104,6 +104,19 @@ describe('call masking: staff set up a session', () => {
   });
 });
 
+describe('call masking: the demo', () => {
+  it('has masked call links of the practice in each state, named by their patients, in the System log', async () => {
+    const res = await h.call('manager', `/call_masking/sessions?accountId=${riverside}`);
+    const items = ((await res.json()) as { items: MaskingSession[] }).items.filter((item) => item.createdBy === 'Astera seed');
+    expect(new Set(items.map((item) => item.status))).toEqual(new Set(['active', 'used', 'expired', 'ended']));
+    expect(items.filter((item) => item.personName !== null).length).toBeGreaterThan(0);
+    const active = items.find((item) => item.status === 'active')!;
+    expect((await page(active.id)).status).toBe(200);
+    const ended = items.find((item) => item.status === 'ended')!;
+    expect((await page(ended.id)).status).toBe(404);
+  });
+});
+
 describe("call masking: the patient's page", () => {
   it('reads which practice calls and from which number, never the practice’s own line or the patient’s number', async () => {
     const created = await session({ sendText: false });
