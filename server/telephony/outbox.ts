@@ -94,6 +94,9 @@ export function isDialable(number: string): boolean {
   return area !== '900' && !/^[2-9]11$/.test(area);
 }
 
+/** Where a carrier reports patients' texts to the platform's numbers (the simulator's inbound URL; a Twilio number's messaging webhook). */
+export const inboundCallbackPath = '/api/telephony/callbacks/inbound';
+
 /** The URL the carrier reports an attempt to (signed over this exact URL). */
 export const statusCallbackUrl = (base: string, accountId: string, attemptId: string) => `${base}/api/telephony/callbacks/status/${accountId}/${attemptId}`;
 

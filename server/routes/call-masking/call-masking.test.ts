@@ -2,8 +2,10 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaskingPage, MaskingSession } from '../../../domain/masking.ts';
 import { createApi } from '../../app.ts';
-import { accounts, auditLog, contactPoints, maskingSessions, telephonyAttempts } from '../../db/schema/index.ts';
-import type { SimulatedTelephony } from '../../integrations/telephony/simulator.ts';
+import { accounts, auditLog, contactPoints, interactions, maskingSessions, telephonyAttempts } from '../../db/schema/index.ts';
+import { createSimulatedTelephony, type SimulatedTelephony } from '../../integrations/telephony/simulator.ts';
+import { simTelephonySends } from '../../integrations/simulators/schema.ts';
+import { interactionIdOf } from '../../interactions/ingest.ts';
 import { seedId } from '../../seed/seed.ts';
 import { createHarness } from '../../test/harness.ts';
 
@@ -149,6 +151,34 @@ describe("call masking: the patient's page", () => {
   });
 
   // (A NUL or a broken escape in the id is refused with 400 before any route, as for every path: issue 40.)
+  it("the carrier's report of the call puts it in the call history: both legs, the patient, linked to the session", async () => {
+    const created = await session({ sendText: false, maxCalls: 1 });
+    expect((await page(created.id, 'POST')).status).toBe(200);
+    const [call] = await h.db.select().from(telephonyAttempts).where(like(telephonyAttempts.key, `mask-call:${created.id}:%`));
+    // The carrier's clock: its reports reach the portal's callback route, signed.
+    const reporter = createSimulatedTelephony(h.db, {
+      failureRate: 0,
+      outcomeMs: 0,
+      post: async (url, form, signature) =>
+        (await api.request(url.replace('https://portal.example/api', ''), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': signature }, body: form })).status,
+    });
+    await reporter.reportDue();
+    const [reported] = await h.db.select().from(telephonyAttempts).where(eq(telephonyAttempts.id, call!.id));
+    expect(reported!.status).toBe('completed');
+    const res = await h.call('manager', `/interactions/interactions/${interactionIdOf(riverside, call!.carrierId!)}?accountId=${riverside}`);
+    expect(res.status).toBe(200);
+    const interaction = (await res.json()) as { integrationAssociations: { leg: number }[]; events: { type: string }[]; status: string };
+    expect(interaction.integrationAssociations.map((a) => a.leg)).toEqual([1, 2]);
+    expect(interaction.events.map((e) => e.type)).toEqual(['callback', 'connectedToSystem', 'external_outbound', 'disconnect']);
+    expect(JSON.stringify(interaction)).toContain(created.id);
+    expect(JSON.stringify(interaction)).toContain(created.patientNumber);
+    // A repeated report makes no second call in the history.
+    await h.db.update(simTelephonySends).set({ reportedAt: null }).where(eq(simTelephonySends.sid, call!.carrierId!));
+    await reporter.reportDue();
+    const rows = await h.db.select({ id: interactions.id }).from(interactions).where(and(eq(interactions.accountId, riverside), eq(interactions.externalId, call!.carrierId!)));
+    expect(rows).toHaveLength(1);
+  });
+
   it('answers an expired, an ended and a malformed link as an unknown one, and starts no call', async () => {
     const expired = await session({ sendText: false });
     await h.db.update(maskingSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(maskingSessions.id, expired.id));

@@ -19,7 +19,8 @@ afterAll(() => h.close());
 
 /** Posts a callback as the carrier does: a form, signed over the URL the route sees. */
 async function post(path: string, params: Record<string, string>, signature?: string) {
-  const url = `http://localhost${path}`;
+  // Signed over the URL the platform gave the carrier: the portal's address and the API's path.
+  const url = `http://localhost/api${path}`;
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   headers['X-Twilio-Signature'] = signature ?? carrierSignature(await carrier.authToken(), url, params);
   return h.api.request(path, { method: 'POST', headers, body: new URLSearchParams(params) });
@@ -37,7 +38,7 @@ describe('telephony callbacks (before sign-in, signed by the carrier)', () => {
     // Never echoes what was sent.
     expect(body).not.toContain(attempt.carrierId!);
     expect(body).not.toContain('16285550142');
-    const altered = await post(path, { ...params, CallStatus: 'busy' }, carrierSignature(await carrier.authToken(), `http://localhost${path}`, params));
+    const altered = await post(path, { ...params, CallStatus: 'busy' }, carrierSignature(await carrier.authToken(), `http://localhost/api${path}`, params));
     expect(altered.status).toBe(403);
     const [before] = await h.db.select().from(telephonyAttempts).where(eq(telephonyAttempts.id, attempt.id));
     expect(before!.status).toBe('sent');

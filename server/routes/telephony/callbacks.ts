@@ -5,8 +5,9 @@ import type { AppEnv } from '../../env.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { anyone } from '../../auth/requires.ts';
 import { requestTooLarge } from '../../records.ts';
-import { recordInbound, recordStatus } from '../../telephony/outbox.ts';
+import { inboundCallbackPath, recordInbound, recordStatus, statusCallbackUrl } from '../../telephony/outbox.ts';
 import type { CarrierCallback } from '../../integrations/telephony/port.ts';
+import { recordMaskedCall } from '../../telephony/call-history.ts';
 
 /** A carrier's callback is a short form (Twilio's are under 2 KB). */
 const formLimit = bodyLimit({
@@ -25,16 +26,17 @@ const texts = {
 } as const;
 
 /**
- * The callback as the carrier signed it: the portal's public address (behind a proxy the request's
- * own URL is not what the carrier called), the path and query as sent, the signature and the form.
+ * The callback as the carrier signed it: over the URL the platform gave it (the portal's public
+ * address and the API's path, `statusCallbackUrl` and the inbound URL; behind a proxy the request's
+ * own URL is not what the carrier called), with the query as sent, the signature and the form.
  */
-async function callbackOf(c: Context<AppEnv>): Promise<CarrierCallback> {
+async function callbackOf(c: Context<AppEnv>, path: string): Promise<CarrierCallback> {
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) throw badRequest(texts.notForm);
   const params: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(await c.req.text())) params[key] = value;
   const requested = new URL(c.req.url);
   const origin = c.var.deps.publicUrl ?? requested.origin;
-  return { url: `${origin}${requested.pathname}${requested.search}`, signature: c.req.header('x-twilio-signature'), params };
+  return { url: `${origin}${path}${requested.search}`, signature: c.req.header('x-twilio-signature'), params };
 }
 
 const carrierOf = (c: Context<AppEnv>) => {
@@ -54,14 +56,17 @@ export const telephonyCallbackRoutes = new Hono<AppEnv>()
     const accountId = c.req.param('accountId').toLowerCase();
     const attemptId = c.req.param('attemptId').toLowerCase();
     if (!v.is(uuid, accountId) || !v.is(uuid, attemptId)) throw notFound(texts.unknown);
-    const outcome = await recordStatus(c.var.deps.db, telephony, accountId, attemptId, await callbackOf(c));
+    const callback = await callbackOf(c, statusCallbackUrl('', accountId, attemptId));
+    const outcome = await recordStatus(c.var.deps.db, telephony, accountId, attemptId, callback);
     if (outcome === 'forged') throw forbidden(texts.forged);
     if (outcome === 'unknown') throw notFound(texts.unknown);
+    // A masked call that has ended goes into the call history (nothing for other attempts).
+    await recordMaskedCall(c.var.deps.db, accountId, attemptId);
     return c.body(null, 204);
   })
   .post('/callbacks/inbound', anyone(), formLimit, async (c) => {
     const telephony = carrierOf(c);
-    const report = await recordInbound(c.var.deps.db, telephony, await callbackOf(c));
+    const report = await recordInbound(c.var.deps.db, telephony, await callbackOf(c, inboundCallbackPath));
     if (report === null) throw forbidden(texts.forged);
     return c.body(null, 204);
   });
