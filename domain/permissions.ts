@@ -46,8 +46,8 @@ export const permissionCatalogue = [
   { resource: '/workflows/{id}', label: 'Individual workflow', methods: crud },
   // Not in spec §6's list (issue 42): call-masking sessions (the patient's page, spec §7 `/call_masking/callMask/{id}`,
   // needs no grant). PATCH ends a session.
-  { resource: '/call_masking/sessions', label: 'Call-masking sessions', methods: ['GET', 'POST'] },
-  { resource: '/call_masking/sessions/{id}', label: 'Individual call-masking session', methods: ['GET', 'PATCH'] },
+  { resource: '/call_masking/sessions', label: 'Masked call links', methods: ['GET', 'POST'] },
+  { resource: '/call_masking/sessions/{id}', label: 'Individual masked call link', methods: ['GET', 'PATCH'] },
   { resource: '/contactpoints/vip/{value}', label: 'Contact point VIP lookup by value', methods: ['GET'] },
   { resource: '/teamsbot/graph/users', label: 'Team-service users', methods: ['GET'] },
   { resource: '/teamsbot/graph/team', label: 'Team-service groups', methods: ['GET'] },
