@@ -57,7 +57,8 @@ function MaskedCallDetail({ session }: { session: MaskingSession }) {
     toast('success', 'Masked call ended: its link no longer starts a call.');
   };
 
-  const title = `Masked call for ${session.personName ?? phoneLabel(session.patientNumber)}`;
+  // A number is one word: on a phone it moves to the next line whole instead of breaking at its hyphen.
+  const title = <>Masked call for {session.personName ?? <span className="whitespace-nowrap">{phoneLabel(session.patientNumber)}</span>}</>;
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <PageHeader
@@ -85,8 +86,9 @@ function MaskedCallDetail({ session }: { session: MaskingSession }) {
         <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
           The patient opens it to have the practice call them back. It shows neither the patient&rsquo;s number nor the practice&rsquo;s own line.
         </p>
+        {/* One line, never broken (CONVENTIONS: a value copied as a whole): cut with an ellipsis on a phone, whole in its title and in Copy link. */}
         <div className="flex flex-wrap items-center gap-2">
-          <code className="min-w-0 rounded bg-slate-100 px-2 py-1 text-sm break-all dark:bg-slate-800" data-testid="masking-link">
+          <code title={session.link} className="min-w-0 max-w-full truncate rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800" data-testid="masking-link">
             {session.link}
           </code>
           <Button variant="secondary" onClick={() => void copy(session.link, 'Link')}>
