@@ -112,6 +112,12 @@ test.describe('practice administrator: masked calls', () => {
       await expect(first).toContainText('0 of 2');
       await table(page).locator('tbody').focus();
       await expect(first).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Shift+Enter');
+      const panel = page.getByRole('dialog', { name: 'Masked call' });
+      await expect(panel.getByRole('heading', { name: `Masked call for ${number}` })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await table(page).locator('tbody').focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(sessionUrl);
       await expect(h1(page)).toHaveText(`Masked call for ${number}`);
