@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import type { MaskingSession } from '../../../domain/masking.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -29,20 +29,6 @@ function MaskedCallDetail({ session }: { session: MaskingSession }) {
   const end = useEndMaskedCall(session.id);
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [ended, setEnded] = useState(false);
-
-  // The End button is gone once the session has ended: focus goes to the heading, where the page starts,
-  // after the dialog's own return of focus (to that button) has had its turn.
-  useEffect(() => {
-    if (!ended) return;
-    const timer = setTimeout(() => {
-      const heading = document.getElementById(titleId);
-      if (!heading) return;
-      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      heading.focus();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [ended, titleId]);
 
   const handleEnd = async () => {
     setRefusal(null);
@@ -52,8 +38,8 @@ function MaskedCallDetail({ session }: { session: MaskingSession }) {
       setRefusal(error instanceof ApiRequestError ? error.message : messages.serverError);
       return;
     }
+    // The End button goes with the active status: the shell gives focus to the heading (route-focus's rescue).
     setConfirming(false);
-    setEnded(true);
     toast('success', 'Masked call ended: its link no longer starts a call.');
   };
 
