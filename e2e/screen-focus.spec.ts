@@ -57,8 +57,12 @@ const headingText = (page: Page) => page.locator('#main h1').first().textContent
 
 /** The record a list's first row opens, when the list has one. */
 async function firstRecord(page: Page): Promise<string | null> {
-  const row = page.locator('#main table tbody tr').first();
-  await expect(row).toBeVisible();
+  const body = page.locator('#main table tbody');
+  // Loaded: record rows, or the one row of an empty list, which says so (and may link to the
+  // list's create screen: no record, as on a practice with no masked calls yet).
+  await expect(body.locator('tr[aria-selected], tr:not(.sr-only):not([aria-hidden]) > td[colspan]').first()).toBeVisible();
+  const row = body.locator('tr[aria-selected]').first();
+  if ((await row.count()) === 0) return null;
   const link = row.getByRole('link').first();
   if ((await link.count()) === 0) return null;
   const href = await link.getAttribute('href');

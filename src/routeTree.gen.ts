@@ -41,6 +41,9 @@ import { Route as AppPracticeIssuesCreateRouteImport } from './routes/_app/pract
 import { Route as AppPracticeLocationsIndexRouteImport } from './routes/_app/practice/locations/index'
 import { Route as AppPracticeLocationsLocationIdRouteImport } from './routes/_app/practice/locations/$locationId'
 import { Route as AppPracticeLocationsCreateRouteImport } from './routes/_app/practice/locations/create'
+import { Route as AppPracticeMaskedCallsIndexRouteImport } from './routes/_app/practice/masked-calls/index'
+import { Route as AppPracticeMaskedCallsSessionIdRouteImport } from './routes/_app/practice/masked-calls/$sessionId'
+import { Route as AppPracticeMaskedCallsCreateRouteImport } from './routes/_app/practice/masked-calls/create'
 import { Route as AppPracticePersonCreateRouteImport } from './routes/_app/practice/person/create'
 import { Route as AppPracticePersonsIndexRouteImport } from './routes/_app/practice/persons/index'
 import { Route as AppPracticePersonsPersonIdRouteImport } from './routes/_app/practice/persons/$personId'
@@ -247,6 +250,24 @@ const AppPracticeLocationsCreateRoute =
   AppPracticeLocationsCreateRouteImport.update({
     id: '/practice/locations/create',
     path: '/practice/locations/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeMaskedCallsIndexRoute =
+  AppPracticeMaskedCallsIndexRouteImport.update({
+    id: '/practice/masked-calls/',
+    path: '/practice/masked-calls/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeMaskedCallsSessionIdRoute =
+  AppPracticeMaskedCallsSessionIdRouteImport.update({
+    id: '/practice/masked-calls/$sessionId',
+    path: '/practice/masked-calls/$sessionId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPracticeMaskedCallsCreateRoute =
+  AppPracticeMaskedCallsCreateRouteImport.update({
+    id: '/practice/masked-calls/create',
+    path: '/practice/masked-calls/create',
     getParentRoute: () => AppRoute,
   } as any)
 const AppPracticePersonCreateRoute = AppPracticePersonCreateRouteImport.update({
@@ -475,6 +496,8 @@ export interface FileRoutesByFullPath {
   '/practice/issues/create': typeof AppPracticeIssuesCreateRoute
   '/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
   '/practice/locations/create': typeof AppPracticeLocationsCreateRoute
+  '/practice/masked-calls/$sessionId': typeof AppPracticeMaskedCallsSessionIdRoute
+  '/practice/masked-calls/create': typeof AppPracticeMaskedCallsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
@@ -492,6 +515,7 @@ export interface FileRoutesByFullPath {
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/practice/locations/': typeof AppPracticeLocationsIndexRoute
+  '/practice/masked-calls/': typeof AppPracticeMaskedCallsIndexRoute
   '/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
@@ -543,6 +567,8 @@ export interface FileRoutesByTo {
   '/practice/issues/create': typeof AppPracticeIssuesCreateRoute
   '/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
   '/practice/locations/create': typeof AppPracticeLocationsCreateRoute
+  '/practice/masked-calls/$sessionId': typeof AppPracticeMaskedCallsSessionIdRoute
+  '/practice/masked-calls/create': typeof AppPracticeMaskedCallsCreateRoute
   '/practice/person/create': typeof AppPracticePersonCreateRoute
   '/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
@@ -560,6 +586,7 @@ export interface FileRoutesByTo {
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
   '/practice/locations': typeof AppPracticeLocationsIndexRoute
+  '/practice/masked-calls': typeof AppPracticeMaskedCallsIndexRoute
   '/practice/persons': typeof AppPracticePersonsIndexRoute
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
@@ -613,6 +640,8 @@ export interface FileRoutesById {
   '/_app/practice/issues/create': typeof AppPracticeIssuesCreateRoute
   '/_app/practice/locations/$locationId': typeof AppPracticeLocationsLocationIdRoute
   '/_app/practice/locations/create': typeof AppPracticeLocationsCreateRoute
+  '/_app/practice/masked-calls/$sessionId': typeof AppPracticeMaskedCallsSessionIdRoute
+  '/_app/practice/masked-calls/create': typeof AppPracticeMaskedCallsCreateRoute
   '/_app/practice/person/create': typeof AppPracticePersonCreateRoute
   '/_app/practice/persons/$personId': typeof AppPracticePersonsPersonIdRoute
   '/_app/practice/practitioners/$personId': typeof AppPracticePractitionersPersonIdRoute
@@ -630,6 +659,7 @@ export interface FileRoutesById {
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
   '/_app/practice/locations/': typeof AppPracticeLocationsIndexRoute
+  '/_app/practice/masked-calls/': typeof AppPracticeMaskedCallsIndexRoute
   '/_app/practice/persons/': typeof AppPracticePersonsIndexRoute
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
@@ -683,6 +713,8 @@ export interface FileRouteTypes {
     | '/practice/issues/create'
     | '/practice/locations/$locationId'
     | '/practice/locations/create'
+    | '/practice/masked-calls/$sessionId'
+    | '/practice/masked-calls/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
@@ -700,6 +732,7 @@ export interface FileRouteTypes {
     | '/practice/insurances/'
     | '/practice/issues/'
     | '/practice/locations/'
+    | '/practice/masked-calls/'
     | '/practice/persons/'
     | '/practice/practitioners/'
     | '/practice/schedules/'
@@ -751,6 +784,8 @@ export interface FileRouteTypes {
     | '/practice/issues/create'
     | '/practice/locations/$locationId'
     | '/practice/locations/create'
+    | '/practice/masked-calls/$sessionId'
+    | '/practice/masked-calls/create'
     | '/practice/person/create'
     | '/practice/persons/$personId'
     | '/practice/practitioners/$personId'
@@ -768,6 +803,7 @@ export interface FileRouteTypes {
     | '/practice/insurances'
     | '/practice/issues'
     | '/practice/locations'
+    | '/practice/masked-calls'
     | '/practice/persons'
     | '/practice/practitioners'
     | '/practice/schedules'
@@ -820,6 +856,8 @@ export interface FileRouteTypes {
     | '/_app/practice/issues/create'
     | '/_app/practice/locations/$locationId'
     | '/_app/practice/locations/create'
+    | '/_app/practice/masked-calls/$sessionId'
+    | '/_app/practice/masked-calls/create'
     | '/_app/practice/person/create'
     | '/_app/practice/persons/$personId'
     | '/_app/practice/practitioners/$personId'
@@ -837,6 +875,7 @@ export interface FileRouteTypes {
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
     | '/_app/practice/locations/'
+    | '/_app/practice/masked-calls/'
     | '/_app/practice/persons/'
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
@@ -1091,6 +1130,27 @@ declare module '@tanstack/react-router' {
       path: '/practice/locations/create'
       fullPath: '/practice/locations/create'
       preLoaderRoute: typeof AppPracticeLocationsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/masked-calls/': {
+      id: '/_app/practice/masked-calls/'
+      path: '/practice/masked-calls'
+      fullPath: '/practice/masked-calls/'
+      preLoaderRoute: typeof AppPracticeMaskedCallsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/masked-calls/$sessionId': {
+      id: '/_app/practice/masked-calls/$sessionId'
+      path: '/practice/masked-calls/$sessionId'
+      fullPath: '/practice/masked-calls/$sessionId'
+      preLoaderRoute: typeof AppPracticeMaskedCallsSessionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practice/masked-calls/create': {
+      id: '/_app/practice/masked-calls/create'
+      path: '/practice/masked-calls/create'
+      fullPath: '/practice/masked-calls/create'
+      preLoaderRoute: typeof AppPracticeMaskedCallsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/practice/person/create': {
@@ -1367,6 +1427,8 @@ interface AppRouteChildren {
   AppPracticeIssuesCreateRoute: typeof AppPracticeIssuesCreateRoute
   AppPracticeLocationsLocationIdRoute: typeof AppPracticeLocationsLocationIdRoute
   AppPracticeLocationsCreateRoute: typeof AppPracticeLocationsCreateRoute
+  AppPracticeMaskedCallsSessionIdRoute: typeof AppPracticeMaskedCallsSessionIdRoute
+  AppPracticeMaskedCallsCreateRoute: typeof AppPracticeMaskedCallsCreateRoute
   AppPracticePersonCreateRoute: typeof AppPracticePersonCreateRoute
   AppPracticePersonsPersonIdRoute: typeof AppPracticePersonsPersonIdRoute
   AppPracticePractitionersPersonIdRoute: typeof AppPracticePractitionersPersonIdRoute
@@ -1384,6 +1446,7 @@ interface AppRouteChildren {
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
   AppPracticeLocationsIndexRoute: typeof AppPracticeLocationsIndexRoute
+  AppPracticeMaskedCallsIndexRoute: typeof AppPracticeMaskedCallsIndexRoute
   AppPracticePersonsIndexRoute: typeof AppPracticePersonsIndexRoute
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
@@ -1435,6 +1498,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeIssuesCreateRoute: AppPracticeIssuesCreateRoute,
   AppPracticeLocationsLocationIdRoute: AppPracticeLocationsLocationIdRoute,
   AppPracticeLocationsCreateRoute: AppPracticeLocationsCreateRoute,
+  AppPracticeMaskedCallsSessionIdRoute: AppPracticeMaskedCallsSessionIdRoute,
+  AppPracticeMaskedCallsCreateRoute: AppPracticeMaskedCallsCreateRoute,
   AppPracticePersonCreateRoute: AppPracticePersonCreateRoute,
   AppPracticePersonsPersonIdRoute: AppPracticePersonsPersonIdRoute,
   AppPracticePractitionersPersonIdRoute: AppPracticePractitionersPersonIdRoute,
@@ -1452,6 +1517,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
   AppPracticeLocationsIndexRoute: AppPracticeLocationsIndexRoute,
+  AppPracticeMaskedCallsIndexRoute: AppPracticeMaskedCallsIndexRoute,
   AppPracticePersonsIndexRoute: AppPracticePersonsIndexRoute,
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,

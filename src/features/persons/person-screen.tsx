@@ -15,15 +15,26 @@ import { MakeUserDialog } from './make-user-dialog.tsx';
 import { personQuery, useMakePractitioner } from './queries.ts';
 import { Token } from '../../components/ui/token.tsx';
 
-/** A person's page (also shown in the side panel): every stored field, and the record actions. */
-export function PersonScreen({ personId, children }: { personId: string; children?: ReactNode }) {
-  return <RecordById query={personQuery} id={personId} label="Loading person…">{(data) => <PersonDetail person={data}>{children}</PersonDetail>}</RecordById>;
+/**
+ * A person's page (also shown in the side panel): every stored field, and the record actions.
+ * `actions`: header actions the route composes in from other features (Set up masked call).
+ */
+export function PersonScreen({ personId, actions, children }: { personId: string; actions?: ReactNode; children?: ReactNode }) {
+  return (
+    <RecordById query={personQuery} id={personId} label="Loading person…">
+      {(data) => (
+        <PersonDetail person={data} actions={actions}>
+          {children}
+        </PersonDetail>
+      )}
+    </RecordById>
+  );
 }
 
 const genderLabel = (code: Person['gender']) => genders.find((g) => g.value === code)?.label;
 
 /** `children`: sections the route composes in from other features (the person's interactions). */
-function PersonDetail({ person, children }: { person: Person; children?: ReactNode }) {
+function PersonDetail({ person, actions, children }: { person: Person; actions?: ReactNode; children?: ReactNode }) {
   const navigate = useNavigate();
   const toast = useToast();
   const makePractitioner = useMakePractitioner(person.id);
@@ -57,6 +68,7 @@ function PersonDetail({ person, children }: { person: Person; children?: ReactNo
         }
         actions={
           <>
+            {actions}
             {!person.userRecord ? (
               <Permitted requires={{ resource: '/person/users/{id}', method: 'POST' }}>
                 <Button variant="secondary" onClick={() => setUserDialog(true)}>

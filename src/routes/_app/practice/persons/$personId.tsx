@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PersonInteractions } from '../../../../features/interactions/person-interactions.tsx';
+import { SetUpMaskedCallLink } from '../../../../features/masked-calls/set-up-link.tsx';
 import { PersonScreen } from '../../../../features/persons/person-screen.tsx';
 import { personQuery } from '../../../../features/persons/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
@@ -16,9 +17,9 @@ export const Route = createFileRoute('/_app/practice/persons/$personId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(personQuery(currentAccountKey(), params.personId)).catch(deniedOr(requires, 'see persons')),
   component: function PersonRoute() {
     const { personId } = Route.useParams();
-    // The person's calls (issue 26), composed here: features do not import each other.
+    // The person's calls (issue 26) and Set up masked call (issue 42), composed here: features do not import each other.
     return (
-      <PersonScreen personId={personId}>
+      <PersonScreen personId={personId} actions={<SetUpMaskedCallLink personId={personId} />}>
         <PersonInteractions personId={personId} />
       </PersonScreen>
     );

@@ -1,0 +1,251 @@
+import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { maskingMessages } from '../domain/masking.ts';
+import { expectNoAxeViolations, storageState } from './support.ts';
+
+const sessionUrl = /\/practice\/masked-calls\/[A-Za-z0-9_-]{22}$/;
+const listUrl = /\/practice\/masked-calls(\?.*)?$/;
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const table = (page: Page) => page.getByRole('table', { name: 'Masked calls' });
+
+/** A patient number of this run, so the tests find their own sessions among others. */
+const patientNumber = () => `(503) 555-${String(1000 + Math.floor(Math.random() * 9000))}`;
+
+/** The value shown next to a label on the session's page. */
+const shown = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/** Presses Tab until `target` has the focus, as a keyboard user does (at most 40 presses). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Nothing wider than the viewport: the page never scrolls sideways. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
+}
+
+/** Opens the palette, runs "Set up masked call"; the form starts at the patient number. */
+async function setUpFromPalette(page: Page) {
+  await page.goto('/home');
+  await expect(h1(page)).toBeFocused();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await page.keyboard.type('Set up masked call');
+  await expect(palette.getByRole('option', { name: /^Set up masked call/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/practice\/masked-calls\/create$/);
+  await expect(page.getByLabel('Patient number')).toBeFocused();
+}
+
+/** Chooses the first practice line by keyboard (the select focused, Arrow Down). */
+async function chooseLine(page: Page) {
+  const line = page.getByLabel('Practice line');
+  await expect(line.locator('option')).not.toHaveCount(1);
+  await tabTo(page, line);
+  await line.selectOption({ index: 1 });
+  await expect(line).not.toHaveValue('');
+}
+
+test.describe('practice administrator: masked calls', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('by keyboard: the palette sets one up, bad input is mended in place, the session shows its link, End session ends it', async ({ page }) => {
+    const number = patientNumber();
+    await setUpFromPalette(page);
+
+    await test.step('bad input: the field says why, keeps what was typed, and takes the focus', async () => {
+      await page.keyboard.type('555-12');
+      await chooseLine(page);
+      const calls = page.getByLabel('Calls allowed');
+      await expect(calls).toHaveAttribute('placeholder', '3');
+      await tabTo(page, calls);
+      await page.keyboard.type('0');
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(maskingMessages.patientNumberInvalid)).toBeVisible();
+      await expect(page.getByText(maskingMessages.boundMessage('Calls allowed', 1, 10))).toBeVisible();
+      await expect(page.getByLabel('Patient number')).toBeFocused();
+      await expect(page.getByLabel('Patient number')).toHaveValue('555-12');
+      await expect(calls).toHaveValue('0');
+      await expect(page).toHaveURL(/\/create$/);
+    });
+
+    await test.step('mended and saved: the new session\'s page, with its link to copy', async () => {
+      await page.getByLabel('Patient number').fill(number);
+      await tabTo(page, page.getByLabel('Calls allowed'));
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('2');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(sessionUrl);
+      await expect(h1(page)).toHaveText(`Masked call for ${number}`);
+      await expect(h1(page)).toBeFocused();
+      await expect(shown(page, 'Status')).toHaveText('Active');
+      await expect(shown(page, 'Calls')).toHaveText('0 of 2 used');
+      await expect(shown(page, 'Patient number')).toHaveText(number);
+      const id = page.url().split('/').pop()!;
+      await expect(page.getByTestId('masking-link')).toHaveText(new RegExp(`/mask/${id}$`));
+      await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    });
+
+    await test.step('End session: asked first, then Ended, the button gone, focus on the heading', async () => {
+      const end = page.getByRole('button', { name: 'End session' });
+      await tabTo(page, end);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'End this masked call?' });
+      await expect(dialog).toBeVisible();
+      await tabTo(page, dialog.getByRole('button', { name: 'End session' }));
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(shown(page, 'Status')).toHaveText('Ended');
+      await expect(page.getByRole('button', { name: 'End session' })).toHaveCount(0);
+      await expect(h1(page)).toBeFocused();
+    });
+
+    await test.step('the list: newest first, Ended; Enter on the row opens the session', async () => {
+      await page.goto('/practice/masked-calls');
+      const first = table(page).locator('tbody tr').first();
+      await expect(first).toContainText(number);
+      await expect(first).toContainText('Ended');
+      await expect(first).toContainText('0 of 2');
+      await table(page).locator('tbody').focus();
+      await expect(first).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Shift+Enter');
+      const panel = page.getByRole('dialog', { name: 'Masked call' });
+      await expect(panel.getByRole('heading', { name: `Masked call for ${number}` })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await table(page).locator('tbody').focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(sessionUrl);
+      await expect(h1(page)).toHaveText(`Masked call for ${number}`);
+    });
+  });
+
+  test('the Practice menu and G X lead to the list; C there sets one up; a row click opens the session', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Practice', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Masked calls' }).click();
+    await expect(page).toHaveURL(listUrl);
+    await expect(h1(page)).toHaveText('Masked calls');
+    await page.goto('/home');
+    await expect(h1(page)).toBeFocused();
+    await page.keyboard.press('g');
+    await page.keyboard.press('x');
+    await expect(page).toHaveURL(listUrl);
+    await expect(table(page).locator('tbody tr').first()).toBeVisible();
+    await table(page).locator('tbody').focus();
+    await page.keyboard.press('c');
+    await expect(page).toHaveURL(/\/practice\/masked-calls\/create$/);
+    await expect(page.getByLabel('Patient number')).toBeFocused();
+
+    // Not texted: set up to copy the link (the checkbox off), then found in the list by its number.
+    const number = patientNumber();
+    await page.keyboard.type(number);
+    await chooseLine(page);
+    await page.getByLabel('Text the link to the patient').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(sessionUrl);
+    await expect(shown(page, 'Text')).toHaveText('Not texted: the link is shared by staff');
+    await page.getByRole('link', { name: 'Masked calls' }).click();
+    await expect(page).toHaveURL(listUrl);
+    await page.getByLabel('Filter masked calls').fill(number.replace(/\D/g, '').slice(-7));
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    await table(page).locator('tbody tr').first().getByRole('cell', { name: 'Active' }).click();
+    await expect(page).toHaveURL(sessionUrl);
+    await expect(h1(page)).toHaveText(`Masked call for ${number}`);
+  });
+
+  test("from a person's page: the session is for that person, who is a link on its page", async ({ page }) => {
+    await page.goto('/practice/persons');
+    const person = page.getByRole('table', { name: 'Persons' }).locator('tbody tr').first().getByRole('link').filter({ hasNotText: /^[0-9a-f-]{36}$/ });
+    const name = (await person.textContent())!.trim();
+    await person.click();
+    await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
+    const personUrl = page.url();
+    const setUp = page.getByRole('link', { name: 'Set up masked call' });
+    await tabTo(page, setUp);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/practice\/masked-calls\/create\?personId=[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('Patient number')).toBeFocused();
+    await expect(page.getByText(`For ${name}`)).toBeVisible();
+    await page.keyboard.type(patientNumber());
+    await chooseLine(page);
+    // Enter on a select opens its list: the keyboard goes on to Save.
+    await tabTo(page, page.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(sessionUrl);
+    await expect(h1(page)).toHaveText(`Masked call for ${name}`);
+    await shown(page, 'Person').getByRole('link', { name }).click();
+    await expect(page).toHaveURL(personUrl);
+  });
+});
+
+test.describe('read only', () => {
+  test.use({ storageState: storageState('viewer') });
+
+  test('sees the list and a session, but no way to set one up or end one', async ({ page }) => {
+    await page.goto('/practice/masked-calls');
+    const rows = table(page).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /Set up masked call/ })).toHaveCount(0);
+    await page.keyboard.press('c');
+    await expect(page).toHaveURL(listUrl);
+    await table(page).locator('tbody tr').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(sessionUrl);
+    await expect(page.getByTestId('masking-link')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'End session' })).toHaveCount(0);
+
+    await page.goto('/practice/persons');
+    await page.getByRole('table', { name: 'Persons' }).locator('tbody tr').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/practice\/persons\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Details' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set up masked call' })).toHaveCount(0);
+
+    await page.goto('/practice/masked-calls/create');
+    await expect(page.getByRole('heading', { level: 1, name: "You don't have permission to set up masked calls." })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Set up masked call');
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option', { name: /Set up masked call/ })).toHaveCount(0);
+  });
+});
+
+for (const [size, viewport] of [
+  ['desktop', { width: 1280, height: 720 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`${size} (${viewport.width}×${viewport.height})`, () => {
+    test.use({ storageState: storageState('manager'), viewport });
+
+    test('masked call screens fit the width and pass axe', async ({ page }) => {
+      test.setTimeout(120_000);
+      const check = async () => {
+        await expectNoHorizontalOverflow(page);
+        await expectNoAxeViolations(page);
+      };
+      await page.goto('/practice/masked-calls/create');
+      await expect(h1(page)).toHaveText('Set up masked call');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.locator('[data-slot="field-error"]').first()).toBeVisible();
+      await check();
+      const number = patientNumber();
+      await page.getByLabel('Patient number').fill(number);
+      await chooseLine(page);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(sessionUrl);
+      await expect(shown(page, 'Status')).toHaveText('Active');
+      // The number in the heading is one word: never broken at its hyphen.
+      await expect(h1(page).getByText(number, { exact: true })).toHaveCSS('white-space', 'nowrap');
+      await check();
+      await page.getByRole('button', { name: 'End session' }).click();
+      await expect(page.getByRole('dialog', { name: 'End this masked call?' })).toBeVisible();
+      await check();
+      await page.keyboard.press('Escape');
+      await page.goto('/practice/masked-calls');
+      await expect(table(page).locator('tbody tr').first()).toBeVisible();
+      await check();
+    });
+  });
+}

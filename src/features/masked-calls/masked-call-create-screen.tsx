@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { CreateScreen, useCreateRecord } from '../../components/ui/create-screen.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { useCan } from '../../lib/policy.ts';
+import { emptyMaskedCall, MaskedCallForm, toMaskedCallBody } from './masked-call-form.tsx';
+import { maskedCallPersonQuery, useCreateMaskedCall } from './queries.ts';
+
+/** Set up masked call: on success the new session's page, which shows the link to copy. */
+export function MaskedCallCreateScreen({ personId = '' }: { personId?: string }) {
+  const { handleSubmit, cancel } = useCreateRecord({
+    create: useCreateMaskedCall(),
+    toBody: toMaskedCallBody,
+    savedMessage: (values) => (values.sendText ? 'Masked call set up; the link is being texted to the patient.' : 'Masked call set up: copy the link for the patient.'),
+    list: '/practice/masked-calls',
+    then: { record: '/practice/masked-calls/$sessionId' },
+  });
+  const defaultValues = useMemo(() => emptyMaskedCall(personId), [personId]);
+  const mayReadPersons = useCan('/person/persons/{id}', 'GET');
+  const person = useQuery({ ...maskedCallPersonQuery(useAccountKey(), personId), enabled: personId !== '' && mayReadPersons });
+  return (
+    <CreateScreen title="Set up masked call" back={{ to: '/practice/masked-calls', label: 'Masked calls' }}>
+      <MaskedCallForm label="Set up masked call" defaultValues={defaultValues} onSubmit={handleSubmit} onCancel={cancel} personName={person.data?.displayName} />
+    </CreateScreen>
+  );
+}
