@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { store } from '../state/account.ts';
 import { preferencesAtom } from '../state/preferences.ts';
 import { phoneLabel, phoneNumbersIn, prepareDateTimeFormat, shortDay, useDateTimeFormat, useDayFormat } from './format.ts';
@@ -30,8 +30,8 @@ describe('the date formatter', () => {
     // Nor in the next: that one loads ICU's common data (a collator), the one after the numbers'.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(made).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(made).toBe(1);
+    // Then made, a few tasks later (however long a busy machine takes to run them: CI failed on a fixed 50 ms).
+    await vi.waitFor(() => expect(made).toBe(1), { timeout: 5000, interval: 5 });
 
     let shown = '';
     function When() {

@@ -18,6 +18,7 @@ describe('the header menus, from the screens the features declare', () => {
       ['Issues', '/practice/issues', '/issues'],
       ['Insurances', '/practice/insurances', '/insurances'],
       ['Practice Teams', '/practice/teams', '/teams/teams'],
+      ['Masked calls', '/practice/masked-calls', '/call_masking/sessions'],
     ]);
     expect(entries(menus.system)).toEqual([
       ['Teams Users', '/system/microsoft/teams/users', '/teamsbot/graph/users'],
