@@ -2,13 +2,13 @@
  * Demo masked call links (issue 42): in each demo practice, a few sessions in each state (active,
  * used, expired, ended), for some of its patients, reaching its main line and calling from its
  * Twilio number. Ids are made from the seed's names (22 characters of base64url), so a reseed
- * makes the same links.
+ * makes the same links. They write no System log entries: Home's recent changes stay the seed's own.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { maskingBounds } from '../../domain/masking.ts';
 import type { Tx } from '../db/client.ts';
-import { auditLog, contactPoints, maskingSessions, persons } from '../db/schema/index.ts';
+import { contactPoints, maskingSessions, persons } from '../db/schema/index.ts';
 
 const hour = 3_600_000;
 
@@ -64,7 +64,6 @@ export async function insertDemoMaskingSessions(tx: Tx, accountId: string, key: 
       createdTimestamp: created,
       createdBy: actor,
     });
-    await tx.insert(auditLog).values({ accountId, actorId: actor, actorName: actor, action: 'create', resourceType: 'MaskingSession', resourceId: id, at: created, after: { practiceContactPointId: main.id, maxCalls: maskingBounds.maxCalls.fallback } });
   }
   return demoSessions.length;
 }
