@@ -211,6 +211,7 @@ test.describe('phone header (instance administrator)', () => {
       'Issues',
       'Insurances',
       'Practice Teams',
+      'Masked calls',
       'Teams Users',
       'Teams',
       'Call Center Queues',
