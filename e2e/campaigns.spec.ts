@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { campaignResponseCount, campaignResultTitle, editingCampaignTitle, messages } from '../domain/messages.ts';
-import { brokenWords, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { brokenWords, expectNoAxeViolations, patientPhone, signedInApi, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's and other tests'. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -24,25 +24,6 @@ async function createCampaign(page: Page, body: { name: string; surveyType: 'thu
   const res = await api.send('POST', '/surveys/campaigns', body);
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
-}
-
-/**
- * A patient's phone: a fresh browser context (no sign-in, no storage) at 390×844, under the page's
- * real Content-Security-Policy, recording any violation.
- */
-async function patientPhone(browser: Browser) {
-  const context = await browser.newContext({ viewport: phone, storageState: { cookies: [], origins: [] }, bypassCSP: false, hasTouch: true });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  return { context, page, scripts, violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) };
 }
 
 test.describe('campaigns: practice administrator', () => {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const demo = {
   admin: { email: 'admin@astera.test', password: 'astera-admin', name: 'Alex Morgan' },
@@ -124,4 +124,25 @@ export async function signedInApi(page: Page) {
       return res;
     },
   };
+}
+
+/**
+ * A patient's phone: a fresh browser context (no sign-in, no storage) at `width`×844 (390 unless
+ * said), recording any Content-Security-Policy violation and the scripts it loads; under the page's
+ * real CSP unless `bypassCSP` (axe is injected as a script, which that CSP rightly refuses).
+ * Shared by the public pages' specs (the survey, the call-masking page).
+ */
+export async function patientPhone(browser: Browser, { width = 390, bypassCSP = false }: { width?: number; bypassCSP?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, storageState: { cookies: [], origins: [] }, bypassCSP, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return { context, page, scripts, violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) };
 }
