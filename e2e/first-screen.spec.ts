@@ -258,17 +258,27 @@ test.describe('the Auth0 SDK as the portal builds it (vite.config.ts: without th
     await signInOnProviderPage(page, 'admin');
     await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
     await streamOpen;
-    // The SDK's stored entry, made to look expired (its refresh token stays).
-    const expired = await page.evaluate(() => {
+    // The SDK's stored entry, made to look expired (its refresh token stays), by a script that runs
+    // before the reloaded page's own: were it changed in this page, any request the page still makes
+    // (a query's refetch, the stream's reconnect) would start the renewal itself, and the reload
+    // would cut it off after the provider had rotated the refresh token.
+    const stored = await page.evaluate(() => {
       for (const key of Object.keys(localStorage).filter((name) => name.startsWith('@@auth0spajs@@'))) {
-        const entry = JSON.parse(localStorage.getItem(key)!) as { body?: { access_token?: string; refresh_token?: string }; expiresAt?: number };
-        if (!entry.body?.refresh_token) continue;
-        localStorage.setItem(key, JSON.stringify({ ...entry, expiresAt: 0 }));
-        return entry.body.access_token ?? null;
+        const entry = JSON.parse(localStorage.getItem(key)!) as { body?: { access_token?: string; refresh_token?: string } };
+        if (entry.body?.refresh_token) return entry.body.access_token ?? null;
       }
       return null;
     });
-    expect(expired).toEqual(expect.any(String));
+    expect(stored).toEqual(expect.any(String));
+    const expired = stored!;
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('e2e-expired')) return;
+      sessionStorage.setItem('e2e-expired', '1');
+      for (const key of Object.keys(localStorage).filter((name) => name.startsWith('@@auth0spajs@@'))) {
+        const entry = JSON.parse(localStorage.getItem(key)!) as { body?: { refresh_token?: string }; expiresAt?: number };
+        if (entry.body?.refresh_token) localStorage.setItem(key, JSON.stringify({ ...entry, expiresAt: 0 }));
+      }
+    });
 
     const renewal = page.waitForResponse((response) => response.url() === `${providerOrigin}/oauth/token`);
     const policyRequest = page.waitForRequest((req) => req.url().includes('/api/permissions/accesspolicy'));
