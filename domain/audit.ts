@@ -30,6 +30,7 @@ const recordKindNames: Record<string, string> = {
   TeamMember: 'Practice team member',
   TeamsChannelMessage: 'Microsoft Teams message',
   TeamsTeam: 'Microsoft Teams team',
+  TelephonySettings: 'Telephony settings',
 };
 const sentence = (word: string) => {
   const words = word.replace(/[-_]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();

@@ -212,6 +212,7 @@ test.describe('phone header (instance administrator)', () => {
       'Insurances',
       'Practice Teams',
       'Masked calls',
+      'Telephony',
       'Teams Users',
       'Teams',
       'Call Center Queues',

@@ -35,6 +35,7 @@ import { personRoutes } from './routes/person/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { publicSurveyRoutes } from './routes/surveys/public.ts';
 import { telephonyCallbackRoutes } from './routes/telephony/callbacks.ts';
+import { telephonySettingsRoutes } from './routes/telephony/settings.ts';
 import { maskingSessionRoutes, publicMaskingRoutes } from './routes/call-masking/index.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
@@ -116,6 +117,7 @@ export function createApi(deps: Deps) {
     .route('/metrics', metricsRoutes)
     .route('/surveys', surveyRoutes)
     .route('/call_masking', maskingSessionRoutes)
+    .route('/telephony', telephonySettingsRoutes)
     // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
     .route('/interactions/interactions', recordingRoutes);
 

@@ -55,6 +55,7 @@ import { Route as AppPracticeSchedulesCreateRouteImport } from './routes/_app/pr
 import { Route as AppPracticeTeamsIndexRouteImport } from './routes/_app/practice/teams/index'
 import { Route as AppPracticeTeamsTeamIdRouteImport } from './routes/_app/practice/teams/$teamId'
 import { Route as AppPracticeTeamsCreateRouteImport } from './routes/_app/practice/teams/create'
+import { Route as AppPracticeTelephonyIndexRouteImport } from './routes/_app/practice/telephony/index'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
 import { Route as AppSystemApikeysIndexRouteImport } from './routes/_app/system/apikeys/index'
@@ -331,6 +332,12 @@ const AppPracticeTeamsCreateRoute = AppPracticeTeamsCreateRouteImport.update({
   path: '/practice/teams/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPracticeTelephonyIndexRoute =
+  AppPracticeTelephonyIndexRouteImport.update({
+    id: '/practice/telephony/',
+    path: '/practice/telephony/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPracticeUsersIndexRoute = AppPracticeUsersIndexRouteImport.update({
   id: '/practice/users/',
   path: '/practice/users/',
@@ -520,6 +527,7 @@ export interface FileRoutesByFullPath {
   '/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/practice/teams/': typeof AppPracticeTeamsIndexRoute
+  '/practice/telephony/': typeof AppPracticeTelephonyIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
@@ -591,6 +599,7 @@ export interface FileRoutesByTo {
   '/practice/practitioners': typeof AppPracticePractitionersIndexRoute
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
   '/practice/teams': typeof AppPracticeTeamsIndexRoute
+  '/practice/telephony': typeof AppPracticeTelephonyIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
@@ -664,6 +673,7 @@ export interface FileRoutesById {
   '/_app/practice/practitioners/': typeof AppPracticePractitionersIndexRoute
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/_app/practice/teams/': typeof AppPracticeTeamsIndexRoute
+  '/_app/practice/telephony/': typeof AppPracticeTelephonyIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
@@ -737,6 +747,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners/'
     | '/practice/schedules/'
     | '/practice/teams/'
+    | '/practice/telephony/'
     | '/practice/users/'
     | '/system/apikeys/'
     | '/system/audit/'
@@ -808,6 +819,7 @@ export interface FileRouteTypes {
     | '/practice/practitioners'
     | '/practice/schedules'
     | '/practice/teams'
+    | '/practice/telephony'
     | '/practice/users'
     | '/system/apikeys'
     | '/system/audit'
@@ -880,6 +892,7 @@ export interface FileRouteTypes {
     | '/_app/practice/practitioners/'
     | '/_app/practice/schedules/'
     | '/_app/practice/teams/'
+    | '/_app/practice/telephony/'
     | '/_app/practice/users/'
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
@@ -1230,6 +1243,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeTeamsCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/telephony/': {
+      id: '/_app/practice/telephony/'
+      path: '/practice/telephony'
+      fullPath: '/practice/telephony/'
+      preLoaderRoute: typeof AppPracticeTelephonyIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/practice/users/': {
       id: '/_app/practice/users/'
       path: '/practice/users'
@@ -1451,6 +1471,7 @@ interface AppRouteChildren {
   AppPracticePractitionersIndexRoute: typeof AppPracticePractitionersIndexRoute
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
   AppPracticeTeamsIndexRoute: typeof AppPracticeTeamsIndexRoute
+  AppPracticeTelephonyIndexRoute: typeof AppPracticeTelephonyIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
@@ -1522,6 +1543,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticePractitionersIndexRoute: AppPracticePractitionersIndexRoute,
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
   AppPracticeTeamsIndexRoute: AppPracticeTeamsIndexRoute,
+  AppPracticeTelephonyIndexRoute: AppPracticeTelephonyIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,

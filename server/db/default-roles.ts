@@ -33,6 +33,7 @@ export const practiceResources = new Set<Resource>([
   // Call masking (issue 42; migration 0039 for existing roles).
   '/call_masking/sessions',
   '/call_masking/sessions/{id}',
+  '/telephony/settings',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
   '/surveys/campaigns',

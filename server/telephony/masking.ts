@@ -8,7 +8,7 @@
  * the outbox under the session's call number, so a retried request never makes a second call.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { e164 } from '../../domain/contact-points.ts';
 import { maskingLinkText, maskingMessages, maskingSettingsOf, type MaskingCreate, type MaskingPage, type MaskingSession, type MaskingStatus } from '../../domain/masking.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -17,6 +17,7 @@ import type { WriteScope } from '../db/write.ts';
 import { badRequest } from '../errors.ts';
 import type { Telephony } from '../integrations/telephony/port.ts';
 import { dispatch, send, writeAttempt, type SendRequest } from './outbox.ts';
+import { platformNumberOf } from './practice-settings.ts';
 
 /** 128 random bits, base64url: 22 characters. */
 export const newMaskingId = () => randomBytes(16).toString('base64url');
@@ -31,25 +32,6 @@ export function statusOf(row: Pick<Row, 'endedAt' | 'expiresAt' | 'callsUsed' | 
   if (row.expiresAt <= now) return 'expired';
   if (row.callsUsed >= row.maxCalls) return 'used';
   return 'active';
-}
-
-/** The practice's Twilio number it calls patients from: its first phone or SMS contact point with service provider Twilio. */
-async function platformNumberOf(tx: Db | Tx, accountId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ number: contactPoints.normalizedValue })
-    .from(contactPoints)
-    .where(
-      and(
-        eq(contactPoints.accountId, accountId),
-        eq(contactPoints.serviceProvider, 'Twilio'),
-        inArray(contactPoints.system, ['PHONE', 'SMS']),
-        sql`${contactPoints.deletedAt} is null`,
-        sql`${contactPoints.normalizedValue} like '+1%'`,
-      ),
-    )
-    .orderBy(contactPoints.rank, contactPoints.name)
-    .limit(1);
-  return row?.number ?? null;
 }
 
 /** Sets up a session in the request's audited write; answers its id and what texting the link needs. */

@@ -27,6 +27,7 @@ export const auditRecordGrants: Readonly<Record<string, Grant | readonly Grant[]
   MaskingSession: get('/call_masking/sessions/{id}'),
   // A number's STOP or START (issue 42): the log says which practice number it reached, not whose number it is.
   OptOut: get('/call_masking/sessions'),
+  TelephonySettings: get('/telephony/settings'),
   // A notification is read only by its recipient; its log entries go to those who may send them.
   Notification: { resource: '/notifications/notifications', method: 'POST' },
   Person: get('/person/persons/{id}'),

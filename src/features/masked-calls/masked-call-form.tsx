@@ -5,6 +5,8 @@ import { EditForm } from '../../components/ui/edit-form.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
 import { useAccountKey } from '../../lib/account.ts';
+import { useCan } from '../../lib/policy.ts';
+import { telephonySettingsQuery } from '../../lib/telephony-settings.ts';
 import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 import { practiceLinesQuery } from './queries.ts';
 
@@ -69,7 +71,11 @@ export function MaskedCallForm({ label, defaultValues, onSubmit, onCancel, notic
     onSubmit,
     focusFirstField,
   });
-  const lines = useQuery(practiceLinesQuery(useAccountKey()));
+  const account = useAccountKey();
+  const lines = useQuery(practiceLinesQuery(account));
+  // The practice's own defaults (Telephony settings), where the role may read them.
+  const mayReadDefaults = useCan('/telephony/settings', 'GET');
+  const defaults = useQuery({ ...telephonySettingsQuery(account), enabled: mayReadDefaults }).data?.callMasking;
   const lineOptions = (lines.data ?? []).map((line) => ({ value: line.id, label: `${line.name}, ${line.value}` }));
 
   return (
@@ -126,8 +132,8 @@ export function MaskedCallForm({ label, defaultValues, onSubmit, onCancel, notic
               <TextField
                 field={field}
                 label={fieldLabel}
-                hint={`${maskingBounds[name].min} to ${maskingBounds[name].max} ${unit}. Empty: the practice's default (${maskingBounds[name].fallback} unless it set its own).`}
-                placeholder={String(maskingBounds[name].fallback)}
+                hint={`${maskingBounds[name].min} to ${maskingBounds[name].max} ${unit}. Empty: the practice's default${defaults ? ` (${defaults[name]})` : ''}.`}
+                placeholder={defaults ? String(defaults[name]) : undefined}
                 error={errorOf(name, field.state.meta.errors)}
                 inputMode="numeric"
                 autoComplete="off"

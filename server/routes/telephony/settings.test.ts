@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MaskingSession } from '../../../domain/masking.ts';
+import type { TelephonySettings } from '../../../domain/telephony-settings.ts';
+import { accounts, auditLog, contactPoints } from '../../db/schema/index.ts';
+import { seedId } from '../../seed/seed.ts';
+import { createHarness } from '../../test/harness.ts';
+
+let h: Awaited<ReturnType<typeof createHarness>>;
+const riverside = seedId('account:riverside');
+const path = `/telephony/settings?accountId=${riverside}`;
+
+beforeAll(async () => {
+  h = await createHarness();
+}, 120_000);
+afterAll(() => h.close());
+
+const read = async (user: 'manager' | 'viewer' = 'manager') => {
+  const res = await h.call(user, path);
+  expect(res.status).toBe(200);
+  return (await res.json()) as TelephonySettings;
+};
+const patch = (json: unknown, user: 'manager' | 'viewer' = 'manager') => h.call(user, path, { method: 'PATCH', json });
+
+describe('telephony settings: the practice’s Twilio numbers and its masked calls’ defaults', () => {
+  it('lists the practice’s Twilio numbers by rank, the first one calling, and the built-in limits', async () => {
+    const settings = await read();
+    const twilio = await h.db
+      .select({ id: contactPoints.id })
+      .from(contactPoints)
+      .where(and(eq(contactPoints.accountId, riverside), eq(contactPoints.serviceProvider, 'Twilio'), sql`${contactPoints.deletedAt} is null`, sql`${contactPoints.system} in ('PHONE', 'SMS')`));
+    expect(settings.numbers.map((n) => n.id).sort()).toEqual(twilio.map((n) => n.id).sort());
+    expect(settings.numbers.length).toBeGreaterThanOrEqual(2);
+    expect(settings.callerContactPointId).toBeNull();
+    expect(settings.numbers.filter((n) => n.calling)).toEqual([settings.numbers.find((n) => n.usable)]);
+    expect(settings.callMasking).toEqual({ expiryHours: 72, maxCalls: 3, callTimeLimitMinutes: 30, ringTimeoutSeconds: 30, dailyCap: 200 });
+    expect(settings.builtIn).toEqual(settings.callMasking);
+  });
+
+  it('a chosen number and defaults are saved, audited, and used by the next masked call link; null returns a limit to its built-in default', async () => {
+    const before = await read();
+    const [original] = await h.db.select({ config: accounts.config }).from(accounts).where(eq(accounts.id, riverside));
+    const { telephony: _t0, callMasking: _m0, ...configBefore } = original!.config as Record<string, unknown>;
+    const second = before.numbers.filter((n) => n.usable)[1]!;
+    const res = await patch({ callerContactPointId: second.id, callMasking: { maxCalls: 5, expiryHours: 24 } });
+    expect(res.status).toBe(200);
+    const saved = (await res.json()) as TelephonySettings;
+    expect(saved.callerContactPointId).toBe(second.id);
+    expect(saved.numbers.find((n) => n.calling)?.id).toBe(second.id);
+    expect(saved.callMasking).toMatchObject({ maxCalls: 5, expiryHours: 24, ringTimeoutSeconds: 30 });
+    expect(await read('viewer')).toEqual(saved);
+
+    const [entry] = await h.db.select().from(auditLog).where(and(eq(auditLog.accountId, riverside), eq(auditLog.resourceType, 'TelephonySettings')));
+    expect(entry).toMatchObject({ action: 'update', actorName: 'Maria Lopez', resourceId: riverside });
+    expect(entry!.after).toMatchObject({ callerContactPointId: second.id, callMasking: { maxCalls: 5 } });
+
+    // The next link: from the chosen number, with the practice's limits.
+    const [line] = await h.db
+      .select({ id: contactPoints.id })
+      .from(contactPoints)
+      .where(and(eq(contactPoints.accountId, riverside), eq(contactPoints.system, 'PHONE'), sql`${contactPoints.serviceProvider} <> 'Twilio'`, sql`${contactPoints.deletedAt} is null`))
+      .limit(1);
+    const created = await h.call('manager', `/call_masking/sessions?accountId=${riverside}`, {
+      method: 'POST',
+      json: { patientNumber: '(628) 555-0142', practiceContactPointId: line!.id, sendText: false },
+    });
+    expect(created.status).toBe(201);
+    const session = (await created.json()) as MaskingSession;
+    expect(session).toMatchObject({ callerNumber: second.number, maxCalls: 5 });
+    expect(Date.parse(session.expiresAt) - Date.now()).toBeLessThan(24 * 3600_000 + 60_000);
+
+    // Back to the built-in default and the first number; the account form's other sections are untouched.
+    const reset = await patch({ callerContactPointId: null, callMasking: { maxCalls: null } });
+    expect(reset.status).toBe(200);
+    const after = (await reset.json()) as TelephonySettings;
+    expect(after).toMatchObject({ callerContactPointId: null, callMasking: { maxCalls: 3, expiryHours: 24 } });
+    expect(after.numbers.find((n) => n.calling)?.id).toBe(before.numbers.find((n) => n.calling)?.id);
+    const [account] = await h.db.select({ config: accounts.config }).from(accounts).where(eq(accounts.id, riverside));
+    const { telephony: _t, callMasking: _m, ...others } = account!.config as Record<string, unknown>;
+    expect(others).toEqual(configBefore);
+    await patch({ callMasking: { expiryHours: null } });
+  });
+
+  it('refuses a number that is not the practice’s Twilio number, and bad limits, with the field’s message; writes nothing and echoes nothing', async () => {
+    const before = await read();
+    const [other] = await h.db
+      .select({ id: contactPoints.id })
+      .from(contactPoints)
+      .where(and(eq(contactPoints.accountId, riverside), sql`${contactPoints.serviceProvider} <> 'Twilio'`))
+      .limit(1);
+    const [elsewhere] = await h.db
+      .select({ id: contactPoints.id })
+      .from(contactPoints)
+      .where(and(sql`${contactPoints.accountId} <> ${riverside}`, eq(contactPoints.serviceProvider, 'Twilio')))
+      .limit(1);
+    for (const id of [other!.id, elsewhere!.id]) {
+      const res = await patch({ callerContactPointId: id });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+        callerContactPointId: "That number is not one of the practice's Twilio numbers in North America",
+      });
+    }
+    const marker = 'zq7echoMarker';
+    for (const body of [{ callMasking: { maxCalls: 11 } }, { callMasking: { dailyCap: 0 } }, { callMasking: { ringTimeoutSeconds: marker } }, { callerContactPointId: marker }]) {
+      const res = await patch(body);
+      expect(res.status).toBe(400);
+      const text = await res.text();
+      expect(text).not.toContain(marker);
+      expect(text).toMatch(/must be a whole number from|Twilio numbers/);
+    }
+    const res = await patch({ callMasking: { maxCalls: 0 } });
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ 'callMasking.maxCalls': 'Calls allowed must be a whole number from 1 to 10' });
+    expect(await read()).toEqual(before);
+  });
+
+  it('the Read Only user reads them and may not change them; a practice that is not the caller’s is refused', async () => {
+    expect((await patch({ callMasking: { maxCalls: 4 } }, 'viewer')).status).toBe(403);
+    const elsewhere = await h.call('manager', `/telephony/settings?accountId=${seedId('account:astera')}`);
+    expect([403, 404]).toContain(elsewhere.status);
+    expect((await read()).callMasking.maxCalls).toBe(3);
+  });
+});
