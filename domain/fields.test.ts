@@ -46,6 +46,9 @@ const specTexts = new Set([
   'name must be more than 1 characters',
   'description must be more than 1 characters',
   'number must be between 1 and 10',
+  'description required',
+  'your workflow must have at least one task',
+  'you must specify the text message you wish to send',
 ]);
 
 

@@ -43,6 +43,8 @@ export const permissionCatalogue = [
   { resource: '/permissions/roles/{id}', label: 'Individual role', methods: crud },
   { resource: '/permissions/policies', label: 'Policies', methods: crud },
   { resource: '/permissions/policies/{id}', label: 'Individual policy', methods: crud },
+  // Not in spec §6's list (issue 43): the practice's task workflows, listed and created.
+  { resource: '/workflows', label: 'Workflows', methods: ['GET', 'POST'] },
   { resource: '/workflows/{id}', label: 'Individual workflow', methods: crud },
   // Not in spec §6's list (issue 42): call-masking sessions (the patient's page, spec §7 `/call_masking/callMask/{id}`,
   // needs no grant). PATCH ends a session.

@@ -36,6 +36,7 @@ import { tagRoutes } from './routes/tags/index.ts';
 import { publicSurveyRoutes } from './routes/surveys/public.ts';
 import { telephonyCallbackRoutes } from './routes/telephony/callbacks.ts';
 import { telephonySettingsRoutes } from './routes/telephony/settings.ts';
+import { workflowRoutes } from './routes/workflows/index.ts';
 import { maskingSessionRoutes, publicMaskingRoutes } from './routes/call-masking/index.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
@@ -118,6 +119,7 @@ export function createApi(deps: Deps) {
     .route('/surveys', surveyRoutes)
     .route('/call_masking', maskingSessionRoutes)
     .route('/telephony', telephonySettingsRoutes)
+    .route('/task-workflows', workflowRoutes)
     // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
     .route('/interactions/interactions', recordingRoutes);
 

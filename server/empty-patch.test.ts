@@ -15,6 +15,7 @@ let tagId: string;
 let queueId: string;
 let taskId: string;
 let interactionId: string;
+let workflowId: string;
 const schedule = () => seedId(`schedule:${riverside}:0`);
 
 beforeAll(async () => {
@@ -33,6 +34,12 @@ beforeAll(async () => {
   const interaction = await h.call('admin', `/interactions/interactions?accountId=${riverside}`, { method: 'POST', json: { startTimestamp: '2026-01-05T10:00:00Z' } });
   expect(interaction.status, await interaction.clone().text()).toBe(201);
   interactionId = ((await interaction.json()) as { id: string }).id;
+  const workflow = await h.call('admin', `/task-workflows/workflows?accountId=${riverside}`, {
+    method: 'POST',
+    json: { title: 'Empty patch', description: 'A workflow', tasks: [{ name: 'outboundCall' }] },
+  });
+  expect(workflow.status, await workflow.clone().text()).toBe(201);
+  workflowId = ((await workflow.json()) as { id: string }).id;
 }, 120_000);
 afterAll(() => h.close());
 
@@ -64,6 +71,7 @@ const cases: Case[] = [
   { route: '/tag/:id', read: () => `/tag/${tagId}`, patch: () => `/tag/${tagId}` },
   { route: '/callcenter/queues/:queueId', read: () => `/callcenter/queues/${queueId}`, patch: () => `/callcenter/queues/${queueId}` },
   { route: '/teams/teams/:id', read: () => `/teams/teams/${seedId('practice-team:riverside:0')}`, patch: () => `/teams/teams/${seedId('practice-team:riverside:0')}` },
+  { route: '/task-workflows/workflows/:id', read: () => `/task-workflows/workflows/${workflowId}`, patch: () => `/task-workflows/workflows/${workflowId}` },
   { route: '/surveys/campaigns/:id', read: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}`, patch: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}` },
 ];
 
@@ -71,6 +79,7 @@ const cases: Case[] = [
 const unversioned: Record<string, string> = {
   '/me/preferences': "the caller's own display settings: no version, no log entry",
   '/call_masking/sessions/:id': 'ending a masked call link: `ended: true` is required (an empty PATCH is 400)',
+  '/telephony/settings': "the practice's telephony settings: no version; an empty PATCH changes nothing and logs nothing (routes/telephony/settings.test.ts)",
   '/notifications/notifications': '"Mark all read": `read` is required',
   '/notifications/notifications/:id': 'read or unread: `read` is required',
 };

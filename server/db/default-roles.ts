@@ -34,6 +34,9 @@ export const practiceResources = new Set<Resource>([
   '/call_masking/sessions',
   '/call_masking/sessions/{id}',
   '/telephony/settings',
+  // Task workflows (issue 43; migration 0041 for existing roles).
+  '/workflows',
+  '/workflows/{id}',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
   '/surveys/campaigns',

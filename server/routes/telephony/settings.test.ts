@@ -111,6 +111,13 @@ describe('telephony settings: the practice’s Twilio numbers and its masked cal
     const res = await patch({ callMasking: { maxCalls: 0 } });
     expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ 'callMasking.maxCalls': 'Calls allowed must be a whole number from 1 to 10' });
     expect(await read()).toEqual(before);
+    // An empty PATCH changes nothing and logs nothing.
+    const entries = async () => (await h.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.resourceType, 'TelephonySettings')))[0]!.n;
+    const logged = await entries();
+    const empty = await patch({});
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual(before);
+    expect(await entries()).toBe(logged);
   });
 
   it('the Read Only user reads them and may not change them; a practice that is not the caller’s is refused', async () => {

@@ -1,0 +1,97 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  workflowCreateSchema,
+  workflowItemStatuses,
+  workflowMessages,
+  workflowPatchSchema,
+  workflowTransitions,
+  type Workflow,
+  type WorkflowItemStatus,
+} from '../../../domain/workflows.ts';
+import { requires } from '../../auth/requires.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { taskWorkflows } from '../../db/schema/index.ts';
+import type { AppEnv } from '../../env.ts';
+import { ApiError } from '../../errors.ts';
+import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
+import { json } from '../../validate.ts';
+import { write } from '../../write.ts';
+
+type Row = typeof taskWorkflows.$inferSelect;
+
+/** No items yet (issue 43's runner adds them): every status counted, at zero. */
+const noItems = () => Object.fromEntries(workflowItemStatuses.map((status) => [status, 0])) as Record<WorkflowItemStatus, number>;
+
+export const presentWorkflow = (row: Row): Workflow => ({
+  id: row.id,
+  accountId: row.accountId,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  tasks: row.tasks,
+  itemCounts: noItems(),
+  createdTimestamp: row.createdTimestamp.toISOString(),
+  modifiedTimestamp: row.modifiedTimestamp.toISOString(),
+  createdBy: row.createdBy,
+  modifiedBy: row.modifiedBy,
+  version: row.version,
+});
+
+async function findWorkflow(db: Db | Tx, accountId: string, id: string, lock = false) {
+  const query = db.select().from(taskWorkflows).where(and(eq(taskWorkflows.accountId, accountId), eq(taskWorkflows.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+const transitionRefused = (message: string) => new ApiError(409, 'conflict', message, { status: message });
+
+/**
+ * Task workflows (spec §2 "Workflows", §7's "task-workflows endpoint"; issue 43): a practice's
+ * outreach definitions, listed by title, created, read and changed (a status change is a PATCH of
+ * `status`, along the transitions of `workflowTransitions`). No patient data: items, which carry
+ * it, come with the runner.
+ */
+export const workflowRoutes = new Hono<AppEnv>()
+  .get('/workflows', requires('/workflows', 'GET'), async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(taskWorkflows)
+      .where(eq(taskWorkflows.accountId, c.var.account.id))
+      .orderBy(asc(sql`lower(${taskWorkflows.title})`), asc(taskWorkflows.id));
+    return c.json({ items: rows.map(presentWorkflow) });
+  })
+  .post('/workflows', requires('/workflows', 'POST'), jsonLimit, json(workflowCreateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const [row] = await tx.insert(taskWorkflows).values({ ...body, accountId, createdBy: actorName, modifiedBy: actorName }).returning();
+      const workflow = presentWorkflow(row!);
+      await audit({ action: 'create', resourceType: 'Workflow', resourceId: row!.id, after: workflow });
+      return workflow;
+    });
+    return c.json(created, 201);
+  })
+  .get('/workflows/:id', requires('/workflows/{id}', 'GET'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(presentWorkflow(found(await findWorkflow(c.var.deps.db, c.var.account.id, id))));
+  })
+  .patch('/workflows/:id', requires('/workflows/{id}', 'PATCH'), idParam(), jsonLimit, json(workflowPatchSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { version, ...body } = c.req.valid('json');
+    const changes = sent(body);
+    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+      const current = found(await findWorkflow(tx, accountId, id, true));
+      // Without a version the change applies to the current one (issue 44); with one, a stale one is refused (409).
+      const edited = version ?? current.version;
+      if (await repeats({ resourceType: 'Workflow', resourceId: id, record: current, version: edited, changes })) return current;
+      editable(current, edited);
+      if (changes.status !== undefined && changes.status !== current.status && !workflowTransitions[current.status].includes(changes.status)) {
+        throw transitionRefused(workflowMessages.transition(current.status, changes.status));
+      }
+      // Disabling ends at once while nothing runs (the runner passes through DISABLING while its tasks end).
+      const after = await updateVersioned({ tx, accountId, actorName }, taskWorkflows, { key: taskWorkflows.id, id, version: edited }, changes);
+      await audit({ action: 'update', resourceType: 'Workflow', resourceId: id, before: presentWorkflow(current), after: presentWorkflow(after) });
+      return after;
+    });
+    return c.json(presentWorkflow(updated));
+  });
