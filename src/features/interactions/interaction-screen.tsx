@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useId, useState, type ReactNode } from 'react';
@@ -10,11 +10,12 @@ import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
+import { useStreamEvent } from '../../lib/stream-events.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { InteractionComments } from './comments.tsx';
 import { InteractionEdit } from './interaction-form.tsx';
 import { callerName, directionLabels, escalationLabels, phoneLabel, statusLabels } from './labels.ts';
-import { interactionDeleteTarget, interactionQuery } from './queries.ts';
+import { interactionDeleteTarget, interactionKeys, interactionQuery } from './queries.ts';
 import { RecordingPlayer } from './recording-player.tsx';
 import { eventsShowingContactId, eventTypeLabel, groupEventsByDay, legDurationsOf, minutesSeconds, queuesOf } from './timeline.ts';
 
@@ -32,9 +33,18 @@ function InteractionNotFound() {
   );
 }
 
-/** An interaction's page (also shown in the side panel): General, Durations, Participants, Queues, Events, Comments. */
+/**
+ * An interaction's page (also shown in the side panel): General, Durations, Participants, Queues,
+ * Events, Comments. Live (issue 42): when the stream says this call changed (an edit elsewhere, a
+ * masked call's legs arriving; '*' after a bulk change), the page reads it again without a reload.
+ */
 export function InteractionScreen({ interactionId }: { interactionId: string }) {
-  const interaction = useQuery(interactionQuery(useAccountKey(), interactionId));
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  useStreamEvent('interaction', (id) => {
+    if (id === interactionId || id === '*') void queryClient.invalidateQueries({ queryKey: interactionKeys.detail(account, interactionId), exact: true });
+  });
+  const interaction = useQuery(interactionQuery(account, interactionId));
   return (
     <RecordLoad query={interaction} label="Loading interaction…" missing={<InteractionNotFound />}>
       {(data) => <InteractionDetail interaction={data} />}
