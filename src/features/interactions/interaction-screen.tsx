@@ -38,7 +38,7 @@ function InteractionNotFound() {
  * Events, Comments. Live (issue 42): when the stream says this call changed (an edit elsewhere, a
  * masked call's legs arriving; '*' after a bulk change), the page reads it again without a reload.
  */
-export function InteractionScreen({ interactionId }: { interactionId: string }) {
+export function InteractionScreen({ interactionId, actions }: { interactionId: string; actions?: ReactNode }) {
   const account = useAccountKey();
   const queryClient = useQueryClient();
   useStreamEvent('interaction', (id) => {
@@ -47,7 +47,7 @@ export function InteractionScreen({ interactionId }: { interactionId: string }) 
   const interaction = useQuery(interactionQuery(account, interactionId));
   return (
     <RecordLoad query={interaction} label="Loading interaction…" missing={<InteractionNotFound />}>
-      {(data) => <InteractionDetail interaction={data} />}
+      {(data) => <InteractionDetail interaction={data} actions={actions} />}
     </RecordLoad>
   );
 }
@@ -58,7 +58,8 @@ export const interactionTitle = (interaction: Interaction) => {
   return `${directionLabels[interaction.direction] ?? interaction.direction} call: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
 };
 
-function InteractionDetail({ interaction }: { interaction: Interaction }) {
+/** `actions`: header actions the route composes in from other features (Set up masked call). */
+function InteractionDetail({ interaction, actions }: { interaction: Interaction; actions?: ReactNode }) {
   const edit = useEditMode();
   const account = useAccountKey();
   const format = useDateTimeFormat();
@@ -81,6 +82,7 @@ function InteractionDetail({ interaction }: { interaction: Interaction }) {
         </>
       }
       back={{ to: '/interactions', label: 'Interactions' }}
+      actions={actions}
       resource="/interactions/interactions"
       edit={edit}
       remove={remove}

@@ -3,11 +3,15 @@ import { useMemo } from 'react';
 import { CreateScreen, useCreateRecord } from '../../components/ui/create-screen.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useCan } from '../../lib/policy.ts';
-import { emptyMaskedCall, MaskedCallForm, toMaskedCallBody } from './masked-call-form.tsx';
+import { emptyMaskedCall, MaskedCallForm, toMaskedCallBody, type MaskedCallPrefill } from './masked-call-form.tsx';
 import { maskedCallPersonQuery, useCreateMaskedCall } from './queries.ts';
 
-/** Set up masked call: on success the new session's page, which shows the link to copy. */
-export function MaskedCallCreateScreen({ personId = '' }: { personId?: string }) {
+/**
+ * Set up masked call: on success the new session's page, which shows the link to copy. Opened from
+ * a person's page or a call's page, the form starts with what that page knows (`prefill`).
+ */
+export function MaskedCallCreateScreen({ prefill = {} }: { prefill?: MaskedCallPrefill }) {
+  const { personId = '', interactionId = '', patientNumber = '' } = prefill;
   const { handleSubmit, cancel } = useCreateRecord({
     create: useCreateMaskedCall(),
     toBody: toMaskedCallBody,
@@ -15,7 +19,7 @@ export function MaskedCallCreateScreen({ personId = '' }: { personId?: string })
     list: '/practice/masked-calls',
     then: { record: '/practice/masked-calls/$sessionId' },
   });
-  const defaultValues = useMemo(() => emptyMaskedCall(personId), [personId]);
+  const defaultValues = useMemo(() => emptyMaskedCall({ personId, interactionId, patientNumber }), [personId, interactionId, patientNumber]);
   const mayReadPersons = useCan('/person/persons/{id}', 'GET');
   const person = useQuery({ ...maskedCallPersonQuery(useAccountKey(), personId), enabled: personId !== '' && mayReadPersons });
   return (
