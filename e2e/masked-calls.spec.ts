@@ -1,5 +1,9 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
-import { maskingMessages } from '../domain/masking.ts';
+import { maskingMessages, type MaskingSession } from '../domain/masking.ts';
+import { optedOutText } from '../domain/opt-out.ts';
+import { e2ePort } from '../playwright.config.ts';
+import { connect } from '../server/db/client.ts';
+import { createSimulatedTelephony } from '../server/integrations/telephony/simulator.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
@@ -225,6 +229,52 @@ test.describe('practice administrator: masked calls', () => {
     const session = (await (await (await signedInApi(reader)).send('GET', `/call_masking/sessions/${sessionId}`)).json()) as { interactionId: string; patientNumber: string };
     await reader.close();
     expect(session).toMatchObject({ interactionId: id, patientNumber: number });
+  });
+});
+
+test.describe('an opted-out patient (issue 42)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('who texted STOP to the practice gets no text: setting up a masked call says why the link was not texted, and the carrier sent nothing', async ({ page }) => {
+    const database = connect(`postgres://postgres:postgres@localhost:${e2ePort + 7}/astera`, 1);
+    try {
+      const digits = String(Date.now() % 1e7).padStart(7, '0');
+      const typed = `(503) ${digits.slice(0, 3)}-${digits.slice(3)}`;
+      const number = `+1503${digits}`;
+      // The practice's texting number: the one a first session (not texted) calls the patient from.
+      const helper = await page.context().newPage();
+      const api = await signedInApi(helper);
+      const lines = (await (await api.send('GET', '/contactpoints/contact-points?limit=50')).json()) as { items: { id: string; system: string }[] };
+      const first = await api.send('POST', '/call_masking/sessions', { patientNumber: number, practiceContactPointId: lines.items.find((l) => l.system === 'PHONE')!.id, sendText: false });
+      expect(first.status(), await first.text()).toBe(201);
+      const { callerNumber, accountId } = (await first.json()) as MaskingSession;
+      await helper.close();
+
+      // The patient's phone texts "stop" (any case) to it, through the simulated carrier, which reports it to the portal.
+      await createSimulatedTelephony(database.db, { failureRate: 0, outcomeMs: 0 }).receiveMessage({ from: number, to: callerNumber, body: 'stop' });
+      await expect
+        .poll(async () => (await database.pool.query('select count(*)::int as n from telephony_opt_outs where account_id = $1 and number = $2', [accountId, number])).rows[0].n, { timeout: 20_000 })
+        .toBe(1);
+
+      await setUpFromPalette(page);
+      await page.keyboard.type(typed);
+      await chooseLine(page);
+      await expect(page.getByRole('checkbox', { name: 'Text the link to the patient' })).toBeChecked();
+      await tabTo(page, page.getByRole('button', { name: 'Save' }));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(sessionUrl);
+      // Said to the staff member in words: the toast and the session's page.
+      await expect(page.getByText(`Masked call set up, but the link was not texted. ${optedOutText} Copy the link for the patient.`)).toBeVisible();
+      await expect(shown(page, 'Text')).toHaveText(`Not texted. ${optedOutText}`);
+      await expect(page.getByTestId('masking-link')).toBeVisible();
+      // No text message went to the number: the carrier was never asked.
+      const sent = await database.pool.query("select count(*)::int as n from simulators.telephony_sends where kind = 'message' and to_number = $1", [number]);
+      expect(sent.rows[0].n).toBe(0);
+      const refused = await database.pool.query("select status, reason from telephony_attempts where account_id = $1 and kind = 'message' and to_number = $2", [accountId, number]);
+      expect(refused.rows).toEqual([{ status: 'refused', reason: optedOutText }]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

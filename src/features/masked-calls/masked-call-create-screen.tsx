@@ -4,6 +4,7 @@ import { CreateScreen, useCreateRecord } from '../../components/ui/create-screen
 import { useAccountKey } from '../../lib/account.ts';
 import { useCan } from '../../lib/policy.ts';
 import { emptyMaskedCall, MaskedCallForm, toMaskedCallBody, type MaskedCallPrefill } from './masked-call-form.tsx';
+import { notTexted } from './parts.tsx';
 import { maskedCallPersonQuery, useCreateMaskedCall } from './queries.ts';
 
 /**
@@ -15,7 +16,13 @@ export function MaskedCallCreateScreen({ prefill = {} }: { prefill?: MaskedCallP
   const { handleSubmit, cancel } = useCreateRecord({
     create: useCreateMaskedCall(),
     toBody: toMaskedCallBody,
-    savedMessage: (values) => (values.sendText ? 'Masked call set up; the link is being texted to the patient.' : 'Masked call set up: copy the link for the patient.'),
+    // A text the platform refused (an opted-out number, issue 42) is said with its reason, not as sent.
+    savedMessage: (values, created) =>
+      !values.sendText
+        ? 'Masked call set up: copy the link for the patient.'
+        : notTexted(created.textStatus)
+          ? `Masked call set up, but the link was not texted. ${notTexted(created.textStatus)} Copy the link for the patient.`
+          : 'Masked call set up; the link is being texted to the patient.',
     list: '/practice/masked-calls',
     then: { record: '/practice/masked-calls/$sessionId' },
   });
