@@ -323,6 +323,31 @@ test('live (issue 42): a call POSTed by an integrator appears in the open list, 
   expect(navigated).toBe(false);
 });
 
+test("live (issue 42): a masked call the simulated carrier places reaches the open list at once, and its outcome follows without a reload", async ({ page }) => {
+  const number = uniqueNumber();
+  const helper = await page.context().newPage();
+  const api = await signedInApi(helper);
+  const lines = (await (await api.send('GET', '/contactpoints/contact-points?limit=50')).json()) as { items: { id: string; system: string }[] };
+  const made = await api.send('POST', '/call_masking/sessions', { patientNumber: number.e164, practiceContactPointId: lines.items.find((l) => l.system === 'PHONE')!.id, sendText: false });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id: sessionId } = (await made.json()) as { id: string };
+  await helper.close();
+
+  await page.goto(`/interactions?q=${encodeURIComponent(number.e164)}`);
+  await expect(page.getByText(/No interactions match/)).toBeVisible();
+  let navigated = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigated = true;
+  });
+  // The patient presses the masking page's button: the carrier dials them (the e2e carrier reports the outcome 200 ms later).
+  const pressed = await page.request.post(`/api/call_masking/callMask/${sessionId}`);
+  expect(pressed.status()).toBe(200);
+  const row = list(page).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row.first().getByRole('cell', { name: 'Completed' })).toBeVisible();
+  expect(navigated).toBe(false);
+});
+
 test('filters live in the URL and survive a reload; the palette goes to Interactions with G I', async ({ page }) => {
   await page.goto('/home');
   await page.locator('body').press('g');
