@@ -294,6 +294,61 @@ test('a new call appears at the top of the open list without a reload, and J/K/E
   await expect(page).toHaveURL(/\/interactions\/[0-9a-f-]{36}$/);
 });
 
+test('live (issue 42): a call POSTed by an integrator appears in the open list, and a change made elsewhere reaches its open page, each within 2 seconds without a reload', async ({ page }) => {
+  const name = `Liv Pushed ${Date.now()}`;
+  const number = uniqueNumber();
+  await page.goto(`/interactions?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(/No interactions match/)).toBeVisible();
+  let navigated = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigated = true;
+  });
+  const created = await createCall(page, name, number.typed);
+  await expect(list(page).locator('tbody tr').first().getByRole('link', { name })).toBeVisible({ timeout: 2_000 });
+  expect(navigated).toBe(false);
+
+  await list(page).getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/interactions/${created.id}$`));
+  await expect(page.getByText('Not escalated')).toBeVisible();
+  navigated = false;
+  // Someone else (another tab, an integrator) changes the call: this page shows it without a reload.
+  const helper = await page.context().newPage();
+  const api = await signedInApi(helper);
+  const current = (await (await api.send('GET', `/interactions/interactions/${created.id}`)).json()) as { version: number };
+  const patched = await api.send('PATCH', `/interactions/interactions/${created.id}`, { version: current.version, agentNotes: 'Called back from the other desk.', escalated: true });
+  expect(patched.status(), await patched.text()).toBe(200);
+  await helper.close();
+  await expect(page.getByText('Called back from the other desk.')).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByText(/^Escalated/)).toBeVisible();
+  expect(navigated).toBe(false);
+});
+
+test("live (issue 42): a masked call the simulated carrier places reaches the open list at once, and its outcome follows without a reload", async ({ page }) => {
+  // A number the platform dials (the exchange starts with 5: never 0 or 1).
+  const number = { e164: `+13125${String(Date.now() % 1e6).padStart(6, '0')}` };
+  const helper = await page.context().newPage();
+  const api = await signedInApi(helper);
+  const lines = (await (await api.send('GET', '/contactpoints/contact-points?limit=50')).json()) as { items: { id: string; system: string }[] };
+  const made = await api.send('POST', '/call_masking/sessions', { patientNumber: number.e164, practiceContactPointId: lines.items.find((l) => l.system === 'PHONE')!.id, sendText: false });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id: sessionId } = (await made.json()) as { id: string };
+  await helper.close();
+
+  await page.goto(`/interactions?q=${encodeURIComponent(number.e164)}`);
+  await expect(page.getByText(/No interactions match/)).toBeVisible();
+  let navigated = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigated = true;
+  });
+  // The patient presses the masking page's button: the carrier dials them (the e2e carrier reports the outcome 200 ms later).
+  const pressed = await page.request.post(`/api/call_masking/callMask/${sessionId}`);
+  expect(pressed.status()).toBe(200);
+  const row = list(page).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row.first().getByRole('cell', { name: 'Completed' })).toBeVisible();
+  expect(navigated).toBe(false);
+});
+
 test('filters live in the URL and survive a reload; the palette goes to Interactions with G I', async ({ page }) => {
   await page.goto('/home');
   await page.locator('body').press('g');

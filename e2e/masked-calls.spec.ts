@@ -1,6 +1,11 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
-import { maskingMessages } from '../domain/masking.ts';
-import { expectNoAxeViolations, storageState } from './support.ts';
+import { maskingMessages, type MaskingSession } from '../domain/masking.ts';
+import { optedOutText } from '../domain/opt-out.ts';
+import { e2ePort } from '../playwright.config.ts';
+import { connect } from '../server/db/client.ts';
+import { createSimulatedTelephony } from '../server/integrations/telephony/simulator.ts';
+import { freshRoleHolder, signInAs } from './fresh-user.ts';
+import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
 const sessionUrl = /\/practice\/masked-calls\/[A-Za-z0-9_-]{22}$/;
 const listUrl = /\/practice\/masked-calls(\?.*)?$/;
@@ -178,8 +183,125 @@ test.describe('practice administrator: masked calls', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(sessionUrl);
     await expect(h1(page)).toHaveText(`Masked call for ${name}`);
+    const sessionPage = page.url();
     await shown(page, 'Person').getByRole('link', { name }).click();
     await expect(page).toHaveURL(personUrl);
+
+    // The person's page lists their masked call links (issue 42): the new one, Active, set up and ending; its name is the link to it.
+    const links = page.getByRole('list', { name: 'Masked calls of this person' });
+    const newest = links.getByRole('listitem').first();
+    await expect(newest).toContainText('Active');
+    await expect(newest).toContainText('Ends');
+    await tabTo(page, newest.getByRole('link'));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(sessionPage);
+  });
+
+  test("from a call's page: the form starts with the call's patient number, and the session is linked to the call (issue 42)", async ({ page }) => {
+    // A dialable number of this run (the exchange starts with 5: never 0 or 1).
+    const digits = `5${String(Date.now() % 1e6).padStart(6, '0')}`;
+    const number = `+1503${digits}`;
+    const helper = await page.context().newPage();
+    const api = await signedInApi(helper);
+    const created = await api.send('POST', '/interactions/interactions', {
+      startTimestamp: new Date(Date.now() - 60_000).toISOString(),
+      direction: 'inbound',
+      status: 'completed',
+      patient: { name: `Masha Caller ${digits}`, contactNumber: number },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await helper.close();
+
+    await page.goto(`/interactions/${id}`);
+    await expect(h1(page)).toContainText(`Masha Caller ${digits}`);
+    const setUp = page.getByRole('link', { name: 'Set up masked call' });
+    await tabTo(page, setUp);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/practice/masked-calls/create\\?interactionId=${id}$`));
+    await expect(page.getByLabel('Patient number')).toBeFocused();
+    await expect(page.getByLabel('Patient number')).toHaveValue(number);
+    await chooseLine(page);
+    await tabTo(page, page.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(sessionUrl);
+    const sessionId = page.url().split('/').pop()!;
+    const reader = await page.context().newPage();
+    const session = (await (await (await signedInApi(reader)).send('GET', `/call_masking/sessions/${sessionId}`)).json()) as { interactionId: string; patientNumber: string };
+    await reader.close();
+    expect(session).toMatchObject({ interactionId: id, patientNumber: number });
+  });
+});
+
+test.describe('an opted-out patient (issue 42)', () => {
+  test.use({ storageState: storageState('manager') });
+
+  test('who texted STOP to the practice gets no text: setting up a masked call says why the link was not texted, and the carrier sent nothing', async ({ page }) => {
+    const database = connect(`postgres://postgres:postgres@localhost:${e2ePort + 7}/astera`, 1);
+    try {
+      // A dialable number of this run (the exchange starts with 5: never 0 or 1).
+      const digits = `5${String(Date.now() % 1e6).padStart(6, '0')}`;
+      const typed = `(503) ${digits.slice(0, 3)}-${digits.slice(3)}`;
+      const number = `+1503${digits}`;
+      // The practice's texting number: the one a first session (not texted) calls the patient from.
+      const helper = await page.context().newPage();
+      const api = await signedInApi(helper);
+      const lines = (await (await api.send('GET', '/contactpoints/contact-points?limit=50')).json()) as { items: { id: string; system: string }[] };
+      const first = await api.send('POST', '/call_masking/sessions', { patientNumber: number, practiceContactPointId: lines.items.find((l) => l.system === 'PHONE')!.id, sendText: false });
+      expect(first.status(), await first.text()).toBe(201);
+      const { callerNumber, accountId } = (await first.json()) as MaskingSession;
+      await helper.close();
+
+      // The patient's phone texts "stop" (any case) to it, through the simulated carrier, which reports it to the portal.
+      await createSimulatedTelephony(database.db, { failureRate: 0, outcomeMs: 0 }).receiveMessage({ from: number, to: callerNumber, body: 'stop' });
+      await expect
+        .poll(async () => (await database.pool.query('select count(*)::int as n from telephony_opt_outs where account_id = $1 and number = $2', [accountId, number])).rows[0].n, { timeout: 20_000 })
+        .toBe(1);
+
+      await setUpFromPalette(page);
+      await page.keyboard.type(typed);
+      await chooseLine(page);
+      await expect(page.getByRole('checkbox', { name: 'Text the link to the patient' })).toBeChecked();
+      await tabTo(page, page.getByRole('button', { name: 'Save' }));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(sessionUrl);
+      // Said to the staff member in words: the toast and the session's page.
+      await expect(page.getByText(`Masked call set up, but the link was not texted. ${optedOutText} Copy the link for the patient.`)).toBeVisible();
+      await expect(shown(page, 'Text')).toHaveText(`Not texted. ${optedOutText}`);
+      await expect(page.getByTestId('masking-link')).toBeVisible();
+      // No text message went to the number: the carrier was never asked.
+      const sent = await database.pool.query("select count(*)::int as n from simulators.telephony_sends where kind = 'message' and to_number = $1", [number]);
+      expect(sent.rows[0].n).toBe(0);
+      const refused = await database.pool.query("select status, reason from telephony_attempts where account_id = $1 and kind = 'message' and to_number = $2", [accountId, number]);
+      expect(refused.rows).toEqual([{ status: 'refused', reason: optedOutText }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+test.describe('a role without the masking sessions grant', () => {
+  test.use({ storageState: storageState('admin') });
+
+  test("sees no masked calls on a person's page, and no Set up masked call there or on a call's page", async ({ page, browser }) => {
+    const holder = await freshRoleHolder(page, 'No masking', {
+      '/permissions/accesspolicy': { GET: true },
+      '/person/persons': { GET: true },
+      '/person/persons/{id}': { GET: true },
+      '/interactions/interactions': { GET: true },
+    });
+    const user = await signInAs(browser, holder);
+    await user.goto(`/practice/persons/${holder.personId}`);
+    await expect(user.getByRole('heading', { level: 2, name: 'Details' })).toBeVisible();
+    await expect(user.getByRole('heading', { level: 2, name: 'Interactions' })).toBeVisible();
+    await expect(user.getByRole('heading', { name: 'Masked calls' })).toHaveCount(0);
+    await expect(user.getByRole('link', { name: 'Set up masked call' })).toHaveCount(0);
+    await user.goto('/interactions');
+    await user.getByRole('table', { name: 'Interactions' }).locator('tbody tr').first().getByRole('link').first().click();
+    await expect(user).toHaveURL(/\/interactions\/[0-9a-f-]{36}$/);
+    await expect(user.getByRole('heading', { level: 2, name: 'General' })).toBeVisible();
+    await expect(user.getByRole('link', { name: 'Set up masked call' })).toHaveCount(0);
+    await user.context().close();
   });
 });
 
@@ -245,6 +367,17 @@ for (const [size, viewport] of [
       await page.keyboard.press('Escape');
       await page.goto('/practice/masked-calls');
       await expect(table(page).locator('tbody tr').first()).toBeVisible();
+      await check();
+      // A person's page with their masked call links (issue 42).
+      const api = await signedInApi(await page.context().newPage());
+      const persons = (await (await api.send('GET', '/person/persons?limit=1')).json()) as { Items: { id: string }[] };
+      const personId = persons.Items[0]!.id;
+      const lines = (await (await api.send('GET', '/contactpoints/contact-points?limit=50')).json()) as { items: { id: string; system: string }[] };
+      const line = lines.items.find((l) => l.system === 'PHONE')!;
+      const made = await api.send('POST', '/call_masking/sessions', { patientNumber: patientNumber(), practiceContactPointId: line.id, personId, sendText: false });
+      expect(made.status(), await made.text()).toBe(201);
+      await page.goto(`/practice/persons/${personId}`);
+      await expect(page.getByRole('list', { name: 'Masked calls of this person' }).getByRole('listitem').first()).toBeVisible();
       await check();
     });
   });

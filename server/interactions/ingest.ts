@@ -249,7 +249,7 @@ export async function ingestContacts(
       .returning({ id: interactions.id, inserted: sql<boolean>`(xmax = 0)` });
     for (const row of written) (row.inserted ? inserted : updated).push(row.id);
   }
-  // New rows are announced on `astera_interactions` by the table's insert trigger (migration 0028), whoever writes them.
+  // New and changed rows are announced on `astera_interactions` by the table's triggers (migrations 0028, 0042), whoever writes them.
   return { inserted, updated };
 }
 

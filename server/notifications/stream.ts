@@ -4,14 +4,15 @@ import { ChannelListener } from '../db/listener.ts';
 export const NOTIFICATIONS_CHANNEL = 'astera_notifications';
 
 /**
- * The channel new interactions are told on (the `interactions` table's insert trigger, migration
- * 0028, whoever inserts: the API or the contact center's ingestion): `<accountId>:<interactionId>`,
- * or `<accountId>:*` for a bulk load.
+ * The channel new and changed interactions are told on (the `interactions` table's insert trigger,
+ * migration 0028, and its update trigger, 0042, whoever writes: the API, the contact center's
+ * ingestion, the telephony call history): `<accountId>:<interactionId>`, or `<accountId>:*` for a
+ * bulk load or change.
  */
 export const INTERACTIONS_CHANNEL = 'astera_interactions';
 
 type AccountSubscriber = {
-  /** A new interaction of the account (its id, or '*' for many). */
+  /** A new or changed interaction of the account (its id, or '*' for many). */
   interaction(id: string): void;
 };
 

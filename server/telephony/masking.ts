@@ -12,7 +12,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { e164 } from '../../domain/contact-points.ts';
 import { maskingLinkText, maskingMessages, maskingSettingsOf, type MaskingCreate, type MaskingPage, type MaskingSession, type MaskingStatus } from '../../domain/masking.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { accounts, contactPoints, maskingSessions, persons, telephonyAttempts } from '../db/schema/index.ts';
+import { accounts, contactPoints, interactions, maskingSessions, persons, telephonyAttempts } from '../db/schema/index.ts';
 import type { WriteScope } from '../db/write.ts';
 import { badRequest } from '../errors.ts';
 import type { Telephony } from '../integrations/telephony/port.ts';
@@ -51,6 +51,14 @@ export async function createSession(scope: WriteScope, body: MaskingCreate) {
   if (body.personId) {
     const [person] = await tx.select({ id: persons.id }).from(persons).where(and(eq(persons.accountId, accountId), eq(persons.id, body.personId)));
     if (!person) throw badRequest('Person does not exist', { personId: 'Person does not exist' });
+  }
+  // The call it is about (set up from a call's page): one of this account's, not deleted.
+  if (body.interactionId) {
+    const [call] = await tx
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(and(eq(interactions.accountId, accountId), eq(interactions.id, body.interactionId), sql`${interactions.deletedAt} is null`));
+    if (!call) throw badRequest('Interaction does not exist', { interactionId: 'Interaction does not exist' });
   }
   const id = newMaskingId();
   const expiryHours = body.expiryHours ?? settings.expiryHours;

@@ -15,6 +15,7 @@ import { systemActors } from '../../domain/actors.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { auditedWrite } from '../db/write.ts';
 import { contactPoints, telephonyAttempts, telephonyOptOuts } from '../db/schema/index.ts';
+import { recordCall } from './call-history.ts';
 import {
   finalCallStatuses,
   finalMessageStatuses,
@@ -172,7 +173,13 @@ export async function dispatch(db: Db, telephony: Telephony, callbackBase: strin
     .set({ ...update, updatedAt: sql`now()` })
     .where(and(eq(telephonyAttempts.accountId, request.accountId), eq(telephonyAttempts.id, written.id), eq(telephonyAttempts.status, 'pending')))
     .returning(columns);
-  if (after) return after as Attempt;
+  if (after) {
+    // A call the carrier took is in the call history at once (ringing), and follows its reports. The
+    // call is placed whatever happens here: a failed write must not read as a failed send, and the
+    // carrier's next report writes the row again.
+    if (after.kind === 'call' && after.status === 'sent') await recordCall(db, request.accountId, after.id).catch(() => null);
+    return after as Attempt;
+  }
   const [current] = await db
     .select(columns)
     .from(telephonyAttempts)

@@ -179,6 +179,24 @@ describe("call masking: the patient's page", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("links the session to a call of the account (set up from the call's page); an unknown or another account's call is a field error (issue 42)", async () => {
+    const [call] = await h.db
+      .insert(interactions)
+      .values({ accountId: riverside, createdBy: 'test', modifiedBy: 'test', startTimestamp: new Date(), direction: 'inbound', status: 'completed', contactNumber: '+16285550199' })
+      .returning({ id: interactions.id });
+    const linked = await session({ sendText: false, interactionId: call!.id });
+    expect(linked.interactionId).toBe(call!.id);
+    const [elsewhere] = await h.db
+      .insert(interactions)
+      .values({ accountId: seedId('account:lakeside'), createdBy: 'test', modifiedBy: 'test', startTimestamp: new Date(), direction: 'inbound', status: 'completed' })
+      .returning({ id: interactions.id });
+    for (const interactionId of [elsewhere!.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await create({ sendText: false, interactionId });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ interactionId: 'Interaction does not exist' });
+    }
+  });
+
   it('answers an expired, an ended and a malformed link as an unknown one, and starts no call', async () => {
     const expired = await session({ sendText: false });
     await h.db.update(maskingSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(maskingSessions.id, expired.id));

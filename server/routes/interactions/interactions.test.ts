@@ -656,6 +656,20 @@ describe('push: new calls reach open lists through GET /notifications/stream', (
     await stream.close();
   });
 
+  it('sends `interaction` with the id of a changed call too (an edit, a delete, a writer that updates the row), within 2 seconds (issue 42)', async () => {
+    const id = await call();
+    const stream = await openStream('viewer');
+    const within2s = () => Promise.race([stream.nextEvent(), new Promise((_, reject) => setTimeout(() => reject(new Error('no event within 2 s')), 2000))]);
+    expect((await send('manager', 'PATCH', `${base}/${id}`, { version: 1, agentNotes: 'Called back.' })).status).toBe(200);
+    expect(await within2s()).toBe(`event: interaction\ndata: ${id}`);
+    // As the telephony writer does when a masked call's outcome arrives: an update of the row, no API.
+    await h.db.execute(sql`update interactions set status = 'completed' where account_id = ${h.accounts.riverside.id} and id = ${id}`);
+    expect(await within2s()).toBe(`event: interaction\ndata: ${id}`);
+    expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
+    expect(await within2s()).toBe(`event: interaction\ndata: ${id}`);
+    await stream.close();
+  });
+
   it('a bulk load (more than 100 rows in one statement) is one `*` event (reload), and its list total becomes an estimate past 1,000', async () => {
     const stream = await openStream('viewer');
     await h.db.execute(sql`

@@ -113,8 +113,8 @@ export const notificationRoutes = new Hono<AppEnv>()
   /**
    * Server-sent events: `event: notifications` whenever the caller's notifications change (at
    * once on connect too), from any server process (PostgreSQL LISTEN/NOTIFY, NotificationHub);
-   * and `event: interaction` with a new call's id ('*': many, reload) of the account acted in, to
-   * a caller whose role may GET interactions there (issue 26).
+   * and `event: interaction` with the id of a new or changed call ('*': many, reload) of the account
+   * acted in, to a caller whose role may GET interactions there (issues 26, 42).
    * EventSource cannot send the bearer token, so the SPA reads this with fetch (src/lib/sse.ts);
    * the stream ends when the token expires, and the client reconnects with a fresh one.
    */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telephonyAttempts, telephonyOptOuts } from '../../db/schema/index.ts';
+import { interactions, telephonyAttempts, telephonyOptOuts } from '../../db/schema/index.ts';
+import { interactionIdOf } from '../../interactions/ingest.ts';
 import { carrierSignature, type SimulatedTelephony } from '../../integrations/telephony/simulator.ts';
 import { seedId } from '../../seed/seed.ts';
 import { createHarness } from '../../test/harness.ts';
@@ -46,6 +47,33 @@ describe('telephony callbacks (before sign-in, signed by the carrier)', () => {
     expect((await post(path, params)).status).toBe(204);
     const [after] = await h.db.select().from(telephonyAttempts).where(eq(telephonyAttempts.id, attempt.id));
     expect(after).toMatchObject({ status: 'completed', durationSeconds: 61 });
+  });
+
+  it('a call the platform places (not a masked one) is in the call history at once, ringing, and its report ends it there: one leg, its events, the same row (issue 42)', async () => {
+    const to = '+16285550143';
+    const { attempt } = await send(h.db, carrier, 'http://localhost', { accountId: riverside, key: 'history-test', kind: 'call', from, to });
+    const id = interactionIdOf(riverside, attempt.carrierId!);
+    const read = async () => {
+      const res = await h.call('manager', `/interactions/interactions/${id}?accountId=${riverside}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { direction: string; status: string; endTimestamp: string | null; patient: { contactNumber: string }; integrationAssociations: { system: string; leg: number }[]; events: { type: string; leg: number }[] };
+    };
+    expect(await read()).toMatchObject({ direction: 'outbound', status: 'queued', endTimestamp: null, patient: { contactNumber: to }, events: [{ type: 'outbound', leg: 1 }] });
+
+    const path = `/telephony/callbacks/status/${riverside}/${attempt.id}`;
+    expect((await post(path, { CallSid: attempt.carrierId!, CallStatus: 'completed', CallDuration: '42', From: from, To: to })).status).toBe(204);
+    const ended = await read();
+    expect(ended).toMatchObject({ direction: 'outbound', status: 'completed', integrationAssociations: [{ system: 'Telephony', leg: 1 }] });
+    expect(ended.endTimestamp).not.toBeNull();
+    expect(ended.events.map((e) => e.type)).toEqual(['outbound', 'connectedToCustomer', 'disconnect']);
+    const rows = await h.db.select({ id: interactions.id }).from(interactions).where(and(eq(interactions.accountId, riverside), eq(interactions.externalId, attempt.carrierId!)));
+    expect(rows).toEqual([{ id }]);
+  });
+
+  it('a text is not a call: nothing in the call history', async () => {
+    const { attempt } = await send(h.db, carrier, 'http://localhost', { accountId: riverside, key: 'history-text', kind: 'message', from, to: '+16285550144', body: 'Hello' });
+    expect(attempt.status).toBe('sent');
+    expect(await h.db.select().from(interactions).where(and(eq(interactions.accountId, riverside), eq(interactions.externalId, attempt.carrierId!)))).toEqual([]);
   });
 
   it('answers an unknown attempt, a malformed id and another account alike with 404', async () => {

@@ -7,7 +7,7 @@ import { anyone } from '../../auth/requires.ts';
 import { requestTooLarge } from '../../records.ts';
 import { inboundCallbackPath, recordInbound, recordStatus, statusCallbackUrl } from '../../telephony/outbox.ts';
 import type { CarrierCallback } from '../../integrations/telephony/port.ts';
-import { recordMaskedCall } from '../../telephony/call-history.ts';
+import { recordCall } from '../../telephony/call-history.ts';
 
 /** A carrier's callback is a short form (Twilio's are under 2 KB). */
 const formLimit = bodyLimit({
@@ -60,8 +60,8 @@ export const telephonyCallbackRoutes = new Hono<AppEnv>()
     const outcome = await recordStatus(c.var.deps.db, telephony, accountId, attemptId, callback);
     if (outcome === 'forged') throw forbidden(texts.forged);
     if (outcome === 'unknown') throw notFound(texts.unknown);
-    // A masked call that has ended goes into the call history (nothing for other attempts).
-    await recordMaskedCall(c.var.deps.db, accountId, attemptId);
+    // A call (masked or not) goes into the call history and follows the carrier's reports (nothing for a text).
+    await recordCall(c.var.deps.db, accountId, attemptId);
     return c.body(null, 204);
   })
   .post('/callbacks/inbound', anyone(), formLimit, async (c) => {

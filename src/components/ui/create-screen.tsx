@@ -33,7 +33,7 @@ type CreateRecordOptions<TValues, TBody, TCreated extends { id: string }> = {
   create: { mutateAsync(body: TBody): Promise<TCreated> };
   toBody(values: TValues): TBody;
   /** The toast after a save ('Issue added.'). */
-  savedMessage: string | ((values: TValues) => string);
+  savedMessage: string | ((values: TValues, created: TCreated) => string);
   /** How long the toast shows, where the spec says (ms). */
   toastMs?: number;
   /** The list Cancel returns to. */
@@ -55,7 +55,7 @@ export function useCreateRecord<TValues, TBody, TCreated extends { id: string }>
   const toast = useToast();
   const handleSubmit = async (values: TValues) => {
     const created = await create.mutateAsync(toBody(values));
-    toast('success', typeof savedMessage === 'string' ? savedMessage : savedMessage(values), toastMs);
+    toast('success', typeof savedMessage === 'string' ? savedMessage : savedMessage(values, created), toastMs);
     if (then === 'selected-in-list') await navigate({ to: list, search: { selected: created.id } as never, ignoreBlocker: true });
     else await navigate({ to: then.record, params: recordParams(then.record, created.id), ignoreBlocker: true });
   };

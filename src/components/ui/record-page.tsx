@@ -96,6 +96,8 @@ type RecordPageProps = {
   description?: ReactNode;
   /** The list the page belongs to: the back link above the title. */
   back: { to: LinkProps['to']; label: string };
+  /** Header actions other features add, composed in by the route (Set up masked call), before Delete and Edit. */
+  actions?: ReactNode;
   /** The catalogue resource of the record ('/issues/{id}'): Delete needs DELETE on it, Edit PATCH. */
   resource: Requirement['resource'];
   /** `useEditMode()` of the page. */
@@ -117,7 +119,7 @@ type RecordPageProps = {
  * for roles that may; the details card in view mode, the form in edit mode; then the sections
  * other features add (Tags).
  */
-export function RecordPage({ record, kind, idPrefix, title, description, back, resource, edit, remove, editForm, items, detailsTitle = kind, children }: RecordPageProps) {
+export function RecordPage({ record, kind, idPrefix, title, description, back, actions, resource, edit, remove, editForm, items, detailsTitle = kind, children }: RecordPageProps) {
   const stamps = useRecordStamps(record);
   const titleId = `${idPrefix}-${record.id}-title`;
   return (
@@ -135,6 +137,7 @@ export function RecordPage({ record, kind, idPrefix, title, description, back, r
         actions={
           edit.editing ? null : (
             <>
+              {actions}
               <Permitted requires={{ resource, method: 'DELETE' }}>
                 <DeleteButton onClick={() => void remove.deleteRecord()} disabled={remove.deleting} />
               </Permitted>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useId, useState, type ReactNode } from 'react';
@@ -10,11 +10,12 @@ import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
+import { useStreamEvent } from '../../lib/stream-events.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
 import { InteractionComments } from './comments.tsx';
 import { InteractionEdit } from './interaction-form.tsx';
 import { callerName, directionLabels, escalationLabels, phoneLabel, statusLabels } from './labels.ts';
-import { interactionDeleteTarget, interactionQuery } from './queries.ts';
+import { interactionDeleteTarget, interactionKeys, interactionQuery } from './queries.ts';
 import { RecordingPlayer } from './recording-player.tsx';
 import { eventsShowingContactId, eventTypeLabel, groupEventsByDay, legDurationsOf, minutesSeconds, queuesOf } from './timeline.ts';
 
@@ -32,12 +33,21 @@ function InteractionNotFound() {
   );
 }
 
-/** An interaction's page (also shown in the side panel): General, Durations, Participants, Queues, Events, Comments. */
-export function InteractionScreen({ interactionId }: { interactionId: string }) {
-  const interaction = useQuery(interactionQuery(useAccountKey(), interactionId));
+/**
+ * An interaction's page (also shown in the side panel): General, Durations, Participants, Queues,
+ * Events, Comments. Live (issue 42): when the stream says this call changed (an edit elsewhere, a
+ * masked call's legs arriving; '*' after a bulk change), the page reads it again without a reload.
+ */
+export function InteractionScreen({ interactionId, actions }: { interactionId: string; actions?: ReactNode }) {
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  useStreamEvent('interaction', (id) => {
+    if (id === interactionId || id === '*') void queryClient.invalidateQueries({ queryKey: interactionKeys.detail(account, interactionId), exact: true });
+  });
+  const interaction = useQuery(interactionQuery(account, interactionId));
   return (
     <RecordLoad query={interaction} label="Loading interaction…" missing={<InteractionNotFound />}>
-      {(data) => <InteractionDetail interaction={data} />}
+      {(data) => <InteractionDetail interaction={data} actions={actions} />}
     </RecordLoad>
   );
 }
@@ -48,7 +58,8 @@ export const interactionTitle = (interaction: Interaction) => {
   return `${directionLabels[interaction.direction] ?? interaction.direction} call: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
 };
 
-function InteractionDetail({ interaction }: { interaction: Interaction }) {
+/** `actions`: header actions the route composes in from other features (Set up masked call). */
+function InteractionDetail({ interaction, actions }: { interaction: Interaction; actions?: ReactNode }) {
   const edit = useEditMode();
   const account = useAccountKey();
   const format = useDateTimeFormat();
@@ -71,6 +82,7 @@ function InteractionDetail({ interaction }: { interaction: Interaction }) {
         </>
       }
       back={{ to: '/interactions', label: 'Interactions' }}
+      actions={actions}
       resource="/interactions/interactions"
       edit={edit}
       remove={remove}

@@ -13,13 +13,17 @@ import { practiceLinesQuery } from './queries.ts';
 type Limit = 'expiryHours' | 'maxCalls' | 'callTimeLimitMinutes' | 'ringTimeoutSeconds';
 
 /** The limits are typed as text (an empty one is the practice's default) and sent as numbers. */
-export type MaskedCallValues = { patientNumber: string; practiceContactPointId: string; sendText: boolean; personId: string } & Record<Limit, string>;
+export type MaskedCallValues = { patientNumber: string; practiceContactPointId: string; sendText: boolean; personId: string; interactionId: string } & Record<Limit, string>;
 
-export const emptyMaskedCall = (personId = ''): MaskedCallValues => ({
-  patientNumber: '',
+/** What a session set up from a person's or a call's page starts with. */
+export type MaskedCallPrefill = { personId?: string; interactionId?: string; patientNumber?: string };
+
+export const emptyMaskedCall = ({ personId = '', interactionId = '', patientNumber = '' }: MaskedCallPrefill = {}): MaskedCallValues => ({
+  patientNumber,
   practiceContactPointId: '',
   sendText: true,
   personId,
+  interactionId,
   expiryHours: '',
   maxCalls: '',
   callTimeLimitMinutes: '',
@@ -46,6 +50,7 @@ export const toMaskedCallBody = (values: MaskedCallValues): MaskingCreate => {
     practiceContactPointId: values.practiceContactPointId,
     sendText: values.sendText,
     ...(values.personId ? { personId: values.personId } : {}),
+    ...(values.interactionId ? { interactionId: values.interactionId } : {}),
     ...limits,
   } as MaskingCreate;
 };

@@ -12,7 +12,7 @@ import { Token, useCopyValue } from '../../components/ui/token.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { phoneLabel } from '../../lib/format.ts';
 import { useToast } from '../../lib/toast.ts';
-import { MaskingStatusLabel, PersonLink, When } from './parts.tsx';
+import { MaskingStatusLabel, notTexted, PersonLink, When } from './parts.tsx';
 import { maskedCallQuery, useEndMaskedCall } from './queries.ts';
 
 /** A masked call's page: who it is for, its line and limits, the link to give the patient, and End session. */
@@ -20,7 +20,8 @@ export function MaskedCallScreen({ sessionId }: { sessionId: string }) {
   return <RecordById query={maskedCallQuery} id={sessionId} label="Loading masked call…">{(data) => <MaskedCallDetail session={data} />}</RecordById>;
 }
 
-const textStatusLabel = (status: string | null) => (status === null ? 'Not texted: the link is shared by staff' : status === 'sent' ? 'Texted to the patient' : status === 'sending' ? 'Sending…' : status);
+const textStatusLabel = (status: string | null) =>
+  status === null ? 'Not texted: the link is shared by staff' : status === 'sent' ? 'Texted to the patient' : status === 'sending' ? 'Sending…' : notTexted(status) ? `Not texted. ${notTexted(status)}` : status;
 
 function MaskedCallDetail({ session }: { session: MaskingSession }) {
   const titleId = `masked-call-${session.id}-title`;

@@ -19,6 +19,9 @@ export function MaskingStatusLabel({ status }: { status: MaskingStatus }) {
   );
 }
 
+/** Why the link was not texted (the outbox's refusal: an opted-out number, not a US number…), or null when it was or is being texted. */
+export const notTexted = (textStatus: string | null): string | null => (textStatus?.startsWith('not sent: ') ? textStatus.slice('not sent: '.length) : null);
+
 /** A moment in the user's locale and time zone. */
 export function When({ value }: { value: string | null }) {
   const format = useDateTimeFormat();

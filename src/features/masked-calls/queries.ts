@@ -63,6 +63,14 @@ export const maskedCallListQuery = (account: string, search: MaskedCallListSearc
     retryOnMount: false,
   });
 
+/** A person's sessions, newest first (`?personId=`): under the lists' key, so a new or ended session reads them again. */
+export const personMaskedCallsQuery = (account: string, personId: string) =>
+  queryOptions({
+    queryKey: [...maskedCallKeys.lists(account), 'person', personId] as const,
+    queryFn: async () => (await request<{ items: MaskingSession[] }>(collection, { query: { personId } })).items,
+    retry: retryUnlessRefused,
+  });
+
 export const maskedCallQuery = (account: string, id: string) => recordQueryOptions<MaskingSession>(maskedCallKeys.detail(account, id), path(id));
 
 /** Pages of contact points read for the choices, at most (a practice has a few dozen). */

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RouteError } from '../../../components/ui/no-permission.tsx';
+import { SetUpMaskedCallLink } from '../../../features/masked-calls/set-up-link.tsx';
 import { InteractionScreen } from '../../../features/interactions/interaction-screen.tsx';
 import { interactionQuery } from '../../../features/interactions/queries.ts';
 import { currentAccountKey } from '../../../lib/account.ts';
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_app/interactions/$interactionId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(interactionQuery(currentAccountKey(), params.interactionId)).catch(deniedOr(requires, 'see interactions')),
   component: function InteractionRoute() {
     const { interactionId } = Route.useParams();
-    return <InteractionScreen interactionId={interactionId} />;
+    // Set up masked call (issue 42) for the call's patient, composed here: features do not import each other.
+    return <InteractionScreen interactionId={interactionId} actions={<SetUpMaskedCallLink interactionId={interactionId} />} />;
   },
 });

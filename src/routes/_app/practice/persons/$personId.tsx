@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PersonInteractions } from '../../../../features/interactions/person-interactions.tsx';
+import { PersonMaskedCalls } from '../../../../features/masked-calls/person-masked-calls.tsx';
 import { SetUpMaskedCallLink } from '../../../../features/masked-calls/set-up-link.tsx';
 import { PersonScreen } from '../../../../features/persons/person-screen.tsx';
 import { personQuery } from '../../../../features/persons/queries.ts';
@@ -17,10 +18,11 @@ export const Route = createFileRoute('/_app/practice/persons/$personId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(personQuery(currentAccountKey(), params.personId)).catch(deniedOr(requires, 'see persons')),
   component: function PersonRoute() {
     const { personId } = Route.useParams();
-    // The person's calls (issue 26) and Set up masked call (issue 42), composed here: features do not import each other.
+    // The person's calls (issue 26), their masked call links and Set up masked call (issue 42), composed here: features do not import each other.
     return (
       <PersonScreen personId={personId} actions={<SetUpMaskedCallLink personId={personId} />}>
         <PersonInteractions personId={personId} />
+        <PersonMaskedCalls personId={personId} />
       </PersonScreen>
     );
   },
