@@ -206,7 +206,6 @@ test.describe('instance administrator', () => {
 
   test('deactivating an account stops its signed-in user at their next navigation, with a clear page', async ({ page, browser }) => {
     test.setTimeout(120_000);
-    await page.goto('/home');
     const api = await signedInApi(page);
     const viewer = await browser.newContext({ storageState: storageState('viewer') });
     const viewerPage = await viewer.newPage();

@@ -32,6 +32,7 @@ test.describe('read only user', () => {
   test.use({ storageState: storageState('viewer') });
 
   test('a role change notifies the holder: it appears in the bell without a reload, opens the role and is then read', async ({ page, browser }) => {
+    await page.goto('/home');
     const viewer = await signedInApi(page);
     const { accountId } = await policyOf(viewer);
     expect((await viewer.send('PATCH', '/notifications/notifications', { read: true })).status()).toBe(200);
@@ -64,6 +65,7 @@ test.describe('read only user', () => {
   });
 
   test('Mark all read and delete in the popover; Escape gives focus back to the bell', async ({ page, browser }) => {
+    await page.goto('/home');
     const viewer = await signedInApi(page);
     const { user } = await policyOf(viewer);
     expect((await viewer.send('PATCH', '/notifications/notifications', { read: true })).status()).toBe(200);
@@ -98,6 +100,7 @@ test.describe('read only user', () => {
   });
 
   test('by keyboard: Enter on the bell opens it, Tab reaches a notification, Enter marks it read', async ({ page, browser }) => {
+    await page.goto('/home');
     const viewer = await signedInApi(page);
     const { user } = await policyOf(viewer);
     const manager = await apiAs(browser, 'manager');
@@ -116,6 +119,7 @@ test.describe('read only user', () => {
 
   test('at phone size the bell is in the header and its popover fits the screen', async ({ page, browser }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/home');
     const viewer = await signedInApi(page);
     const { user } = await policyOf(viewer);
     const manager = await apiAs(browser, 'manager');
@@ -140,6 +144,7 @@ test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
   test('the palette page "Notifications" by keyboard: G F opens it, Delete removes one, Enter opens one at its jumpPath', async ({ page }) => {
+    await page.goto('/home');
     const manager = await signedInApi(page);
     const { user } = await policyOf(manager);
     const gone = unique('Palette delete');
@@ -182,6 +187,7 @@ test.describe('practice administrator', () => {
   });
 
   test('"Mark all read" on the palette page', async ({ page }) => {
+    await page.goto('/home');
     const manager = await signedInApi(page);
     const { user } = await policyOf(manager);
     const title = unique('Palette all');

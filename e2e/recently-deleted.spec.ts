@@ -11,6 +11,7 @@ test.describe('practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
   test('restores a deleted contact point from the palette\'s "Recently deleted" page, by keyboard', async ({ page }) => {
+    await page.goto('/home');
     const api = await signedInApi(page);
     const name = `Trash line ${unique()}`;
     const created = await api.send('POST', '/contactpoints/contact-points', { name, value: freshPhone(), description: 'Deleted line' });
@@ -54,6 +55,7 @@ test.describe('practice administrator', () => {
   });
 
   test('lists a deleted schedule task and restores it into its schedule', async ({ page }) => {
+    await page.goto('/home');
     const api = await signedInApi(page);
     const schedule = await api.send('POST', '/schedule/schedule', { name: `Trash calendar ${unique()}` });
     expect(schedule.status(), await schedule.text()).toBe(201);
@@ -78,6 +80,7 @@ test.describe('practice administrator', () => {
   });
 
   test("a restore the server refuses shows its message: the number was taken meanwhile", async ({ page }) => {
+    await page.goto('/home');
     const api = await signedInApi(page);
     const value = freshPhone();
     const name = `Old holder ${unique()}`;
@@ -128,6 +131,7 @@ test.describe('practice administrator on a phone', () => {
   test.use({ storageState: storageState('manager'), viewport: { width: 390, height: 844 } });
 
   test('the "Recently deleted" page fits the screen', async ({ page }) => {
+    await page.goto('/home');
     const api = await signedInApi(page);
     const name = `A rather long contact point name to truncate ${unique()}`;
     const { id } = (await (await api.send('POST', '/contactpoints/contact-points', { name, value: freshPhone(), description: 'Deleted line' })).json()) as { id: string };
@@ -151,6 +155,7 @@ test.describe('read only', () => {
   test.use({ storageState: storageState('viewer') });
 
   test('sees no "Recently deleted" command, and GET /deleted shows it nothing', async ({ page }) => {
+    await page.goto('/home');
     const api = await signedInApi(page);
     const deleted = await api.send('GET', '/deleted');
     expect(deleted.status()).toBe(200);

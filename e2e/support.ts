@@ -113,11 +113,55 @@ export async function expectNoAxeViolations(page: Page) {
   expect(violations).toEqual([]);
 }
 
-/** Opens the app and takes the bearer token its own API calls carry, to call the API as this user. */
-export async function signedInApi(page: Page) {
+/** The SDK renews an access token within 60 seconds of its expiry (src/lib/auth.ts); a token used here must outlast that and the test's own calls. */
+const storedTokenMarginSeconds = 5 * 60;
+
+/**
+ * The bearer token the signed-in SPA would send, read from the context's local storage (the Auth0
+ * SDK's cache entry `@@auth0spajs@@::client::audience::scope`, as src/lib/auth.ts reads it):
+ * the stored sign-in state (fixtures.ts renews it before each test when it ends within 15 minutes),
+ * or what a sign-in in this context left. Read only: the refresh token is never used here, so the
+ * SPA's own renewals (which rotate it) are never raced. Undefined when no good token is stored.
+ */
+async function storedBearer(page: Page): Promise<string | undefined> {
+  // Read from an open page of the origin, or from a blank page Playwright points at it (the SPA does not start).
+  const { origins } = await page.context().storageState();
+  const nowSeconds = Date.now() / 1000;
+  let best: { token: string; expiresAt: number } | undefined;
+  for (const entry of origins.flatMap((origin) => origin.localStorage)) {
+    if (!entry.name.startsWith('@@auth0spajs@@::') || entry.name.endsWith('::@@user@@')) continue;
+    const scopes = entry.name.split('::').at(-1)!.split(' ');
+    if (!['openid', 'email', 'profile'].every((scope) => scopes.includes(scope))) continue;
+    let stored: { body?: { access_token?: unknown }; expiresAt?: unknown };
+    try {
+      stored = JSON.parse(entry.value) as typeof stored;
+    } catch {
+      continue;
+    }
+    const token = stored.body?.access_token;
+    const expiresAt = stored.expiresAt;
+    if (typeof token !== 'string' || typeof expiresAt !== 'number' || expiresAt - storedTokenMarginSeconds < nowSeconds) continue;
+    if (!best || expiresAt > best.expiresAt) best = { token, expiresAt };
+  }
+  return best && `Bearer ${best.token}`;
+}
+
+/** Opens the app and takes the bearer token its own API calls carry (the SPA renews a token near its end). */
+async function bearerFromApp(page: Page): Promise<string> {
   const call = page.waitForRequest((req) => req.url().includes('/api/') && req.headers()['authorization'] !== undefined);
   await page.goto('/home');
-  const authorization = (await call).headers()['authorization']!;
+  return (await call).headers()['authorization']!;
+}
+
+/**
+ * Calls the API as the user `page`'s context is signed in as, with the bearer token the SPA would
+ * send. The token is read from the context's stored sign-in, without starting the SPA (it used to
+ * open `/home` for it: a cold start of the app per call); only a missing or nearly expired token opens
+ * `/home` to let the SPA renew it. So `page` stays where it was: a test that goes on with the app
+ * opens it itself.
+ */
+export async function signedInApi(page: Page) {
+  const authorization = (await storedBearer(page)) ?? (await bearerFromApp(page));
   return {
     async send(method: string, path: string, data?: unknown) {
       const res = await page.request.fetch(`/api${path}`, { method, headers: { Authorization: authorization }, data });
