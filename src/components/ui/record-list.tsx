@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { pageSizes, type PageSize } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
@@ -162,6 +162,35 @@ const itemsOf = (page: unknown) => (page as { items: RecordRow[] }).items;
 const nameOf = (row: RecordRow) => (row as RecordRow & { name: string }).name;
 
 /**
+ * A change of the list's search asked for and not yet shown: the route's search changes only once
+ * its loader has the new page, and until then the rows shown are the last search's with nothing
+ * saying so (`isPlaceholderData` is false: they are their own search's real data). A filter typed,
+ * then ↓ and Enter at once, opened that old first row on a loaded machine (filter-keys.spec under
+ * CPU throttling). While a change is under way the table counts as fetching, so its Enter waits for
+ * the new rows (DataTable's pending open). A change that asks for what is shown starts nothing; a
+ * navigation that never lands (left for another screen) stops counting after a few seconds.
+ */
+export function useSearchInFlight<C extends object>(search: object, onSearchChange: (change: C) => void) {
+  const shown = JSON.stringify(search);
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() => {
+    if (asked === null) return;
+    if (asked !== shown) {
+      setAsked(null);
+      return;
+    }
+    const timer = window.setTimeout(() => setAsked(null), 5000);
+    return () => window.clearTimeout(timer);
+  }, [asked, shown]);
+  const change = (next: C) => {
+    const current = search as Record<string, unknown>;
+    if (Object.entries(next).some(([key, value]) => current[key] !== value)) setAsked(shown);
+    onSearchChange(next);
+  };
+  return { inFlight: asked !== null && asked === shown, onSearchChange: change };
+}
+
+/**
  * A list screen of one kind of record: header (with an optional create action), filter box, and a
  * server-side DataTable whose page, size, sort and filter live in the route's search params.
  * A feature's list screen is its columns and its query; everything else is here.
@@ -184,10 +213,11 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
   create,
   actions,
   search,
-  onSearchChange,
+  onSearchChange: askSearchChange,
   selected,
   keepActiveRow,
 }: RecordListProps<TRow, TSort, TPage, TKey>) {
+  const { inFlight, onSearchChange } = useSearchInFlight(search, askSearchChange);
   const account = useAccountKey();
   const list = useQuery(query(account, search));
   useSelectedPage({ selected, account, query, rows, search, onSearchChange, page: list.data });
@@ -253,7 +283,7 @@ export function RecordList<TRow extends RecordRow, TSort extends string, TPage e
         }}
         onOpenInPanel={rowPath ? (row) => openPanel(recordHref(rowPath, row.id)) : undefined}
         status={list.status}
-        fetching={list.isPlaceholderData}
+        fetching={list.isPlaceholderData || inFlight}
         activeRowId={selected}
         keepActiveRow={keepActiveRow}
         empty={
