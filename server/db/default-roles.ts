@@ -33,6 +33,8 @@ export const practiceResources = new Set<Resource>([
   // Call masking (issue 42; migration 0039 for existing roles).
   '/call_masking/sessions',
   '/call_masking/sessions/{id}',
+  // Web chat (issue 42; migration 0040 for existing roles).
+  '/chat/settings',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
   '/surveys/campaigns',

@@ -17,3 +17,4 @@ export * from './notifications.ts';
 export * from './interactions.ts';
 export * from './practice-teams.ts';
 export * from './telephony.ts';
+export * from './chat.ts';
