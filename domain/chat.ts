@@ -72,6 +72,6 @@ export const chatReadQuerySchema = v.object({
   wait: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number)), '0'),
 });
 
-/** The snippet a practice pastes into its site: an iframe of its widget. */
+/** The snippet a practice pastes into its site: an iframe of its widget, placed where the practice wants the chat (its contact page). */
 export const chatSnippet = (widgetUrl: string) =>
-  `<iframe src="${widgetUrl}" title="Chat with us" style="position:fixed;bottom:16px;right:16px;width:min(380px,100vw - 32px);height:min(560px,100vh - 32px);border:0;z-index:2147483000" allow="clipboard-write"></iframe>`;
+  `<iframe src="${widgetUrl}" title="Chat with us" style="width:100%;max-width:420px;height:560px;border:0"></iframe>`;

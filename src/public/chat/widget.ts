@@ -1,10 +1,13 @@
 /**
  * The chat widget (spec §2 `/astera/chat/{id}`; issue 42): its own Vite entry, plain DOM, no
  * sign-in code, framed by the practice's own sites. Before the visitor opens a chat it shows the
- * practice's name and a Start chat button; the conversation's code loads when it opens (or at
- * once when a conversation kept in the widget's storage resumes after a reload).
+ * practice's name and a Start chat button (or, when a conversation kept in the widget's storage
+ * resumes after a reload, the conversation at once). The conversation's code is in the same bundle:
+ * all of it is about 4 KB gzip, and a dynamic import would bring Vite's preload helper, a chunk
+ * the portal's first screen would then share.
  */
 import { chatIdPattern, chatTexts, type ChatWidget } from '../../../domain/chat-widget.ts';
+import { openConversation } from './conversation.ts';
 import { card, h, heading, primaryButton, readStored, type WidgetDeps } from './dom.ts';
 
 export const widgetTexts = {
@@ -48,7 +51,7 @@ export function startChatWidget(root: HTMLElement, deps: WidgetDeps) {
     const title = widgetTexts.title(widget.practiceName);
     document.title = title;
     const button = h('button', { type: 'button', class: `${primaryButton} mt-5 w-full` }, widgetTexts.start);
-    button.addEventListener('click', () => void open(widget, false));
+    button.addEventListener('click', () => open(widget, false));
     show(
       h(
         'section',
@@ -61,15 +64,9 @@ export function startChatWidget(root: HTMLElement, deps: WidgetDeps) {
     if (focus) button.focus();
   };
 
-  /** Loads the conversation's code and hands it the widget (resuming: a conversation kept in storage). */
-  async function open(widget: ChatWidget, resuming: boolean) {
-    root.setAttribute('aria-busy', 'true');
-    try {
-      const { openConversation } = await import('./conversation.ts');
-      openConversation(root, deps, { widgetId, practiceName: widget.practiceName, resuming, closed: () => showIntro(widget, true) });
-    } catch {
-      showEnd(widgetTexts.loadFailedTitle, widgetTexts.loadFailed, true);
-    }
+  /** Opens the conversation (resuming: the one kept in storage); leaving it comes back to the intro, focus on its button. */
+  function open(widget: ChatWidget, resuming: boolean) {
+    openConversation(root, deps, { widgetId, practiceName: widget.practiceName, resuming, closed: () => showIntro(widget, true) });
   }
 
   async function load() {
