@@ -212,6 +212,7 @@ test.describe('phone header (instance administrator)', () => {
       'Insurances',
       'Practice Teams',
       'Masked calls',
+      'Web chat',
       'Teams Users',
       'Teams',
       'Call Center Queues',

@@ -57,6 +57,7 @@ import { Route as AppPracticeTeamsTeamIdRouteImport } from './routes/_app/practi
 import { Route as AppPracticeTeamsCreateRouteImport } from './routes/_app/practice/teams/create'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
+import { Route as AppPracticeWebChatIndexRouteImport } from './routes/_app/practice/web-chat/index'
 import { Route as AppSystemApikeysIndexRouteImport } from './routes/_app/system/apikeys/index'
 import { Route as AppSystemApikeysApiKeyIdRouteImport } from './routes/_app/system/apikeys/$apiKeyId'
 import { Route as AppSystemApikeysCreateRouteImport } from './routes/_app/system/apikeys/create'
@@ -342,6 +343,11 @@ const AppPracticeUsersPersonIdRoute =
     path: '/practice/users/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPracticeWebChatIndexRoute = AppPracticeWebChatIndexRouteImport.update({
+  id: '/practice/web-chat/',
+  path: '/practice/web-chat/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemApikeysIndexRoute = AppSystemApikeysIndexRouteImport.update({
   id: '/system/apikeys/',
   path: '/system/apikeys/',
@@ -521,6 +527,7 @@ export interface FileRoutesByFullPath {
   '/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/practice/teams/': typeof AppPracticeTeamsIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/practice/web-chat/': typeof AppPracticeWebChatIndexRoute
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
   '/system/roles/': typeof AppSystemRolesIndexRoute
@@ -592,6 +599,7 @@ export interface FileRoutesByTo {
   '/practice/schedules': typeof AppPracticeSchedulesIndexRoute
   '/practice/teams': typeof AppPracticeTeamsIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
+  '/practice/web-chat': typeof AppPracticeWebChatIndexRoute
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
   '/system/roles': typeof AppSystemRolesIndexRoute
@@ -665,6 +673,7 @@ export interface FileRoutesById {
   '/_app/practice/schedules/': typeof AppPracticeSchedulesIndexRoute
   '/_app/practice/teams/': typeof AppPracticeTeamsIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/_app/practice/web-chat/': typeof AppPracticeWebChatIndexRoute
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
   '/_app/system/roles/': typeof AppSystemRolesIndexRoute
@@ -738,6 +747,7 @@ export interface FileRouteTypes {
     | '/practice/schedules/'
     | '/practice/teams/'
     | '/practice/users/'
+    | '/practice/web-chat/'
     | '/system/apikeys/'
     | '/system/audit/'
     | '/system/roles/'
@@ -809,6 +819,7 @@ export interface FileRouteTypes {
     | '/practice/schedules'
     | '/practice/teams'
     | '/practice/users'
+    | '/practice/web-chat'
     | '/system/apikeys'
     | '/system/audit'
     | '/system/roles'
@@ -881,6 +892,7 @@ export interface FileRouteTypes {
     | '/_app/practice/schedules/'
     | '/_app/practice/teams/'
     | '/_app/practice/users/'
+    | '/_app/practice/web-chat/'
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
     | '/_app/system/roles/'
@@ -1244,6 +1256,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/web-chat/': {
+      id: '/_app/practice/web-chat/'
+      path: '/practice/web-chat'
+      fullPath: '/practice/web-chat/'
+      preLoaderRoute: typeof AppPracticeWebChatIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/apikeys/': {
       id: '/_app/system/apikeys/'
       path: '/system/apikeys'
@@ -1452,6 +1471,7 @@ interface AppRouteChildren {
   AppPracticeSchedulesIndexRoute: typeof AppPracticeSchedulesIndexRoute
   AppPracticeTeamsIndexRoute: typeof AppPracticeTeamsIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
+  AppPracticeWebChatIndexRoute: typeof AppPracticeWebChatIndexRoute
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
   AppSystemRolesIndexRoute: typeof AppSystemRolesIndexRoute
@@ -1523,6 +1543,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeSchedulesIndexRoute: AppPracticeSchedulesIndexRoute,
   AppPracticeTeamsIndexRoute: AppPracticeTeamsIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
+  AppPracticeWebChatIndexRoute: AppPracticeWebChatIndexRoute,
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
   AppSystemRolesIndexRoute: AppSystemRolesIndexRoute,

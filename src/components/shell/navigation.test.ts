@@ -19,6 +19,7 @@ describe('the header menus, from the screens the features declare', () => {
       ['Insurances', '/practice/insurances', '/insurances'],
       ['Practice Teams', '/practice/teams', '/teams/teams'],
       ['Masked calls', '/practice/masked-calls', '/call_masking/sessions'],
+      ['Web chat', '/practice/web-chat', '/chat/settings'],
     ]);
     expect(entries(menus.system)).toEqual([
       ['Teams Users', '/system/microsoft/teams/users', '/teamsbot/graph/users'],

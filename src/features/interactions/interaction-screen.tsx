@@ -11,6 +11,7 @@ import { useDateTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
+import { ChatTranscript, isChat } from './chat-transcript.tsx';
 import { InteractionComments } from './comments.tsx';
 import { InteractionEdit } from './interaction-form.tsx';
 import { callerName, directionLabels, escalationLabels, phoneLabel, statusLabels } from './labels.ts';
@@ -45,7 +46,8 @@ export function InteractionScreen({ interactionId }: { interactionId: string }) 
 /** The page's title: who called (or was called), the way a supervisor scans a call. */
 export const interactionTitle = (interaction: Interaction) => {
   const who = callerName({ patientName: interaction.patient?.name ?? null, contactNumber: interaction.patient?.contactNumber ?? null });
-  return `${directionLabels[interaction.direction] ?? interaction.direction} call: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
+  const kind = isChat(interaction) ? 'Web chat' : `${directionLabels[interaction.direction] ?? interaction.direction} call`;
+  return `${kind}: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
 };
 
 function InteractionDetail({ interaction }: { interaction: Interaction }) {
@@ -95,6 +97,7 @@ function InteractionDetail({ interaction }: { interaction: Interaction }) {
         { label: 'Agent notes', value: interaction.agentNotes ? <span className="whitespace-pre-wrap">{interaction.agentNotes}</span> : <Empty /> },
       ]}
     >
+      {isChat(interaction) ? <ChatTranscript interactionId={interaction.id} /> : null}
       <Durations interaction={interaction} />
       <Participants interaction={interaction} />
       <Queues interaction={interaction} />
