@@ -54,16 +54,20 @@ const read = async (conversationId: string, token: string, after = 0, wait = 0) 
 };
 
 describe('web chat settings', () => {
-  it('are off until turned on; the first save makes a 128-bit widget id; sites are origins; the log has it', async () => {
+  it('are off until turned on (the seed turned Riverside’s on); the first save makes a 128-bit widget id; sites are origins; the log has it', async () => {
     const before = await staff('GET', '/chat/settings', undefined, 'admin', lakeside);
     expect(await before.json()).toMatchObject({ enabled: false, sites: [], widgetId: null });
+    // The demo's two conversations (one answered and ended, one waiting) wrote no log entries.
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.accountId, riverside), eq(auditLog.actorName, 'Web chat')))).toEqual([]);
+    const demo = await h.db.select({ status: interactions.status, agentName: interactions.agentName }).from(webChats).innerJoin(interactions, eq(interactions.id, webChats.interactionId)).where(eq(webChats.accountId, riverside));
+    expect(demo.sort((a, b) => a.status.localeCompare(b.status))).toEqual([{ status: 'completed', agentName: 'Maria Lopez' }, { status: 'queued', agentName: null }]);
     const res = await staff('GET', '/chat/settings');
     const settings = (await res.json()) as ChatSettings;
     expect(settings).toMatchObject({ enabled: true, sites: ['https://riverside-clinic.example', 'https://www.riverside-clinic.example'] });
     expect(settings.widgetId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(settings.widgetUrl).toBe(`https://portal.example/astera/chat/${settings.widgetId}`);
     const [entry] = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'ChatSettings'), eq(auditLog.resourceId, riverside)));
-    expect(entry).toMatchObject({ action: 'create', actorName: 'Maria Lopez' });
+    expect(entry).toMatchObject({ action: 'update', actorName: 'Maria Lopez', after: { enabled: true, sites: settings.sites } });
   });
 
   it('refuse a site that is no https origin with the field message, never echoing it', async () => {
