@@ -34,7 +34,7 @@ export function ChatTranscript({ interactionId }: { interactionId: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -112,7 +112,8 @@ export function ChatTranscript({ interactionId }: { interactionId: string }) {
 
   return (
     <Card title="Web chat" titleId={`chat-${interactionId}-title`}>
-      <ol ref={logRef} role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0} className="flex max-h-96 min-h-24 flex-col gap-2 overflow-y-auto rounded border border-slate-200 p-3 dark:border-slate-700">
+      <div ref={logRef} role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0} className="max-h-96 min-h-24 overflow-y-auto rounded border border-slate-200 p-3 dark:border-slate-700">
+        <ol className="flex flex-col gap-2">
         {shown.map((message) =>
           message.sender === 'system' ? (
             <li key={message.seq} className="self-center text-sm text-slate-600 dark:text-slate-400">
@@ -127,7 +128,8 @@ export function ChatTranscript({ interactionId }: { interactionId: string }) {
             </li>
           ),
         )}
-      </ol>
+        </ol>
+      </div>
       <p role="status" className="mt-2 min-h-5 text-sm text-slate-700 dark:text-slate-300">
         {ended ? 'This chat has ended.' : connection === 'reconnecting' ? 'Connection lost. Reconnecting…' : ''}
       </p>

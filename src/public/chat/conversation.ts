@@ -37,7 +37,9 @@ export function openConversation(root: HTMLElement, deps: WidgetDeps, options: O
   let gone = false;
 
   const title = h('h1', { id: 'chat-title', class: heading, tabindex: '-1' }, `Chat with ${options.practiceName}`);
-  const log = h('ol', { class: 'mt-3 flex min-h-40 flex-1 flex-col gap-2 overflow-y-auto', role: 'log', 'aria-live': 'polite', 'aria-label': conversationTexts.log, tabindex: '0' });
+  // The log is a region of its own (a list inside: the role is not allowed on the list itself).
+  const list = h('ol', { class: 'flex flex-col gap-2' });
+  const log = h('div', { class: 'mt-3 min-h-40 flex-1 overflow-y-auto', role: 'log', 'aria-live': 'polite', 'aria-label': conversationTexts.log, tabindex: '0' }, list);
   const status = h('p', { role: 'status', class: 'mt-2 min-h-6 text-sm text-slate-700' });
   const nameInput = h('input', { id: 'chat-name', type: 'text', autocomplete: 'name', maxlength: String(chatLimits.name), class: 'mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-base' });
   const nameField = h('div', { class: 'mt-3' }, h('label', { for: 'chat-name', class: 'text-sm font-medium' }, conversationTexts.nameLabel), nameInput);
@@ -82,7 +84,7 @@ export function openConversation(root: HTMLElement, deps: WidgetDeps, options: O
             h('span', { class: 'block text-xs opacity-80', 'aria-hidden': 'true' }, who ?? ''),
             h('span', { class: 'whitespace-pre-wrap [overflow-wrap:anywhere]' }, message.text),
           );
-    log.append(bubble);
+    list.append(bubble);
     log.scrollTop = log.scrollHeight;
   }
 
