@@ -131,3 +131,29 @@ test('the widget is framed by a site the practice lists, and refused by another'
     await other.close();
   }
 });
+
+test('Web chat settings: from the Practice menu, a bad site gets its field message and keeps what was typed, the snippet to copy', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Practice', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Web chat' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Web chat' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Turn on web chat' })).toBeChecked();
+  await expect(page.getByTestId('web-chat-snippet')).toContainText('/astera/chat/');
+  await expectNoAxeViolations(page);
+  const sites = page.getByRole('textbox', { name: 'Sites that show the widget' });
+  await sites.fill('https://www.riverside-practice.example\nnot a site');
+  await page.getByRole('button', { name: 'Save web chat' }).click();
+  await expect(page.getByText(/Each site must be an origin/)).toBeVisible();
+  await expect(sites).toHaveValue('https://www.riverside-practice.example\nnot a site');
+  await expect(sites).toHaveAttribute('aria-invalid', 'true');
+});
+
+test.describe('Read Only', () => {
+  test.use({ storageState: storageState('viewer') });
+  test('reads the web chat settings and cannot change them', async ({ page }) => {
+    await page.goto('/practice/web-chat');
+    await expect(page.getByRole('heading', { level: 1, name: 'Web chat' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Turn on web chat' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save web chat' })).toHaveCount(0);
+  });
+});
