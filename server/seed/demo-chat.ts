@@ -1,8 +1,9 @@
 /**
  * Demo web chat (issue 42): the demo practice has web chat on (its widget id made from the seed's
  * names, so a reseed makes the same snippet) for its website, and two conversations: one answered
- * and ended, one waiting for an answer. They write no System log entries, like the demo's masked
- * call links: Home's recent changes stay the seed's own.
+ * and ended, one waiting for an answer, a day or two old: the newest rows of the call history stay
+ * the demo's calls. They write no System log entries, like the demo's masked call links: Home's
+ * recent changes stay the seed's own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { systemActors } from '../../domain/actors.ts';
@@ -21,7 +22,7 @@ type DemoChat = { name: string; minutesAgo: number; answeredBy: string | null; m
 const chats = (agent: string): DemoChat[] => [
   {
     name: 'Grace Holloway',
-    minutesAgo: 90,
+    minutesAgo: 2 * 24 * 60,
     answeredBy: agent,
     messages: [
       ['patient', 'Hi, do you have any appointments for a flu shot this week?'],
@@ -33,7 +34,7 @@ const chats = (agent: string): DemoChat[] => [
   },
   {
     name: 'Daniel Reyes',
-    minutesAgo: 4,
+    minutesAgo: 26 * 60,
     answeredBy: null,
     messages: [['patient', 'Hello, I need to reschedule my appointment on Friday. Is anyone there?']],
   },
