@@ -18,4 +18,6 @@ export const systemActors = {
   workflowRunner: system('workflow-runner', 'Workflow runner'),
   telephony: system('telephony', 'Telephony'),
   callIngestion: system('call-ingestion', 'Call ingestion'),
+  /** A visitor of a practice's chat widget (issue 42): who starts a conversation and writes its messages. */
+  webChat: system('web-chat', 'Web chat'),
 } as const satisfies Record<string, Actor>;

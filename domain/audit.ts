@@ -18,6 +18,8 @@ export { auditPageSizes, defaultAuditPageSize } from './audit-search.ts';
 const recordKindNames: Record<string, string> = {
   ApiKey: 'API key',
   Campaign: 'Survey campaign',
+  ChatMessage: 'Chat message',
+  ChatSettings: 'Web chat settings',
   ContactPoint: 'Contact point',
   InteractionComment: 'Comment',
   MaskingSession: 'Masked call link',

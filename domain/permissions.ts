@@ -52,6 +52,9 @@ export const permissionCatalogue = [
   { resource: '/call_masking/sessions/{id}', label: 'Individual masked call link', methods: ['GET', 'PATCH'] },
   // Not in spec §6's list (issue 42): the practice's Twilio numbers, the one it calls from, and its masked calls' default limits.
   { resource: '/telephony/settings', label: 'Telephony settings', methods: ['GET', 'PATCH'] },
+  // Not in spec §6's list (issue 42): the practice's web chat (on or off, the sites that may frame its widget). A
+  // conversation is an interaction: reading and answering one is the interactions' GET and PATCH.
+  { resource: '/chat/settings', label: 'Web chat settings', methods: ['GET', 'PATCH'] },
   { resource: '/contactpoints/vip/{value}', label: 'Contact point VIP lookup by value', methods: ['GET'] },
   { resource: '/teamsbot/graph/users', label: 'Team-service users', methods: ['GET'] },
   { resource: '/teamsbot/graph/team', label: 'Team-service groups', methods: ['GET'] },

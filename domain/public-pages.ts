@@ -92,6 +92,29 @@ export const publicPages = [
     },
     tooManyRequests: 'Too many tries from this connection; please wait a few minutes and try again.',
   }),
+  /**
+   * The chat widget (spec §2 `/astera/chat/{id}`; issue 42): a practice's chat, framed by the sites
+   * the practice lists (its account's `sites`; none, or an unknown or turned-off widget: never framed).
+   * A conversation is a few dozen messages; a practice's waiting room shares one address.
+   */
+  publicPageOf({
+    name: 'chat',
+    entry: 'chat.html',
+    route: '/astera/chat/:id',
+    jsBudgetBytes: 15 * 1024,
+    headers: (account) => ({ frameAncestors: account?.sites ?? [] }),
+    limits: {
+      /** Conversations started (`POST /chat/public/widgets/{id}/conversations`) per client. */
+      starts: { attempts: 20, minutes: 10 },
+      /** Messages sent and conversations ended per client. */
+      messages: { attempts: 120, minutes: 10 },
+      /** Messages per conversation (key: the conversation), from any address. */
+      conversation: { attempts: 60, minutes: 10 },
+      /** Widgets and messages read (each long poll is one). */
+      reads: { attempts: 900, minutes: 10 },
+    },
+    tooManyRequests: 'Too many messages from this connection; please wait a few minutes and try again.',
+  }),
 ] as const;
 
 type ListedPage = (typeof publicPages)[number];

@@ -749,7 +749,7 @@ test.describe('by keyboard (practice administrator)', () => {
 
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(page.getByRole('heading', { level: 1, name: /call: / })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: /call: |Web chat: / })).toBeFocused();
   });
 
   test("the palette finds a call by part of the patient's name and by its number pasted in another spelling, and opens it", async ({ page }) => {

@@ -213,6 +213,7 @@ test.describe('phone header (instance administrator)', () => {
       'Practice Teams',
       'Masked calls',
       'Telephony',
+      'Web chat',
       'Teams Users',
       'Teams',
       'Call Center Queues',

@@ -39,6 +39,7 @@ import { telephonySettingsRoutes } from './routes/telephony/settings.ts';
 import { workflowRoutes } from './routes/workflows/index.ts';
 import { maskingSessionRoutes, publicMaskingRoutes } from './routes/call-masking/index.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
+import { chatRoutes, publicChatRoutes } from './routes/chat/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { anyBodyMaxBytes, requestTooLarge } from './records.ts';
 import { pathParams } from './validate.ts';
@@ -94,6 +95,7 @@ export function createApi(deps: Deps) {
     .route('/surveys/public', publicSurveyRoutes) // before sign-in: the patients' survey page
     .route('/telephony', telephonyCallbackRoutes) // before sign-in: the carrier's signed callbacks
     .route('/call_masking', publicMaskingRoutes) // before sign-in: the patient's call-masking page
+    .route('/chat/public', publicChatRoutes) // before sign-in: the practices' chat widgets
     .use(authenticate, resolveAccount, policyStamp)
     .route('/accounts', accountsRoutes)
     .route('/auth', authRoutes)
@@ -120,6 +122,7 @@ export function createApi(deps: Deps) {
     .route('/call_masking', maskingSessionRoutes)
     .route('/telephony', telephonySettingsRoutes)
     .route('/task-workflows', workflowRoutes)
+    .route('/chat', chatRoutes)
     // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
     .route('/interactions/interactions', recordingRoutes);
 

@@ -17,6 +17,7 @@ import { migrateSimulators } from './integrations/simulators/migrate.ts';
 import { startIdp } from './idp/index.ts';
 import { startJobs } from './jobs/index.ts';
 import { NotificationHub } from './notifications/stream.ts';
+import { chatPageAccount } from './chat/chat.ts';
 import { builtPublicPages, createPortal, spaPage, type SpaSettings } from './portal.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,7 +170,8 @@ async function main() {
     if (!indexHtml) throw new Error('The SPA is not built (dist/index.html missing): run `npm start`, which builds it.');
     const settings = spaSettings(config);
     const publicPages = config.serveSpa ? await builtPublicPages(distDir, settings) : [];
-    const app = createPortal({ api, page: spaPage(indexHtml, settings), publicPages, distDir, settings });
+    // The chat widget is framed by its practice's own sites (domain/public-pages.ts).
+    const app = createPortal({ api, page: spaPage(indexHtml, settings), publicPages, accountOf: chatPageAccount(deps.db), distDir, settings });
 
     const server = serve({ fetch: app.fetch, port: config.port });
     // An idle keep-alive connection is closed by the client (or a load balancer, whose idle timeout

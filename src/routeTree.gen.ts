@@ -58,6 +58,7 @@ import { Route as AppPracticeTeamsCreateRouteImport } from './routes/_app/practi
 import { Route as AppPracticeTelephonyIndexRouteImport } from './routes/_app/practice/telephony/index'
 import { Route as AppPracticeUsersIndexRouteImport } from './routes/_app/practice/users/index'
 import { Route as AppPracticeUsersPersonIdRouteImport } from './routes/_app/practice/users/$personId'
+import { Route as AppPracticeWebChatIndexRouteImport } from './routes/_app/practice/web-chat/index'
 import { Route as AppSystemApikeysIndexRouteImport } from './routes/_app/system/apikeys/index'
 import { Route as AppSystemApikeysApiKeyIdRouteImport } from './routes/_app/system/apikeys/$apiKeyId'
 import { Route as AppSystemApikeysCreateRouteImport } from './routes/_app/system/apikeys/create'
@@ -349,6 +350,11 @@ const AppPracticeUsersPersonIdRoute =
     path: '/practice/users/$personId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPracticeWebChatIndexRoute = AppPracticeWebChatIndexRouteImport.update({
+  id: '/practice/web-chat/',
+  path: '/practice/web-chat/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemApikeysIndexRoute = AppSystemApikeysIndexRouteImport.update({
   id: '/system/apikeys/',
   path: '/system/apikeys/',
@@ -529,6 +535,7 @@ export interface FileRoutesByFullPath {
   '/practice/teams/': typeof AppPracticeTeamsIndexRoute
   '/practice/telephony/': typeof AppPracticeTelephonyIndexRoute
   '/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/practice/web-chat/': typeof AppPracticeWebChatIndexRoute
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
   '/system/roles/': typeof AppSystemRolesIndexRoute
@@ -601,6 +608,7 @@ export interface FileRoutesByTo {
   '/practice/teams': typeof AppPracticeTeamsIndexRoute
   '/practice/telephony': typeof AppPracticeTelephonyIndexRoute
   '/practice/users': typeof AppPracticeUsersIndexRoute
+  '/practice/web-chat': typeof AppPracticeWebChatIndexRoute
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
   '/system/roles': typeof AppSystemRolesIndexRoute
@@ -675,6 +683,7 @@ export interface FileRoutesById {
   '/_app/practice/teams/': typeof AppPracticeTeamsIndexRoute
   '/_app/practice/telephony/': typeof AppPracticeTelephonyIndexRoute
   '/_app/practice/users/': typeof AppPracticeUsersIndexRoute
+  '/_app/practice/web-chat/': typeof AppPracticeWebChatIndexRoute
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
   '/_app/system/roles/': typeof AppSystemRolesIndexRoute
@@ -749,6 +758,7 @@ export interface FileRouteTypes {
     | '/practice/teams/'
     | '/practice/telephony/'
     | '/practice/users/'
+    | '/practice/web-chat/'
     | '/system/apikeys/'
     | '/system/audit/'
     | '/system/roles/'
@@ -821,6 +831,7 @@ export interface FileRouteTypes {
     | '/practice/teams'
     | '/practice/telephony'
     | '/practice/users'
+    | '/practice/web-chat'
     | '/system/apikeys'
     | '/system/audit'
     | '/system/roles'
@@ -894,6 +905,7 @@ export interface FileRouteTypes {
     | '/_app/practice/teams/'
     | '/_app/practice/telephony/'
     | '/_app/practice/users/'
+    | '/_app/practice/web-chat/'
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
     | '/_app/system/roles/'
@@ -1264,6 +1276,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPracticeUsersPersonIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practice/web-chat/': {
+      id: '/_app/practice/web-chat/'
+      path: '/practice/web-chat'
+      fullPath: '/practice/web-chat/'
+      preLoaderRoute: typeof AppPracticeWebChatIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/apikeys/': {
       id: '/_app/system/apikeys/'
       path: '/system/apikeys'
@@ -1473,6 +1492,7 @@ interface AppRouteChildren {
   AppPracticeTeamsIndexRoute: typeof AppPracticeTeamsIndexRoute
   AppPracticeTelephonyIndexRoute: typeof AppPracticeTelephonyIndexRoute
   AppPracticeUsersIndexRoute: typeof AppPracticeUsersIndexRoute
+  AppPracticeWebChatIndexRoute: typeof AppPracticeWebChatIndexRoute
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
   AppSystemRolesIndexRoute: typeof AppSystemRolesIndexRoute
@@ -1545,6 +1565,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeTeamsIndexRoute: AppPracticeTeamsIndexRoute,
   AppPracticeTelephonyIndexRoute: AppPracticeTelephonyIndexRoute,
   AppPracticeUsersIndexRoute: AppPracticeUsersIndexRoute,
+  AppPracticeWebChatIndexRoute: AppPracticeWebChatIndexRoute,
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
   AppSystemRolesIndexRoute: AppSystemRolesIndexRoute,

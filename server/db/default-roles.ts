@@ -37,6 +37,8 @@ export const practiceResources = new Set<Resource>([
   // Task workflows (issue 43; migration 0041 for existing roles).
   '/workflows',
   '/workflows/{id}',
+  // Web chat (issue 42; migration 0043 for existing roles).
+  '/chat/settings',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
   '/surveys/campaigns',

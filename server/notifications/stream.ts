@@ -11,6 +11,9 @@ export const NOTIFICATIONS_CHANNEL = 'astera_notifications';
  */
 export const INTERACTIONS_CHANNEL = 'astera_interactions';
 
+/** The channel a web chat's new messages are told on (server/chat/chat.ts): `<accountId>:<chatId>`. */
+export const CHAT_CHANNEL = 'astera_chat';
+
 type AccountSubscriber = {
   /** A new or changed interaction of the account (its id, or '*' for many). */
   interaction(id: string): void;
@@ -35,6 +38,8 @@ export class NotificationHub {
   readonly #listener: ChannelListener;
   readonly #accounts = new Map<string, Set<AccountSubscriber>>();
   readonly #interactions: ChannelListener;
+  readonly #chats = new Map<string, Set<() => void>>();
+  readonly #chatListener: ChannelListener;
 
   constructor(databaseUrl: string) {
     this.#interactions = new ChannelListener(databaseUrl, INTERACTIONS_CHANNEL, {
@@ -46,6 +51,16 @@ export class NotificationHub {
       // Calls that arrived while no one listened are unknown: open lists reload.
       listening: () => {
         for (const set of this.#accounts.values()) for (const subscriber of set) subscriber.interaction('*');
+      },
+    });
+    this.#chatListener = new ChannelListener(databaseUrl, CHAT_CHANNEL, {
+      notified: (payload) => {
+        const chatId = (payload ?? '').split(':')[1];
+        if (chatId) for (const subscriber of this.#chats.get(chatId) ?? []) subscriber();
+      },
+      // Messages written while no one listened: every waiting reader reads again.
+      listening: () => {
+        for (const set of this.#chats.values()) for (const subscriber of set) subscriber();
       },
     });
     this.#listener = new ChannelListener(databaseUrl, NOTIFICATIONS_CHANNEL, {
@@ -91,18 +106,31 @@ export class NotificationHub {
     };
   }
 
+  /** Calls `subscriber` when a web chat gets a message (or may have); returns the unsubscribe. */
+  subscribeChat(chatId: string, subscriber: () => void): () => void {
+    let set = this.#chats.get(chatId);
+    if (!set) this.#chats.set(chatId, (set = new Set()));
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0 && this.#chats.get(chatId) === set) this.#chats.delete(chatId);
+    };
+  }
+
   #changed(userId: string) {
     for (const subscriber of this.#subscribers.get(userId) ?? []) subscriber.changed();
   }
 
   /** Connects the listener; resolves after the first attempt (a failed one is retried in the background). */
   async start(): Promise<void> {
-    await Promise.all([this.#listener.start(), this.#interactions.start()]);
+    await Promise.all([this.#listener.start(), this.#interactions.start(), this.#chatListener.start()]);
   }
 
   async close(): Promise<void> {
-    const closing = Promise.all([this.#listener.close(), this.#interactions.close()]);
+    const closing = Promise.all([this.#listener.close(), this.#interactions.close(), this.#chatListener.close()]);
     this.#accounts.clear();
+    for (const set of this.#chats.values()) for (const subscriber of set) subscriber();
+    this.#chats.clear();
     for (const set of this.#subscribers.values()) for (const subscriber of set) subscriber.closed();
     this.#subscribers.clear();
     await closing;

@@ -15,6 +15,7 @@ import { demoLocationsPerAccount, insertDemoLocations } from './demo-locations.t
 import { insertDemoRoles } from './demo-roles.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoMaskingSessions } from './demo-masking.ts';
+import { insertDemoWebChat } from './demo-chat.ts';
 import { insertDemoPracticeTeams } from './demo-practice-teams.ts';
 import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoInteractions } from './demo-interactions.ts';
@@ -349,6 +350,15 @@ async function seedPracticeTeams(tx: Tx) {
 }
 
 /** Masked call links in each state per demo account (issue 42; a marker of its own, after the people and contact points). */
+/** Web chat on in the demo practice (Riverside), with two conversations, one answered (issue 42). */
+async function seedWebChat(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.webchat'));
+  if (done.length > 0) return false;
+  await insertDemoWebChat(tx, demoAccounts.riverside.id, 'riverside', { id: seedId('person:manager'), name: 'Maria Lopez' });
+  await tx.insert(meta).values({ key: 'seeded.webchat', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 async function seedMaskingSessions(tx: Tx) {
   const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.masking'));
   if (done.length > 0) return false;
@@ -393,11 +403,12 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
       const surveyed = await seedCampaigns(tx);
       const teamed = await seedPracticeTeams(tx);
       const masked = await seedMaskingSessions(tx);
+      const chatted = await seedWebChat(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
       const called = await seedInteractions(tx, options.recordings);
-      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed || teamed || masked;
+      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed || teamed || masked || chatted;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -424,6 +435,7 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
     await seedCampaigns(tx);
     await seedPracticeTeams(tx);
     await seedMaskingSessions(tx);
+    await seedWebChat(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     await seedInteractions(tx, options.recordings);

@@ -18,3 +18,4 @@ export * from './interactions.ts';
 export * from './practice-teams.ts';
 export * from './telephony.ts';
 export * from './workflows.ts';
+export * from './chat.ts';

@@ -22,6 +22,8 @@ export const auditRecordGrants: Readonly<Record<string, Grant | readonly Grant[]
   Insurance: get('/insurances/{id}'),
   Interaction: get('/interactions/interactions'),
   InteractionComment: get('/interactions/interactions'),
+  ChatMessage: get('/interactions/interactions'),
+  ChatSettings: get('/chat/settings'),
   Issue: get('/issues/{id}'),
   Location: get('/locations/locations/{id}'),
   MaskingSession: get('/call_masking/sessions/{id}'),

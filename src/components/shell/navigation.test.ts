@@ -20,6 +20,7 @@ describe('the header menus, from the screens the features declare', () => {
       ['Practice Teams', '/practice/teams', '/teams/teams'],
       ['Masked calls', '/practice/masked-calls', '/call_masking/sessions'],
       ['Telephony', '/practice/telephony', '/telephony/settings'],
+      ['Web chat', '/practice/web-chat', '/chat/settings'],
     ]);
     expect(entries(menus.system)).toEqual([
       ['Teams Users', '/system/microsoft/teams/users', '/teamsbot/graph/users'],

@@ -12,6 +12,7 @@ import { useCan } from '../../lib/policy.ts';
 import { useDeleteRecord, useEditMode } from '../../lib/record-detail.ts';
 import { useStreamEvent } from '../../lib/stream-events.ts';
 import { preferencesAtom } from '../../state/preferences.ts';
+import { ChatTranscript, isChat } from './chat-transcript.tsx';
 import { InteractionComments } from './comments.tsx';
 import { InteractionEdit } from './interaction-form.tsx';
 import { callerName, directionLabels, escalationLabels, phoneLabel, statusLabels } from './labels.ts';
@@ -55,7 +56,8 @@ export function InteractionScreen({ interactionId, actions }: { interactionId: s
 /** The page's title: who called (or was called), the way a supervisor scans a call. */
 export const interactionTitle = (interaction: Interaction) => {
   const who = callerName({ patientName: interaction.patient?.name ?? null, contactNumber: interaction.patient?.contactNumber ?? null });
-  return `${directionLabels[interaction.direction] ?? interaction.direction} call: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
+  const kind = isChat(interaction) ? 'Web chat' : `${directionLabels[interaction.direction] ?? interaction.direction} call`;
+  return `${kind}: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
 };
 
 /** `actions`: header actions the route composes in from other features (Set up masked call). */
@@ -107,6 +109,7 @@ function InteractionDetail({ interaction, actions }: { interaction: Interaction;
         { label: 'Agent notes', value: interaction.agentNotes ? <span className="whitespace-pre-wrap">{interaction.agentNotes}</span> : <Empty /> },
       ]}
     >
+      {isChat(interaction) ? <ChatTranscript interactionId={interaction.id} /> : null}
       <Durations interaction={interaction} />
       <Participants interaction={interaction} />
       <Queues interaction={interaction} />
