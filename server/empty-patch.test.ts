@@ -72,6 +72,7 @@ const cases: Case[] = [
   { route: '/callcenter/queues/:queueId', read: () => `/callcenter/queues/${queueId}`, patch: () => `/callcenter/queues/${queueId}` },
   { route: '/teams/teams/:id', read: () => `/teams/teams/${seedId('practice-team:riverside:0')}`, patch: () => `/teams/teams/${seedId('practice-team:riverside:0')}` },
   { route: '/task-workflows/workflows/:id', read: () => `/task-workflows/workflows/${workflowId}`, patch: () => `/task-workflows/workflows/${workflowId}` },
+  { route: '/chat/settings', read: () => '/chat/settings', patch: () => '/chat/settings' },
   { route: '/surveys/campaigns/:id', read: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}`, patch: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}` },
 ];
 
@@ -80,6 +81,7 @@ const unversioned: Record<string, string> = {
   '/me/preferences': "the caller's own display settings: no version, no log entry",
   '/call_masking/sessions/:id': 'ending a masked call link: `ended: true` is required (an empty PATCH is 400)',
   '/telephony/settings': "the practice's telephony settings: no version; an empty PATCH changes nothing and logs nothing (routes/telephony/settings.test.ts)",
+  '/chat/conversations/:id': 'ending a web chat: `ended: true` is required (an empty PATCH is 400)',
   '/notifications/notifications': '"Mark all read": `read` is required',
   '/notifications/notifications/:id': 'read or unread: `read` is required',
 };
