@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from './fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
-import { expectNoAxeViolations, patientPhone, signedInApi, storageState } from './support.ts';
+import { expectNoAxeViolations, liveBudget, patientPhone, signedInApi, storageState } from './support.ts';
 
 /**
  * The chat widget (issue 42): a patient on the practice's website and a staff member on the
@@ -60,11 +60,11 @@ test('a patient and a staff member chat, within 2 s each way, through a dropped 
     const reply = page.getByRole('textbox', { name: 'Reply' });
     await reply.fill('Yes! Tuesday at 10?');
     await reply.press('Enter');
-    await expect(log.getByText('Yes! Tuesday at 10?')).toBeVisible({ timeout: 2000 });
+    await expect(log.getByText('Yes! Tuesday at 10?')).toBeVisible({ timeout: liveBudget });
 
     await box.fill('Tuesday works');
     await box.press('Enter');
-    await expect(transcript.getByText('Tuesday works')).toBeVisible({ timeout: 2000 });
+    await expect(transcript.getByText('Tuesday works')).toBeVisible({ timeout: liveBudget });
 
     // The patient's connection drops; staff write meanwhile; it comes back: the message arrives once, nothing lost.
     await patient.context.setOffline(true);
@@ -85,7 +85,7 @@ test('a patient and a staff member chat, within 2 s each way, through a dropped 
     await widget.getByRole('button', { name: 'End chat' }).click();
     await expect(widget.getByRole('status')).toHaveText('This chat has ended.');
     await expect(widget.getByRole('button', { name: 'Start a new chat' })).toBeFocused();
-    await expect(page.getByText('This chat has ended.')).toBeVisible({ timeout: 2000 });
+    await expect(page.getByText('This chat has ended.')).toBeVisible({ timeout: liveBudget });
     await expect(page.getByRole('textbox', { name: 'Reply' })).toHaveCount(0);
     // Its own small bundle, no portal code.
     expect(patient.scripts.every((script) => /^\/assets\/chat-[\w-]+\.js$/.test(script)), patient.scripts.join(' ')).toBe(true);

@@ -8,7 +8,7 @@ import { callWorldOf, keepSimulatedCalls } from '../server/integrations/simulato
 import { INTERACTIONS_TICK } from '../server/interactions/tasks.ts';
 import { prng } from '../server/random.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
-import { expectMessageShown, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { expectMessageShown, expectNoAxeViolations, liveBudget, signedInApi, storageState } from './support.ts';
 
 /**
  * Issue 26 "Interactions": the call history's list and detail as a supervisor uses them: find a
@@ -305,7 +305,7 @@ test('live (issue 42): a call POSTed by an integrator appears in the open list, 
     if (frame === page.mainFrame()) navigated = true;
   });
   const created = await createCall(page, name, number.typed);
-  await expect(list(page).locator('tbody tr').first().getByRole('link', { name })).toBeVisible({ timeout: 2_000 });
+  await expect(list(page).locator('tbody tr').first().getByRole('link', { name })).toBeVisible({ timeout: liveBudget });
   expect(navigated).toBe(false);
 
   await list(page).getByRole('link', { name }).click();
@@ -319,7 +319,7 @@ test('live (issue 42): a call POSTed by an integrator appears in the open list, 
   const patched = await api.send('PATCH', `/interactions/interactions/${created.id}`, { version: current.version, agentNotes: 'Called back from the other desk.', escalated: true });
   expect(patched.status(), await patched.text()).toBe(200);
   await helper.close();
-  await expect(page.getByText('Called back from the other desk.')).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByText('Called back from the other desk.')).toBeVisible({ timeout: liveBudget });
   await expect(page.getByText(/^Escalated/)).toBeVisible();
   expect(navigated).toBe(false);
 });
