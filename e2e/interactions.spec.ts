@@ -298,6 +298,14 @@ test('a new call appears at the top of the open list without a reload, and J/K/E
 test('live (issue 42): a call POSTed by an integrator appears in the open list, and a change made elsewhere reaches its open page, each within 2 seconds without a reload', async ({ page }) => {
   const name = `Liv Pushed ${Date.now()}`;
   const number = uniqueNumber();
+  // The stream opens after the list was read: held here until the call exists, so the call is
+  // made while nothing listens (as on a loaded machine). Opening, the stream makes the list read again.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/notifications/stream*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`/interactions?q=${encodeURIComponent(name)}`);
   await expect(page.getByText(/No interactions match/)).toBeVisible();
   let navigated = false;
@@ -305,6 +313,7 @@ test('live (issue 42): a call POSTed by an integrator appears in the open list, 
     if (frame === page.mainFrame()) navigated = true;
   });
   const created = await createCall(page, name, number.typed);
+  release();
   await expect(list(page).locator('tbody tr').first().getByRole('link', { name })).toBeVisible({ timeout: liveBudget });
   expect(navigated).toBe(false);
 

@@ -1,7 +1,7 @@
 import { selectedAccountIdAtom, store } from '../state/account.ts';
 import { accessToken } from './auth.ts';
 import { settings } from './settings.ts';
-import { streamEventName } from './stream-events.ts';
+import { missedEvent, streamEventName } from './stream-events.ts';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -14,7 +14,8 @@ const RETRY_MAX_MS = 30_000;
  * `useStreamEvent` (stream-events.ts): a screen listens instead of opening a stream of its own.
  * EventSource cannot send the bearer token, so the stream is read with fetch (the token in the
  * Authorization header, never in a URL that logs keep). The server ends it when the token expires;
- * it is opened again with a fresh token, after a growing pause when it failed.
+ * it is opened again with a fresh token, after a growing pause when it failed. Each time it opens,
+ * the screens hear `interaction *` (anything may have changed while no stream was listening).
  */
 export function openNotificationStream(onNotificationsChanged: () => void): () => void {
   const controller = new AbortController();
@@ -33,10 +34,18 @@ export function openNotificationStream(onNotificationsChanged: () => void): () =
       if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
+      let listening = false;
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         retryMs = RETRY_MIN_MS;
+        if (!listening) {
+          // The server subscribes before it writes anything: from here nothing is missed. What
+          // changed before (a list read before the stream opened, a gap while reconnecting) is
+          // unknown, so the screens read their calls again, as after a burst ('*').
+          listening = true;
+          window.dispatchEvent(new CustomEvent(streamEventName, { detail: `event: ${missedEvent.name}\ndata: ${missedEvent.data}` }));
+        }
         buffer += value;
         const events = buffer.split(/\r?\n\r?\n/);
         buffer = events.pop() ?? '';
