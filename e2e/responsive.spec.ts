@@ -214,6 +214,7 @@ test.describe('phone header (instance administrator)', () => {
       'Masked calls',
       'Telephony',
       'Web chat',
+      'Workflows',
       'Teams Users',
       'Teams',
       'Call Center Queues',

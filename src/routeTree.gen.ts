@@ -28,6 +28,8 @@ import { Route as AppSystemEndpointsRouteImport } from './routes/_app/system/end
 import { Route as AppSystemIdentityprovidersRouteImport } from './routes/_app/system/identityproviders'
 import { Route as AppSystemLogsRouteImport } from './routes/_app/system/logs'
 import { Route as AppSystemPhonenumbersRouteImport } from './routes/_app/system/phonenumbers'
+import { Route as AppWorkflowsIndexRouteImport } from './routes/_app/workflows/index'
+import { Route as AppWorkflowsCreateRouteImport } from './routes/_app/workflows/create'
 import { Route as AppCampaignsCampaignCreateRouteImport } from './routes/_app/campaigns/campaign/create'
 import { Route as AppPracticeContactPointsIndexRouteImport } from './routes/_app/practice/contact-points/index'
 import { Route as AppPracticeContactPointsContactPointIdRouteImport } from './routes/_app/practice/contact-points/$contactPointId'
@@ -67,6 +69,8 @@ import { Route as AppSystemAuditEntryIdRouteImport } from './routes/_app/system/
 import { Route as AppSystemRoleCreateRouteImport } from './routes/_app/system/role/create'
 import { Route as AppSystemRolesIndexRouteImport } from './routes/_app/system/roles/index'
 import { Route as AppSystemRolesRoleIdRouteImport } from './routes/_app/system/roles/$roleId'
+import { Route as AppWorkflowsWorkflowIdIndexRouteImport } from './routes/_app/workflows/$workflowId/index'
+import { Route as AppWorkflowsWorkflowIdEditRouteImport } from './routes/_app/workflows/$workflowId/edit'
 import { Route as AppCampaignsCampaignCampaignIdIndexRouteImport } from './routes/_app/campaigns/campaign/$campaignId/index'
 import { Route as AppCampaignsCampaignEditCampaignIdRouteImport } from './routes/_app/campaigns/campaign/edit/$campaignId'
 import { Route as AppPracticePersonsEditPersonIdRouteImport } from './routes/_app/practice/persons/edit/$personId'
@@ -77,6 +81,7 @@ import { Route as AppPracticeUsersEditPersonIdRouteImport } from './routes/_app/
 import { Route as AppSystemCallCenterQueuesIndexRouteImport } from './routes/_app/system/call-center/queues/index'
 import { Route as AppSystemCallCenterQueuesQueueIdRouteImport } from './routes/_app/system/call-center/queues/$queueId'
 import { Route as AppSystemMicrosoftTeamsUsersRouteImport } from './routes/_app/system/microsoft/teams/users'
+import { Route as AppWorkflowsWorkflowIdItemsItemIdRouteImport } from './routes/_app/workflows/$workflowId/items/$itemId'
 import { Route as AppCampaignsCampaignCampaignIdResultsIndexRouteImport } from './routes/_app/campaigns/campaign/$campaignId/results/index'
 import { Route as AppCampaignsCampaignCampaignIdResultsResponseIdRouteImport } from './routes/_app/campaigns/campaign/$campaignId/results/$responseId'
 import { Route as AppSystemMicrosoftTeamsTeamsIndexRouteImport } from './routes/_app/system/microsoft/teams/teams/index'
@@ -176,6 +181,16 @@ const AppSystemLogsRoute = AppSystemLogsRouteImport.update({
 const AppSystemPhonenumbersRoute = AppSystemPhonenumbersRouteImport.update({
   id: '/system/phonenumbers',
   path: '/system/phonenumbers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWorkflowsIndexRoute = AppWorkflowsIndexRouteImport.update({
+  id: '/workflows/',
+  path: '/workflows/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWorkflowsCreateRoute = AppWorkflowsCreateRouteImport.update({
+  id: '/workflows/create',
+  path: '/workflows/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCampaignsCampaignCreateRoute =
@@ -396,6 +411,18 @@ const AppSystemRolesRoleIdRoute = AppSystemRolesRoleIdRouteImport.update({
   path: '/system/roles/$roleId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWorkflowsWorkflowIdIndexRoute =
+  AppWorkflowsWorkflowIdIndexRouteImport.update({
+    id: '/workflows/$workflowId/',
+    path: '/workflows/$workflowId/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppWorkflowsWorkflowIdEditRoute =
+  AppWorkflowsWorkflowIdEditRouteImport.update({
+    id: '/workflows/$workflowId/edit',
+    path: '/workflows/$workflowId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsCampaignCampaignIdIndexRoute =
   AppCampaignsCampaignCampaignIdIndexRouteImport.update({
     id: '/campaigns/campaign/$campaignId/',
@@ -456,6 +483,12 @@ const AppSystemMicrosoftTeamsUsersRoute =
     path: '/system/microsoft/teams/users',
     getParentRoute: () => AppRoute,
   } as any)
+const AppWorkflowsWorkflowIdItemsItemIdRoute =
+  AppWorkflowsWorkflowIdItemsItemIdRouteImport.update({
+    id: '/workflows/$workflowId/items/$itemId',
+    path: '/workflows/$workflowId/items/$itemId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsCampaignCampaignIdResultsIndexRoute =
   AppCampaignsCampaignCampaignIdResultsIndexRouteImport.update({
     id: '/campaigns/campaign/$campaignId/results/',
@@ -497,9 +530,11 @@ export interface FileRoutesByFullPath {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/workflows/create': typeof AppWorkflowsCreateRoute
   '/accounts/': typeof AppAccountsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
   '/interactions/': typeof AppInteractionsIndexRoute
+  '/workflows/': typeof AppWorkflowsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -524,6 +559,7 @@ export interface FileRoutesByFullPath {
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/system/role/create': typeof AppSystemRoleCreateRoute
   '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
+  '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
   '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -539,6 +575,7 @@ export interface FileRoutesByFullPath {
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
   '/system/roles/': typeof AppSystemRolesIndexRoute
+  '/workflows/$workflowId/': typeof AppWorkflowsWorkflowIdIndexRoute
   '/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
@@ -547,6 +584,7 @@ export interface FileRoutesByFullPath {
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
   '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/workflows/$workflowId/items/$itemId': typeof AppWorkflowsWorkflowIdItemsItemIdRoute
   '/campaigns/campaign/$campaignId/': typeof AppCampaignsCampaignCampaignIdIndexRoute
   '/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
   '/campaigns/campaign/$campaignId/results/$responseId': typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
@@ -570,9 +608,11 @@ export interface FileRoutesByTo {
   '/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/system/logs': typeof AppSystemLogsRoute
   '/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/workflows/create': typeof AppWorkflowsCreateRoute
   '/accounts': typeof AppAccountsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
   '/interactions': typeof AppInteractionsIndexRoute
+  '/workflows': typeof AppWorkflowsIndexRoute
   '/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -597,6 +637,7 @@ export interface FileRoutesByTo {
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/system/role/create': typeof AppSystemRoleCreateRoute
   '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
+  '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
   '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
   '/practice/issues': typeof AppPracticeIssuesIndexRoute
@@ -612,6 +653,7 @@ export interface FileRoutesByTo {
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
   '/system/roles': typeof AppSystemRolesIndexRoute
+  '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdIndexRoute
   '/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
@@ -620,6 +662,7 @@ export interface FileRoutesByTo {
   '/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
   '/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/workflows/$workflowId/items/$itemId': typeof AppWorkflowsWorkflowIdItemsItemIdRoute
   '/campaigns/campaign/$campaignId': typeof AppCampaignsCampaignCampaignIdIndexRoute
   '/system/call-center/queues': typeof AppSystemCallCenterQueuesIndexRoute
   '/campaigns/campaign/$campaignId/results/$responseId': typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
@@ -645,9 +688,11 @@ export interface FileRoutesById {
   '/_app/system/identityproviders': typeof AppSystemIdentityprovidersRoute
   '/_app/system/logs': typeof AppSystemLogsRoute
   '/_app/system/phonenumbers': typeof AppSystemPhonenumbersRoute
+  '/_app/workflows/create': typeof AppWorkflowsCreateRoute
   '/_app/accounts/': typeof AppAccountsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
   '/_app/interactions/': typeof AppInteractionsIndexRoute
+  '/_app/workflows/': typeof AppWorkflowsIndexRoute
   '/_app/campaigns/campaign/create': typeof AppCampaignsCampaignCreateRoute
   '/_app/practice/contact-points/$contactPointId': typeof AppPracticeContactPointsContactPointIdRoute
   '/_app/practice/contact-points/create': typeof AppPracticeContactPointsCreateRoute
@@ -672,6 +717,7 @@ export interface FileRoutesById {
   '/_app/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/_app/system/role/create': typeof AppSystemRoleCreateRoute
   '/_app/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
+  '/_app/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
   '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
   '/_app/practice/issues/': typeof AppPracticeIssuesIndexRoute
@@ -687,6 +733,7 @@ export interface FileRoutesById {
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
   '/_app/system/roles/': typeof AppSystemRolesIndexRoute
+  '/_app/workflows/$workflowId/': typeof AppWorkflowsWorkflowIdIndexRoute
   '/_app/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
   '/_app/practice/practitioners/edit/$personId': typeof AppPracticePractitionersEditPersonIdRoute
@@ -695,6 +742,7 @@ export interface FileRoutesById {
   '/_app/practice/users/edit/$personId': typeof AppPracticeUsersEditPersonIdRoute
   '/_app/system/call-center/queues/$queueId': typeof AppSystemCallCenterQueuesQueueIdRoute
   '/_app/system/microsoft/teams/users': typeof AppSystemMicrosoftTeamsUsersRoute
+  '/_app/workflows/$workflowId/items/$itemId': typeof AppWorkflowsWorkflowIdItemsItemIdRoute
   '/_app/campaigns/campaign/$campaignId/': typeof AppCampaignsCampaignCampaignIdIndexRoute
   '/_app/system/call-center/queues/': typeof AppSystemCallCenterQueuesIndexRoute
   '/_app/campaigns/campaign/$campaignId/results/$responseId': typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
@@ -720,9 +768,11 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/workflows/create'
     | '/accounts/'
     | '/campaigns/'
     | '/interactions/'
+    | '/workflows/'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
@@ -747,6 +797,7 @@ export interface FileRouteTypes {
     | '/system/audit/$entryId'
     | '/system/role/create'
     | '/system/roles/$roleId'
+    | '/workflows/$workflowId/edit'
     | '/practice/contact-points/'
     | '/practice/insurances/'
     | '/practice/issues/'
@@ -762,6 +813,7 @@ export interface FileRouteTypes {
     | '/system/apikeys/'
     | '/system/audit/'
     | '/system/roles/'
+    | '/workflows/$workflowId/'
     | '/campaigns/campaign/edit/$campaignId'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
@@ -770,6 +822,7 @@ export interface FileRouteTypes {
     | '/practice/users/edit/$personId'
     | '/system/call-center/queues/$queueId'
     | '/system/microsoft/teams/users'
+    | '/workflows/$workflowId/items/$itemId'
     | '/campaigns/campaign/$campaignId/'
     | '/system/call-center/queues/'
     | '/campaigns/campaign/$campaignId/results/$responseId'
@@ -793,9 +846,11 @@ export interface FileRouteTypes {
     | '/system/identityproviders'
     | '/system/logs'
     | '/system/phonenumbers'
+    | '/workflows/create'
     | '/accounts'
     | '/campaigns'
     | '/interactions'
+    | '/workflows'
     | '/campaigns/campaign/create'
     | '/practice/contact-points/$contactPointId'
     | '/practice/contact-points/create'
@@ -820,6 +875,7 @@ export interface FileRouteTypes {
     | '/system/audit/$entryId'
     | '/system/role/create'
     | '/system/roles/$roleId'
+    | '/workflows/$workflowId/edit'
     | '/practice/contact-points'
     | '/practice/insurances'
     | '/practice/issues'
@@ -835,6 +891,7 @@ export interface FileRouteTypes {
     | '/system/apikeys'
     | '/system/audit'
     | '/system/roles'
+    | '/workflows/$workflowId'
     | '/campaigns/campaign/edit/$campaignId'
     | '/practice/persons/edit/$personId'
     | '/practice/practitioners/edit/$personId'
@@ -843,6 +900,7 @@ export interface FileRouteTypes {
     | '/practice/users/edit/$personId'
     | '/system/call-center/queues/$queueId'
     | '/system/microsoft/teams/users'
+    | '/workflows/$workflowId/items/$itemId'
     | '/campaigns/campaign/$campaignId'
     | '/system/call-center/queues'
     | '/campaigns/campaign/$campaignId/results/$responseId'
@@ -867,9 +925,11 @@ export interface FileRouteTypes {
     | '/_app/system/identityproviders'
     | '/_app/system/logs'
     | '/_app/system/phonenumbers'
+    | '/_app/workflows/create'
     | '/_app/accounts/'
     | '/_app/campaigns/'
     | '/_app/interactions/'
+    | '/_app/workflows/'
     | '/_app/campaigns/campaign/create'
     | '/_app/practice/contact-points/$contactPointId'
     | '/_app/practice/contact-points/create'
@@ -894,6 +954,7 @@ export interface FileRouteTypes {
     | '/_app/system/audit/$entryId'
     | '/_app/system/role/create'
     | '/_app/system/roles/$roleId'
+    | '/_app/workflows/$workflowId/edit'
     | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
     | '/_app/practice/issues/'
@@ -909,6 +970,7 @@ export interface FileRouteTypes {
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
     | '/_app/system/roles/'
+    | '/_app/workflows/$workflowId/'
     | '/_app/campaigns/campaign/edit/$campaignId'
     | '/_app/practice/persons/edit/$personId'
     | '/_app/practice/practitioners/edit/$personId'
@@ -917,6 +979,7 @@ export interface FileRouteTypes {
     | '/_app/practice/users/edit/$personId'
     | '/_app/system/call-center/queues/$queueId'
     | '/_app/system/microsoft/teams/users'
+    | '/_app/workflows/$workflowId/items/$itemId'
     | '/_app/campaigns/campaign/$campaignId/'
     | '/_app/system/call-center/queues/'
     | '/_app/campaigns/campaign/$campaignId/results/$responseId'
@@ -1064,6 +1127,20 @@ declare module '@tanstack/react-router' {
       path: '/system/phonenumbers'
       fullPath: '/system/phonenumbers'
       preLoaderRoute: typeof AppSystemPhonenumbersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workflows/': {
+      id: '/_app/workflows/'
+      path: '/workflows'
+      fullPath: '/workflows/'
+      preLoaderRoute: typeof AppWorkflowsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workflows/create': {
+      id: '/_app/workflows/create'
+      path: '/workflows/create'
+      fullPath: '/workflows/create'
+      preLoaderRoute: typeof AppWorkflowsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/campaigns/campaign/create': {
@@ -1339,6 +1416,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemRolesRoleIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/workflows/$workflowId/': {
+      id: '/_app/workflows/$workflowId/'
+      path: '/workflows/$workflowId'
+      fullPath: '/workflows/$workflowId/'
+      preLoaderRoute: typeof AppWorkflowsWorkflowIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workflows/$workflowId/edit': {
+      id: '/_app/workflows/$workflowId/edit'
+      path: '/workflows/$workflowId/edit'
+      fullPath: '/workflows/$workflowId/edit'
+      preLoaderRoute: typeof AppWorkflowsWorkflowIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/campaign/$campaignId/': {
       id: '/_app/campaigns/campaign/$campaignId/'
       path: '/campaigns/campaign/$campaignId'
@@ -1409,6 +1500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemMicrosoftTeamsUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/workflows/$workflowId/items/$itemId': {
+      id: '/_app/workflows/$workflowId/items/$itemId'
+      path: '/workflows/$workflowId/items/$itemId'
+      fullPath: '/workflows/$workflowId/items/$itemId'
+      preLoaderRoute: typeof AppWorkflowsWorkflowIdItemsItemIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/campaign/$campaignId/results/': {
       id: '/_app/campaigns/campaign/$campaignId/results/'
       path: '/campaigns/campaign/$campaignId/results'
@@ -1454,9 +1552,11 @@ interface AppRouteChildren {
   AppSystemIdentityprovidersRoute: typeof AppSystemIdentityprovidersRoute
   AppSystemLogsRoute: typeof AppSystemLogsRoute
   AppSystemPhonenumbersRoute: typeof AppSystemPhonenumbersRoute
+  AppWorkflowsCreateRoute: typeof AppWorkflowsCreateRoute
   AppAccountsIndexRoute: typeof AppAccountsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
   AppInteractionsIndexRoute: typeof AppInteractionsIndexRoute
+  AppWorkflowsIndexRoute: typeof AppWorkflowsIndexRoute
   AppCampaignsCampaignCreateRoute: typeof AppCampaignsCampaignCreateRoute
   AppPracticeContactPointsContactPointIdRoute: typeof AppPracticeContactPointsContactPointIdRoute
   AppPracticeContactPointsCreateRoute: typeof AppPracticeContactPointsCreateRoute
@@ -1481,6 +1581,7 @@ interface AppRouteChildren {
   AppSystemAuditEntryIdRoute: typeof AppSystemAuditEntryIdRoute
   AppSystemRoleCreateRoute: typeof AppSystemRoleCreateRoute
   AppSystemRolesRoleIdRoute: typeof AppSystemRolesRoleIdRoute
+  AppWorkflowsWorkflowIdEditRoute: typeof AppWorkflowsWorkflowIdEditRoute
   AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
   AppPracticeIssuesIndexRoute: typeof AppPracticeIssuesIndexRoute
@@ -1496,6 +1597,7 @@ interface AppRouteChildren {
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
   AppSystemRolesIndexRoute: typeof AppSystemRolesIndexRoute
+  AppWorkflowsWorkflowIdIndexRoute: typeof AppWorkflowsWorkflowIdIndexRoute
   AppCampaignsCampaignEditCampaignIdRoute: typeof AppCampaignsCampaignEditCampaignIdRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
   AppPracticePractitionersEditPersonIdRoute: typeof AppPracticePractitionersEditPersonIdRoute
@@ -1504,6 +1606,7 @@ interface AppRouteChildren {
   AppPracticeUsersEditPersonIdRoute: typeof AppPracticeUsersEditPersonIdRoute
   AppSystemCallCenterQueuesQueueIdRoute: typeof AppSystemCallCenterQueuesQueueIdRoute
   AppSystemMicrosoftTeamsUsersRoute: typeof AppSystemMicrosoftTeamsUsersRoute
+  AppWorkflowsWorkflowIdItemsItemIdRoute: typeof AppWorkflowsWorkflowIdItemsItemIdRoute
   AppCampaignsCampaignCampaignIdIndexRoute: typeof AppCampaignsCampaignCampaignIdIndexRoute
   AppSystemCallCenterQueuesIndexRoute: typeof AppSystemCallCenterQueuesIndexRoute
   AppCampaignsCampaignCampaignIdResultsResponseIdRoute: typeof AppCampaignsCampaignCampaignIdResultsResponseIdRoute
@@ -1526,9 +1629,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemIdentityprovidersRoute: AppSystemIdentityprovidersRoute,
   AppSystemLogsRoute: AppSystemLogsRoute,
   AppSystemPhonenumbersRoute: AppSystemPhonenumbersRoute,
+  AppWorkflowsCreateRoute: AppWorkflowsCreateRoute,
   AppAccountsIndexRoute: AppAccountsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
   AppInteractionsIndexRoute: AppInteractionsIndexRoute,
+  AppWorkflowsIndexRoute: AppWorkflowsIndexRoute,
   AppCampaignsCampaignCreateRoute: AppCampaignsCampaignCreateRoute,
   AppPracticeContactPointsContactPointIdRoute:
     AppPracticeContactPointsContactPointIdRoute,
@@ -1554,6 +1659,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemAuditEntryIdRoute: AppSystemAuditEntryIdRoute,
   AppSystemRoleCreateRoute: AppSystemRoleCreateRoute,
   AppSystemRolesRoleIdRoute: AppSystemRolesRoleIdRoute,
+  AppWorkflowsWorkflowIdEditRoute: AppWorkflowsWorkflowIdEditRoute,
   AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
   AppPracticeIssuesIndexRoute: AppPracticeIssuesIndexRoute,
@@ -1569,6 +1675,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
   AppSystemRolesIndexRoute: AppSystemRolesIndexRoute,
+  AppWorkflowsWorkflowIdIndexRoute: AppWorkflowsWorkflowIdIndexRoute,
   AppCampaignsCampaignEditCampaignIdRoute:
     AppCampaignsCampaignEditCampaignIdRoute,
   AppPracticePersonsEditPersonIdRoute: AppPracticePersonsEditPersonIdRoute,
@@ -1581,6 +1688,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppPracticeUsersEditPersonIdRoute: AppPracticeUsersEditPersonIdRoute,
   AppSystemCallCenterQueuesQueueIdRoute: AppSystemCallCenterQueuesQueueIdRoute,
   AppSystemMicrosoftTeamsUsersRoute: AppSystemMicrosoftTeamsUsersRoute,
+  AppWorkflowsWorkflowIdItemsItemIdRoute:
+    AppWorkflowsWorkflowIdItemsItemIdRoute,
   AppCampaignsCampaignCampaignIdIndexRoute:
     AppCampaignsCampaignCampaignIdIndexRoute,
   AppSystemCallCenterQueuesIndexRoute: AppSystemCallCenterQueuesIndexRoute,

@@ -1,4 +1,4 @@
-import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { revalidateLogic, useForm, useStore, type DeepKeys } from '@tanstack/react-form';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { firstError, formErrors, saveFailure, sameValues, schemaFieldErrors, serverFieldErrors } from './form.ts';
@@ -64,7 +64,7 @@ export function useRecordForm<Values extends object>({ defaultValues, schema, to
   });
   const dirty = useStore(form.store, (state) => !sameValues(state.values, defaultValues));
   const submitting = useStore(form.store, (state) => state.isSubmitting);
-  /** A field's message: the form's own check first, else what the server said of it. */
-  const errorOf = (name: keyof Values & string, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
+  /** A field's message: the form's own check first, else what the server said of it (a nested field by its path: 'tasks[0].text'). */
+  const errorOf = (name: DeepKeys<Values>, errors: unknown[]) => firstError(errors) ?? serverErrors[name];
   return { form, failure, dirty, submitting, errorOf, firstField };
 }

@@ -8,6 +8,7 @@ import type { AccessPolicy } from '../../domain/api.ts';
 import { messages } from '../../domain/messages.ts';
 import { useToast } from '../lib/toast.ts';
 import type { ScheduleList } from '../../domain/schedules.ts';
+import type { Workflow } from '../../domain/workflows.ts';
 import type { SearchAnswer, SearchHit } from '../../domain/search.ts';
 import { useAccountKey, useSwitchAccount } from '../lib/account.ts';
 import { accountListQuery } from '../lib/accounts.ts';
@@ -53,6 +54,24 @@ const scheduleChooserQuery = (account: string, q: string) => ({
   placeholderData: keepPreviousData,
   staleTime: 30_000,
 });
+
+/**
+ * "Start workflow" and "Upload items" off a workflow's page: the practice's workflows, by title (a
+ * practice has tens). The key sits under the workflows' lists (features/workflows
+ * `workflowKeys.lists`), so any workflow write refreshes it.
+ */
+const workflowChooserQuery = (account: string) => ({
+  queryKey: [account, 'workflows', 'list', 'chooser'],
+  queryFn: async () => (await request<{ items: Workflow[] }>('/task-workflows/workflows')).items,
+  staleTime: 30_000,
+});
+
+/** The palette pages that choose a workflow, and where each goes with the one chosen. */
+const workflowPages = {
+  'start-workflow': { heading: 'Start which workflow?', back: 'Start workflow', path: (id: string) => `/workflows/${id}?add=item` },
+  'upload-items': { heading: 'Upload items to which workflow?', back: 'Upload items', path: (id: string) => `/workflows/${id}#upload` },
+} as const;
+const isWorkflowPage = (page: PalettePage | null): page is keyof typeof workflowPages => page === 'start-workflow' || page === 'upload-items';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -119,6 +138,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
   const accounts = useQuery({ ...accountListQuery(account), enabled: open && canSwitch });
   const deleted = useQuery({ ...deletedListQuery(account), enabled: open && page === 'deleted' });
   const schedules = useQuery({ ...scheduleChooserQuery(account, debounced), enabled: open && page === 'add-task' });
+  const workflows = useQuery({ ...workflowChooserQuery(account), enabled: open && isWorkflowPage(page) });
   const restore = useRestore();
   const notifications = useQuery({ ...notificationListQuery(account), enabled: open && page === 'notifications' });
   const notificationActions = useNotificationActions();
@@ -183,6 +203,18 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
       }));
       return [{ heading: 'Add task to schedule', entries: query.trim() === '' ? items.slice(0, MAX_RENDERED) : rank(items, query, MAX_RENDERED) }];
     }
+    if (isWorkflowPage(page)) {
+      const { heading, path } = workflowPages[page];
+      const items = (workflows.data ?? []).map<Entry>((workflow) => ({
+        id: `${page}:${workflow.id}`,
+        label: workflow.title,
+        group: heading,
+        hint: workflow.status.toLowerCase(),
+        keywords: [workflow.description, workflow.id],
+        path: path(workflow.id),
+      }));
+      return [{ heading, entries: query.trim() === '' ? items.slice(0, MAX_RENDERED) : rank(items, query, MAX_RENDERED) }];
+    }
     if (page === 'notifications') {
       // Enter opens one (marks it read, goes to its jumpPath); Delete removes the chosen one.
       const data = notifications.data;
@@ -241,7 +273,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     results.push(...rank(switchable, query, 5, anyExact ? 'never' : 'if-none'));
     results.push(...found.filter((g) => g.type !== 'account').flatMap((g) => g.entries));
     return grouped(results);
-  }, [page, accounts.data, deleted.data, schedules.data, notifications.data, formatTime, query, recent, base, search.data, policy]);
+  }, [page, accounts.data, deleted.data, schedules.data, workflows.data, notifications.data, formatTime, query, recent, base, search.data, policy]);
 
   const entries = useMemo(() => groups.flatMap((g) => g.entries), [groups]);
   const loading =
@@ -249,6 +281,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     (page === 'deleted' && deleted.isPending) ||
     (page === 'notifications' && notifications.isPending) ||
     (page === 'add-task' && (schedules.isPending || schedules.isFetching)) ||
+    (isWorkflowPage(page) && workflows.isPending) ||
     (page === null && query.trim().length >= 2 && (search.isFetching || debounced !== query.trim()));
   // Enter with nothing to choose yet waits for the answer rather than being dropped.
   const enterMustWait = entries.length === 0 && loading;
@@ -381,7 +414,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     }
     if (!entry.path) return;
     // A create screen is not a record worth listing under Recent.
-    if (!entry.id.startsWith('add-task:') && !entry.id.startsWith('notification:'))
+    if (!entry.id.startsWith('add-task:') && !entry.id.startsWith('notification:') && !isWorkflowPage(entry.id.split(':')[0] as PalettePage))
       recordVisit({ path: entry.path, title: entry.label, kind: entry.group === 'Go to' || entry.group === 'Recent' ? (entry.hint ?? 'screen') : entry.group });
     close();
     if (how === 'panel') openPanel(entry.path);
@@ -433,6 +466,8 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
         ? 'Restore a record deleted in the last 30 days…'
         : page === 'add-task'
           ? 'Add a task to which schedule?'
+          : isWorkflowPage(page)
+            ? workflowPages[page].heading
           : page === 'notifications'
             ? 'Notifications: Enter opens, Delete removes…'
           : 'Search screens, actions and records…';
@@ -469,7 +504,7 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                     input.current?.focus();
                   }}
                   className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                  ← {page === 'deleted' ? 'Recently deleted' : page === 'add-task' ? 'Add task' : page === 'notifications' ? 'Notifications' : 'Switch account'}
+                  ← {page === 'deleted' ? 'Recently deleted' : page === 'add-task' ? 'Add task' : isWorkflowPage(page) ? workflowPages[page].back : page === 'notifications' ? 'Notifications' : 'Switch account'}
                 </button>
               ) : null}
               <Cmdk.Input
@@ -511,6 +546,14 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
                       : schedules.isError
                         ? messages.tryAgain
                         : 'No schedule matches.'
+                  : isWorkflowPage(page)
+                    ? workflows.isPending
+                      ? 'Loading workflows…'
+                      : workflows.isError
+                        ? messages.tryAgain
+                        : query.trim() === ''
+                          ? 'No workflows yet.'
+                          : 'No workflow matches.'
                   : page === 'notifications'
                     ? notifications.isPending
                       ? 'Loading…'

@@ -7,7 +7,6 @@ import type { Screen, Screens } from '../lib/screens.tsx';
  * missing here still appears, titled from its path.
  */
 export const coreScreens: Screen[] = [
-  { path: '/workflows', title: 'Task Workflows', shortcut: 'g w', keywords: ['tasks'] },
   { path: '/system/logs', title: 'Logs', keywords: ['system'], menu: { name: 'system', order: 40 } },
   { path: '/system/datamanagement', title: 'Data Management' },
   { path: '/system/identityproviders', title: 'Identity Providers' },

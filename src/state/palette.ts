@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 
 /** The nested pages of the command palette (a shortcut or a command can open it on one). */
-export type PalettePage = 'accounts' | 'deleted' | 'add-task' | 'notifications';
+export type PalettePage = 'accounts' | 'deleted' | 'add-task' | 'start-workflow' | 'upload-items' | 'notifications';
 
 /** Whether the command palette and the shortcuts dialog are open (client state only). */
 export const paletteOpenAtom = atom(false);

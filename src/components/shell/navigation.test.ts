@@ -21,6 +21,7 @@ describe('the header menus, from the screens the features declare', () => {
       ['Masked calls', '/practice/masked-calls', '/call_masking/sessions'],
       ['Telephony', '/practice/telephony', '/telephony/settings'],
       ['Web chat', '/practice/web-chat', '/chat/settings'],
+      ['Workflows', '/workflows', '/workflows'],
     ]);
     expect(entries(menus.system)).toEqual([
       ['Teams Users', '/system/microsoft/teams/users', '/teamsbot/graph/users'],

@@ -1,0 +1,217 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { PageSize } from '../../../domain/lists.ts';
+import { messages } from '../../../domain/messages.ts';
+import { pageSizes } from '../../../domain/persons.ts';
+import { workflowItemStatuses, type Workflow, type WorkflowItemStatus } from '../../../domain/workflows.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { DataTable, nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
+import { Empty } from '../../components/ui/description-list.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EditForm } from '../../components/ui/edit-form.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { FilterInput, FilterRow } from '../../components/ui/filter-input.tsx';
+import { SelectField } from '../../components/ui/form-fields.tsx';
+import { EmptyList } from '../../components/ui/record-list.tsx';
+import { useAccountKey } from '../../lib/account.ts';
+import { useDateTimeFormat } from '../../lib/format.ts';
+import { useRecordForm } from '../../lib/record-form.ts';
+import { useToast } from '../../lib/toast.ts';
+import { itemCreateSchema, type WorkflowItem, type WorkflowItemCreate } from './item-types.ts';
+import { itemListQuery, useCreateItem } from './queries.ts';
+import type { ItemListSearch, ItemSort } from './search.ts';
+import { itemStatusLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
+
+/** A moment in the user's format, on one line; none is empty. */
+export function When({ at }: { at: string | null }) {
+  const format = useDateTimeFormat();
+  if (!at) return <Empty />;
+  return (
+    <time dateTime={at} className="whitespace-nowrap">
+      {format(at)}
+    </time>
+  );
+}
+
+export const sourceLabels: Record<WorkflowItem['source'], string> = { manual: 'Added by hand', csv: 'CSV upload', api: 'API', palette: 'Palette' };
+
+/** "2. Text message": the task an item is at, by its place in the item's tasks. */
+export function currentTaskText(item: Pick<WorkflowItem, 'currentTask' | 'tasks'>): string | null {
+  if (item.currentTask === null) return null;
+  const task = item.tasks[item.currentTask];
+  return task ? `${item.currentTask + 1}. ${taskLabels[task.name]}` : `${item.currentTask + 1}`;
+}
+
+const column = createColumnHelper<DataTableFeatures, WorkflowItem>();
+
+/** Issue 43: patient name (a link), MRN, status, current task, next attempt, source, created. */
+const columns = column.columns([
+  column.accessor((item) => item.generalInfo.patientName, { id: 'patientName', header: 'Patient name', meta: nameColumn }),
+  column.accessor((item) => item.generalInfo.mrn ?? null, { id: 'mrn', header: 'MRN', enableSorting: false, cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+  column.accessor((item) => currentTaskText(item), { id: 'currentTask', header: 'Current task', enableSorting: false, cell: (info) => info.getValue() ?? <Empty /> }),
+  column.accessor('nextAttemptAt', { id: 'nextAttempt', header: 'Next attempt', cell: (info) => <When at={info.getValue()} /> }),
+  column.accessor('source', { header: 'Source', enableSorting: false, cell: (info) => sourceLabels[info.getValue()] }),
+  column.accessor('createdTimestamp', { id: 'created', header: 'Created', cell: (info) => <When at={info.getValue()} /> }),
+]);
+
+const statusFilterOptions = workflowItemStatuses.map((status) => ({ value: status, label: itemStatusLabels[status] }));
+
+type ItemsTableProps = {
+  workflow: Workflow;
+  search: ItemListSearch;
+  onSearchChange(change: Partial<ItemListSearch>): void;
+  /** The empty table's next step (Add Workflow Item), for the roles that may add. */
+  onAdd?(): void;
+};
+
+/** A workflow's Task Workflow Items: found by patient, filtered by status, sorted, paged; a row opens the item's page. */
+export function ItemsTable({ workflow, search, onSearchChange, onAdd }: ItemsTableProps) {
+  const list = useQuery(itemListQuery(useAccountKey(), workflow.id, search));
+  const navigate = useNavigate();
+  const q = search.q.trim();
+  const filters = [...(q ? [`“${q}”`] : []), ...(search.status ? [`status ${itemStatusLabels[search.status]}`] : [])];
+  const itemPage = (row: WorkflowItem) => ({ to: '/workflows/$workflowId/items/$itemId' as const, params: { workflowId: workflow.id, itemId: row.id } });
+  return (
+    <>
+      <FilterRow className="mb-3 flex flex-wrap items-end gap-3">
+        <FilterInput label="Find items" placeholder="Patient name, MRN or phone" value={search.q} onValueChange={(value) => onSearchChange({ q: value, page: 1 })} />
+        <SelectField
+          label="Status"
+          placeholder="Every status"
+          options={statusFilterOptions}
+          value={search.status}
+          onValueChange={(value) => onSearchChange({ status: value as WorkflowItemStatus | '', page: 1 })}
+          className="w-44"
+        />
+      </FilterRow>
+      <DataTable
+        label="Task Workflow Items"
+        columns={columns}
+        data={list.data?.items}
+        rowCount={list.data?.total ?? 0}
+        getRowId={(row) => row.id}
+        getRowLabel={(row) => `${row.generalInfo.patientName}, ${itemStatusLabels[row.status]}`}
+        page={search.page}
+        pageSize={search.size}
+        pageSizes={pageSizes}
+        sort={{ id: search.sort, desc: search.order === 'desc' }}
+        onPageChange={(page) => onSearchChange({ page })}
+        onPageSizeChange={(size) => onSearchChange({ size: size as PageSize, page: 1 })}
+        onSortChange={(next) => onSearchChange({ sort: (next?.id ?? 'created') as ItemSort, order: next?.desc ? 'desc' : 'asc', page: 1 })}
+        rowLink={itemPage}
+        onOpen={(row) => void navigate(itemPage(row))}
+        status={list.status}
+        fetching={list.isPlaceholderData}
+        empty={
+          filters.length > 0 ? (
+            <EmptyList text={`No items match ${filters.join(' and ')}.`}>
+              <Button variant="secondary" onClick={() => onSearchChange({ q: '', status: '', page: 1 })}>
+                Clear filter
+              </Button>
+            </EmptyList>
+          ) : (
+            <EmptyList text="No items yet: add a patient to start the workflow for them.">
+              {onAdd ? <Button onClick={onAdd}>Add Workflow Item</Button> : null}
+            </EmptyList>
+          )
+        }
+        error={messages.tryAgain}
+        onRetry={() => void list.refetch()}
+      />
+    </>
+  );
+}
+
+type ItemValues = {
+  patientName: string;
+  phone: string;
+  mrn: string;
+  dob: string;
+  email: string;
+  address: string;
+  balance: string;
+  payerClassA: string;
+  maximumDiscount: string;
+};
+
+const emptyItem: ItemValues = { patientName: '', phone: '', mrn: '', dob: '', email: '', address: '', balance: '', payerClassA: '', maximumDiscount: '' };
+
+/** An amount typed as a number is sent as one; anything else as typed, for the schema to name. */
+const amountOf = (typed: string): number | string => (/^\s*-?\d+(\.\d+)?\s*$/.test(typed) ? Number(typed) : typed);
+
+/** The form's values as the API takes them: what was left empty is not sent. */
+export function toItemBody(values: ItemValues, source: 'manual' | 'palette'): WorkflowItemCreate {
+  const generalInfo: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value.trim() === '') continue;
+    generalInfo[key] = key === 'balance' || key === 'maximumDiscount' ? amountOf(value) : value;
+  }
+  return { generalInfo: generalInfo as WorkflowItemCreate['generalInfo'], source };
+}
+
+/** 'generalInfo.phone' is the Phone box. */
+const itemFieldOf = (path: string) => {
+  const key = path.startsWith('generalInfo.') ? path.slice('generalInfo.'.length).split('.')[0] : path.split('.')[0];
+  return key && key in emptyItem ? key : null;
+};
+
+type AddItemDialogProps = {
+  workflow: Workflow;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** 'palette' when "Start workflow" opened it. */
+  source?: 'manual' | 'palette';
+  /** After the item is saved (the dialog has closed). */
+  onAdded?(item: WorkflowItem): void;
+};
+
+/** Add Workflow Item: a patient's details (spec §3 generalInfo, and the phone the tasks call and text). */
+export function AddItemDialog({ workflow, open, onOpenChange, source = 'manual', onAdded }: AddItemDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add Workflow Item" description={`The patient goes through “${workflow.title}” from its first task.`} className="w-[min(40rem,calc(100vw-2rem))]">
+      {open ? <AddItemForm workflow={workflow} source={source} onClose={() => onOpenChange(false)} onAdded={onAdded} /> : null}
+    </Dialog>
+  );
+}
+
+function AddItemForm({ workflow, source, onClose, onAdded }: { workflow: Workflow; source: 'manual' | 'palette'; onClose(): void; onAdded?(item: WorkflowItem): void }) {
+  const create = useCreateItem(workflow.id);
+  const toast = useToast();
+  const [defaults] = useState(emptyItem);
+  const { form, failure, submitting, errorOf, firstField } = useRecordForm({
+    defaultValues: defaults,
+    schema: itemCreateSchema,
+    toBody: (values: ItemValues) => toItemBody(values, source),
+    onSubmit: async (values) => {
+      const item = await create.mutateAsync(toItemBody(values, source));
+      toast('success', `${item.generalInfo.patientName} added to “${workflow.title}”.`);
+      onClose();
+      onAdded?.(item);
+    },
+    fieldOf: itemFieldOf,
+    focusFirstField: true,
+  });
+  const text = (name: keyof ItemValues, label: string, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <form.Field name={name}>{(field) => <TextField field={field} label={label} error={errorOf(name, field.state.meta.errors)} autoComplete="off" {...props} />}</form.Field>
+  );
+  return (
+    <EditForm label="Add Workflow Item" onSubmit={form.handleSubmit} dirty={false} submitting={submitting} notice={null} failure={failure} onCancel={onClose} submitLabel="Add Item">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="patientName">
+          {(field) => <TextField field={field} label="Patient name" required error={errorOf('patientName', field.state.meta.errors)} inputRef={firstField} autoComplete="off" maxLength={200} />}
+        </form.Field>
+        {text('phone', 'Phone', { required: true, type: 'tel', hint: 'A US number of 10 digits: the tasks call and text it.' })}
+        {text('mrn', 'MRN', { hint: 'Medical record number.' })}
+        {text('dob', 'Date of birth', { type: 'date' })}
+        {text('email', 'Email', { type: 'email' })}
+        {text('payerClassA', 'Payer class A')}
+        {text('address', 'Address', { className: 'sm:col-span-2', hint: "The patient's time zone for calling hours comes from it." })}
+        {text('balance', 'Balance', { inputMode: 'decimal' })}
+        {text('maximumDiscount', 'Maximum discount', { inputMode: 'decimal' })}
+      </div>
+    </EditForm>
+  );
+}
