@@ -33,6 +33,7 @@ const recordKindNames: Record<string, string> = {
   TeamsChannelMessage: 'Microsoft Teams message',
   TeamsTeam: 'Microsoft Teams team',
   TelephonySettings: 'Telephony settings',
+  WorkflowItem: 'Workflow item',
 };
 const sentence = (word: string) => {
   const words = word.replace(/[-_]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
@@ -96,9 +97,10 @@ export const accessActions = ['view', 'list', 'play'] as const;
 /**
  * The kinds of patient record whose reads the access log records (server/access-log.ts); the
  * "Viewed" filter offers these. A survey response carries the patient's external id and phone
- * number (issue 40); a masked call link carries the patient's number (issue 42).
+ * number (issue 40); a masked call link carries the patient's number (issue 42); a workflow item
+ * the patient's name, phone, MRN and balance (issue 43).
  */
-export const accessRecordKinds = ['Person', 'Practitioner', 'User', 'Interaction', 'Recording', 'SurveyResponse', 'MaskingSession'] as const;
+export const accessRecordKinds = ['Person', 'Practitioner', 'User', 'Interaction', 'Recording', 'SurveyResponse', 'MaskingSession', 'WorkflowItem'] as const;
 export type AccessRecordKind = (typeof accessRecordKinds)[number];
 
 /** One read of a patient record: who (a user, or an API key), which record, when. */

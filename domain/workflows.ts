@@ -4,9 +4,11 @@
  * for every item (a patient) loaded into it.
  */
 import * as v from 'valibot';
-import { usPhonePattern } from './contact-points.ts';
+import { e164, usPhonePattern } from './contact-points.ts';
 import { objectWith } from './catalogue.ts';
-import { version } from './records.ts';
+import { messages } from './messages.ts';
+import { isoDate, version } from './records.ts';
+import { optionalText, requiredText } from './text.ts';
 
 export const taskNames = ['outboundCall', 'sendSMS', 'jotformCall'] as const;
 export type TaskName = (typeof taskNames)[number];
@@ -169,3 +171,164 @@ export type Workflow = {
   modifiedBy: string;
   version: number;
 };
+
+/** Where an item came from: added on the workflow's page, a CSV file, the API, the palette's "Start workflow". */
+export const itemSources = ['manual', 'csv', 'api', 'palette'] as const;
+export type ItemSource = (typeof itemSources)[number];
+
+export const itemMessages = {
+  patientNameRequired: 'Patient name is required',
+  phoneRequired: 'Phone is required: the number the tasks call or text',
+  phoneInvalid: workflowMessages.phoneInvalid,
+  balance: 'Balance must be an amount, for example 125.50',
+  maximumDiscount: 'Maximum discount must be a percentage from 0 to 100',
+  source: `Source must be one of ${itemSources.join(', ')}`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  batchEmpty: 'Send at least one item',
+  batchTooLarge: 'Send at most 1000 items in one batch',
+  notRunning: 'Only a running item can be aborted',
+  notEnded: 'Only an item that failed, timed out or was aborted can be retried',
+  notWaiting: 'Only an item of a manual workflow that waits to be started can be started by hand',
+  workflowEnded: 'This workflow is disabled: activate it before adding or retrying items',
+} as const;
+
+/** A number typed or sent as text (a CSV's cell): '125.50', '$1,200' and 125.5 are the same. */
+const amount = (message: string, min: number, max: number) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.transform((s) => (s === '' ? null : Number(s.replace(/^\$|,/g, '')))))], message),
+        v.check((n) => n === null || (Number.isFinite(n) && n >= min && n <= max), message),
+      ),
+    ),
+    null,
+  );
+
+/**
+ * An item's generalInfo (spec §3: mrn, dob, email, address, balance, patientName, payerClassA,
+ * maximumDiscount) and the patient's phone, which the tasks call and text. The phone is kept as
+ * typed and checked as spec §5's US 10-digit number.
+ */
+export const generalInfoSchema = objectWith(
+  {
+    patientName: requiredText(200, itemMessages.patientNameRequired, itemMessages.tooLong('Patient name', 200)),
+    phone: v.pipe(v.string(itemMessages.phoneRequired), v.trim(), v.nonEmpty(itemMessages.phoneRequired), v.maxLength(40, itemMessages.phoneInvalid), v.regex(usPhonePattern, itemMessages.phoneInvalid)),
+    mrn: optionalText(64, itemMessages.tooLong('MRN', 64)),
+    dob: v.optional(v.nullable(v.union([v.literal(''), isoDate], messages.dateInvalid)), null),
+    email: v.optional(
+      v.nullable(v.pipe(v.string(messages.emailInvalid), v.trim(), v.maxLength(254, messages.emailInvalid), v.union([v.literal(''), v.pipe(v.string(), v.email(messages.emailInvalid))], messages.emailInvalid))),
+      null,
+    ),
+    address: optionalText(500, itemMessages.tooLong('Address', 500)),
+    balance: amount(itemMessages.balance, -1e9, 1e9),
+    payerClassA: optionalText(100, itemMessages.tooLong('Payer class A', 100)),
+    maximumDiscount: amount(itemMessages.maximumDiscount, 0, 100),
+  },
+  { patientName: itemMessages.patientNameRequired, phone: itemMessages.phoneRequired },
+);
+
+export type GeneralInfo = {
+  patientName: string;
+  phone: string;
+  mrn: string | null;
+  dob: string | null;
+  email: string | null;
+  address: string | null;
+  balance: number | null;
+  payerClassA: string | null;
+  maximumDiscount: number | null;
+};
+
+/** generalInfo as validated: empty strings are null. */
+export const cleanGeneralInfo = (info: v.InferOutput<typeof generalInfoSchema>): GeneralInfo => ({
+  patientName: info.patientName,
+  phone: info.phone,
+  mrn: info.mrn ?? null,
+  dob: info.dob || null,
+  email: info.email || null,
+  address: info.address ?? null,
+  balance: info.balance ?? null,
+  payerClassA: info.payerClassA ?? null,
+  maximumDiscount: info.maximumDiscount ?? null,
+});
+
+/** The patient's phone in E.164, the key of the caps and the opt-out list. */
+export const itemPhone = (info: Pick<GeneralInfo, 'phone'>): string => e164(info.phone) ?? info.phone;
+
+/** `POST` an item (spec §3 Workflow item: generalInfo, source; the rest is the runner's). */
+export const workflowItemCreateSchema = objectWith(
+  {
+    generalInfo: generalInfoSchema,
+    source: v.optional(v.picklist(itemSources, itemMessages.source), 'api'),
+    /** The person the item is about, when started from a person (the palette's "Start workflow"). */
+    personId: v.optional(v.nullable(v.pipe(v.string(), v.uuid(messages.invalidRequest)))),
+  },
+  { generalInfo: itemMessages.patientNameRequired },
+);
+export type WorkflowItemCreate = v.InferInput<typeof workflowItemCreateSchema>;
+
+/** The most items one batchCreate takes (issue 43: CSV rows are sent in batches of at most 1,000). */
+export const maxBatchItems = 1000;
+
+/**
+ * `batchCreate` (spec §7): items checked one by one, each row's refusal reported with its number;
+ * `rowOffset` numbers a batch's rows within the whole file (a CSV's row 1001 is the second batch's first).
+ */
+export const workflowItemBatchSchema = v.object({
+  items: v.pipe(v.array(v.unknown(), itemMessages.batchEmpty), v.minLength(1, itemMessages.batchEmpty), v.maxLength(maxBatchItems, itemMessages.batchTooLarge)),
+  source: v.optional(v.picklist(itemSources, itemMessages.source), 'api'),
+  rowOffset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000)), 0),
+});
+
+/** What a batch did: counts of what was written, never of what was read. */
+export type WorkflowItemBatchResult = {
+  created: number;
+  /** Same MRN and date of birth already in the workflow (or earlier in the batch). */
+  skipped: number;
+  refused: { row: number; field: string; message: string }[];
+};
+
+/** Filter for bulk abort and retry: every item matching it (the list's own filters). */
+export const itemFilterSchema = v.object({
+  status: v.optional(v.picklist(workflowItemStatuses, `Status must be one of ${workflowItemStatuses.join(', ')}`)),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, messages.filterTooLong))),
+});
+
+/** What happened to an item, in order: its timeline (issue 43). */
+export const itemEventKinds = ['added', 'scheduled', 'held', 'started', 'sent', 'outcome', 'retrying', 'succeeded', 'failed', 'timed_out', 'aborted', 'retried', 'resumed'] as const;
+export type ItemEventKind = (typeof itemEventKinds)[number];
+
+export type WorkflowItemEvent = {
+  id: string;
+  at: string;
+  taskIndex: number | null;
+  kind: ItemEventKind;
+  detail: string;
+  interactionId: string | null;
+};
+
+/** A workflow item (spec §3), with when it next acts and why it waits, if it does. */
+export type WorkflowItem = {
+  id: string;
+  accountId: string;
+  taskWorkflowId: string;
+  status: WorkflowItemStatus;
+  /** The index of the task it is on (the next to run); null once it ended. */
+  currentTask: number | null;
+  tasks: WorkflowTask[];
+  source: ItemSource;
+  generalInfo: GeneralInfo;
+  personId: string | null;
+  nextAttemptAt: string | null;
+  heldReason: string | null;
+  createdTimestamp: string;
+  modifiedTimestamp: string;
+  createdBy: string;
+  modifiedBy: string;
+  version: number;
+};
+
+export type WorkflowItemDetail = WorkflowItem & { events: WorkflowItemEvent[] };
+
+/** The item list's sort columns. */
+export const itemSortColumns = ['created', 'patientName', 'status', 'nextAttempt'] as const;

@@ -46,6 +46,12 @@ export type Config = {
    * and how often contacts are read into the history (INTERACTIONS_SYNC_SECONDS, default 5; 0: never).
    */
   interactions: { callsPerHour: number; syncSeconds: number };
+  /**
+   * Task workflows (issue 43): `secondsPerDay` scales their delays down for demos
+   * (WORKFLOW_SECONDS_PER_DAY: a day's delay passes in that many seconds, an hour's in a 24th of
+   * it; default 0, off: delays are real).
+   */
+  workflows: { secondsPerDay: number };
 };
 
 export class ConfigError extends Error {}
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recordings: integration(env, recordingsSettings),
     telephony: integration(env, telephonySettings),
     interactions: { callsPerHour: count(env, 'SIMULATED_CALLS_PER_HOUR', 20, 3600), syncSeconds: count(env, 'INTERACTIONS_SYNC_SECONDS', 5, 3600) },
+    workflows: { secondsPerDay: count(env, 'WORKFLOW_SECONDS_PER_DAY', 0, 86_400) },
   };
 }
 

@@ -35,7 +35,7 @@ export type DepsSettings = {
   audience: string;
   reportingUrl: string;
   integrations: Integrations;
-} & Pick<Deps, 'callers' | 'publicUrl' | 'trustProxyHops' | 'publicPageLimits' | 'notifications' | 'accessLog'>;
+} & Pick<Deps, 'callers' | 'publicUrl' | 'trustProxyHops' | 'publicPageLimits' | 'notifications' | 'accessLog' | 'workflowSecondsPerDay'>;
 
 /**
  * The dependencies object of the API and of the jobs (ARCHITECTURE "Jobs"), built here alone:

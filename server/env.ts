@@ -37,6 +37,8 @@ export type Deps = {
   notifications?: NotificationHub;
   /** Who read which patient's data, written in batches (server/access-log.ts); absent: reads are not recorded (benches that measure without it). */
   accessLog?: AccessLog;
+  /** Task workflows' delays scaled for demos: a day passes in this many seconds (absent or 0: real time; config WORKFLOW_SECONDS_PER_DAY). */
+  workflowSecondsPerDay?: number;
 };
 
 export type Caller = {

@@ -125,6 +125,7 @@ async function main() {
       trustProxyHops: config.trustProxyHops,
       notifications,
       accessLog,
+      workflowSecondsPerDay: config.workflows.secondsPerDay,
     });
     const { teamDirectory, contactCenter, recordings, telephony } = deps;
     // The simulators' schema exists only where a simulator answers (never in a production database).

@@ -54,6 +54,7 @@ export const auditRecordGrants: Readonly<Record<string, Grant | readonly Grant[]
   TeamsTeam: get('/teamsbot/graph/team'),
   User: get('/person/users/{id}'),
   Workflow: get('/workflows/{id}'),
+  WorkflowItem: get('/workflows/{id}'),
 };
 
 /** Whether a role with these grants may read the records of log entries of this kind (a kind not listed: no). */

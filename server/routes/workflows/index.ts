@@ -17,20 +17,21 @@ import { ApiError } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json } from '../../validate.ts';
 import { write } from '../../write.ts';
+import { itemCountsOf, workflowItemRoutes } from './items.ts';
 
 type Row = typeof taskWorkflows.$inferSelect;
 
-/** No items yet (issue 43's runner adds them): every status counted, at zero. */
+/** Every status counted, at zero: a workflow without items. */
 const noItems = () => Object.fromEntries(workflowItemStatuses.map((status) => [status, 0])) as Record<WorkflowItemStatus, number>;
 
-export const presentWorkflow = (row: Row): Workflow => ({
+export const presentWorkflow = (row: Row, itemCounts: Workflow['itemCounts'] = noItems()): Workflow => ({
   id: row.id,
   accountId: row.accountId,
   title: row.title,
   description: row.description,
   status: row.status,
   tasks: row.tasks,
-  itemCounts: noItems(),
+  itemCounts,
   createdTimestamp: row.createdTimestamp.toISOString(),
   modifiedTimestamp: row.modifiedTimestamp.toISOString(),
   createdBy: row.createdBy,
@@ -49,8 +50,7 @@ const transitionRefused = (message: string) => new ApiError(409, 'conflict', mes
 /**
  * Task workflows (spec §2 "Workflows", §7's "task-workflows endpoint"; issue 43): a practice's
  * outreach definitions, listed by title, created, read and changed (a status change is a PATCH of
- * `status`, along the transitions of `workflowTransitions`). No patient data: items, which carry
- * it, come with the runner.
+ * `status`, along the transitions of `workflowTransitions`). Their items (patient data) are in items.ts.
  */
 export const workflowRoutes = new Hono<AppEnv>()
   .get('/workflows', requires('/workflows', 'GET'), async (c) => {
@@ -59,7 +59,8 @@ export const workflowRoutes = new Hono<AppEnv>()
       .from(taskWorkflows)
       .where(eq(taskWorkflows.accountId, c.var.account.id))
       .orderBy(asc(sql`lower(${taskWorkflows.title})`), asc(taskWorkflows.id));
-    return c.json({ items: rows.map(presentWorkflow) });
+    const counts = await itemCountsOf(c.var.deps.db, c.var.account.id, rows.map((row) => row.id));
+    return c.json({ items: rows.map((row) => presentWorkflow(row, counts.get(row.id))) });
   })
   .post('/workflows', requires('/workflows', 'POST'), jsonLimit, json(workflowCreateSchema), async (c) => {
     const body = c.req.valid('json');
@@ -73,7 +74,8 @@ export const workflowRoutes = new Hono<AppEnv>()
   })
   .get('/workflows/:id', requires('/workflows/{id}', 'GET'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(presentWorkflow(found(await findWorkflow(c.var.deps.db, c.var.account.id, id))));
+    const row = found(await findWorkflow(c.var.deps.db, c.var.account.id, id));
+    return c.json(presentWorkflow(row, (await itemCountsOf(c.var.deps.db, c.var.account.id, [id])).get(id)));
   })
   .patch('/workflows/:id', requires('/workflows/{id}', 'PATCH'), idParam(), jsonLimit, json(workflowPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -93,5 +95,6 @@ export const workflowRoutes = new Hono<AppEnv>()
       await audit({ action: 'update', resourceType: 'Workflow', resourceId: id, before: presentWorkflow(current), after: presentWorkflow(after) });
       return after;
     });
-    return c.json(presentWorkflow(updated));
-  });
+    return c.json(presentWorkflow(updated, (await itemCountsOf(c.var.deps.db, c.var.account.id, [id])).get(id)));
+  })
+  .route('/', workflowItemRoutes);

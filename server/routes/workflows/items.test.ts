@@ -1,0 +1,186 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workflow, WorkflowItem, WorkflowItemBatchResult, WorkflowItemDetail } from '../../../domain/workflows.ts';
+import { accessLog, auditLog, taskWorkflowItems } from '../../db/schema/index.ts';
+import { seedId } from '../../seed/seed.ts';
+import { createHarness } from '../../test/harness.ts';
+
+let h: Awaited<ReturnType<typeof createHarness>>;
+const riverside = seedId('account:riverside');
+const lakeside = seedId('account:lakeside');
+const at = (path: string, account = riverside) => `/task-workflows${path}${path.includes('?') ? '&' : '?'}accountId=${account}`;
+
+beforeAll(async () => {
+  h = await createHarness();
+}, 120_000);
+afterAll(() => h.close());
+
+/** A workflow whose first task waits two days, so no item runs during these tests. */
+async function workflow(status: Workflow['status'] = 'ACTIVE', title = `Recall ${Math.random()}`) {
+  const res = await h.call('manager', at('/workflows'), {
+    method: 'POST',
+    json: { title, description: 'A call two days after', status, tasks: [{ name: 'outboundCall', delay: { amount: 2, unit: 'days' } }] },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Workflow;
+}
+
+/** Spec §3's item shape, as an integrator posts it. */
+const ann = {
+  generalInfo: { patientName: 'Ann Item', phone: '(503) 555-0142', mrn: 'MRN-1001', dob: '1950-04-02', email: 'ann@example.test', address: '1 Main St, Portland, OR', balance: 125.5, payerClassA: 'Medicare', maximumDiscount: 20 },
+};
+
+const jobsOf = async (itemId: string) =>
+  (await h.db.execute<{ run_at: Date; task_identifier: string }>(sql`select run_at, task_identifier from graphile_worker.jobs where key = ${`workflow-item:${itemId}`}`)).rows;
+
+describe('workflow items (spec §3, §7 items getAll, create, batchCreate)', () => {
+  it('creates one in spec §3’s shape, due after its first task’s delay and queued; lists, reads with its timeline, logs the change and the reads', async () => {
+    const wf = await workflow();
+    const before = Date.now();
+    const res = await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: ann });
+    expect(res.status).toBe(201);
+    const item = (await res.json()) as WorkflowItem;
+    expect(item).toMatchObject({ taskWorkflowId: wf.id, status: 'RUNNING', currentTask: 0, source: 'api', heldReason: null, generalInfo: ann.generalInfo, tasks: wf.tasks, createdBy: 'Maria Lopez' });
+    const due = new Date(item.nextAttemptAt!).getTime();
+    expect(due - before).toBeGreaterThanOrEqual(2 * 86_400_000 - 1000);
+    expect(due - Date.now()).toBeLessThanOrEqual(2 * 86_400_000);
+    const [job] = await jobsOf(item.id);
+    expect(job).toMatchObject({ task_identifier: 'workflows.run-item' });
+    expect(new Date(job!.run_at).getTime()).toBe(due);
+
+    const list = (await (await h.call('viewer', at(`/workflows/${wf.id}/items`))).json()) as { items: WorkflowItem[]; total: number };
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toEqual(item);
+    const detail = (await (await h.call('viewer', at(`/items/${item.id}`))).json()) as WorkflowItemDetail;
+    expect(detail.events.map((e) => e.kind)).toEqual(['added']);
+    const counted = (await (await h.call('viewer', at(`/workflows/${wf.id}`))).json()) as Workflow;
+    expect(counted.itemCounts).toEqual({ RUNNING: 1, SUCCEEDED: 0, FAILED: 0, TIMED_OUT: 0, ABORTED: 0 });
+
+    const [entry] = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'WorkflowItem'), eq(auditLog.resourceId, item.id)));
+    expect(entry).toMatchObject({ action: 'create', actorName: 'Maria Lopez' });
+    await h.deps.accessLog!.flush();
+    const reads = await h.db.select().from(accessLog).where(and(eq(accessLog.resourceType, 'WorkflowItem'), eq(accessLog.resourceId, item.id)));
+    expect(reads.map((r) => r.action).sort()).toEqual(['list', 'view']);
+  });
+
+  it('refuses a bad item field by field, writes nothing, never echoes; a duplicate MRN and birth date is a conflict', async () => {
+    const wf = await workflow();
+    const canary = 'zz-canary-<script>';
+    const res = await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: { generalInfo: { patientName: ' ', phone: `555 ${canary}`, dob: '1950-02-30', balance: canary, maximumDiscount: 140, email: canary } } });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).not.toContain('canary');
+    expect(JSON.parse(text).error.fields).toEqual({
+      'generalInfo.patientName': 'Patient name is required',
+      'generalInfo.phone': 'Phone number must be a US number of 10 digits, for example (555) 123-4567',
+      'generalInfo.dob': 'Date must be YYYY-MM-DD',
+      'generalInfo.email': 'Email must be a valid email address',
+      'generalInfo.balance': 'Balance must be an amount, for example 125.50',
+      'generalInfo.maximumDiscount': 'Maximum discount must be a percentage from 0 to 100',
+    });
+    const missing = await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: {} });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({ generalInfo: 'Patient name is required' });
+    const [{ n }] = (await h.db.select({ n: sql<number>`count(*)::int` }).from(taskWorkflowItems).where(eq(taskWorkflowItems.workflowId, wf.id))) as [{ n: number }];
+    expect(n).toBe(0);
+    expect((await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: ann })).status).toBe(201);
+    const again = await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: { generalInfo: { ...ann.generalInfo, mrn: 'mrn-1001', patientName: 'Ann Again' } } });
+    expect(again.status).toBe(409);
+  });
+
+  it('batchCreate: counts what was written, skips duplicates (in the workflow and in the batch), numbers refused rows from the batch’s offset; a retried batch creates nothing twice', async () => {
+    const wf = await workflow();
+    expect((await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: ann })).status).toBe(201);
+    const items = [
+      { generalInfo: { patientName: 'Bo One', phone: '5035550101', mrn: 'B1', dob: '1960-01-01' } },
+      { generalInfo: { patientName: 'Ann Dup', phone: '5035550142', mrn: 'MRN-1001', dob: '1950-04-02' } },
+      { generalInfo: { patientName: '', phone: '123' } },
+      { generalInfo: { patientName: 'Bo One Again', phone: '5035550101', mrn: 'b1', dob: '1960-01-01' } },
+      { generalInfo: { patientName: 'Cy Three', phone: '+1 503 555 0103', balance: '$1,200.00' } },
+      'not an item',
+    ];
+    const send = () => h.call('manager', at(`/workflows/${wf.id}/items/batch`), { method: 'POST', json: { items, rowOffset: 1000, source: 'csv' }, headers: { 'Idempotency-Key': `batch-${wf.id}` } });
+    const res = await send();
+    expect(res.status).toBe(201);
+    const result = (await res.json()) as WorkflowItemBatchResult;
+    expect(result).toEqual({
+      created: 2,
+      skipped: 2,
+      refused: [
+        { row: 1003, field: 'patientName', message: 'Patient name is required' },
+        { row: 1003, field: 'phone', message: 'Phone number must be a US number of 10 digits, for example (555) 123-4567' },
+        { row: 1006, field: 'patientName', message: 'Patient name is required' },
+        { row: 1006, field: 'phone', message: 'Phone is required: the number the tasks call or text' },
+      ],
+    });
+    const replay = await send();
+    expect(await replay.json()).toEqual(result);
+    const list = (await (await h.call('manager', at(`/workflows/${wf.id}/items?sort=patientName&order=asc`))).json()) as { items: WorkflowItem[] };
+    expect(list.items.map((i) => [i.generalInfo.patientName, i.source])).toEqual([
+      ['Ann Item', 'api'],
+      ['Bo One', 'csv'],
+      ['Cy Three', 'csv'],
+    ]);
+    expect(list.items.find((i) => i.generalInfo.patientName === 'Cy Three')!.generalInfo.balance).toBe(1200);
+    const filtered = (await (await h.call('manager', at(`/workflows/${wf.id}/items?q=555-0101`))).json()) as { items: WorkflowItem[] };
+    expect(filtered.items.map((i) => i.generalInfo.patientName)).toEqual(['Bo One']);
+    const tooMany = await h.call('manager', at(`/workflows/${wf.id}/items/batch`), { method: 'POST', json: { items: Array.from({ length: 1001 }, () => items[0]) } });
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('abort and retry, one item and by filter: a retry runs the task again in a new round; the wait moves with it', async () => {
+    const wf = await workflow();
+    const item = (await (await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: ann })).json()) as WorkflowItem;
+    expect((await h.call('manager', at(`/items/${item.id}/retry`), { method: 'POST' })).status).toBe(409);
+    const aborted = await h.call('manager', at(`/items/${item.id}/abort`), { method: 'POST' });
+    expect(aborted.status).toBe(200);
+    expect(await aborted.json()).toMatchObject({ status: 'ABORTED', nextAttemptAt: null, currentTask: 0 });
+    expect(await jobsOf(item.id)).toEqual([]);
+    expect((await h.call('manager', at(`/items/${item.id}/abort`), { method: 'POST' })).status).toBe(409);
+    const retried = (await (await h.call('manager', at(`/items/${item.id}/retry`), { method: 'POST' })).json()) as WorkflowItem;
+    expect(retried.status).toBe('RUNNING');
+    const [row] = await h.db.select().from(taskWorkflowItems).where(eq(taskWorkflowItems.id, item.id));
+    expect(row!.round).toBe(1);
+    expect(await jobsOf(item.id)).toHaveLength(1);
+
+    const bulk = await h.call('manager', at(`/workflows/${wf.id}/items/abort`), { method: 'POST', json: { status: 'RUNNING', q: 'Ann' } });
+    expect(await bulk.json()).toEqual({ changed: 1 });
+    const back = await h.call('manager', at(`/workflows/${wf.id}/items/retry`), { method: 'POST', json: { status: 'ABORTED' } });
+    expect(await back.json()).toEqual({ changed: 1 });
+    const detail = (await (await h.call('manager', at(`/items/${item.id}`))).json()) as WorkflowItemDetail;
+    expect(detail.events.map((e) => e.kind)).toEqual(['added', 'aborted', 'retried', 'aborted', 'retried']);
+  });
+
+  it('a paused or manual workflow’s items wait and say why; a manual one starts by hand; a disabled workflow takes none', async () => {
+    const paused = await workflow('PAUSED');
+    const held = (await (await h.call('manager', at(`/workflows/${paused.id}/items`), { method: 'POST', json: ann })).json()) as WorkflowItem;
+    expect(held.heldReason).toBe('The workflow is paused: the item runs when it is resumed');
+    expect(await jobsOf(held.id)).toEqual([]);
+
+    const manual = await workflow('MANUAL');
+    const waiting = (await (await h.call('manager', at(`/workflows/${manual.id}/items`), { method: 'POST', json: ann })).json()) as WorkflowItem;
+    expect(waiting).toMatchObject({ heldReason: 'Waits to be started by hand', nextAttemptAt: null });
+    expect((await h.call('manager', at(`/items/${held.id}/start`), { method: 'POST' })).status).toBe(409);
+    const started = await h.call('manager', at(`/items/${waiting.id}/start`), { method: 'POST' });
+    expect(started.status).toBe(200);
+    expect(await started.json()).toMatchObject({ heldReason: null });
+    expect(await jobsOf(waiting.id)).toHaveLength(1);
+
+    const disabled = await workflow();
+    expect((await h.call('manager', at(`/workflows/${disabled.id}`), { method: 'PATCH', json: { status: 'DISABLED' } })).status).toBe(200);
+    const refused = await h.call('manager', at(`/workflows/${disabled.id}/items`), { method: 'POST', json: ann });
+    expect(refused.status).toBe(409);
+  });
+
+  it('is the practice’s own: Read Only reads but adds nothing; another practice sees neither the items nor the item', async () => {
+    const wf = await workflow();
+    const item = (await (await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: ann })).json()) as WorkflowItem;
+    expect((await h.call('viewer', at(`/workflows/${wf.id}/items`), { method: 'POST', json: ann })).status).toBe(403);
+    expect((await h.call('viewer', at(`/workflows/${wf.id}/items/batch`), { method: 'POST', json: { items: [ann] } })).status).toBe(403);
+    expect((await h.call('viewer', at(`/items/${item.id}/abort`), { method: 'POST' })).status).toBe(403);
+    expect((await h.call('manager', at(`/workflows/${wf.id}/items`, lakeside))).status).toBe(404);
+    expect((await h.call('manager', at(`/items/${item.id}`, lakeside))).status).toBe(404);
+    expect((await h.call('manager', at(`/items/${item.id}/abort`, lakeside), { method: 'POST' })).status).toBe(404);
+    expect((await h.call('manager', at(`/workflows/${wf.id}/items`, lakeside), { method: 'POST', json: ann })).status).toBe(404);
+  });
+});
