@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Workflow, WorkflowCreate, WorkflowPatch } from '../../../domain/workflows.ts';
+import type { Workflow, WorkflowCreate, WorkflowItem, WorkflowItemCreate, WorkflowItemDetail, WorkflowPatch } from '../../../domain/workflows.ts';
 import { useAccountKey } from '../../lib/account.ts';
 import { request } from '../../lib/api.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
-import type { WorkflowItem, WorkflowItemCreate, WorkflowItemDetail, WorkflowItemList } from './item-types.ts';
 import type { ItemListSearch, WorkflowListSearch, WorkflowSort } from './search.ts';
 
 /** Query keys of workflows and their items; the account comes first (switching accounts clears them all). */
@@ -22,6 +21,8 @@ const path = (id: string) => `${collection}/${encodeURIComponent(id)}`;
 const itemPath = (itemId: string) => `/task-workflows/items/${encodeURIComponent(itemId)}`;
 
 type WorkflowList = { items: Workflow[]; total: number };
+/** One page of a workflow's items, as the items API answers it. */
+type WorkflowItemList = { items: WorkflowItem[]; total: number; limit: number; offset: number };
 
 const byTitle = (a: Workflow, b: Workflow) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 const sorters: Record<WorkflowSort, (a: Workflow, b: Workflow) => number> = {
@@ -113,12 +114,12 @@ export function useCreateItem(workflowId: string) {
   });
 }
 
-/** Aborts or retries one item. */
+/** Aborts, retries or starts (a manual workflow's waiting item) one item. */
 export function useItemAction(itemId: string) {
   const queryClient = useQueryClient();
   const account = useAccountKey();
   return useMutation({
-    mutationFn: (action: 'abort' | 'retry') => request<WorkflowItem>(`${itemPath(itemId)}/${action}`, { method: 'POST' }),
+    mutationFn: (action: 'abort' | 'retry' | 'start') => request<WorkflowItem>(`${itemPath(itemId)}/${action}`, { method: 'POST' }),
     onSuccess: (item) => {
       void queryClient.invalidateQueries({ queryKey: workflowKeys.item(account, itemId) });
       void queryClient.invalidateQueries({ queryKey: workflowKeys.items(account, item.taskWorkflowId) });

@@ -11,10 +11,10 @@ import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { phoneLabel } from '../../lib/format.ts';
 import { useToast } from '../../lib/toast.ts';
-import type { WorkflowItemDetail } from './item-types.ts';
+import type { WorkflowItemDetail } from '../../../domain/workflows.ts';
 import { itemQuery, useItemAction } from './queries.ts';
 import { currentTaskText, sourceLabels, When } from './workflow-items.tsx';
-import { delayText, StatusBadge, taskLabels } from './workflow-parts.tsx';
+import { delayText, eventLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
 
 /** An item's page (issue 43): the patient, where the item is, its timeline, Abort and Retry. */
 export function WorkflowItemScreen({ workflowId, itemId }: { workflowId: string; itemId: string }) {
@@ -32,6 +32,8 @@ const retryable = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
 function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId: string }) {
   const titleId = `item-${item.id}-title`;
+  // A manual workflow's item waits, with no attempt planned, until someone starts it.
+  const waitsForStart = item.status === 'RUNNING' && item.nextAttemptAt === null && item.currentTask !== null;
   const info = item.generalInfo;
   const action = useItemAction(item.id);
   const toast = useToast();
@@ -42,10 +44,10 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
     if (acted > 0) (actions.current?.querySelector<HTMLElement>('button') ?? document.getElementById(titleId))?.focus();
   }, [acted, titleId]);
 
-  const run = async (kind: 'abort' | 'retry') => {
+  const run = async (kind: 'abort' | 'retry' | 'start') => {
     try {
       await action.mutateAsync(kind);
-      toast('success', kind === 'abort' ? `The item of ${info.patientName} was aborted.` : `The item of ${info.patientName} runs again.`);
+      toast('success', kind === 'abort' ? `The item of ${info.patientName} was aborted.` : kind === 'start' ? `The item of ${info.patientName} started.` : `The item of ${info.patientName} runs again.`);
       setActed((n) => n + 1);
     } catch (error) {
       toast('error', error instanceof ApiRequestError ? error.message : 'That did not work. Please try again.');
@@ -67,12 +69,17 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
         />
         <Permitted requires={itemActions}>
           <div ref={actions} className="mt-4 flex flex-wrap gap-2 empty:hidden">
+            {waitsForStart ? (
+              <Button pending={action.isPending} onClick={() => void run('start')}>
+                Start now
+              </Button>
+            ) : null}
             {item.status === 'RUNNING' ? (
               <Button variant="dangerOutline" pending={action.isPending} onClick={() => void run('abort')}>
                 Abort
               </Button>
             ) : null}
-            {retryable.has(item.status) ? (
+            {retryable.has(item.status) && item.currentTask !== null ? (
               <Button variant="secondary" pending={action.isPending} onClick={() => void run('retry')}>
                 Retry
               </Button>
@@ -120,7 +127,7 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
                     </span>
                   ) : null}
                 </p>
-                <p className="font-medium">{event.kind}</p>
+                <p className="font-medium">{eventLabels[event.kind] ?? event.kind}</p>
                 {event.detail ? <p className="break-words text-slate-700 dark:text-slate-300">{event.detail}</p> : null}
                 {event.interactionId ? (
                   <Link to="/interactions/$interactionId" params={{ interactionId: event.interactionId }} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
 import { pageSizes } from '../../../domain/persons.ts';
-import { workflowItemStatuses, type Workflow, type WorkflowItemStatus } from '../../../domain/workflows.ts';
+import { workflowItemCreateSchema, workflowItemStatuses, type Workflow, type WorkflowItem, type WorkflowItemCreate, type WorkflowItemStatus } from '../../../domain/workflows.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
@@ -19,7 +19,6 @@ import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { useToast } from '../../lib/toast.ts';
-import { itemCreateSchema, type WorkflowItem, type WorkflowItemCreate } from './item-types.ts';
 import { itemListQuery, useCreateItem } from './queries.ts';
 import type { ItemListSearch, ItemSort } from './search.ts';
 import { itemStatusLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
@@ -139,16 +138,9 @@ type ItemValues = {
 
 const emptyItem: ItemValues = { patientName: '', phone: '', mrn: '', dob: '', email: '', address: '', balance: '', payerClassA: '', maximumDiscount: '' };
 
-/** An amount typed as a number is sent as one; anything else as typed, for the schema to name. */
-const amountOf = (typed: string): number | string => (/^\s*-?\d+(\.\d+)?\s*$/.test(typed) ? Number(typed) : typed);
-
-/** The form's values as the API takes them: what was left empty is not sent. */
+/** The form's values as the API takes them: what was left empty is not sent; amounts go as typed ('$1,200' is 1200). */
 export function toItemBody(values: ItemValues, source: 'manual' | 'palette'): WorkflowItemCreate {
-  const generalInfo: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value.trim() === '') continue;
-    generalInfo[key] = key === 'balance' || key === 'maximumDiscount' ? amountOf(value) : value;
-  }
+  const generalInfo = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
   return { generalInfo: generalInfo as WorkflowItemCreate['generalInfo'], source };
 }
 
@@ -183,7 +175,7 @@ function AddItemForm({ workflow, source, onClose, onAdded }: { workflow: Workflo
   const [defaults] = useState(emptyItem);
   const { form, failure, submitting, errorOf, firstField } = useRecordForm({
     defaultValues: defaults,
-    schema: itemCreateSchema,
+    schema: workflowItemCreateSchema,
     toBody: (values: ItemValues) => toItemBody(values, source),
     onSubmit: async (values) => {
       const item = await create.mutateAsync(toItemBody(values, source));

@@ -1,4 +1,4 @@
-import type { DelayUnit, TaskName, Workflow, WorkflowItemStatus, WorkflowStatus, WorkflowTask } from '../../../domain/workflows.ts';
+import type { DelayUnit, ItemEventKind, TaskName, Workflow, WorkflowItemStatus, WorkflowStatus, WorkflowTask } from '../../../domain/workflows.ts';
 import { workflowItemStatuses } from '../../../domain/workflows.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -82,3 +82,20 @@ export function itemCountsText(counts: Workflow['itemCounts']): string {
   const parts = workflowItemStatuses.filter((status) => (counts[status] ?? 0) > 0).map((status) => `${counts[status]} ${itemStatusLabels[status].toLowerCase()}`);
   return parts.length > 0 ? parts.join(', ') : 'No items';
 }
+
+/** How each event of an item's timeline reads. */
+export const eventLabels: Record<ItemEventKind, string> = {
+  added: 'Added',
+  scheduled: 'Scheduled',
+  held: 'Held back',
+  started: 'Started',
+  sent: 'Sent to the carrier',
+  outcome: 'Outcome',
+  retrying: 'Retrying',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  timed_out: 'Timed out',
+  aborted: 'Aborted',
+  retried: 'Retried',
+  resumed: 'Resumed',
+};
