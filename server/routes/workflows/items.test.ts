@@ -183,4 +183,23 @@ describe('workflow items (spec §3, §7 items getAll, create, batchCreate)', () 
     expect((await h.call('manager', at(`/items/${item.id}/abort`, lakeside), { method: 'POST' })).status).toBe(404);
     expect((await h.call('manager', at(`/workflows/${wf.id}/items`, lakeside), { method: 'POST', json: ann })).status).toBe(404);
   });
+
+  it('keys: the MRN and birth date of every item that has both, for a CSV import’s duplicates; each item answered is in the access log; read with the workflow’s GET, the practice’s own', async () => {
+    const wf = await workflow();
+    const withKey = { generalInfo: { ...ann.generalInfo, mrn: 'Key-1', dob: '1961-01-02' } };
+    const noDob = { generalInfo: { ...ann.generalInfo, mrn: 'Key-2', dob: null } };
+    const noMrn = { generalInfo: { ...ann.generalInfo, mrn: null, dob: '1961-01-03' } };
+    const batch = await h.call('manager', at(`/workflows/${wf.id}/items/batch`), { method: 'POST', json: { items: [withKey, noDob, noMrn] } });
+    expect(((await batch.json()) as WorkflowItemBatchResult).created).toBe(3);
+
+    const res = await h.call('viewer', at(`/workflows/${wf.id}/items/keys`));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ items: [{ mrn: 'Key-1', dob: '1961-01-02' }], total: 1 });
+    const [row] = await h.db.select({ id: taskWorkflowItems.id }).from(taskWorkflowItems).where(and(eq(taskWorkflowItems.workflowId, wf.id), eq(taskWorkflowItems.mrn, 'Key-1')));
+    await h.deps.accessLog!.flush();
+    const reads = await h.db.select().from(accessLog).where(and(eq(accessLog.resourceType, 'WorkflowItem'), eq(accessLog.resourceId, row!.id)));
+    expect(reads).toEqual([expect.objectContaining({ action: 'list', actorName: 'Victor Chen' })]);
+
+    expect((await h.call('manager', at(`/workflows/${wf.id}/items/keys`, lakeside))).status).toBe(404);
+  });
 });

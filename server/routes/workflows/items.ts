@@ -259,6 +259,27 @@ export const workflowItemRoutes = new Hono<AppEnv>()
     );
     return c.json({ items: rows.map(presentItem), total: total?.n ?? 0, limit: listQuery.limit, offset });
   })
+  /**
+   * The MRN and date of birth of every item of a workflow that has both: what a CSV import needs to
+   * tell, before sending, which rows the workflow already holds (the duplicates the batch skips).
+   * MRNs are patient data: every item answered is in the access log, as the list's are.
+   */
+  .get('/workflows/:id/items/keys', requires('/workflows/{id}', 'GET'), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.deps.db;
+    found(await workflowOf(db, c.var.account.id, id));
+    const rows = await db
+      .select({ id: taskWorkflowItems.id, mrn: taskWorkflowItems.mrn, dob: taskWorkflowItems.dob })
+      .from(taskWorkflowItems)
+      .where(and(eq(taskWorkflowItems.accountId, c.var.account.id), eq(taskWorkflowItems.workflowId, id), sql`${taskWorkflowItems.mrn} is not null and ${taskWorkflowItems.dob} is not null`));
+    recordReads(
+      c,
+      'WorkflowItem',
+      'list',
+      rows.map((row) => row.id),
+    );
+    return c.json({ items: rows.map((row) => ({ mrn: row.mrn!, dob: row.dob! })), total: rows.length });
+  })
   .post('/workflows/:id/items', requires('/workflows/{id}', 'POST'), idParam(), jsonLimit, json(workflowItemCreateSchema), async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
