@@ -52,6 +52,12 @@ describe('creates carry an Idempotency-Key', () => {
     expect(sent[0]!.key).not.toBe(lost);
   }, 10_000);
 
+  it('a create keyed by its caller (a CSV import’s batch) keeps that key, through its retries too', async () => {
+    answers.push(unavailable, json(201, { created: 1 }));
+    await request('/task-workflows/workflows/w/items/batch', { method: 'POST', body: { items: [1] }, headers: { 'Idempotency-Key': 'import-1-batch-0' } });
+    expect(sent.map((s) => s.key)).toEqual(['import-1-batch-0', 'import-1-batch-0']);
+  }, 10_000);
+
   it('reads and edits carry none', async () => {
     answers.push(json(200, {}), json(200, {}));
     await request('/person/persons');

@@ -72,9 +72,10 @@ function idempotent(path: string, options: RequestOptions): { options: RequestOp
   // Sign-out is not a create: it is neither keyed nor retried.
   if (options.method?.toUpperCase() !== 'POST' || path === '/auth/logout') return { options, submit: null };
   const submit = JSON.stringify([path, options.query ?? null, options.body ?? null]);
-  const key = unansweredCreates.get(submit) ?? newKey();
-  unansweredCreates.set(submit, key);
   const headers = new Headers(options.headers);
+  // A caller that keys its creates itself (a CSV import's batches: one key per file and batch) keeps its key.
+  const key = headers.get('Idempotency-Key') ?? unansweredCreates.get(submit) ?? newKey();
+  unansweredCreates.set(submit, key);
   headers.set('Idempotency-Key', key);
   return { options: { ...options, headers, retry: 2, retryDelay: 1000, retryStatusCodes: [500, 502, 503, 504] }, submit };
 }
