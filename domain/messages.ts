@@ -190,6 +190,8 @@ export const messages = {
   domainAdded: 'Successfully Added Domain',
   campaignAdded: 'Successfully Added Campaign',
   campaignSaved: 'Successfully Saved Campaign',
+  /** Spec §8: a CSV upload while the workflow (or what the import needs of it) is not loaded. */
+  workflowNotLoaded: 'We could not load our own necessary information. Try again and contact support if issue persists',
 } as const;
 
 /** The sign-in page after too many failed attempts (per email or per client address). */

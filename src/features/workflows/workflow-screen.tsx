@@ -10,6 +10,7 @@ import { Token } from '../../components/ui/token.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useMeets } from '../../lib/policy.ts';
 import { useToast } from '../../lib/toast.ts';
+import { CsvImport } from './import/csv-import.tsx';
 import { useUpdateWorkflow, workflowQuery } from './queries.ts';
 import { itemSearchDefaults, type ItemListSearch } from './search.ts';
 import { AddItemDialog, ItemsTable, When } from './workflow-items.tsx';
@@ -106,7 +107,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
           <h2 ref={uploadHeading} id={`${titleId}-upload`} tabIndex={-1} data-route-focus={hash === 'upload' ? '' : undefined} className="text-lg font-semibold focus:outline-none">
             Upload items
           </h2>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">CSV upload of many patients at once is not available yet: add them one at a time with Add Workflow Item.</p>
+          <CsvImport workflow={workflow} />
         </section>
       ) : null}
       <Card title="Workflow" titleId={`${titleId}-record`}>
