@@ -4,6 +4,8 @@
  * then send it in batches and see what was written, with the refused rows to mend and upload again.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { messages } from '../../../../domain/messages.ts';
 import type { Workflow, WorkflowItemBatchResult } from '../../../../domain/workflows.ts';
@@ -12,6 +14,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { useAccountKey } from '../../../lib/account.ts';
 import { ApiRequestError, request } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { paletteOpenAtom } from '../../../state/palette.ts';
 import { workflowKeys } from '../queries.ts';
 import { ImportWorker } from './import-worker.ts';
 import { fieldLabels, importFields, matchHeaders, rememberedMapping, rememberMapping, requiredFields, type ImportField, type Mapping } from './mapping.ts';
@@ -77,6 +80,19 @@ export function CsvImport({ workflow }: { workflow: Workflow }) {
     if (step.name === 'choose') chooseButton.current?.focus();
     else heading.current?.focus();
   }, [step.name]);
+
+  // "Upload items" (the palette, `#upload`) opens the upload step: once the palette has closed and
+  // given the focus back to its opener (Radix does it a task later), the step's first control takes it.
+  const hash = useRouterState({ select: (state) => state.location.hash });
+  const paletteOpen = useAtomValue(paletteOpenAtom);
+  const stepName = step.name;
+  useEffect(() => {
+    if (hash !== 'upload' || paletteOpen) return;
+    const timer = setTimeout(() => (stepName === 'choose' ? chooseButton.current : heading.current)?.focus(), 50);
+    return () => clearTimeout(timer);
+    // Only when the palette closes or the hash changes, not at every step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash, paletteOpen]);
 
   const go = (next: Step) => {
     moved.current = true;
@@ -427,8 +443,8 @@ function MappingStep({
         })}
       </ul>
       {error ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p id="csv-map-error" className="text-sm text-red-700 dark:text-red-300">
+        <div className="flex flex-wrap items-center gap-3">
+          <p id="csv-map-error" role="alert" className="text-sm text-red-700 dark:text-red-300">
             {error.message}
           </p>
           {error.field ? null : (
@@ -527,7 +543,7 @@ function ErrorTable({ caption, errors }: { caption: string; errors: RowError[] }
             <tr key={`${error.row}-${error.field}-${index}`} className="border-t border-slate-200 dark:border-slate-700">
               <td className="px-3 py-1.5 tabular-nums whitespace-nowrap">{error.row}</td>
               <td className="px-3 py-1.5 whitespace-nowrap">{fieldLabel(error.field)}</td>
-              <td className="min-w-48 px-3 py-1.5">{error.message}</td>
+              <td className="px-3 py-1.5 whitespace-nowrap">{error.message}</td>
             </tr>
           ))}
         </tbody>
