@@ -10,6 +10,7 @@ import { personsFigures } from './persons.ts';
 import { recordingsFigures } from './recordings.ts';
 import { firstScreenFigure, initialJsFigure, publicPagesJsFigures, startupFigures } from './startup.ts';
 import { print } from './util.ts';
+import { workflowImportFigures } from './workflow-import.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
@@ -65,4 +66,8 @@ if (wanted('recordings')) {
 if (wanted('keyboard')) {
   console.log('\nKeyboard (Chromium)');
   print(await keyboardFigures());
+}
+if (wanted('workflow-import')) {
+  console.log('\nWorkflow CSV import (Chromium, end to end)');
+  print(await workflowImportFigures());
 }
