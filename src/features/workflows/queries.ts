@@ -121,6 +121,8 @@ export function useItemAction(itemId: string) {
   return useMutation({
     mutationFn: (action: 'abort' | 'retry' | 'start') => request<WorkflowItem>(`${itemPath(itemId)}/${action}`, { method: 'POST' }),
     onSuccess: (item) => {
+      // Shown at once (the page's buttons are the new status's when the focus moves to them); the timeline is read again.
+      queryClient.setQueryData<WorkflowItemDetail>(workflowKeys.item(account, itemId), (old) => (old ? { ...old, ...item } : old));
       void queryClient.invalidateQueries({ queryKey: workflowKeys.item(account, itemId) });
       void queryClient.invalidateQueries({ queryKey: workflowKeys.items(account, item.taskWorkflowId) });
       void queryClient.invalidateQueries({ queryKey: workflowKeys.detail(account, item.taskWorkflowId), exact: true });

@@ -251,7 +251,7 @@ export function WorkflowForm({ mode, label, defaultValues, submitLabel, onSubmit
                         <legend className="float-left flex w-full flex-wrap items-center justify-between gap-2 sm:col-span-2">
                           <span className="font-semibold">
                             Task {index + 1}
-                            <span className="sr-only">: {taskLabels[task.name]}</span>
+                            <form.Subscribe selector={(state) => state.values.tasks[index]?.name ?? task.name}>{(name) => <span className="sr-only">: {taskLabels[name]}</span>}</form.Subscribe>
                           </span>
                         </legend>
                         <div className="flex flex-wrap gap-2 sm:col-span-2">
@@ -304,34 +304,41 @@ export function WorkflowForm({ mode, label, defaultValues, submitLabel, onSubmit
                             )}
                           </form.Field>
                         </div>
-                        {task.name === 'jotformCall' ? (
-                          <form.Field name={`tasks[${index}].jotformQueueId`}>
-                            {(field) => (
-                              <SelectField label="Queue" required error={errorOf(`tasks[${index}].jotformQueueId`, field.state.meta.errors)} options={queueOptions} value={field.state.value} onValueChange={field.handleChange} />
-                            )}
-                          </form.Field>
-                        ) : null}
-                        {task.name === 'sendSMS' ? (
-                          <form.Field name={`tasks[${index}].text`}>
-                            {(field) => (
-                              <TextField field={field} label="Text message" required multiline hint={placeholderHint} error={errorOf(`tasks[${index}].text`, field.state.meta.errors)} className="sm:col-span-2" maxLength={1600} />
-                            )}
-                          </form.Field>
-                        ) : null}
-                        {task.name !== 'jotformCall' ? (
-                          <>
-                            <form.Field name={`tasks[${index}].sourceNumber`}>
-                              {(field) => (
-                                <TextField field={field} label="Source number" type="tel" autoComplete="off" hint={`${phoneHint} Without one, the practice's calling number.`} error={errorOf(`tasks[${index}].sourceNumber`, field.state.meta.errors)} />
-                              )}
-                            </form.Field>
-                            <form.Field name={`tasks[${index}].destinationNumber`}>
-                              {(field) => (
-                                <TextField field={field} label="Destination number" type="tel" autoComplete="off" hint={`${phoneHint} Without one, the patient's phone.`} error={errorOf(`tasks[${index}].destinationNumber`, field.state.meta.errors)} />
-                              )}
-                            </form.Field>
-                          </>
-                        ) : null}
+                        {/* An array field draws again only when tasks are added or removed: what a task's kind shows follows its own value. */}
+                        <form.Subscribe selector={(state) => state.values.tasks[index]?.name ?? task.name}>
+                          {(name) => (
+                            <>
+                              {name === 'jotformCall' ? (
+                                <form.Field name={`tasks[${index}].jotformQueueId`}>
+                                  {(field) => (
+                                    <SelectField label="Queue" required error={errorOf(`tasks[${index}].jotformQueueId`, field.state.meta.errors)} options={queueOptions} value={field.state.value} onValueChange={field.handleChange} />
+                                  )}
+                                </form.Field>
+                              ) : null}
+                              {name === 'sendSMS' ? (
+                                <form.Field name={`tasks[${index}].text`}>
+                                  {(field) => (
+                                    <TextField field={field} label="Text message" required multiline hint={placeholderHint} error={errorOf(`tasks[${index}].text`, field.state.meta.errors)} className="sm:col-span-2" maxLength={1600} />
+                                  )}
+                                </form.Field>
+                              ) : null}
+                              {name !== 'jotformCall' ? (
+                                <>
+                                  <form.Field name={`tasks[${index}].sourceNumber`}>
+                                    {(field) => (
+                                      <TextField field={field} label="Source number" type="tel" autoComplete="off" hint={`${phoneHint} Without one, the practice's calling number.`} error={errorOf(`tasks[${index}].sourceNumber`, field.state.meta.errors)} />
+                                    )}
+                                  </form.Field>
+                                  <form.Field name={`tasks[${index}].destinationNumber`}>
+                                    {(field) => (
+                                      <TextField field={field} label="Destination number" type="tel" autoComplete="off" hint={`${phoneHint} Without one, the patient's phone.`} error={errorOf(`tasks[${index}].destinationNumber`, field.state.meta.errors)} />
+                                    )}
+                                  </form.Field>
+                                </>
+                              ) : null}
+                            </>
+                          )}
+                        </form.Subscribe>
                       </fieldset>
                     </li>
                   ))}

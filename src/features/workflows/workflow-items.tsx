@@ -183,8 +183,8 @@ function AddItemForm({ workflow, source, onClose, onAdded }: { workflow: Workflo
       onClose();
       onAdded?.(item);
     },
+    // The dialog puts the focus in its first field (Patient name), having noted what to give it back to.
     fieldOf: itemFieldOf,
-    focusFirstField: true,
   });
   const text = (name: keyof ItemValues, label: string, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <form.Field name={name}>{(field) => <TextField field={field} label={label} error={errorOf(name, field.state.meta.errors)} autoComplete="off" {...props} />}</form.Field>

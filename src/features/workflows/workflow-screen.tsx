@@ -47,6 +47,17 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
   const adding = routeAdding ?? ownAdding;
   const setAdding = onAddingChange ?? setOwnAdding;
   const mayAdd = useMeets(addItems);
+  // Opened from the palette ("Start workflow"), the dialog had no opener to give the focus back to: Add Workflow Item takes it.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const wasAdding = useRef(adding);
+  useEffect(() => {
+    if (wasAdding.current && !adding) {
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body || document.activeElement === null) addButton.current?.focus();
+      });
+    }
+    wasAdding.current = adding;
+  }, [adding]);
   // "Upload items" (the palette) opens the page at its upload area: focus goes there.
   const hash = useRouterState({ select: (state) => state.location.hash });
   const uploadHeading = useRef<HTMLHeadingElement>(null);
@@ -66,7 +77,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
         actions={
           <>
             <Permitted requires={addItems}>
-              <Button onClick={() => setAdding(true)}>
+              <Button ref={addButton} onClick={() => setAdding(true)}>
                 Add Workflow Item
               </Button>
             </Permitted>
