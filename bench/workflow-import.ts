@@ -63,18 +63,18 @@ export async function workflowImportFigures(): Promise<Figure[]> {
         const fileBytes = await page.evaluate(() => (window as unknown as { benchFile: File }).benchFile.size);
 
         // The longest gap between two frames while the worker reads and checks the file.
-        await page.evaluate(() => {
-          const w = window as unknown as { longestFrame: number; framing: boolean };
-          w.longestFrame = 0;
-          w.framing = true;
+        // A string, not a function: tsx's helpers (`__name`) would not exist in the page.
+        await page.evaluate(`(() => {
+          window.longestFrame = 0;
+          window.framing = true;
           let last = performance.now();
-          const tick = (now: number) => {
-            w.longestFrame = Math.max(w.longestFrame, now - last);
+          const tick = (now) => {
+            window.longestFrame = Math.max(window.longestFrame, now - last);
             last = now;
-            if (w.framing) requestAnimationFrame(tick);
+            if (window.framing) requestAnimationFrame(tick);
           };
           requestAnimationFrame(tick);
-        });
+        })()`);
         let t = Date.now();
         await zone.evaluate((element) => {
           const data = new DataTransfer();
