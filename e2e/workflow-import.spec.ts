@@ -222,8 +222,22 @@ test.describe('CSV import on a workflow’s page', () => {
     expect(posted).toBe(0);
   });
 
-  test('the palette’s Upload items opens the upload step; Read Only sees no upload', async ({ page, browser }) => {
+  test('the palette’s Upload items opens the upload step, from elsewhere (choosing the workflow) and on the workflow’s page; Read Only sees no upload', async ({ page, browser }) => {
     const workflowId = await workflowWithItem(browser, `P${Date.now().toString(36)}`);
+    const { title } = (await (await (await signedInApi(page)).send('GET', `/task-workflows/workflows/${workflowId}`)).json()) as { title: string };
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Upload items');
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option', { name: /^Upload items/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox')).toHaveAttribute('placeholder', 'Upload items to which workflow?');
+    await page.keyboard.type(title);
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option', { name: new RegExp(title) })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}#upload$`));
+    await expect(upload(page).getByRole('button', { name: 'Choose CSV file' })).toBeFocused();
+
     await page.goto(`/workflows/${workflowId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Control+k');
