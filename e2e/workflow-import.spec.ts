@@ -248,6 +248,15 @@ test.describe('CSV import on a workflow’s page', () => {
     await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}#upload$`));
     await expect(upload(page).getByRole('button', { name: 'Choose CSV file' })).toBeFocused();
     await expect(upload(page).getByRole('button', { name: 'Choose CSV file' })).toBeInViewport();
+    // A palette merely opened and closed there gives the focus back where it was, not to the upload.
+    await page.keyboard.press('Shift+Tab');
+    const before = await page.evaluate(() => document.activeElement?.outerHTML);
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(before);
 
     const viewer = await browser.newContext({ storageState: storageState('viewer') });
     const viewerPage = await viewer.newPage();

@@ -82,17 +82,25 @@ export function CsvImport({ workflow }: { workflow: Workflow }) {
   }, [step.name]);
 
   // "Upload items" (the palette, `#upload`) opens the upload step: once the palette has closed and
-  // given the focus back to its opener (Radix does it a task later), the step's first control takes it.
-  const hash = useRouterState({ select: (state) => state.location.hash });
+  // given the focus back to its opener (Radix does it a task later), the step's first control takes
+  // it. Each navigation to `#upload` (its history entry's key) asks once; a palette merely closed does not.
+  const uploadVisit = useRouterState({ select: (state) => (state.location.hash === 'upload' ? (state.location.state.__TSR_key ?? state.location.state.key ?? 'upload') : null) });
   const paletteOpen = useAtomValue(paletteOpenAtom);
+  const focusAsked = useRef<string | null>(null);
   const stepName = step.name;
   useEffect(() => {
-    if (hash !== 'upload' || paletteOpen) return;
-    const timer = setTimeout(() => (stepName === 'choose' ? chooseButton.current : heading.current)?.focus(), 50);
+    if (uploadVisit !== null) focusAsked.current = uploadVisit;
+  }, [uploadVisit]);
+  useEffect(() => {
+    if (focusAsked.current === null || paletteOpen) return;
+    const timer = setTimeout(() => {
+      focusAsked.current = null;
+      (stepName === 'choose' ? chooseButton.current : heading.current)?.focus();
+    }, 50);
     return () => clearTimeout(timer);
-    // Only when the palette closes or the hash changes, not at every step.
+    // Only when a visit asks or the palette closes, not at every step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hash, paletteOpen]);
+  }, [uploadVisit, paletteOpen]);
 
   const go = (next: Step) => {
     moved.current = true;
