@@ -8,6 +8,7 @@ import { idpSchedule, idpTasks } from '../idp/tasks.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
 import { telephonySchedule, telephonyTasks } from '../telephony/tasks.ts';
+import { workflowTasks } from '../workflows/tasks.ts';
 import type { Deps } from '../env.ts';
 
 /**
@@ -35,6 +36,7 @@ export const tasks: TaskList = {
 export const taskList = (deps: Deps): TaskList => ({
   ...tasks,
   [FAN_OUT_TASK]: fanOutNotifications(deps.db),
+  ...workflowTasks(deps, deps.workflowRunner),
 });
 
 /**
@@ -51,8 +53,11 @@ export type JobRunner = {
   stop(): Promise<void>;
 };
 
-/** How many jobs one process runs at once: fan-outs are short database writes. */
-const CONCURRENCY = 2;
+/**
+ * How many jobs one process runs at once: fan-outs are short database writes, but a workflow
+ * item's try waits on the carrier (and on its number's pace), so several run side by side.
+ */
+const CONCURRENCY = 8;
 /** Backstop polling for jobs scheduled later (retries); new jobs arrive by notification. */
 const POLL_INTERVAL_MS = 2_000;
 

@@ -105,3 +105,20 @@ export const maskingSessions = pgTable(
     index('masking_sessions_account_created').on(t.accountId, t.createdTimestamp),
   ],
 );
+
+/**
+ * Pacing (issue 43): the next moment a sending number may start another call or text, so the
+ * carrier's own queue never holds them past the calling window (default one a second each).
+ */
+export const telephonyPacing = pgTable(
+  'telephony_pacing',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fromNumber: text('from_number').notNull(),
+    kind: text('kind').$type<'call' | 'message'>().notNull(),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.fromNumber, t.kind] })],
+);

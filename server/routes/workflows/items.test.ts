@@ -148,7 +148,8 @@ describe('workflow items (spec §3, §7 items getAll, create, batchCreate)', () 
     const back = await h.call('manager', at(`/workflows/${wf.id}/items/retry`), { method: 'POST', json: { status: 'ABORTED' } });
     expect(await back.json()).toEqual({ changed: 1 });
     const detail = (await (await h.call('manager', at(`/items/${item.id}`))).json()) as WorkflowItemDetail;
-    expect(detail.events.map((e) => e.kind)).toEqual(['added', 'aborted', 'retried', 'aborted', 'retried']);
+    // The runner may already have taken a retried item (a retry runs its task at once): its steps come between.
+    expect(detail.events.map((e) => e.kind).filter((kind) => ['added', 'aborted', 'retried'].includes(kind))).toEqual(['added', 'aborted', 'retried', 'aborted', 'retried']);
   });
 
   it('a paused or manual workflow’s items wait and say why; a manual one starts by hand; a disabled workflow takes none', async () => {
