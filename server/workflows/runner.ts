@@ -19,7 +19,8 @@
  */
 import { and, count, eq, gt, inArray, like, ne, sql } from 'drizzle-orm';
 import { systemActors } from '../../domain/actors.ts';
-import { clockOf, defaultCallingHours, legalCallingHours, nextOpen, patientZone, type CallingHours } from '../../domain/calling-hours.ts';
+import { clockOf, nextOpen, patientZone, type CallingHours } from '../../domain/calling-hours.ts';
+import { callingHoursOf } from '../../domain/telephony-settings.ts';
 import { placeholdersIn, type WorkflowTask } from '../../domain/workflows.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { accounts, auditLog, taskWorkflowItemEvents, taskWorkflowItems, taskWorkflows, telephonyAttempts, telephonyPacing } from '../db/schema/index.ts';
@@ -91,16 +92,10 @@ export function renderText(text: string, item: Pick<ItemRow, 'generalInfo'>): st
   return out;
 }
 
-/** The practice's calling hours (account config `telephony.callingHours`, narrowed inside 8:00–21:00) and time zone. */
+/** The practice's calling hours (its telephony settings, inside 8:00 to 21:00) and time zone. */
 async function practiceHoursOf(tx: Tx, accountId: string): Promise<{ hours: CallingHours; zone: string }> {
   const [account] = await tx.select({ config: accounts.config, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId));
-  const set = ((account?.config ?? {}) as { telephony?: { callingHours?: Partial<CallingHours> } }).telephony?.callingHours ?? {};
-  const hours: CallingHours = {
-    startMinute: Math.max(legalCallingHours.startMinute, set.startMinute ?? defaultCallingHours.startMinute),
-    endMinute: Math.min(legalCallingHours.endMinute, set.endMinute ?? defaultCallingHours.endMinute),
-    holidays: Array.isArray(set.holidays) ? set.holidays.filter((day): day is string => typeof day === 'string') : [],
-  };
-  return { hours, zone: account?.timeZone ?? 'America/New_York' };
+  return { hours: callingHoursOf((account?.config ?? {}) as Record<string, unknown>), zone: account?.timeZone ?? 'America/New_York' };
 }
 
 type Step = { kind: 'none' } | { kind: 'send'; request: SendRequest; attempt: Attempt; paceUntil: Date | null };
