@@ -94,3 +94,4 @@ export function nextOpen(at: Date, zone: string, hours: CallingHours): Date {
 
 /** "8:00" for minute 480. */
 export const clockOf = (minute: number) => `${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`;
+

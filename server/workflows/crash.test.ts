@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTime } from '../../domain/calling-hours.ts';
 import type { WorkflowTask } from '../../domain/workflows.ts';
 import { connect, type Database } from '../db/client.ts';
 import { accounts, taskWorkflowItems, taskWorkflows, telephonyAttempts } from '../db/schema/index.ts';
@@ -25,19 +24,8 @@ afterAll(async () => {
   await testDb.drop();
 });
 
-/** A state whose patients may be called now (its local time well inside 8:00 to 21:00): the test runs at any hour. */
-function stateOpenNow(): string {
-  const zones: [string, string][] = [['NY', 'America/New_York'], ['IL', 'America/Chicago'], ['CA', 'America/Los_Angeles'], ['HI', 'Pacific/Honolulu'], ['GU', 'Pacific/Guam']];
-  const open = zones.find(([, zone]) => {
-    const { minute } = localTime(new Date(), zone);
-    return minute >= 8 * 60 + 30 && minute < 20 * 60;
-  });
-  if (!open) throw new Error('no US zone is inside calling hours now');
-  return open[0];
-}
-
 function start(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./crash-child.ts', import.meta.url))], {
+  return spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./runner-process.ts', import.meta.url))], {
     env: { ...process.env, CRASH_DB_URL: testDb.url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -63,7 +51,7 @@ describe('workflows across a crash', () => {
       .insert(taskWorkflows)
       .values({ accountId: account, title: 'Crash', description: 'Test', status: 'ACTIVE', tasks, createdBy: 'test', modifiedBy: 'test' })
       .returning();
-    const state = stateOpenNow();
+    const state = 'OR';
     const items = await database.db
       .insert(taskWorkflowItems)
       .values(

@@ -56,6 +56,12 @@ export type RunnerOptions = {
   /** How far ahead a try waits for its pace slot in the job itself; further, the job comes back at the slot. */
   paceWaitMs: number;
   now: () => Date;
+  /**
+   * 'ignore': no calling window at all. Only for the crash test's and the bench's runner processes
+   * (server/workflows/runner-process.ts), which must finish at any hour: for half an hour a day
+   * (11:00 to 11:30 UTC) no North American patient may be called. Never read from configuration.
+   */
+  callingWindow?: 'patient' | 'ignore';
 };
 
 export const defaultRunnerOptions: RunnerOptions = {
@@ -178,7 +184,7 @@ async function decide(tx: Tx, deps: Pick<Deps, 'telephony' | 'workflowSecondsPer
   // The calling window, in the patient's local time.
   const { hours, zone: practiceZone } = await practiceHoursOf(tx, accountId);
   const patient = patientZone({ address: item.generalInfo.address, phone: item.phone }, practiceZone);
-  const open = nextOpen(item.pacedAt ?? now, patient.zone, hours);
+  const open = options.callingWindow === 'ignore' ? (item.pacedAt ?? now) : nextOpen(item.pacedAt ?? now, patient.zone, hours);
   if (open.getTime() > (item.pacedAt ?? now).getTime()) {
     await hold(tx, item, open, `Outside calling hours (${clockOf(hours.startMinute)} to ${clockOf(hours.endMinute)} in the patient's time, ${patient.zone.replace(/_/g, ' ')}, from the ${patient.from}): waits until they open`);
     await update(tx, item, { pacedAt: null });

@@ -64,6 +64,8 @@ export const telephonyAttempts = pgTable(
     unique('telephony_attempts_key').on(t.accountId, t.key),
     unique('telephony_attempts_carrier').on(t.accountId, t.carrierId),
     index('telephony_attempts_pending').on(t.accountId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    // A patient's sends in the last days (issue 43: the workflows' per-patient cap).
+    index('telephony_attempts_patient').on(t.accountId, t.toNumber, t.kind, t.createdAt),
   ],
 );
 
