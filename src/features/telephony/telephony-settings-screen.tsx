@@ -26,6 +26,7 @@ import { useEditMode } from '../../lib/record-detail.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { useToast } from '../../lib/toast.ts';
 import { telephonySettingsQuery, useSaveTelephonySettings } from './queries.ts';
+import { numberOrText } from '../../lib/form.ts';
 
 /**
  * Telephony settings (issue 42, "Per-practice numbers"; the screen is ours): the practice's Twilio
@@ -146,17 +147,10 @@ const valuesOf = (settings: TelephonySettings): SettingsValues => ({
   ...(Object.fromEntries(maskingSettingKeys.map((key) => [key, settings.callMasking[key] === settings.builtIn[key] ? '' : String(settings.callMasking[key])])) as Record<keyof MaskingSettings, string>),
 });
 
-/** Text that is not a whole number stays text, so the schema names the field's bounds instead of passing NaN along. */
-const limitOf = (value: string): number | string | null => {
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
-};
-
 export const toSettingsBody = (values: SettingsValues): TelephonySettingsPatch =>
   ({
     callerContactPointId: values.callerContactPointId === '' ? null : values.callerContactPointId,
-    callMasking: Object.fromEntries(maskingSettingKeys.map((key) => [key, limitOf(values[key])])),
+    callMasking: Object.fromEntries(maskingSettingKeys.map((key) => [key, numberOrText(values[key])])),
     callingHours: {
       start: values.callingStart,
       end: values.callingEnd,
