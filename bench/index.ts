@@ -11,10 +11,11 @@ import { recordingsFigures } from './recordings.ts';
 import { firstScreenFigure, initialJsFigure, publicPagesJsFigures, startupFigures } from './startup.ts';
 import { print } from './util.ts';
 import { workflowImportFigures } from './workflow-import.ts';
+import { workflowFigures } from './workflows.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, interactions, auth, apikeys, audit, recordings);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, interactions, auth, apikeys, audit, recordings, workflows, workflow-import);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -62,6 +63,10 @@ if (wanted('apikeys')) {
 if (wanted('recordings')) {
   console.log('\nCall recordings (HTTP range requests, keep-alive)');
   print(await recordingsFigures());
+}
+if (wanted('workflows')) {
+  console.log('\nTask workflows (issue 43)');
+  print(await workflowFigures());
 }
 if (wanted('keyboard')) {
   console.log('\nKeyboard (Chromium)');

@@ -6,7 +6,9 @@
  * only the sections it sends, leaves them alone.
  */
 import * as v from 'valibot';
+import { defaultCallingHours, legalCallingHours, type CallingHours } from './calling-hours.ts';
 import { maskingBounds, maskingMessages, type MaskingSettings } from './masking.ts';
+import { isoDate } from './records.ts';
 
 /** A number the practice can call and text from: a phone or SMS contact point with service provider Twilio. */
 export type PracticeNumber = {
@@ -30,7 +32,68 @@ export type TelephonySettings = {
   callMasking: MaskingSettings;
   /** The built-in defaults, which a limit set back to empty returns to. */
   builtIn: MaskingSettings;
+  /** When the practice's workflows call and text patients, in each patient's own time (issue 43). */
+  callingHours: CallingHoursSettings;
 };
+
+/** Calling hours as the API and the form say them: 'HH:MM' and local days. */
+export type CallingHoursSettings = { start: string; end: string; holidays: string[] };
+
+export const callingHoursMessages = {
+  start: 'Calls start at 8:00 at the earliest (the legal limit), as HH:MM',
+  end: 'Calls end by 21:00 at the latest (the legal limit), as HH:MM',
+  order: 'The end must be after the start',
+  holiday: 'Holidays must be dates (YYYY-MM-DD)',
+  holidays: 'At most 100 holidays',
+} as const;
+
+const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const minuteOf = (time: string) => {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
+};
+
+const timeWithin = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((time) => {
+      const minute = minuteOf(time);
+      return Number.isInteger(minute) && Number(time.split(':')[1]) < 60 && minute >= legalCallingHours.startMinute && minute <= legalCallingHours.endMinute;
+    }, message),
+    // '8:00' and '08:00' are one time.
+    v.transform((time) => clock(minuteOf(time))),
+  );
+
+const callingHoursPatch = v.pipe(
+  v.object({
+    start: v.optional(timeWithin(callingHoursMessages.start)),
+    end: v.optional(timeWithin(callingHoursMessages.end)),
+    holidays: v.optional(v.pipe(v.array(isoDate, callingHoursMessages.holiday), v.maxLength(100, callingHoursMessages.holidays))),
+  }),
+  v.forward(
+    v.check((hours) => hours.start === undefined || hours.end === undefined || minuteOf(hours.start) < minuteOf(hours.end), callingHoursMessages.order),
+    ['end'],
+  ),
+);
+
+/** The practice's calling hours in an account's config (`config.telephony.callingHours`), inside the legal 8:00 to 21:00. */
+export function callingHoursOf(config: Record<string, unknown>): CallingHours {
+  const set = ((config.telephony as { callingHours?: Partial<CallingHoursSettings> } | undefined)?.callingHours ?? {}) as Partial<CallingHoursSettings>;
+  const start = typeof set.start === 'string' ? minuteOf(set.start) : NaN;
+  const end = typeof set.end === 'string' ? minuteOf(set.end) : NaN;
+  return {
+    startMinute: Math.max(legalCallingHours.startMinute, Number.isFinite(start) ? start : defaultCallingHours.startMinute),
+    endMinute: Math.min(legalCallingHours.endMinute, Number.isFinite(end) ? end : defaultCallingHours.endMinute),
+    holidays: Array.isArray(set.holidays) ? set.holidays.filter((day): day is string => typeof day === 'string') : [],
+  };
+}
+
+/** The same, as the API and the form say it. */
+export function callingHoursSettingsOf(config: Record<string, unknown>): CallingHoursSettings {
+  const hours = callingHoursOf(config);
+  return { start: clock(hours.startMinute), end: clock(hours.endMinute), holidays: [...hours.holidays].sort() };
+}
 
 export const maskingSettingKeys = Object.keys(maskingBounds) as (keyof MaskingSettings)[];
 
@@ -62,6 +125,7 @@ export const telephonySettingsPatchSchema = v.object({
   callMasking: v.optional(
     v.object(Object.fromEntries(maskingSettingKeys.map((key) => [key, limit(key)])) as { [Key in keyof MaskingSettings]: ReturnType<typeof limit> }, 'callMasking must be an object'),
   ),
+  callingHours: v.optional(callingHoursPatch),
 });
 
 export type TelephonySettingsPatch = v.InferOutput<typeof telephonySettingsPatchSchema>;

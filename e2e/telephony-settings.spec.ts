@@ -64,6 +64,26 @@ test.describe('practice administrator: telephony settings', () => {
       await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeFocused();
     });
 
+    await test.step('calling hours (issue 43): an hour past the legal limit is said under its field, which takes the focus; mended, with holidays, they are saved', async () => {
+      await expect(shown(page, 'From')).toHaveText('08:00');
+      await expect(shown(page, 'Holidays')).toHaveText('None');
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByLabel('Call patients from'));
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('7:00');
+      await tabTo(page, page.getByLabel('Holidays'));
+      await page.keyboard.type('2027-01-01, 2026-12-25');
+      await page.keyboard.press('Control+Enter');
+      await expect(page.getByText('Calls start at 8:00 at the earliest (the legal limit), as HH:MM')).toBeVisible();
+      await expect(page.getByLabel('Call patients from')).toBeFocused();
+      await expect(page.getByLabel('Holidays')).toHaveValue('2027-01-01, 2026-12-25');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('9:00');
+      await page.keyboard.press('Enter');
+      await expect(shown(page, 'From')).toHaveText('09:00');
+      await expect(shown(page, 'Holidays')).toHaveText('Dec 25, 2026, Jan 1, 2027');
+    });
+
     await test.step('the masked call form offers the practice’s own default', async () => {
       await page.goto('/practice/masked-calls/create');
       await expect(page.getByLabel('Calls allowed')).toHaveAttribute('placeholder', '5');
@@ -75,8 +95,12 @@ test.describe('practice administrator: telephony settings', () => {
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await page.getByLabel('Call and text patients from').selectOption('');
       await page.getByLabel('Calls allowed').fill('');
+      await page.getByLabel('Call patients from').fill('08:00');
+      await page.getByLabel('Holidays').fill('');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(shown(page, 'Calls allowed')).toHaveText('3 calls (built-in default)');
+      await expect(shown(page, 'From')).toHaveText('08:00');
+      await expect(shown(page, 'Holidays')).toHaveText('None');
       await expect(items.first()).toContainText('Calls and texts patients from');
     });
   });

@@ -252,6 +252,17 @@ test.describe('practice administrator: task workflows', () => {
     await expect(page.getByRole('button', { name: 'Retry' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('region', { name: 'Status' })).toContainText('Running');
+
+    // Back on the workflow (the back link names it): every running item matching the filter is aborted, after a question.
+    await page.getByRole('link', { name: workflow.title }).click();
+    await expect(h1(page, workflow.title)).toBeVisible();
+    await page.getByRole('button', { name: 'Abort matching' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Abort matching items?' });
+    await expect(confirm).toContainText('Stops every running item of this workflow.');
+    await confirm.getByRole('button', { name: 'Abort items' }).click();
+    await expectMessageShown(page, '1 item aborted.');
+    await expect(page.getByRole('button', { name: 'Abort matching' })).toBeFocused();
+    await expect(itemsTable(page).locator('tbody tr').filter({ hasText: patient })).toContainText('Aborted');
   });
 
   test('the palette: Create workflow; Start workflow chooses a workflow and opens Add Workflow Item; G W goes to Workflows', async ({ page, browser }) => {
@@ -267,7 +278,7 @@ test.describe('practice administrator: task workflows', () => {
     await page.keyboard.type(workflow.title);
     await expect(palette.getByRole('option', { name: new RegExp(workflow.title) })).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/workflows/${workflow.id}\\?add=item$`));
+    await expect(page).toHaveURL(new RegExp(`/workflows/${workflow.id}\\?add=palette$`));
     await expect(page.getByRole('dialog', { name: 'Add Workflow Item' }).getByLabel('Patient name')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(new RegExp(`/workflows/${workflow.id}$`));

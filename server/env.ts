@@ -1,3 +1,4 @@
+import type { RunnerOptions } from './workflows/runner.ts';
 import type { JWTVerifyGetKey } from 'jose';
 import type { CallerCache, Identity } from './auth/callers.ts';
 import type { Db } from './db/client.ts';
@@ -39,6 +40,8 @@ export type Deps = {
   accessLog?: AccessLog;
   /** Task workflows' delays scaled for demos: a day passes in this many seconds (absent or 0: real time; config WORKFLOW_SECONDS_PER_DAY). */
   workflowSecondsPerDay?: number;
+  /** The workflow runner's limits (tests shorten them; absent: server/workflows/runner.ts's defaults). */
+  workflowRunner?: Partial<RunnerOptions>;
 };
 
 export type Caller = {

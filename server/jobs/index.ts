@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { parseCronItems, run, type CronItem, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { isDatabaseUnavailable } from '../db/client.ts';
@@ -8,6 +9,8 @@ import { idpSchedule, idpTasks } from '../idp/tasks.ts';
 import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
 import { telephonySchedule, telephonyTasks } from '../telephony/tasks.ts';
+import { workflowTasks } from '../workflows/tasks.ts';
+import { watchWorkers } from './liveness.ts';
 import type { Deps } from '../env.ts';
 
 /**
@@ -35,6 +38,7 @@ export const tasks: TaskList = {
 export const taskList = (deps: Deps): TaskList => ({
   ...tasks,
   [FAN_OUT_TASK]: fanOutNotifications(deps.db),
+  ...workflowTasks(deps, deps.workflowRunner),
 });
 
 /**
@@ -51,8 +55,11 @@ export type JobRunner = {
   stop(): Promise<void>;
 };
 
-/** How many jobs one process runs at once: fan-outs are short database writes. */
-const CONCURRENCY = 2;
+/**
+ * How many jobs one process runs at once: fan-outs are short database writes, but a workflow
+ * item's try waits on the carrier (and on its number's pace), so several run side by side.
+ */
+const CONCURRENCY = 8;
 /** Backstop polling for jobs scheduled later (retries); new jobs arrive by notification. */
 const POLL_INTERVAL_MS = 2_000;
 
@@ -70,11 +77,15 @@ export async function startJobs(databaseUrl: string, deps: Deps, options: { inte
     options.interactions && options.interactions.syncSeconds > 0
       ? { db: deps.db, contactCenter: deps.contactCenter, recordings: deps.recordings, ...options.interactions }
       : null;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 2 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY + 4 });
   pool.on('error', () => {});
   let running = true;
   waitForDatabase(pool, () => running);
+  // Before the workers start: each one is recorded as alive from its creation (liveness.ts).
+  const events = new EventEmitter() as WorkerEvents;
+  const stopWatching = watchWorkers(events, pool);
   const runner: Runner = await run({
+    events,
     pgPool: pool,
     concurrency: CONCURRENCY,
     pollInterval: POLL_INTERVAL_MS,
@@ -84,6 +95,7 @@ export async function startJobs(databaseUrl: string, deps: Deps, options: { inte
     taskList: { ...taskList(deps), ...interactionTasks(interactions) },
     parsedCronItems: parseCronItems(interactions ? [...schedule, ...interactionsSchedule] : schedule),
   }).catch(async (error: unknown) => {
+    await stopWatching();
     await pool.end();
     throw error;
   });
@@ -92,7 +104,10 @@ export async function startJobs(databaseUrl: string, deps: Deps, options: { inte
     events: runner.events,
     stop() {
       running = false;
-      stopped ??= runner.stop().finally(() => pool.end());
+      stopped ??= runner
+        .stop()
+        .then(stopWatching)
+        .finally(() => pool.end());
       return stopped;
     },
   };

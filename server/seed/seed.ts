@@ -16,6 +16,8 @@ import { insertDemoRoles } from './demo-roles.ts';
 import { insertDemoPeople, prng, seedOf } from './demo-persons.ts';
 import { insertDemoMaskingSessions } from './demo-masking.ts';
 import { insertDemoWebChat } from './demo-chat.ts';
+import { insertDemoWorkflows } from './demo-workflows.ts';
+import { platformNumberOf } from '../telephony/practice-settings.ts';
 import { insertDemoPracticeTeams } from './demo-practice-teams.ts';
 import { insertDemoQueues } from './demo-queues.ts';
 import { insertDemoInteractions } from './demo-interactions.ts';
@@ -359,6 +361,16 @@ async function seedWebChat(tx: Tx) {
   return true;
 }
 
+/** Task workflows in the demo practice (Riverside), with items in every status (issue 43). */
+async function seedWorkflows(tx: Tx) {
+  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.workflows'));
+  if (done.length > 0) return false;
+  const riverside = demoAccounts.riverside.id;
+  await insertDemoWorkflows(tx, riverside, 'riverside', 'Maria Lopez', (await platformNumberOf(tx, riverside)) ?? '+15035550100');
+  await tx.insert(meta).values({ key: 'seeded.workflows', value: { at: new Date().toISOString() } });
+  return true;
+}
+
 async function seedMaskingSessions(tx: Tx) {
   const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.masking'));
   if (done.length > 0) return false;
@@ -404,11 +416,12 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
       const teamed = await seedPracticeTeams(tx);
       const masked = await seedMaskingSessions(tx);
       const chatted = await seedWebChat(tx);
+      const workflowed = await seedWorkflows(tx);
       // Tags last: they go on the records seeded above.
       const tagged = await seedTags(tx);
       const catalogueTagged = await seedCatalogueTags(tx);
       const called = await seedInteractions(tx, options.recordings);
-      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed || teamed || masked || chatted;
+      return called || catalogue || schedules || contactPoints || tagged || catalogueTagged || sites || keys || people || teamDirectories || queued || moreRoles || surveyed || teamed || masked || chatted || workflowed;
     }
     for (const key of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) await seedAccount(tx, key);
     for (const [index, user] of demoUsers.entries()) {
@@ -436,6 +449,7 @@ export async function seed(db: Db, options: { recordings?: RecordingStore } = {}
     await seedPracticeTeams(tx);
     await seedMaskingSessions(tx);
     await seedWebChat(tx);
+    await seedWorkflows(tx);
     await seedTags(tx);
     await seedCatalogueTags(tx);
     await seedInteractions(tx, options.recordings);

@@ -8,7 +8,9 @@ import { maskingSettingsOf, type MaskingSettings } from '../../domain/masking.ts
 import {
   builtInMaskingSettings,
   callerContactPointIdOf,
+  callingHoursSettingsOf,
   telephonySettingsMessages,
+  callingHoursMessages,
   type PracticeNumber,
   type TelephonySettings,
   type TelephonySettingsPatch,
@@ -70,6 +72,7 @@ export async function readTelephonySettings(db: Db | Tx, accountId: string): Pro
     numbers,
     callMasking: maskingSettingsOf(config),
     builtIn: builtInMaskingSettings,
+    callingHours: callingHoursSettingsOf(config),
   };
 }
 
@@ -82,7 +85,7 @@ export async function updateTelephonySettings(scope: WriteScope, body: Telephony
   const { tx, accountId, audit } = scope;
   const [account] = await tx.select({ config: accounts.config }).from(accounts).where(eq(accounts.id, accountId)).for('update');
   const config = (account?.config ?? {}) as Record<string, unknown>;
-  const before = { callerContactPointId: callerContactPointIdOf(config), callMasking: maskingSettingsOf(config) };
+  const before = { callerContactPointId: callerContactPointIdOf(config), callMasking: maskingSettingsOf(config), callingHours: callingHoursSettingsOf(config) };
 
   const next: Record<string, unknown> = { ...config };
   if (body.callerContactPointId !== undefined) {
@@ -102,7 +105,14 @@ export async function updateTelephonySettings(scope: WriteScope, body: Telephony
     }
     next.callMasking = saved;
   }
-  const after = { callerContactPointId: callerContactPointIdOf(next), callMasking: maskingSettingsOf(next) };
+  if (body.callingHours !== undefined) {
+    const telephony = (next.telephony as Record<string, unknown> | undefined) ?? {};
+    const current = callingHoursSettingsOf(next);
+    const hours = { ...current, ...Object.fromEntries(Object.entries(body.callingHours).filter(([, value]) => value !== undefined)) } as typeof current;
+    if (hours.start >= hours.end) throw badRequest(callingHoursMessages.order, { 'callingHours.end': callingHoursMessages.order });
+    next.telephony = { ...telephony, callingHours: { start: hours.start, end: hours.end, holidays: [...new Set(hours.holidays)].sort() } };
+  }
+  const after = { callerContactPointId: callerContactPointIdOf(next), callMasking: maskingSettingsOf(next), callingHours: callingHoursSettingsOf(next) };
   if (JSON.stringify(before) === JSON.stringify(after) && JSON.stringify(config) === JSON.stringify(next)) return;
   await tx.update(accounts).set({ config: next }).where(eq(accounts.id, accountId));
   await audit({ action: 'update', resourceType: 'TelephonySettings', resourceId: accountId, before, after });

@@ -55,3 +55,13 @@ export const isNotFound = (error: unknown) => error instanceof ApiRequestError &
 
 /** Stable comparison of form values (key order as built by the form). */
 export const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A number field's text as the API takes it: empty is null (the field's default), a number is a
+ * number, anything else stays text so the schema names the field's bounds instead of passing NaN.
+ */
+export function numberOrText(value: string): number | string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+}

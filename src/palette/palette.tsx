@@ -68,7 +68,7 @@ const workflowChooserQuery = (account: string) => ({
 
 /** The palette pages that choose a workflow, and where each goes with the one chosen. */
 const workflowPages = {
-  'start-workflow': { heading: 'Start which workflow?', back: 'Start workflow', path: (id: string) => `/workflows/${id}?add=item` },
+  'start-workflow': { heading: 'Start which workflow?', back: 'Start workflow', path: (id: string) => `/workflows/${id}?add=palette` },
   'upload-items': { heading: 'Upload items to which workflow?', back: 'Upload items', path: (id: string) => `/workflows/${id}#upload` },
 } as const;
 const isWorkflowPage = (page: PalettePage | null): page is keyof typeof workflowPages => page === 'start-workflow' || page === 'upload-items';

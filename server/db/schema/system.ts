@@ -34,3 +34,13 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * The job queue's workers that are alive (server/jobs/liveness.ts): each process says so every few
+ * seconds for its graphile-worker workers, so a job locked by a worker whose process died (kill -9,
+ * a lost machine) is unlocked within seconds instead of graphile-worker's four hours.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  workerId: text('worker_id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

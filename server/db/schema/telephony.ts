@@ -64,6 +64,8 @@ export const telephonyAttempts = pgTable(
     unique('telephony_attempts_key').on(t.accountId, t.key),
     unique('telephony_attempts_carrier').on(t.accountId, t.carrierId),
     index('telephony_attempts_pending').on(t.accountId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    // A patient's sends in the last days (issue 43: the workflows' per-patient cap).
+    index('telephony_attempts_patient').on(t.accountId, t.toNumber, t.kind, t.createdAt),
   ],
 );
 
@@ -104,4 +106,21 @@ export const maskingSessions = pgTable(
     index('masking_sessions_id').on(t.id),
     index('masking_sessions_account_created').on(t.accountId, t.createdTimestamp),
   ],
+);
+
+/**
+ * Pacing (issue 43): the next moment a sending number may start another call or text, so the
+ * carrier's own queue never holds them past the calling window (default one a second each).
+ */
+export const telephonyPacing = pgTable(
+  'telephony_pacing',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fromNumber: text('from_number').notNull(),
+    kind: text('kind').$type<'call' | 'message'>().notNull(),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.fromNumber, t.kind] })],
 );

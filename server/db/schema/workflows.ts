@@ -60,6 +60,8 @@ export const taskWorkflowItems = pgTable(
     attempt: integer('attempt').notNull().default(0),
     /** How many times the item was retried by hand: part of each send's key, so a retry sends again and nothing else does. */
     round: integer('round').notNull().default(0),
+    /** The sending number's slot reserved for the current try (pacing): it is not reserved again when the item comes back at it. */
+    pacedAt: timestamp('paced_at', { withTimezone: true }),
     /** When the current task was first tried: its deadline counts from here. */
     taskStartedAt: timestamp('task_started_at', { withTimezone: true }),
   },
@@ -81,7 +83,8 @@ export const taskWorkflowItemEvents = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     accountId: uuid('account_id').notNull(),
     itemId: uuid('item_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The moment itself (clock_timestamp, not the transaction's start), so one write's steps keep their order. */
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     taskIndex: integer('task_index'),
     kind: text('kind').$type<ItemEventKind>().notNull(),
     detail: text('detail').notNull(),

@@ -126,4 +126,27 @@ describe('telephony settings: the practice’s Twilio numbers and its masked cal
     expect([403, 404]).toContain(elsewhere.status);
     expect((await read()).callMasking.maxCalls).toBe(3);
   });
+
+  it('calling hours (issue 43): 8:00 to 21:00 by default; a practice narrows them and adds holidays, never past the legal limit', async () => {
+    expect((await read()).callingHours).toEqual({ start: '08:00', end: '21:00', holidays: [] });
+    const saved = await patch({ callingHours: { start: '9:30', end: '18:00', holidays: ['2026-12-25', '2026-12-24', '2026-12-25'] } });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as TelephonySettings).callingHours).toEqual({ start: '09:30', end: '18:00', holidays: ['2026-12-24', '2026-12-25'] });
+    const [entry] = await h.db.select().from(auditLog).where(eq(auditLog.resourceType, 'TelephonySettings')).orderBy(sql`${auditLog.at} desc`).limit(1);
+    expect(entry!.after).toMatchObject({ callingHours: { start: '09:30', end: '18:00' } });
+    for (const [body, field, message] of [
+      [{ start: '07:59' }, 'callingHours.start', 'Calls start at 8:00 at the earliest (the legal limit), as HH:MM'],
+      [{ end: '21:30' }, 'callingHours.end', 'Calls end by 21:00 at the latest (the legal limit), as HH:MM'],
+      [{ start: '12:00', end: '11:00' }, 'callingHours.end', 'The end must be after the start'],
+      [{ end: '09:00' }, 'callingHours.end', 'The end must be after the start'],
+      [{ holidays: ['2026-02-30'] }, 'callingHours.holidays.0', 'Date must be YYYY-MM-DD'],
+      [{ holidays: '2026-12-25' }, 'callingHours.holidays', 'Holidays must be dates (YYYY-MM-DD)'],
+    ] as const) {
+      const res = await patch({ callingHours: body });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({ [field]: message });
+    }
+    expect((await read()).callingHours).toEqual({ start: '09:30', end: '18:00', holidays: ['2026-12-24', '2026-12-25'] });
+    expect((await patch({ callingHours: { start: '08:00', end: '21:00', holidays: [] } })).status).toBe(200);
+  });
 });

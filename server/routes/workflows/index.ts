@@ -17,7 +17,8 @@ import { ApiError } from '../../errors.ts';
 import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json } from '../../validate.ts';
 import { write } from '../../write.ts';
-import { itemCountsOf, workflowItemRoutes } from './items.ts';
+import { heldBy, holdItems, itemCountsOf, workflowItemRoutes } from './items.ts';
+import { disableWorkflow, resumeItems } from '../../workflows/runner.ts';
 
 type Row = typeof taskWorkflows.$inferSelect;
 
@@ -90,8 +91,13 @@ export const workflowRoutes = new Hono<AppEnv>()
       if (changes.status !== undefined && changes.status !== current.status && !workflowTransitions[current.status].includes(changes.status)) {
         throw transitionRefused(workflowMessages.transition(current.status, changes.status));
       }
-      // Disabling ends at once while nothing runs (the runner passes through DISABLING while its tasks end).
+      const to = changes.status !== undefined && changes.status !== current.status ? changes.status : null;
+      // Disabling aborts the running items; it ends at once while none of their sends is with the carrier, else passes through DISABLING (runner.ts).
+      if (to === 'DISABLED') changes.status = await disableWorkflow(tx, accountId, id, actorName);
       const after = await updateVersioned({ tx, accountId, actorName }, taskWorkflows, { key: taskWorkflows.id, id, version: edited }, changes);
+      // Resumed or activated: what fell due meanwhile runs now (its calling window checked again); paused: the items say so.
+      if (to === 'ACTIVE') await resumeItems(tx, accountId, id);
+      if (to === 'PAUSED' || to === 'INACTIVE') await holdItems(tx, accountId, id, heldBy(to)!);
       await audit({ action: 'update', resourceType: 'Workflow', resourceId: id, before: presentWorkflow(current), after: presentWorkflow(after) });
       return after;
     });

@@ -34,6 +34,22 @@ const jobsOf = async (itemId: string) =>
   (await h.db.execute<{ run_at: Date; task_identifier: string }>(sql`select run_at, task_identifier from graphile_worker.jobs where key = ${`workflow-item:${itemId}`}`)).rows;
 
 describe('workflow items (spec §3, §7 items getAll, create, batchCreate)', () => {
+  it('the demo practice has three workflows (a reminder call; a text then a call two days later; a form call) with items in every status', async () => {
+    const list = (await (await h.call('viewer', at('/workflows'))).json()) as { items: Workflow[] };
+    const demo = list.items.filter((w) => ['Annual check-up reminder call', 'Flu shot: a text, then a call two days later', 'Open balance form call'].includes(w.title));
+    expect(demo.map((w) => w.tasks.map((t) => t.name))).toEqual([['outboundCall'], ['sendSMS', 'outboundCall'], ['jotformCall']]);
+    const totals = demo.reduce<Record<string, number>>((sum, w) => {
+      for (const [status, n] of Object.entries(w.itemCounts)) sum[status] = (sum[status] ?? 0) + n;
+      return sum;
+    }, {});
+    for (const status of ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED']) expect(totals[status]).toBeGreaterThan(0);
+    const items = (await (await h.call('viewer', at(`/workflows/${demo[1]!.id}/items?status=RUNNING`))).json()) as { items: WorkflowItem[] };
+    const waiting = (await (await h.call('viewer', at(`/items/${items.items[0]!.id}`))).json()) as WorkflowItemDetail;
+    expect(waiting).toMatchObject({ currentTask: 1, status: 'RUNNING' });
+    expect(waiting.events.map((e) => e.kind)).toEqual(['added', 'sent', 'outcome', 'scheduled']);
+    expect(new Date(waiting.nextAttemptAt!).getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('creates one in spec §3’s shape, due after its first task’s delay and queued; lists, reads with its timeline, logs the change and the reads', async () => {
     const wf = await workflow();
     const before = Date.now();
@@ -148,7 +164,8 @@ describe('workflow items (spec §3, §7 items getAll, create, batchCreate)', () 
     const back = await h.call('manager', at(`/workflows/${wf.id}/items/retry`), { method: 'POST', json: { status: 'ABORTED' } });
     expect(await back.json()).toEqual({ changed: 1 });
     const detail = (await (await h.call('manager', at(`/items/${item.id}`))).json()) as WorkflowItemDetail;
-    expect(detail.events.map((e) => e.kind)).toEqual(['added', 'aborted', 'retried', 'aborted', 'retried']);
+    // The runner may already have taken a retried item (a retry runs its task at once): its steps come between.
+    expect(detail.events.map((e) => e.kind).filter((kind) => ['added', 'aborted', 'retried'].includes(kind))).toEqual(['added', 'aborted', 'retried', 'aborted', 'retried']);
   });
 
   it('a paused or manual workflow’s items wait and say why; a manual one starts by hand; a disabled workflow takes none', async () => {

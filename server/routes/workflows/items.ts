@@ -130,6 +130,14 @@ export async function addItems(scope: WriteScope, workflow: WorkflowRow, items: 
   return rows;
 }
 
+/** The running items of a workflow that stopped running say why they wait (their jobs find it so too). */
+export async function holdItems(tx: Tx, accountId: string, workflowId: string, reason: string): Promise<void> {
+  await tx
+    .update(taskWorkflowItems)
+    .set({ heldReason: reason })
+    .where(and(eq(taskWorkflowItems.accountId, accountId), eq(taskWorkflowItems.workflowId, workflowId), eq(taskWorkflowItems.status, 'RUNNING')));
+}
+
 async function workflowOf(db: Db | Tx, accountId: string, id: string, lock = false) {
   const q = db.select().from(taskWorkflows).where(and(eq(taskWorkflows.accountId, accountId), eq(taskWorkflows.id, id)));
   const [row] = lock ? await q.for('share') : await q;

@@ -9,6 +9,7 @@ import { useCan } from '../../lib/policy.ts';
 import { telephonySettingsQuery } from '../../lib/telephony-settings.ts';
 import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 import { practiceLinesQuery } from './queries.ts';
+import { numberOrText } from '../../lib/form.ts';
 
 type Limit = 'expiryHours' | 'maxCalls' | 'callTimeLimitMinutes' | 'ringTimeoutSeconds';
 
@@ -30,19 +31,12 @@ export const emptyMaskedCall = ({ personId = '', interactionId = '', patientNumb
   ringTimeoutSeconds: '',
 });
 
-/** Text that is not a number stays text, so the schema names the field's bounds instead of passing NaN along. */
-const limitOf = (value: string): number | string | undefined => {
-  const trimmed = value.trim();
-  if (trimmed === '') return undefined;
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
-};
-
 /** The form's values as the API takes them (an empty limit is the practice's default). */
 export const toMaskedCallBody = (values: MaskedCallValues): MaskingCreate => {
   const limits = Object.fromEntries(
     (['expiryHours', 'maxCalls', 'callTimeLimitMinutes', 'ringTimeoutSeconds'] as const).flatMap((key) => {
-      const value = limitOf(values[key]);
-      return value === undefined ? [] : [[key, value]];
+      const value = numberOrText(values[key]);
+      return value === null ? [] : [[key, value]];
     }),
   );
   return {

@@ -20,12 +20,13 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Permitted } from '../../components/ui/permitted.tsx';
 import { RecordLoad } from '../../components/ui/record-page.tsx';
 import { useAccountKey } from '../../lib/account.ts';
-import { phoneLabel } from '../../lib/format.ts';
+import { phoneLabel, useDayFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
 import { useEditMode } from '../../lib/record-detail.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { useToast } from '../../lib/toast.ts';
 import { telephonySettingsQuery, useSaveTelephonySettings } from './queries.ts';
+import { numberOrText } from '../../lib/form.ts';
 
 /**
  * Telephony settings (issue 42, "Per-practice numbers"; the screen is ours): the practice's Twilio
@@ -48,6 +49,7 @@ const limitText = (settings: TelephonySettings, key: keyof MaskingSettings) =>
   `${settings.callMasking[key]} ${maskingSettingLabels[key].unit}${settings.callMasking[key] === settings.builtIn[key] ? ' (built-in default)' : ''}`;
 
 function TelephonySettingsDetail({ settings }: { settings: TelephonySettings }) {
+  const formatDay = useDayFormat();
   const { editing, editButton, startEditing, leaveEdit } = useEditMode();
   const titleId = 'telephony-settings-title';
   return (
@@ -72,6 +74,16 @@ function TelephonySettingsDetail({ settings }: { settings: TelephonySettings }) 
         <>
           <Card title="Practice numbers" titleId={`${titleId}-numbers`}>
             <PracticeNumbers numbers={settings.numbers} />
+          </Card>
+          <Card title="Calling hours" titleId={`${titleId}-hours`}>
+            <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">When workflows call and text patients, in each patient's own time zone (from their address, else their area code).</p>
+            <DescriptionList
+              items={[
+                { label: 'From', value: settings.callingHours.start },
+                { label: 'Until', value: settings.callingHours.end },
+                { label: 'Holidays', value: settings.callingHours.holidays.length > 0 ? settings.callingHours.holidays.map((day) => formatDay(day)).join(', ') : 'None' },
+              ]}
+            />
           </Card>
           <Card title="Masked call link defaults" titleId={`${titleId}-masking`}>
             <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">What a new link gets when the person setting it up leaves a limit empty.</p>
@@ -124,29 +136,39 @@ function PracticeNumbers({ numbers }: { numbers: PracticeNumber[] }) {
   );
 }
 
-/** The form's values: the calling number's id ('' for the first by rank) and each limit as typed ('' for the built-in default). */
-type SettingsValues = { callerContactPointId: string } & Record<keyof MaskingSettings, string>;
+/** The form's values: the calling number's id ('' for the first by rank), each limit as typed ('' for the built-in default), the calling hours. */
+type SettingsValues = { callerContactPointId: string; callingStart: string; callingEnd: string; holidays: string } & Record<keyof MaskingSettings, string>;
 
 const valuesOf = (settings: TelephonySettings): SettingsValues => ({
   callerContactPointId: settings.callerContactPointId ?? '',
+  callingStart: settings.callingHours.start,
+  callingEnd: settings.callingHours.end,
+  holidays: settings.callingHours.holidays.join('\n'),
   ...(Object.fromEntries(maskingSettingKeys.map((key) => [key, settings.callMasking[key] === settings.builtIn[key] ? '' : String(settings.callMasking[key])])) as Record<keyof MaskingSettings, string>),
 });
-
-/** Text that is not a whole number stays text, so the schema names the field's bounds instead of passing NaN along. */
-const limitOf = (value: string): number | string | null => {
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
-};
 
 export const toSettingsBody = (values: SettingsValues): TelephonySettingsPatch =>
   ({
     callerContactPointId: values.callerContactPointId === '' ? null : values.callerContactPointId,
-    callMasking: Object.fromEntries(maskingSettingKeys.map((key) => [key, limitOf(values[key])])),
+    callMasking: Object.fromEntries(maskingSettingKeys.map((key) => [key, numberOrText(values[key])])),
+    callingHours: {
+      start: values.callingStart,
+      end: values.callingEnd,
+      holidays: values.holidays
+        .split(/[\s,;]+/)
+        .map((day) => day.trim())
+        .filter(Boolean),
+    },
   }) as TelephonySettingsPatch;
 
-/** The API names a limit's error `callMasking.maxCalls`; the form's field is `maxCalls`. */
-const fieldOf = (path: string) => (path.startsWith('callMasking.') ? path.slice('callMasking.'.length) : path.split('.')[0] ?? null);
+const callingFields: Record<string, keyof SettingsValues> = { 'callingHours.start': 'callingStart', 'callingHours.end': 'callingEnd', 'callingHours.holidays': 'holidays' };
+
+/** The API names a limit's error `callMasking.maxCalls` and an hour's `callingHours.start`; the form's fields are `maxCalls` and `callingStart`. */
+const fieldOf = (path: string) => {
+  if (path.startsWith('callMasking.')) return path.slice('callMasking.'.length);
+  const calling = Object.keys(callingFields).find((prefix) => path === prefix || path.startsWith(`${prefix}.`));
+  return calling ? callingFields[calling]! : (path.split('.')[0] ?? null);
+};
 
 function TelephonySettingsEdit({ settings, onDone }: { settings: TelephonySettings; onDone(): void }) {
   const save = useSaveTelephonySettings();
@@ -183,6 +205,31 @@ function TelephonySettingsEdit({ settings, onDone }: { settings: TelephonySettin
               onValueChange={field.handleChange}
               className="sm:col-span-2"
               ref={firstField}
+            />
+          )}
+        </form.Field>
+        <form.Field name="callingStart">
+          {(field) => (
+            <TextField field={field} label="Call patients from" hint="Their own time, 8:00 at the earliest (HH:MM)." placeholder="08:00" error={errorOf('callingStart', field.state.meta.errors)} autoComplete="off" />
+          )}
+        </form.Field>
+        <form.Field name="callingEnd">
+          {(field) => (
+            <TextField field={field} label="Call patients until" hint="Their own time, 21:00 at the latest (HH:MM)." placeholder="21:00" error={errorOf('callingEnd', field.state.meta.errors)} autoComplete="off" />
+          )}
+        </form.Field>
+        <form.Field name="holidays">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Holidays"
+              hint="Days no workflow calls or texts: dates as YYYY-MM-DD, one per line or separated by commas."
+              placeholder="2026-12-25"
+              error={errorOf('holidays', field.state.meta.errors)}
+              multiline
+              rows={3}
+              className="sm:col-span-2"
+              autoComplete="off"
             />
           )}
         </form.Field>

@@ -17,7 +17,7 @@ export const commands: Command[] = [
     keepsPaletteOpen: ({ pathname }) => !workflowPage.test(pathname),
     run: (ctx) => {
       const id = workflowPage.exec(ctx.pathname)?.[1];
-      if (id) ctx.navigate(`/workflows/${id}?add=item`);
+      if (id) ctx.navigate(`/workflows/${id}?add=palette`);
       else ctx.openPage('start-workflow');
     },
   },

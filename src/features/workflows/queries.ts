@@ -130,3 +130,18 @@ export function useItemAction(itemId: string) {
     },
   });
 }
+
+/** Aborts or retries every item of a workflow matching the table's filter (its status and text); answers how many changed. */
+export function useBulkItemAction(workflowId: string) {
+  const queryClient = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: ({ action, filter }: { action: 'abort' | 'retry'; filter: { status?: string; q?: string } }) =>
+      request<{ changed: number }>(`${path(workflowId)}/items/${action}`, { method: 'POST', body: filter }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.items(account, workflowId) });
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.detail(account, workflowId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.lists(account) });
+    },
+  });
+}

@@ -29,7 +29,7 @@ export const itemSearchDefaults: ItemListSearch = { page: 1, size: 10, sort: 'cr
 /** Spec §4's item statuses (domain/workflows.ts `workflowItemStatuses`, which brings valibot with it). */
 const itemStatuses = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED', ''] as const satisfies readonly (WorkflowItemStatus | '')[];
 
-/** The items table's state, and `add=item` while Add Workflow Item is open (the palette's "Start workflow" opens it). */
+/** The items table's state, and `add` while Add Workflow Item is open: `item` by its button, `palette` by "Start workflow" (the item's source). */
 export const workflowPageSearch = searchParams({
   page: whole(1, 1),
   size: oneOf(pageSizes, itemSearchDefaults.size),
@@ -37,6 +37,6 @@ export const workflowPageSearch = searchParams({
   order: oneOf(sortOrders, itemSearchDefaults.order),
   q: text(100),
   status: oneOf(itemStatuses, ''),
-  add: oneOf(['item', ''] as const, ''),
+  add: oneOf(['item', 'palette', ''] as const, ''),
 });
 export const workflowPageDefaults = { ...itemSearchDefaults, add: '' } as const;

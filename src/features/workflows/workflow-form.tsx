@@ -21,6 +21,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
 import { FieldError, TextField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
+import { numberOrText } from '../../lib/form.ts';
 import { useRecordForm, type RecordFormProps } from '../../lib/record-form.ts';
 import { statusLabels, taskLabels } from './workflow-parts.tsx';
 
@@ -81,12 +82,11 @@ export const toWorkflowValues = (workflow: Workflow): WorkflowValues => ({
   tasks: workflow.tasks.map(taskValues),
 });
 
-/** A delay typed as a number is sent as one; anything else is sent as typed, for the schema to name ('Delay must be a whole number…'). */
-const amountOf = (typed: string): number | string => (/^\s*-?\d+(\.\d+)?\s*$/.test(typed) ? Number(typed) : typed);
 const optional = (value: string) => (value.trim() === '' ? {} : null);
 
 function taskBody(task: TaskValues) {
-  const delay = { amount: amountOf(task.delayAmount), unit: task.delayUnit };
+  // A delay typed as a number is sent as one; anything else as typed, for the schema to name ('Delay must be a whole number…').
+  const delay = { amount: numberOrText(task.delayAmount), unit: task.delayUnit };
   const numbers = { ...(optional(task.sourceNumber) ?? { sourceNumber: task.sourceNumber }), ...(optional(task.destinationNumber) ?? { destinationNumber: task.destinationNumber }) };
   switch (task.name) {
     case 'outboundCall':

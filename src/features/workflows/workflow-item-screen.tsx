@@ -12,7 +12,7 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { phoneLabel } from '../../lib/format.ts';
 import { useToast } from '../../lib/toast.ts';
 import type { WorkflowItemDetail } from '../../../domain/workflows.ts';
-import { itemQuery, useItemAction } from './queries.ts';
+import { itemQuery, useItemAction, workflowQuery } from './queries.ts';
 import { currentTaskText, sourceLabels, When } from './workflow-items.tsx';
 import { delayText, eventLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
 
@@ -26,12 +26,17 @@ export function WorkflowItemScreen({ workflowId, itemId }: { workflowId: string;
   );
 }
 
+/** A balance in dollars (the practices are in the US: spec §5's numbers). */
+const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+
 const itemActions = { resource: '/workflows/{id}', method: 'POST' } as const;
 /** What can be retried: an item that ended without succeeding. */
 const retryable = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
 function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId: string }) {
   const titleId = `item-${item.id}-title`;
+  // The back link names the workflow (read for it alone: the page shows without it).
+  const workflow = useQuery(workflowQuery(useAccountKey(), workflowId));
   // A manual workflow's item waits, with no attempt planned, until someone starts it.
   const waitsForStart = item.status === 'RUNNING' && item.nextAttemptAt === null && item.currentTask !== null;
   const info = item.generalInfo;
@@ -56,7 +61,11 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-4xl flex-col gap-5">
-      <PageHeader titleId={titleId} title={info.patientName} description="A patient in a workflow: where they are, and everything done so far." back={<BackLink to="/workflows/$workflowId" id={workflowId}>Workflow</BackLink>} />
+      <PageHeader titleId={titleId} title={info.patientName} description="A patient in a workflow: where they are, and everything done so far." back={
+          <BackLink to="/workflows/$workflowId" id={workflowId}>
+            {workflow.data?.title ?? 'Workflow'}
+          </BackLink>
+        } />
       <Card title="Status" titleId={`${titleId}-status`}>
         <DescriptionList
           items={[
@@ -96,9 +105,9 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
             { label: 'Date of birth', value: info.dob || null },
             { label: 'Email', value: info.email || null },
             { label: 'Address', value: info.address || null },
-            { label: 'Balance', value: info.balance ?? null },
+            { label: 'Balance', value: info.balance === null ? null : <span className="whitespace-nowrap">{money.format(info.balance)}</span> },
             { label: 'Payer class A', value: info.payerClassA || null },
-            { label: 'Maximum discount', value: info.maximumDiscount ?? null },
+            { label: 'Maximum discount', value: info.maximumDiscount === null ? null : `${info.maximumDiscount}%` },
           ]}
         />
       </Card>

@@ -19,7 +19,7 @@ import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { useRecordForm } from '../../lib/record-form.ts';
 import { useToast } from '../../lib/toast.ts';
-import { itemListQuery, useCreateItem } from './queries.ts';
+import { itemListQuery, useBulkItemAction, useCreateItem } from './queries.ts';
 import type { ItemListSearch, ItemSort } from './search.ts';
 import { itemStatusLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
 
@@ -64,11 +64,14 @@ type ItemsTableProps = {
   onSearchChange(change: Partial<ItemListSearch>): void;
   /** The empty table's next step (Add Workflow Item), for the roles that may add. */
   onAdd?(): void;
+  /** The role may abort and retry items (the workflow's POST): Abort matching and Retry matching are offered. */
+  mayChange?: boolean;
 };
 
 /** A workflow's Task Workflow Items: found by patient, filtered by status, sorted, paged; a row opens the item's page. */
-export function ItemsTable({ workflow, search, onSearchChange, onAdd }: ItemsTableProps) {
+export function ItemsTable({ workflow, search, onSearchChange, onAdd, mayChange = false }: ItemsTableProps) {
   const list = useQuery(itemListQuery(useAccountKey(), workflow.id, search));
+  const total = list.data?.total ?? 0;
   const navigate = useNavigate();
   const q = search.q.trim();
   const filters = [...(q ? [`“${q}”`] : []), ...(search.status ? [`status ${itemStatusLabels[search.status]}`] : [])];
@@ -85,6 +88,7 @@ export function ItemsTable({ workflow, search, onSearchChange, onAdd }: ItemsTab
           onValueChange={(value) => onSearchChange({ status: value as WorkflowItemStatus | '', page: 1 })}
           className="w-44"
         />
+        {mayChange && total > 0 ? <BulkActions workflow={workflow} search={search} /> : null}
       </FilterRow>
       <DataTable
         label="Task Workflow Items"
@@ -121,6 +125,51 @@ export function ItemsTable({ workflow, search, onSearchChange, onAdd }: ItemsTab
         onRetry={() => void list.refetch()}
       />
     </>
+  );
+}
+
+/** "Every item matching": the filter as the bulk actions take it, and how it reads. */
+const filterOf = (search: ItemListSearch) => ({ ...(search.status ? { status: search.status } : {}), ...(search.q.trim() ? { q: search.q.trim() } : {}) });
+
+/**
+ * Abort matching and Retry matching (issue 43: abort and retry of every item matching a filter):
+ * what the table's filter shows, however many pages. Abort asks first; only running items are
+ * aborted and only ended ones retried, whatever the filter.
+ */
+function BulkActions({ workflow, search }: { workflow: Workflow; search: ItemListSearch }) {
+  const bulk = useBulkItemAction(workflow.id);
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const filtered = search.status !== '' || search.q.trim() !== '';
+  const scope = filtered ? 'that matches the filter' : 'of this workflow';
+  const run = async (action: 'abort' | 'retry') => {
+    setConfirming(false);
+    try {
+      const { changed } = await bulk.mutateAsync({ action, filter: filterOf(search) });
+      toast('success', `${changed} item${changed === 1 ? '' : 's'} ${action === 'abort' ? 'aborted' : 'retried'}.`);
+    } catch (error) {
+      toast('error', error instanceof Error ? error.message : messages.tryAgain);
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" pending={bulk.isPending} onClick={() => void run('retry')} title={`Runs again every item ${scope} that failed, timed out or was aborted`}>
+        Retry matching
+      </Button>
+      <Button variant="dangerOutline" pending={bulk.isPending} onClick={() => setConfirming(true)}>
+        Abort matching
+      </Button>
+      <Dialog open={confirming} onOpenChange={setConfirming} title="Abort matching items?" description={`Stops every running item ${scope}. Retry runs them again later.`}>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void run('abort')}>
+            Abort items
+          </Button>
+        </div>
+      </Dialog>
+    </div>
   );
 }
 

@@ -21,9 +21,9 @@ type WorkflowScreenProps = {
   /** The items table's URL state (the route's); in the side panel the table keeps its own. */
   search?: ItemListSearch;
   onSearchChange?(change: Partial<ItemListSearch>): void;
-  /** Add Workflow Item is open (`?add=item`: the palette's "Start workflow" opens it). */
-  adding?: boolean;
-  onAddingChange?(adding: boolean): void;
+  /** Add Workflow Item is open, and how it was opened (the new item's source): by its button, or by the palette's "Start workflow". */
+  adding?: 'manual' | 'palette' | null;
+  onAddingChange?(adding: 'manual' | 'palette' | null): void;
 };
 
 /** Spec §2 "Workflows": a workflow's page: its status and actions, its tasks, and its Task Workflow Items. */
@@ -43,7 +43,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
   const [ownSearch, setOwnSearch] = useState(itemSearchDefaults);
   const search = routeSearch ?? ownSearch;
   const onSearchChange = routeSearchChange ?? ((change: Partial<ItemListSearch>) => setOwnSearch((prev) => ({ ...prev, ...change })));
-  const [ownAdding, setOwnAdding] = useState(false);
+  const [ownAdding, setOwnAdding] = useState<'manual' | 'palette' | null>(null);
   const adding = routeAdding ?? ownAdding;
   const setAdding = onAddingChange ?? setOwnAdding;
   const mayAdd = useMeets(addItems);
@@ -51,7 +51,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
   const addButton = useRef<HTMLButtonElement>(null);
   const wasAdding = useRef(adding);
   useEffect(() => {
-    if (wasAdding.current && !adding) {
+    if (wasAdding.current && adding === null) {
       requestAnimationFrame(() => {
         if (document.activeElement === document.body || document.activeElement === null) addButton.current?.focus();
       });
@@ -77,7 +77,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
         actions={
           <>
             <Permitted requires={addItems}>
-              <Button ref={addButton} onClick={() => setAdding(true)}>
+              <Button ref={addButton} onClick={() => setAdding('manual')}>
                 Add Workflow Item
               </Button>
             </Permitted>
@@ -111,7 +111,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
       </Card>
       <Card title="Task Workflow Items" titleId={`${titleId}-items`}>
         <p className="-mt-2 mb-3 text-sm text-slate-700 dark:text-slate-300">{itemCountsText(workflow.itemCounts)}</p>
-        <ItemsTable workflow={workflow} search={search} onSearchChange={onSearchChange} onAdd={mayAdd ? () => setAdding(true) : undefined} />
+        <ItemsTable workflow={workflow} search={search} onSearchChange={onSearchChange} onAdd={mayAdd ? () => setAdding('manual') : undefined} mayChange={mayAdd} />
       </Card>
       {mayAdd ? (
         <section id="upload" aria-labelledby={`${titleId}-upload`} className="rounded-lg border border-dashed border-slate-300 p-5 dark:border-slate-600">
@@ -137,7 +137,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
           </dd>
         </dl>
       </Card>
-      {mayAdd ? <AddItemDialog workflow={workflow} open={adding} onOpenChange={setAdding} /> : null}
+      {mayAdd ? <AddItemDialog workflow={workflow} open={adding !== null} source={adding ?? 'manual'} onOpenChange={(open) => setAdding(open ? (adding ?? 'manual') : null)} /> : null}
     </article>
   );
 }

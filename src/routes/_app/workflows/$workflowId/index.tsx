@@ -26,8 +26,8 @@ export const Route = createFileRoute('/_app/workflows/$workflowId/')({
         workflowId={workflowId}
         search={items}
         onSearchChange={handleSearchChange}
-        adding={add === 'item'}
-        onAddingChange={(adding) => void navigate({ search: (prev) => ({ ...prev, add: adding ? 'item' : '' }), replace: true })}
+        adding={add === '' ? null : add === 'palette' ? 'palette' : 'manual'}
+        onAddingChange={(adding) => void navigate({ search: (prev) => ({ ...prev, add: adding === null ? '' : adding === 'palette' ? 'palette' : 'item' }), replace: true })}
       />
     );
   },

@@ -1,0 +1,2 @@
+-- A patient's sends by time: the workflows' per-patient cap counts them on every try (issue 43).
+CREATE INDEX "telephony_attempts_patient" ON "telephony_attempts" USING btree ("account_id","to_number","kind","created_at");
