@@ -131,7 +131,7 @@ export function CsvImport({ workflow }: { workflow: Workflow }) {
     setDownloadUrl(null);
     const reader = new ImportWorker();
     worker.current = reader;
-    importId.current = crypto.randomUUID();
+    importId.current = newImportId();
     loadKeys();
     go({ name: 'reading', fileName: file.name, bytes: 0, total: file.size });
     try {
@@ -565,5 +565,7 @@ function RowNumbering() {
   return <p className="text-xs text-slate-600 dark:text-slate-400">Row 1 is the first row under the header row (the header is not counted; blank lines are not counted either).</p>;
 }
 
+/** One id per chosen file, the stem of its batches' keys (getRandomValues: randomUUID exists only on https and localhost). */
+const newImportId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 const fileStem = (name: string) => name.replace(/\.[^.]*$/, '') || 'import';
