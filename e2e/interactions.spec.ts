@@ -333,6 +333,43 @@ test('live (issue 42): a call POSTed by an integrator appears in the open list, 
   expect(navigated).toBe(false);
 });
 
+test("live (issue 42): a comment added in another tab reaches the call's open page, and a new call of a person reaches their open page, without a reload", async ({ page }) => {
+  const number = uniqueNumber();
+  const created = await createCall(page, `Cora Comment ${Date.now()}`, number.typed);
+  await page.goto(`/interactions/${created.id}`);
+  const comments = page.getByRole('region', { name: 'Comments' });
+  await expect(comments.getByText('No comments yet.')).toBeVisible();
+  let navigated = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigated = true;
+  });
+  const helper = await page.context().newPage();
+  const api = await signedInApi(helper);
+  const posted = await api.send('POST', `/interactions/interactions/${created.id}/comments`, { body: { content: 'Pharmacy called back from the other desk.' } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await expect(comments.getByRole('list', { name: 'Comments' }).getByText('Pharmacy called back from the other desk.')).toBeVisible({ timeout: liveBudget });
+  expect(navigated).toBe(false);
+
+  // A person's page: their calls (by their phone contact points) are read again when a call arrives.
+  const stamp = Date.now();
+  const theirs = uniqueNumber();
+  const person = await api.send('POST', '/person/persons', { name: [{ use: 'official', given: ['Lia'], family: `Live${stamp}`, prefix: [], suffix: [] }], communication: [] });
+  expect(person.status()).toBe(201);
+  const personId = ((await person.json()) as { id: string }).id;
+  expect((await api.send('POST', `/person/practitioners/${personId}`, {})).status()).toBe(201);
+  const point = await api.send('POST', '/contactpoints/contact-points', { name: `Lia ${stamp}`, value: theirs.typed, system: 'PHONE', serviceProvider: 'Unknown', description: 'Mobile', rank: 1, vip: false, associations: [personId] });
+  expect(point.status(), await point.text()).toBe(201);
+  await helper.close();
+  await page.goto(`/practice/persons/${personId}`);
+  const section = page.getByRole('region', { name: 'Interactions' });
+  await expect(section.getByText("No calls with this person's numbers.")).toBeVisible();
+  navigated = false;
+  const call = await createCall(page, `Lia Live${stamp}`, theirs.typed);
+  await expect(section.getByRole('link')).toHaveCount(1, { timeout: liveBudget });
+  await expect(section.getByRole('link')).toHaveAttribute('href', new RegExp(`/interactions/${call.id}$`));
+  expect(navigated).toBe(false);
+});
+
 test("live (issue 42): a masked call the simulated carrier places reaches the open list at once, and its outcome follows without a reload", async ({ page }) => {
   // A number the platform dials (the exchange starts with 5: never 0 or 1).
   const number = { e164: `+13125${String(Date.now() % 1e6).padStart(6, '0')}` };
