@@ -7,6 +7,11 @@ ALTER TABLE "interactions" ADD COLUMN "type" text DEFAULT 'call' NOT NULL;--> st
 UPDATE "interactions" AS i SET "type" = 'chat'
   FROM "web_chats" AS c
  WHERE c.account_id = i.account_id AND c.interaction_id = i.id;--> statement-breakpoint
+-- A visitor who gave no name was stored as "Web chat visitor", a name a search found; now they have
+-- none, and the screens say "Web chat visitor" for an unnamed chat's visitor.
+UPDATE "interactions" AS i SET "patient_name" = NULL, "search_name" = NULL, "patient" = jsonb_set(i.patient, '{name}', 'null'::jsonb)
+  FROM "web_chats" AS c
+ WHERE c.account_id = i.account_id AND c.interaction_id = i.id AND c.visitor_name IS NULL AND i.patient_name = 'Web chat visitor';--> statement-breakpoint
 CREATE INDEX "interactions_account_type_start" ON "interactions" USING btree ("account_id","type","start_timestamp","id") WHERE "interactions"."deleted_at" is null;--> statement-breakpoint
 -- 2. Comments are live: a comment added, edited or deleted (by anyone, in any tab, from any server
 -- process) tells the interaction's id on the channel migrations 0028 and 0042 use, in the same
