@@ -57,10 +57,10 @@ export function InteractionScreen({ interactionId, actions }: { interactionId: s
 
 /**
  * The page's title: who called (or was called), the way a supervisor scans a call. A web chat's
- * visitor who gave no name: "Web chat with an unnamed visitor" (issue 42; never "Unknown caller").
+ * visitor who gave no name: "Web chat: unnamed visitor" (issue 42; never "Unknown caller"; the "kind: who" shape kept).
  */
 export const interactionTitle = (interaction: Interaction) => {
-  if (isChat(interaction) && !interaction.patient?.name) return 'Web chat with an unnamed visitor';
+  if (isChat(interaction) && !interaction.patient?.name) return 'Web chat: unnamed visitor';
   const who = callerName({ type: interaction.type, patientName: interaction.patient?.name ?? null, contactNumber: interaction.patient?.contactNumber ?? null });
   const kind = isChat(interaction) ? 'Web chat' : `${directionLabels[interaction.direction] ?? interaction.direction} call`;
   return `${kind}: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
