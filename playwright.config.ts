@@ -54,6 +54,8 @@ export default defineConfig({
       // The simulated carrier never fails by chance (a test that wants a failure calls a number the carrier refuses), and reports at once.
       TELEPHONY_SIMULATOR_FAILURE_RATE: '0',
       TELEPHONY_SIMULATOR_OUTCOME_MS: '200',
+      // Workflow delays at demo speed (issue 43): a day passes in 48 s, an hour in 2 s.
+      WORKFLOW_SECONDS_PER_DAY: '48',
     },
   },
 });

@@ -1,6 +1,7 @@
 import { apiKeyFigures } from './apikeys.ts';
 import { auditFigures } from './audit.ts';
 import { authFigures } from './auth.ts';
+import { chatFigures } from './chat.ts';
 import { contactPointsFigures } from './contact-points.ts';
 import { interactionsFigures } from './interactions.ts';
 import { keyboardFigures } from './keyboard.ts';
@@ -15,7 +16,7 @@ import { workflowFigures } from './workflows.ts';
 
 /**
  * `npm run bench`: prints measured figures; never fails on timing (machines are shared and noisy).
- * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, interactions, auth, apikeys, audit, recordings, workflows, workflow-import);
+ * `BENCH_ONLY=startup,auth npm run bench` runs only the named sections (startup, palette, keyboard, persons, contact-points, interactions, auth, apikeys, audit, recordings, chat, workflows, workflow-import);
  * `BENCH_ONLY=first-screen` only measures the JavaScript loaded to show /home (`BENCH_VERBOSE=1` lists it).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -63,6 +64,10 @@ if (wanted('apikeys')) {
 if (wanted('recordings')) {
   console.log('\nCall recordings (HTTP range requests, keep-alive)');
   print(await recordingsFigures());
+}
+if (wanted('chat')) {
+  console.log('\nWeb chat (HTTP, one API process)');
+  print(await chatFigures());
 }
 if (wanted('workflows')) {
   console.log('\nTask workflows (issue 43)');

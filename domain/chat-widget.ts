@@ -33,6 +33,8 @@ export const chatTexts = {
   ended: 'This chat has ended.',
   endedByPractice: 'The practice ended this chat.',
   endedByVisitor: 'You ended this chat.',
+  /** The system message of each open conversation when the practice turns web chat off. */
+  endedTurnedOff: 'The practice turned off web chat, so this chat has ended. Please call the practice.',
   failed: 'Your message could not be sent. Please try again.',
   tooLong: `Messages can be at most ${chatLimits.text} characters`,
   empty: 'Type a message first',

@@ -16,3 +16,13 @@ export type InteractionDirection = (typeof interactionDirections)[number];
  */
 export const interactionStatuses = ['queued', 'active', 'wrap-up', 'completed', 'abandoned', 'follow-up'] as const;
 export type InteractionStatus = (typeof interactionStatuses)[number];
+
+/** What an interaction is (issue 42): a phone call, or a web chat a visitor started on the practice's website. */
+export const interactionTypes = ['call', 'chat'] as const;
+export type InteractionType = (typeof interactionTypes)[number];
+
+/**
+ * Who an interaction is with when it names no one (no name, no number): a supervisor scanning the
+ * list, a page's title or the palette reads a chat's unnamed visitor apart from an unknown caller.
+ */
+export const unnamedPartyLabels: Record<InteractionType, string> = { call: 'Unknown caller', chat: 'Web chat visitor' };

@@ -9,6 +9,7 @@ export const interactionMessages = {
   interactionInstantInvalid: 'Time must be a date and time in ISO 8601, for example 2026-03-02T14:00:00Z',
   interactionDirectionInvalid: 'Direction must be one of inbound, outbound, callback, api, webrtc_api or external_outbound',
   interactionStatusInvalid: 'Status must be one of queued, active, wrap-up, completed, abandoned or follow-up',
+  interactionTypeInvalid: 'Type must be call or chat',
   interactionEscalationInvalid: 'Escalation type must be one of clinical, supervisor, complaint or urgent-symptom',
   interactionPhoneInvalid: 'Contact number must be a US phone number of 10 digits, for example (555) 123-4567',
   interactionNotesTooLong: 'Agent notes must be at most 10000 characters',

@@ -11,7 +11,7 @@ import { listFilterMaxLength } from './list-query.ts';
 import { defaultPageSize, sortOrders } from './lists.ts';
 import { messages } from './messages.ts';
 import { interactionMessages } from './interaction-messages.ts';
-import { interactionDirections, interactionStatuses, type InteractionDirection, type InteractionStatus } from './interaction-kinds.ts';
+import { interactionDirections, interactionStatuses, interactionTypes, type InteractionDirection, type InteractionStatus, type InteractionType } from './interaction-kinds.ts';
 import { isoDate, type CommonFields } from './records.ts';
 import { isPortalPath } from './portal-path.ts';
 import { isStorableText, queryText, text } from './text.ts';
@@ -108,6 +108,8 @@ export type IntegrationAssociation = { system: 'amazon-connect' | 'simulator' | 
 
 export type Interaction = CommonFields & {
   resourceType: 'Interaction';
+  /** A phone call or a web chat (issue 42; ours: the spec's interactions are calls). Set by the writer: calls through the API and the contact center, chats by the widget. */
+  type: InteractionType;
   startTimestamp: string;
   endTimestamp: string | null;
   direction: InteractionDirection;
@@ -163,7 +165,7 @@ export type Interaction = CommonFields & {
 /** A row of `GET /interactions/interactions`. */
 export type InteractionListItem = Pick<
   Interaction,
-  'id' | 'startTimestamp' | 'direction' | 'status' | 'escalated' | 'latestDisposition' | 'durationSeconds' | 'queue' | 'agent' | 'team' | 'recordingsCount'
+  'id' | 'type' | 'startTimestamp' | 'direction' | 'status' | 'escalated' | 'latestDisposition' | 'durationSeconds' | 'queue' | 'agent' | 'team' | 'recordingsCount'
 > & { patientName: string | null; contactNumber: string | null };
 
 /** Spec §3 Comments. */
@@ -376,7 +378,7 @@ export type InteractionSort = (typeof interactionSortColumns)[number];
 /**
  * `GET /interactions/interactions`: newest first by default. Filters: `from`/`to` (a day or an
  * instant; `to` as a day includes that whole day), `queue` (its id), `agent`, `team`, `status`,
- * `direction`, `escalated`, `recorded` (true: with at least one recording; false: none; issue 40),
+ * `direction`, `type` (call or chat), `escalated`, `recorded` (true: with at least one recording; false: none; issue 40),
  * `disposition`, `personId` (the person's phone numbers), `q` (patient
  * name, or a phone number in any spelling). Paging: `limit` and `offset`, or `cursor` (the
  * previous page's `nextCursor`, stable while new calls arrive). A malformed filter is a 400 naming
@@ -391,6 +393,7 @@ export const interactionListQuerySchema = v.object({
   personId: v.optional(uuidText),
   status: v.optional(status),
   direction: v.optional(direction),
+  type: v.optional(v.picklist(interactionTypes, interactionMessages.interactionTypeInvalid)),
   escalated: v.optional(yesNo),
   recorded: v.optional(yesNo),
   disposition: filterText(interactionLimits.disposition),

@@ -157,3 +157,62 @@ test.describe('Read Only', () => {
     await expect(page.getByRole('button', { name: 'Save web chat' })).toHaveCount(0);
   });
 });
+
+test.describe('chats in the call history (issue 42)', () => {
+  test('a visitor who gave no name is a "Web chat visitor" (never "Unknown caller"); the Type filter keeps web chats or calls, each row says which', async ({ page }) => {
+    const { widgetId } = await demoWidget(page);
+    const started = await page.request.post(`/api/chat/public/widgets/${widgetId}/conversations`, { data: { text: 'No name here, just a question.' } });
+    expect(started.status()).toBe(201);
+    await page.goto('/interactions');
+    const table = page.getByRole('table', { name: 'Interactions' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await page.getByLabel('Type', { exact: true }).selectOption('chat');
+    await expect(page).toHaveURL(/[?&]type=chat/);
+    const first = table.locator('tbody tr').first();
+    await expect(first.getByRole('link', { name: 'Web chat visitor' })).toBeVisible();
+    await expect(table.getByText('Unknown caller')).toHaveCount(0);
+    // Every row a web chat, said in words in the Type column (a screen reader reads the row's name too);
+    // the rows shown before stay until the filtered page comes.
+    const types = () => table.locator('tbody tr').evaluateAll((rows) => [...new Set(rows.map((row) => row.querySelectorAll('td')[1]?.textContent))]);
+    await expect.poll(types).toEqual(['Web chat']);
+    await page.getByLabel('Type', { exact: true }).selectOption('call');
+    await expect(page).toHaveURL(/[?&]type=call/);
+    await expect(table.getByRole('link', { name: 'Web chat visitor' })).toHaveCount(0);
+    await expect.poll(types).not.toContain('Web chat');
+    expect((await types()).length).toBeGreaterThan(0);
+    // The unnamed visitor's page says what it is.
+    await page.goto('/interactions?type=chat');
+    await table.locator('tbody tr').first().getByRole('link', { name: 'Web chat visitor' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Web chat: unnamed visitor' })).toBeVisible();
+  });
+
+  test('turning web chat off ends the open chat: the patient sees why, and the widget then says chat is not available', async ({ page, browser }) => {
+    const { api, widgetId } = await demoWidget(page);
+    const patient = await patientPhone(browser, { bypassCSP: true });
+    try {
+      const widget = patient.page;
+      await widget.goto(`/astera/chat/${widgetId}`);
+      await widget.getByRole('button', { name: 'Start chat' }).click();
+      const box = widget.getByRole('textbox', { name: 'Message' });
+      await box.fill('Is anyone there tonight?');
+      await box.press('Enter');
+      const log = widget.getByRole('log', { name: 'Messages' });
+      await expect(log.getByText('Is anyone there tonight?')).toBeVisible();
+
+      await page.goto('/practice/web-chat');
+      await page.getByRole('checkbox', { name: 'Turn on web chat' }).uncheck();
+      await page.getByRole('button', { name: 'Save web chat' }).click();
+
+      await expect(log.getByText('The practice turned off web chat, so this chat has ended. Please call the practice.')).toBeVisible({ timeout: liveBudget });
+      const unavailable = widget.getByText('Chat is not available right now. Please call the practice.', { exact: true });
+      await expect(unavailable).toBeVisible();
+      await expect(unavailable).toBeFocused();
+      await expect(widget.getByRole('button', { name: 'Start a new chat' })).toHaveCount(0);
+      await expect(box).toBeHidden();
+      await expectNoAxeViolations(widget);
+    } finally {
+      await patient.context.close();
+      expect((await api.send('PATCH', '/chat/settings', { enabled: true })).status()).toBe(200);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { unnamedPartyLabels } from '../domain/interaction-kinds.ts';
 import { storageState } from './support.ts';
 
 /**
@@ -17,8 +18,9 @@ test('Interactions: a name typed in the search, ↓ and Enter at once open that 
   await expect(rows.nth(5)).toBeVisible();
   const first = (await rows.first().getByRole('link').first().innerText()).trim();
   const names = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('a')?.textContent?.trim() ?? ''));
-  // A patient's name: not a number, and not the label of a call or chat with neither ('Unknown caller', found by no search).
-  const name = names.find((candidate) => candidate && candidate !== first && candidate !== 'Unknown caller' && !candidate.startsWith('+') && !candidate.startsWith('('))!;
+  // A patient's name: not a number, and not what a call or web chat naming no one is called ('Unknown caller', 'Web chat visitor': no name, found by no search).
+  const unnamed: string[] = Object.values(unnamedPartyLabels);
+  const name = names.find((candidate) => candidate && candidate !== first && !unnamed.includes(candidate) && !candidate.startsWith('+') && !candidate.startsWith('('))!;
   expect(name).toBeTruthy();
   await page.getByRole('searchbox', { name: 'Find by patient or number' }).click();
   await page.keyboard.type(name);

@@ -333,6 +333,44 @@ test('live (issue 42): a call POSTed by an integrator appears in the open list, 
   expect(navigated).toBe(false);
 });
 
+test("live (issue 42): a comment added in another tab reaches the call's open page, and a new call of a person reaches their open page, without a reload", async ({ page }) => {
+  const number = uniqueNumber();
+  const created = await createCall(page, `Cora Comment ${Date.now()}`, number.typed);
+  await page.goto(`/interactions/${created.id}`);
+  const comments = page.getByRole('region', { name: 'Comments' });
+  await expect(comments.getByText('No comments yet.')).toBeVisible();
+  let navigated = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigated = true;
+  });
+  const helper = await page.context().newPage();
+  const api = await signedInApi(helper);
+  const posted = await api.send('POST', `/interactions/interactions/${created.id}/comments`, { body: { content: 'Pharmacy called back from the other desk.' } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await expect(comments.getByRole('list', { name: 'Comments' }).getByText('Pharmacy called back from the other desk.')).toBeVisible({ timeout: liveBudget });
+  expect(navigated).toBe(false);
+
+  // A person's page: their calls (by their phone contact points) are read again when a call arrives.
+  const stamp = Date.now();
+  const theirs = uniqueNumber();
+  const person = await api.send('POST', '/person/persons', { name: [{ use: 'official', given: ['Lia'], family: `Live${stamp}`, prefix: [], suffix: [] }], communication: [] });
+  expect(person.status()).toBe(201);
+  const personId = ((await person.json()) as { id: string }).id;
+  expect((await api.send('POST', `/person/practitioners/${personId}`, {})).status()).toBe(201);
+  const point = await api.send('POST', '/contactpoints/contact-points', { name: `Lia ${stamp}`, value: theirs.typed, system: 'PHONE', serviceProvider: 'Unknown', description: 'Mobile', rank: 1, vip: false, associations: [personId] });
+  expect(point.status(), await point.text()).toBe(201);
+  await helper.close();
+  await page.goto(`/practice/persons/${personId}`);
+  const section = page.getByRole('region', { name: 'Interactions' });
+  await expect(section.getByText("No calls with this person's numbers.")).toBeVisible();
+  navigated = false;
+  // A space before the number: a long word in the list would widen the desktop columns test's table.
+  const call = await createCall(page, `Lia Live ${stamp}`, theirs.typed);
+  await expect(section.getByRole('link')).toHaveCount(1, { timeout: liveBudget });
+  await expect(section.getByRole('link')).toHaveAttribute('href', new RegExp(`/interactions/${call.id}$`));
+  expect(navigated).toBe(false);
+});
+
 test("live (issue 42): a masked call the simulated carrier places reaches the open list at once, and its outcome follows without a reload", async ({ page }) => {
   // A number the platform dials (the exchange starts with 5: never 0 or 1).
   const number = { e164: `+13125${String(Date.now() % 1e6).padStart(6, '0')}` };
@@ -456,9 +494,10 @@ function brokenWords(page: Page) {
 }
 
 test('on a desktop (1280 and 1024 wide) every column of the list fits without scrolling sideways, no word or number broken; the filters are all shown', async ({ page }) => {
-  for (const width of [1280, 1024]) {
+  // Calls, and web chats (the demo's): a chat says so in the Type column, which must fit too (issue 42).
+  for (const [width, path] of [[1280, '/interactions'], [1024, '/interactions'], [1024, '/interactions?type=chat']] as const) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/interactions');
+    await page.goto(path);
     const table = list(page);
     await expect(table.locator('tbody tr').first()).toBeVisible();
     const box = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));

@@ -381,5 +381,15 @@ test.describe('phone size', () => {
     await dialog.getByRole('button', { name: 'Add Item' }).scrollIntoViewIfNeeded();
     await expect(dialog.getByRole('button', { name: 'Add Item' })).toBeInViewport();
     await expectNoAxeViolations(page);
+
+    // An item's page, with its patient, tasks and timeline.
+    const api = await signedInApi(page);
+    const added = await api.send('POST', `/task-workflows/workflows/${workflow.id}/items`, { generalInfo: { patientName: 'Mary-Jane Okafor-Lindqvist', phone: '(217) 555-0199', mrn: 'MRN-PHONE-1', balance: 1250.75 }, source: 'manual' });
+    expect(added.status(), await added.text()).toBe(201);
+    const { id: itemId } = (await added.json()) as { id: string };
+    await page.goto(`/workflows/${workflow.id}/items/${itemId}`);
+    await expect(h1(page, 'Mary-Jane Okafor-Lindqvist')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Added');
+    await check();
   });
 });

@@ -9,12 +9,14 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { chatAssociationSystem, chatLimits, type ChatMessage, type ChatMessages, type ChatSender, type ChatSettings, type ChatSettingsPatch } from '../../domain/chat.ts';
+import { chatAssociationSystem, chatLimits, chatTexts, type ChatMessage, type ChatMessages, type ChatSender, type ChatSettings, type ChatSettingsPatch } from '../../domain/chat.ts';
 import { systemActors } from '../../domain/actors.ts';
+import { unnamedPartyLabels } from '../../domain/interaction-kinds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { accounts, interactions, roles, users, webChatMessages, webChatSettings, webChats } from '../db/schema/index.ts';
 import { auditedWrite, type WriteScope } from '../db/write.ts';
 import { conflict } from '../errors.ts';
+import { agentTeamOf } from '../interactions/ingest.ts';
 import { notify } from '../notifications/notify.ts';
 import { CHAT_CHANNEL, type NotificationHub } from '../notifications/stream.ts';
 
@@ -53,7 +55,23 @@ export async function saveChatSettings(scope: WriteScope, patch: ChatSettingsPat
   } else {
     await tx.insert(webChatSettings).values({ accountId, widgetId: newChatSecret(), ...after, modifiedBy: actorName });
   }
-  await scope.audit({ action: current ? 'update' : 'create', resourceType: 'ChatSettings', resourceId: accountId, before, after });
+  // Turned off: no one would answer the conversations still open, so they end now, each with a
+  // system message its widget shows (the widget then finds chat unavailable), in this same write.
+  const endedChats = before?.enabled && !after.enabled ? await endOpenChats(scope) : 0;
+  await scope.audit({ action: current ? 'update' : 'create', resourceType: 'ChatSettings', resourceId: accountId, before, after: endedChats > 0 ? { ...after, endedChats } : after });
+}
+
+/** Ends every open conversation of the account (web chat turned off); answers how many. */
+async function endOpenChats(scope: WriteScope): Promise<number> {
+  const open = await scope.tx
+    .select()
+    .from(webChats)
+    .where(and(eq(webChats.accountId, scope.accountId), sql`${webChats.endedAt} is null`))
+    .orderBy(asc(webChats.createdTimestamp))
+    .for('update');
+  let n = 0;
+  for (const chat of open) if (await endChat(scope, chat, 'turned-off')) n += 1;
+  return n;
 }
 
 export type Widget = { accountId: string; practiceName: string; sites: string[] };
@@ -112,25 +130,33 @@ async function answerers(tx: Tx, accountId: string): Promise<string[]> {
 /**
  * A visitor starts a conversation with its first message: the interaction (a queued inbound chat),
  * the conversation and its message, in one audited write by the system actor "Web chat"; the
- * practice's staff who may answer are notified. Answers the id and the token the widget keeps.
+ * practice's staff who may answer are notified. Answers the id and the token the widget keeps
+ * (null when web chat was turned off meanwhile).
  */
-export async function startChat(db: Db, widget: Widget, body: { text: string; name: string | null }): Promise<{ conversationId: string; token: string; interactionId: string }> {
+export async function startChat(db: Db, widget: Widget, body: { text: string; name: string | null }): Promise<{ conversationId: string; token: string; interactionId: string } | null> {
   const conversationId = newChatSecret();
   const token = newChatSecret();
   return auditedWrite(db, { accountId: widget.accountId, actor: systemActors.webChat }, async (scope) => {
     const { tx, accountId } = scope;
-    const name = body.name ?? 'Web chat visitor';
+    // Still on, and kept on until this commits: turning web chat off (which locks the row to
+    // update it) waits for this conversation and then ends it, or this one sees it off.
+    const [settings] = await tx.select({ enabled: webChatSettings.enabled }).from(webChatSettings).where(eq(webChatSettings.accountId, accountId)).for('share');
+    if (!settings?.enabled) return null;
+    // A visitor who gave no name has none: the screens call them "Web chat visitor" (a chat's
+    // label), which is no patient's name and which a search by name does not find.
+    const name = body.name;
     const [interaction] = await tx
       .insert(interactions)
       .values({
         accountId,
+        type: 'chat',
         createdBy: systemActors.webChat.name,
         modifiedBy: systemActors.webChat.name,
         startTimestamp: new Date(),
         direction: 'inbound',
         status: 'queued',
         patientName: name,
-        searchName: name.toLowerCase(),
+        searchName: name?.toLowerCase() ?? null,
         patient: { name, dob: null, type: 'patient', location: null, contactNumber: null, email: null, smsOk: null },
         integrationAssociations: [{ system: chatAssociationSystem, contactId: conversationId, leg: 1 }],
       })
@@ -144,7 +170,7 @@ export async function startChat(db: Db, widget: Widget, body: { text: string; na
       accountId,
       userIds: await answerers(tx, accountId),
       title: 'New web chat',
-      message: `${name} started a chat on the practice's website.`,
+      message: `${name ?? unnamedPartyLabels.chat} started a chat on the practice's website.`,
       jumpPath: `/interactions/${interactionId}`,
     });
     return { conversationId, token, interactionId };
@@ -162,27 +188,34 @@ export async function postChatMessage(scope: WriteScope, chat: ChatRow, author: 
   const seq = await addMessage(scope.tx, chat, author.sender, author.name, text);
   if (seq === null) return null;
   if (author.sender === 'staff') {
+    // The chat takes its agent's team, as a call the contact center reports does (docs/interactions.md "Team of a call").
+    const team = scope.actorId ? await agentTeamOf(scope.tx, chat.accountId, scope.actorId) : null;
     const [taken] = await scope.tx
       .update(interactions)
-      .set({ status: 'active', agentId: scope.actorId, agentName: author.name, modifiedBy: author.name, version: sql`${interactions.version} + 1` })
+      .set({ status: 'active', agentId: scope.actorId, agentName: author.name, teamId: team?.id ?? null, teamName: team?.name ?? null, modifiedBy: author.name, version: sql`${interactions.version} + 1` })
       .where(and(eq(interactions.accountId, chat.accountId), eq(interactions.id, chat.interactionId), eq(interactions.status, 'queued')))
       .returning({ id: interactions.id });
-    if (taken) await scope.audit({ action: 'update', resourceType: 'Interaction', resourceId: chat.interactionId, before: { status: 'queued' }, after: { status: 'active', agentName: author.name } });
+    if (taken) await scope.audit({ action: 'update', resourceType: 'Interaction', resourceId: chat.interactionId, before: { status: 'queued' }, after: { status: 'active', agentName: author.name, teamId: team?.id ?? null } });
   }
   await scope.audit({ action: 'create', resourceType: 'ChatMessage', resourceId: chat.interactionId, after: { seq, sender: author.sender } });
   return seq;
 }
 
+/** Who ends a conversation: its visitor, a staff member from its page, or the practice turning web chat off. */
+type ChatEnder = 'patient' | 'staff' | 'turned-off';
+
+const endMessages: Record<ChatEnder, string> = { patient: 'The visitor ended this chat.', staff: chatTexts.endedByPractice, 'turned-off': chatTexts.endedTurnedOff };
+
 /** Ends a conversation (either side): a last system message says who ended it, the interaction completes. False if it had ended. */
-export async function endChat(scope: WriteScope, chat: ChatRow, by: 'patient' | 'staff'): Promise<boolean> {
+export async function endChat(scope: WriteScope, chat: ChatRow, by: ChatEnder): Promise<boolean> {
   const { tx } = scope;
   const [ended] = await tx
     .update(webChats)
-    .set({ endedAt: sql`now()`, endedBy: by === 'staff' ? scope.actorName : 'visitor' })
+    .set({ endedAt: sql`now()`, endedBy: by === 'patient' ? 'visitor' : scope.actorName })
     .where(and(eq(webChats.accountId, chat.accountId), eq(webChats.id, chat.id), sql`${webChats.endedAt} is null`))
     .returning({ id: webChats.id });
   if (!ended) return false;
-  await addMessage(tx, chat, 'system', null, by === 'staff' ? 'The practice ended this chat.' : 'The visitor ended this chat.', true);
+  await addMessage(tx, chat, 'system', null, endMessages[by], true);
   const [row] = await tx
     .update(interactions)
     .set({
@@ -194,7 +227,7 @@ export async function endChat(scope: WriteScope, chat: ChatRow, by: 'patient' | 
     })
     .where(and(eq(interactions.accountId, chat.accountId), eq(interactions.id, chat.interactionId)))
     .returning({ status: interactions.status });
-  await scope.audit({ action: 'update', resourceType: 'Interaction', resourceId: chat.interactionId, after: { status: row?.status, endedBy: by === 'staff' ? 'staff' : 'visitor' } });
+  await scope.audit({ action: 'update', resourceType: 'Interaction', resourceId: chat.interactionId, after: { status: row?.status, endedBy: by === 'patient' ? 'visitor' : by } });
   return true;
 }
 

@@ -79,6 +79,18 @@ export async function agentDirectory(db: Db | Tx, accountId: string): Promise<Ag
   return directory;
 }
 
+/**
+ * The team a user's interactions take by the same rule (`agentTeamRule`): a web chat they answer
+ * (server/chat/chat.ts) as a call they take. Null when they are on no live team or are no user of the account.
+ */
+export async function agentTeamOf(db: Db | Tx, accountId: string, personId: string): Promise<{ id: string; name: string } | null> {
+  const rows = await db.execute<{ team_id: string | null; team_name: string | null }>(
+    sql`select team.id as team_id, team.name as team_name from users u ${agentTeamRule} where u.account_id = ${accountId} and u.person_id = ${personId}`,
+  );
+  const row = rows.rows[0];
+  return row?.team_id ? { id: row.team_id, name: row.team_name ?? '' } : null;
+}
+
 /** The interaction row of a contact (without writing it): pure, so tests and the bulk seed check the shape. */
 export function interactionRow(accountId: string, contact: ContactCenterContact, agents: AgentDirectory, system: string) {
   const id = interactionIdOf(accountId, contact.contactId);

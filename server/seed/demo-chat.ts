@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { systemActors } from '../../domain/actors.ts';
 import { chatAssociationSystem, type ChatSender } from '../../domain/chat.ts';
 import type { Tx } from '../db/client.ts';
+import { agentTeamOf } from '../interactions/ingest.ts';
 import { interactions, webChatMessages, webChatSettings, webChats } from '../db/schema/index.ts';
 
 const minute = 60_000;
@@ -42,6 +43,8 @@ const chats = (agent: string): DemoChat[] => [
 
 /** The demo's web chat of one account: on, its site listed, two conversations. */
 export async function insertDemoWebChat(tx: Tx, accountId: string, key: string, agent: { id: string; name: string }, now = Date.now()) {
+  // The answered chat takes its agent's team, as a chat answered on the interaction's page does.
+  const team = await agentTeamOf(tx, accountId, agent.id);
   await tx.insert(webChatSettings).values({ accountId, widgetId: idOf(key, 'widget'), enabled: true, sites: [demoChatSite(key)], modifiedBy: 'Astera seed' });
   for (const [i, chat] of chats(agent.name).entries()) {
     const started = new Date(now - chat.minutesAgo * minute);
@@ -51,6 +54,7 @@ export async function insertDemoWebChat(tx: Tx, accountId: string, key: string, 
       .insert(interactions)
       .values({
         accountId,
+        type: 'chat',
         createdBy: systemActors.webChat.name,
         modifiedBy: chat.answeredBy ?? systemActors.webChat.name,
         startTimestamp: started,
@@ -61,6 +65,8 @@ export async function insertDemoWebChat(tx: Tx, accountId: string, key: string, 
         isComplete: ended,
         agentId: ended ? agent.id : null,
         agentName: chat.answeredBy,
+        teamId: ended ? (team?.id ?? null) : null,
+        teamName: ended ? (team?.name ?? null) : null,
         patientName: chat.name,
         searchName: chat.name.toLowerCase(),
         patient: { name: chat.name, dob: null, type: 'patient', location: null, contactNumber: null, email: null, smsOk: null },

@@ -1,9 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessages, ChatSettings, ChatStarted } from '../../../domain/chat.ts';
+import { chatTexts, type ChatMessages, type ChatSettings, type ChatStarted } from '../../../domain/chat.ts';
+import type { Interaction, InteractionList } from '../../../domain/interactions.ts';
+import type { SearchAnswer } from '../../../domain/search.ts';
 import { createApi } from '../../app.ts';
 import { chatPageAccount } from '../../chat/chat.ts';
 import { auditLog, interactions, notifications, webChatMessages, webChats } from '../../db/schema/index.ts';
+import { agentDirectory } from '../../interactions/ingest.ts';
 import { seedId } from '../../seed/seed.ts';
 import { createHarness } from '../../test/harness.ts';
 
@@ -261,5 +264,61 @@ describe('staff and tenancy', () => {
     expect((await staff('GET', `/chat/conversations/${call!.id}`)).status).toBe(404);
     const count = await h.db.select({ n: sql<number>`count(*)::int` }).from(webChatMessages).where(eq(webChatMessages.accountId, lakeside));
     expect(count[0]!.n).toBe(0);
+  });
+});
+
+describe('a chat in the call history (issue 42)', () => {
+  it('is of type chat; a visitor who gave no name has none, and the palette calls them "Web chat visitor", not "Unknown caller"', async () => {
+    const { interactionId } = await start('no name given', null);
+    const [row] = await h.db.select().from(interactions).where(eq(interactions.id, interactionId));
+    expect(row).toMatchObject({ type: 'chat', patientName: null, searchName: null });
+    const listed = (await (await staff('GET', '/interactions/interactions?type=chat&limit=100')).json()) as InteractionList;
+    expect(listed.items.find((item) => item.id === interactionId)).toMatchObject({ type: 'chat', patientName: null, contactNumber: null });
+    // The palette finds it by its pasted id.
+    const search = (await (await staff('GET', `/search?q=${interactionId}`)).json()) as SearchAnswer;
+    expect(search.exact).toMatchObject({ id: interactionId, title: 'Web chat visitor', subtitle: 'web chat' });
+    await h.jobs.drained();
+    const [told] = await h.db.select().from(notifications).where(and(eq(notifications.jumpPath, `/interactions/${interactionId}`), eq(notifications.userId, seedId('person:manager'))));
+    expect(told!.message).toBe("Web chat visitor started a chat on the practice's website.");
+  });
+
+  it('answered, takes its agent’s team, as an ingested call does (the agent’s first team)', async () => {
+    const { interactionId } = await start('who answers?');
+    const team = (await agentDirectory(h.db, riverside)).get(seedId('person:manager'))!.team;
+    expect(team).not.toBeNull();
+    expect((await staff('POST', `/chat/conversations/${interactionId}/messages`, { text: 'I do.' })).status).toBe(201);
+    const answered = (await (await staff('GET', `/interactions/interactions/${interactionId}`, undefined, 'viewer')).json()) as Interaction;
+    expect(answered).toMatchObject({ status: 'active', agent: { name: 'Maria Lopez' }, team });
+    const [entry] = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceId, interactionId), eq(auditLog.actorName, 'Maria Lopez'), eq(auditLog.resourceType, 'Interaction')));
+    expect(entry!.after).toMatchObject({ status: 'active', teamId: team!.id });
+  });
+
+  it('turning web chat off ends the open conversations: a system message each widget reads, the log says so; the widget is then unavailable', async () => {
+    const open = await start('are you there?');
+    const answered = await start('hello again');
+    await staff('POST', `/chat/conversations/${answered.interactionId}/messages`, { text: 'Yes?' });
+    const waiting = read(open.conversationId, open.token, 1, 10);
+    const current = (await (await staff('GET', '/chat/settings')).json()) as ChatSettings;
+    const off = await staff('PATCH', '/chat/settings', { version: current.version, enabled: false });
+    expect(off.status).toBe(200);
+    // The waiting read wakes with the system message.
+    expect(await waiting).toMatchObject({ ended: true, messages: [{ sender: 'system', text: chatTexts.endedTurnedOff }] });
+    expect(await read(answered.conversationId, answered.token, 2)).toMatchObject({ ended: true, messages: [{ sender: 'system', text: chatTexts.endedTurnedOff }] });
+    const rows = await h.db.select({ id: interactions.id, status: interactions.status }).from(interactions).where(inArray(interactions.id, [open.interactionId, answered.interactionId]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [open.interactionId]: 'abandoned', [answered.interactionId]: 'completed' });
+    expect(await h.db.select().from(webChats).where(and(eq(webChats.accountId, riverside), isNull(webChats.endedAt)))).toEqual([]);
+    const [entry] = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'ChatSettings'), eq(auditLog.resourceId, riverside))).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ actorName: 'Maria Lopez', after: { enabled: false, endedChats: expect.any(Number) } });
+    expect((entry!.after as { endedChats: number }).endedChats).toBeGreaterThanOrEqual(2);
+    const endings = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'Interaction'), eq(auditLog.resourceId, open.interactionId), eq(auditLog.actorName, 'Maria Lopez')));
+    expect(endings.map((e) => e.after)).toEqual([{ status: 'abandoned', endedBy: 'turned-off' }]);
+    // The widget finds chat unavailable, and nothing more is written to the ended conversations.
+    expect((await widget('GET', `/widgets/${widgetId}`)).status).toBe(404);
+    expect((await widget('POST', `/widgets/${widgetId}/conversations`, { body: { text: 'hi' } })).status).toBe(404);
+    expect((await widget('POST', `/conversations/${open.conversationId}/messages`, { token: open.token, body: { text: 'hello?' } })).status).toBe(409);
+    // On again: the same widget, new conversations.
+    const on = await staff('PATCH', '/chat/settings', { enabled: true });
+    expect(((await on.json()) as ChatSettings).widgetId).toBe(widgetId);
+    await start('back on');
   });
 });

@@ -65,8 +65,9 @@ export const publicChatRoutes = new Hono<AppEnv>()
     const id = c.req.param('id');
     const widget = chatIdPattern.test(id) ? await widgetOf(c.var.deps.db, id) : null;
     if (!widget) throw unavailable();
-    const { conversationId, token } = await startChat(c.var.deps.db, widget, c.req.valid('json'));
-    const answer: ChatStarted = { conversationId, token };
+    const started = await startChat(c.var.deps.db, widget, c.req.valid('json'));
+    if (!started) throw unavailable();
+    const answer: ChatStarted = { conversationId: started.conversationId, token: started.token };
     return c.json(answer, 201);
   })
   .get('/conversations/:id/messages', anyone(), counted('reads'), query(chatReadQuerySchema), async (c) => {

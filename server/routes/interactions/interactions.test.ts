@@ -202,11 +202,31 @@ describe('list', () => {
     expect(Object.keys((await errorOf(bad)).fields ?? {})).toEqual(['recorded']);
   });
 
+  it('filters by type (issue 42): `type=chat` the web chats, `type=call` the calls; each row says its type; a malformed type is 400 naming it', async () => {
+    const day = '2024-05-01';
+    const phoned = await create({ startTimestamp: `${day}T08:00:00Z` });
+    // As the widget writes a chat (server/chat/chat.ts): the column, not what a POST sends.
+    const [chat] = await h.db
+      .insert(interactions)
+      .values({ accountId: h.accounts.riverside.id, type: 'chat', createdBy: 'Web chat', modifiedBy: 'Web chat', startTimestamp: new Date(`${day}T09:00:00Z`), direction: 'inbound', status: 'queued' })
+      .returning({ id: interactions.id });
+    const within = `from=${day}&to=${day}`;
+    expect(await q(within)).toEqual([chat!.id, phoned]);
+    expect(await q(`${within}&type=chat`)).toEqual([chat!.id]);
+    expect(await q(`${within}&type=call`)).toEqual([phoned]);
+    expect((await list(within)).items.map((i) => i.type)).toEqual(['chat', 'call']);
+    expect((await get(chat!.id)).type).toBe('chat');
+    const bad = await send('manager', 'GET', `${base}?type=fax`);
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).fields).toEqual({ type: interactionMessages.interactionTypeInvalid });
+  });
+
   it('answers the list item shape, newest first by default', async () => {
     const page = await list('from=2024-03-01&to=2024-03-04');
     expect(page).toMatchObject({ total: 4, totalIsEstimate: false, limit: 10, offset: 0, nextCursor: null });
     expect(page.items[3]).toEqual({
       id: ids.march1,
+      type: 'call',
       startTimestamp: '2024-03-01T08:00:00.000Z',
       direction: 'inbound',
       status: 'abandoned',
@@ -667,6 +687,21 @@ describe('push: new calls reach open lists through GET /notifications/stream', (
     expect(await within2s()).toBe(`event: interaction\ndata: ${id}`);
     expect((await send('manager', 'DELETE', `${base}/${id}`)).status).toBe(204);
     expect(await within2s()).toBe(`event: interaction\ndata: ${id}`);
+    await stream.close();
+  });
+
+  it('sends `interaction` with the call\'s id when a comment on it is added, edited or deleted (issue 42: an open page reads its comments again)', async () => {
+    const id = await call();
+    const stream = await openStream('viewer');
+    const res = await send('manager', 'POST', `${base}/${id}/comments`, { body: { content: 'Called the pharmacy.' } });
+    expect(res.status).toBe(201);
+    const comment = (await res.json()) as InteractionComment;
+    expect(await stream.nextEvent()).toBe(`event: interaction\ndata: ${id}`);
+    // No route edits or deletes a comment yet: whatever writer does it, the trigger tells.
+    await h.db.execute(sql`update interaction_comments set content = 'Called the pharmacy twice.', status = 'edited' where id = ${comment.id}`);
+    expect(await stream.nextEvent()).toBe(`event: interaction\ndata: ${id}`);
+    await h.db.execute(sql`delete from interaction_comments where id = ${comment.id}`);
+    expect(await stream.nextEvent()).toBe(`event: interaction\ndata: ${id}`);
     await stream.close();
   });
 

@@ -54,6 +54,7 @@ export function presentInteraction(row: InteractionRow): Interaction {
     resourceType: 'Interaction',
     id: row.id,
     ...presentCommon(row),
+    type: row.type,
     startTimestamp: row.startTimestamp.toISOString(),
     endTimestamp: row.endTimestamp?.toISOString() ?? null,
     direction: row.direction,
@@ -241,6 +242,7 @@ async function estimatedCount(db: Db, where: SQL): Promise<number> {
 
 const listColumns = {
   id: interactions.id,
+  type: interactions.type,
   startTimestamp: interactions.startTimestamp,
   startKey: sql<string>`${interactions.startTimestamp}::text`,
   direction: interactions.direction,
@@ -271,6 +273,7 @@ export function listWhere(accountId: string, query: InteractionListQuery): SQL {
     query.team ? eq(interactions.teamId, query.team) : undefined,
     query.status ? eq(interactions.status, query.status) : undefined,
     query.direction ? eq(interactions.direction, query.direction) : undefined,
+    query.type ? eq(interactions.type, query.type) : undefined,
     query.escalated !== undefined ? eq(interactions.escalated, query.escalated) : undefined,
     query.recorded === undefined ? undefined : query.recorded ? gt(interactions.recordingsCount, 0) : eq(interactions.recordingsCount, 0),
     query.disposition ? sql`lower(${interactions.latestDisposition}) = lower(${query.disposition})` : undefined,
@@ -332,6 +335,7 @@ export async function listInteractions(db: Db, accountId: string, query: Interac
 
 type ListRow = {
   id: string;
+  type: InteractionRow['type'];
   startTimestamp: Date;
   direction: InteractionRow['direction'];
   status: InteractionRow['status'];
@@ -352,6 +356,7 @@ type ListRow = {
 export function presentListItem(row: ListRow): InteractionListItem {
   return {
     id: row.id,
+    type: row.type,
     startTimestamp: row.startTimestamp.toISOString(),
     direction: row.direction,
     status: row.status,

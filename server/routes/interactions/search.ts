@@ -1,4 +1,5 @@
 import { and, desc, eq, like } from 'drizzle-orm';
+import { unnamedPartyLabels, type InteractionType } from '../../../domain/interaction-kinds.ts';
 import type { SearchHit } from '../../../domain/search.ts';
 import type { Db } from '../../db/client.ts';
 import { interactions } from '../../db/schema/index.ts';
@@ -7,19 +8,19 @@ import type { SearchProvider } from '../../search/registry.ts';
 import { live } from '../../soft-delete.ts';
 import { phoneQuery } from './queries.ts';
 
-type HitRow = { id: string; startTimestamp: Date; patientName: string | null; contactNumber: string | null; direction: string };
+type HitRow = { id: string; type: InteractionType; startTimestamp: Date; patientName: string | null; contactNumber: string | null; direction: string };
 
 /**
- * A call as the palette shows it: the patient (or the number), the call's direction and start
- * below. The start goes as an instant (`at`) and the number as stored (E.164): the palette writes
+ * A call as the palette shows it: the patient (or the number; a chat's unnamed visitor as such),
+ * the call's direction (or "web chat") and start below. The start goes as an instant (`at`) and the number as stored (E.164): the palette writes
  * both as the rest of the portal does, in the user's format.
  */
 function interactionHit(row: HitRow, matched: string, score: number): SearchHit {
   return {
     type: 'interaction',
     id: row.id,
-    title: row.patientName ?? row.contactNumber ?? 'Unknown caller',
-    subtitle: `${row.direction} call`,
+    title: row.patientName ?? row.contactNumber ?? unnamedPartyLabels[row.type],
+    subtitle: row.type === 'chat' ? 'web chat' : `${row.direction} call`,
     at: row.startTimestamp.toISOString(),
     matched,
     path: `/interactions/${row.id}`,
@@ -29,6 +30,7 @@ function interactionHit(row: HitRow, matched: string, score: number): SearchHit 
 
 const hitColumns = {
   id: interactions.id,
+  type: interactions.type,
   startTimestamp: interactions.startTimestamp,
   patientName: interactions.patientName,
   contactNumber: interactions.contactNumber,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { chatAssociationSystem, chatLimits, chatWaitSeconds, type ChatMessage, type ChatMessages } from '../../../domain/chat.ts';
+import { chatLimits, chatWaitSeconds, type ChatMessage, type ChatMessages } from '../../../domain/chat.ts';
 import type { Interaction } from '../../../domain/interactions.ts';
 import { messages as apiMessages } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,8 +12,8 @@ import { useDateTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
 import { interactionKeys } from './queries.ts';
 
-/** Whether the interaction is a web chat (issue 42): its conversation is marked among its integration associations. */
-export const isChat = (interaction: Pick<Interaction, 'integrationAssociations'>) => interaction.integrationAssociations.some((a) => a.system === chatAssociationSystem);
+/** Whether the interaction is a web chat (issue 42). */
+export const isChat = (interaction: Pick<Interaction, 'type'>) => interaction.type === 'chat';
 
 const path = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
 

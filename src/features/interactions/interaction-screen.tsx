@@ -37,13 +37,15 @@ function InteractionNotFound() {
 /**
  * An interaction's page (also shown in the side panel): General, Durations, Participants, Queues,
  * Events, Comments. Live (issue 42): when the stream says this call changed (an edit elsewhere, a
- * masked call's legs arriving; '*' after a bulk change), the page reads it again without a reload.
+ * masked call's legs arriving, a comment added, edited or deleted by anyone; '*' after a bulk
+ * change), the page reads it and its comments again without a reload.
  */
 export function InteractionScreen({ interactionId, actions }: { interactionId: string; actions?: ReactNode }) {
   const account = useAccountKey();
   const queryClient = useQueryClient();
   useStreamEvent('interaction', (id) => {
-    if (id === interactionId || id === '*') void queryClient.invalidateQueries({ queryKey: interactionKeys.detail(account, interactionId), exact: true });
+    // The detail's key is the prefix of its comments' key: both are read again.
+    if (id === interactionId || id === '*') void queryClient.invalidateQueries({ queryKey: interactionKeys.detail(account, interactionId) });
   });
   const interaction = useQuery(interactionQuery(account, interactionId));
   return (
@@ -53,9 +55,13 @@ export function InteractionScreen({ interactionId, actions }: { interactionId: s
   );
 }
 
-/** The page's title: who called (or was called), the way a supervisor scans a call. */
+/**
+ * The page's title: who called (or was called), the way a supervisor scans a call. A web chat's
+ * visitor who gave no name: "Web chat: unnamed visitor" (issue 42; never "Unknown caller"; the "kind: who" shape kept).
+ */
 export const interactionTitle = (interaction: Interaction) => {
-  const who = callerName({ patientName: interaction.patient?.name ?? null, contactNumber: interaction.patient?.contactNumber ?? null });
+  if (isChat(interaction) && !interaction.patient?.name) return 'Web chat: unnamed visitor';
+  const who = callerName({ type: interaction.type, patientName: interaction.patient?.name ?? null, contactNumber: interaction.patient?.contactNumber ?? null });
   const kind = isChat(interaction) ? 'Web chat' : `${directionLabels[interaction.direction] ?? interaction.direction} call`;
   return `${kind}: ${who === interaction.patient?.contactNumber ? phoneLabel(who) : who}`;
 };

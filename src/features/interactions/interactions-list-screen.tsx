@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
-import { interactionDirections, interactionStatuses } from '../../../domain/interaction-kinds.ts';
+import { interactionDirections, interactionStatuses, interactionTypes } from '../../../domain/interaction-kinds.ts';
 import type { InteractionListItem } from '../../../domain/interactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { DataTableFeatures } from '../../components/ui/data-table.tsx';
@@ -15,7 +15,7 @@ import { cn } from '../../lib/cn.ts';
 import { useStreamEvent } from '../../lib/stream-events.ts';
 import { useCan } from '../../lib/policy.ts';
 import { useDateTimeFormatter, useDayFormat } from '../../lib/format.ts';
-import { callerName, directionLabels, phoneLabel, statusLabels } from './labels.ts';
+import { callerName, directionLabels, kindLabel, phoneLabel, statusLabels, typeLabels } from './labels.ts';
 import { agentChoicesQuery, interactionKeys, interactionListQuery, queueChoicesQuery, teamChoicesQuery } from './queries.ts';
 import { activeInteractionFilters, isDay } from './list-query.ts';
 import { interactionSearchDefaults, type InteractionListSearch } from './search.ts';
@@ -63,7 +63,8 @@ const columns = column.columns([
     cell: (info) => <StartTime value={info.getValue()} />,
     meta: { headerClassName: compact, cellClassName: cn(compact, 'md:max-xl:whitespace-normal') },
   }),
-  column.accessor('direction', { header: 'Type', enableSorting: false, cell: (info) => directionLabels[info.getValue()] ?? info.getValue(), meta: wrapsMeta }),
+  // A web chat says so in the Type column (issue 42), where a call says how it began: a column of its own would not fit at 1024 pixels.
+  column.accessor((row) => kindLabel(row), { id: 'type', header: 'Type', enableSorting: false, meta: wrapsMeta }),
   column.accessor((row) => callerName(row), { id: 'patient', header: 'Patient', enableSorting: false, meta: { rowName: true, headerClassName: compact, cellClassName: cn('font-medium', wraps) } }),
   column.accessor('contactNumber', {
     header: 'Contact number',
@@ -156,7 +157,7 @@ export function InteractionsListScreen({ search, onSearchChange }: InteractionsL
       columns={columns}
       query={(accountKey) => interactionListQuery(accountKey, search)}
       rows={(data) => data.items}
-      getRowLabel={(row) => `${callerName(row)}, ${directionLabels[row.direction] ?? row.direction}, ${statusLabels[row.status] ?? row.status}`}
+      getRowLabel={(row) => `${callerName(row)}, ${kindLabel(row)}, ${statusLabels[row.status] ?? row.status}`}
       rowPath="/interactions/$interactionId"
       search={search}
       onSearchChange={(change) => onSearchChange(change as Partial<InteractionListSearch>)}
@@ -182,6 +183,7 @@ const recordedChoices: Choice[] = [
   { value: 'no', label: 'Without a recording' },
 ];
 const directionChoices: Choice[] = interactionDirections.map((direction) => ({ value: direction, label: directionLabels[direction] }));
+const typeChoices: Choice[] = interactionTypes.map((type) => ({ value: type, label: typeLabels[type] }));
 const statusChoices: Choice[] = interactionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
 /**
@@ -231,6 +233,7 @@ function InteractionFilters({
         {queues ? <FilterSelect label="Queue" any="Any queue" value={search.queue} options={queues} onValueChange={(queue) => set({ queue })} /> : null}
         {agents ? <FilterSelect label="Agent" any="Any agent" value={search.agent} options={agents} onValueChange={(agent) => set({ agent })} /> : null}
         {teams ? <FilterSelect label="Team" any="Any team" value={search.team} options={teams} onValueChange={(team) => set({ team })} /> : null}
+        <FilterSelect label="Type" any="Calls and web chats" value={search.type} options={typeChoices} onValueChange={(type) => set({ type: type as InteractionListSearch['type'] })} />
         <FilterSelect label="Direction" any="Any direction" value={search.direction} options={directionChoices} onValueChange={(direction) => set({ direction: direction as InteractionListSearch['direction'] })} />
         <FilterSelect label="Status" any="Any status" value={search.status} options={statusChoices} onValueChange={(status) => set({ status: status as InteractionListSearch['status'] })} />
         <FilterSelect label="Escalation" any="Any" value={search.escalated} options={yesNoChoices} onValueChange={(escalated) => set({ escalated: escalated as InteractionListSearch['escalated'] })} />

@@ -33,6 +33,7 @@ export function toInteractionQuery(search: InteractionListSearch, browserStartOf
   set('team', search.team);
   set('status', search.status);
   set('direction', search.direction);
+  set('type', search.type);
   set('disposition', search.disposition);
   if (search.escalated) query.escalated = search.escalated === 'yes';
   if (search.recorded) query.recorded = search.recorded === 'yes';
@@ -54,6 +55,7 @@ export function activeInteractionFilters(search: InteractionListSearch, names: {
     search.team ? `team “${names.team ?? search.team}”` : null,
     search.status ? `status “${search.status}”` : null,
     search.direction ? `direction “${search.direction}”` : null,
+    search.type ? (search.type === 'chat' ? 'web chats only' : 'calls only') : null,
     search.escalated ? (search.escalated === 'yes' ? 'escalated' : 'not escalated') : null,
     search.recorded ? (search.recorded === 'yes' ? 'with a recording' : 'without a recording') : null,
     search.disposition ? `disposition “${search.disposition}”` : null,

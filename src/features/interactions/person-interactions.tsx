@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Card } from '../../components/ui/description-list.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { useDateTimeFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/policy.ts';
+import { useStreamEvent } from '../../lib/stream-events.ts';
 import { directionLabels, phoneLabel, statusLabels } from './labels.ts';
-import { personInteractionsQuery } from './queries.ts';
+import { interactionKeys, personInteractionsQuery } from './queries.ts';
 import { minutesSeconds } from './timeline.ts';
 
 /** The person's calls, newest first (found by their phone contact points), each a link to the call. Only for roles that may read interactions. */
@@ -15,9 +16,18 @@ export function PersonInteractions({ personId }: { personId: string }) {
   return mayRead ? <PersonInteractionsList personId={personId} /> : null;
 }
 
+/**
+ * Live (issue 42): when the stream says a call was added or changed (it does not say whose), the
+ * person's calls are read again, as the Interactions list is.
+ */
 function PersonInteractionsList({ personId }: { personId: string }) {
   const id = useId();
-  const calls = useQuery(personInteractionsQuery(useAccountKey(), personId));
+  const account = useAccountKey();
+  const queryClient = useQueryClient();
+  useStreamEvent('interaction', () => {
+    void queryClient.invalidateQueries({ queryKey: interactionKeys.person(account, personId) });
+  });
+  const calls = useQuery(personInteractionsQuery(account, personId));
   const format = useDateTimeFormat();
   const total = calls.data?.total ?? 0;
   return (

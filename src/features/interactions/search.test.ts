@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeInteractionFilters, isDay, nextDay, toInteractionQuery } from './list-query.ts';
+import { callerName, kindLabel } from './labels.ts';
 import { interactionSearchDefaults, interactionSearchSchema } from './search.ts';
 
 const utc = (day: string) => `${day}T00:00:00.000Z`;
@@ -59,5 +60,24 @@ describe('what Insights links to', () => {
     const dayName = (day: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
     expect(activeInteractionFilters(search, {}, dayName)).toEqual(['from 1 Jan 2026', 'to 2 Jan 2026 (UTC)', 'direction “outbound”']);
     expect(interactionSearchSchema.parse({ direction: 'sideways', days: 'mars' })).toMatchObject({ direction: '', days: '' });
+  });
+});
+
+describe('calls and web chats (issue 42)', () => {
+  it('the Type filter lives in the URL (a hand-edited one falls back to both), goes to the API as `type`, and is named when set', () => {
+    expect(interactionSearchSchema.parse({ type: 'chat' })).toMatchObject({ type: 'chat' });
+    expect(interactionSearchSchema.parse({ type: 'fax' })).toMatchObject({ type: '' });
+    expect(toInteractionQuery({ ...interactionSearchDefaults, type: 'chat' }, utc)).toMatchObject({ type: 'chat' });
+    expect(toInteractionQuery(interactionSearchDefaults, utc)).not.toHaveProperty('type');
+    expect(activeInteractionFilters({ ...interactionSearchDefaults, type: 'chat' })).toEqual(['web chats only']);
+    expect(activeInteractionFilters({ ...interactionSearchDefaults, type: 'call' })).toEqual(['calls only']);
+  });
+
+  it('a row says a web chat is one; a chat visitor without a name is "Web chat visitor", never "Unknown caller"', () => {
+    expect(kindLabel({ type: 'chat', direction: 'inbound' })).toBe('Web chat');
+    expect(kindLabel({ type: 'call', direction: 'inbound' })).toBe('Inbound');
+    expect(callerName({ type: 'chat', patientName: null, contactNumber: null })).toBe('Web chat visitor');
+    expect(callerName({ type: 'call', patientName: null, contactNumber: null })).toBe('Unknown caller');
+    expect(callerName({ type: 'chat', patientName: 'Ana', contactNumber: null })).toBe('Ana');
   });
 });

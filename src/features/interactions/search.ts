@@ -1,4 +1,4 @@
-import type { InteractionDirection, InteractionStatus } from '../../../domain/interaction-kinds.ts';
+import type { InteractionDirection, InteractionStatus, InteractionType } from '../../../domain/interaction-kinds.ts';
 import type { PageSize, SortOrder } from '../../../domain/lists.ts';
 import { listSearchDefaults, listSearchShape, tagSearchParam } from '../../lib/list-search.ts';
 import { oneOf, searchParams } from '../../lib/search-params.ts';
@@ -25,6 +25,8 @@ export type InteractionListSearch = {
   status: InteractionStatus | '';
   /** How the call began (Insights' bars by direction lead here). */
   direction: InteractionDirection | '';
+  /** Calls or web chats (issue 42); empty: both. */
+  type: InteractionType | '';
   /** 'utc': the date range bounds days in UTC, as Insights counts them; else the browser's days. */
   days: '' | 'utc';
   escalated: '' | 'yes' | 'no';
@@ -43,6 +45,10 @@ const directionValues = ['', 'inbound', 'outbound', 'callback', 'api', 'webrtc_a
 const everyDirection: Exclude<InteractionDirection, (typeof directionValues)[number]> extends never ? true : false = true;
 void everyDirection;
 
+const typeValues = ['', 'call', 'chat'] as const satisfies readonly (InteractionType | '')[];
+const everyType: Exclude<InteractionType, (typeof typeValues)[number]> extends never ? true : false = true;
+void everyType;
+
 const choice = <const T extends readonly [string, ...string[]]>(values: T) => oneOf(values, '');
 
 /** Each part falls back to its default, so a hand-edited URL degrades to a working list instead of an error. */
@@ -56,6 +62,7 @@ export const interactionSearchSchema = searchParams({
   team: tagSearchParam,
   status: choice(statusValues),
   direction: choice(directionValues),
+  type: choice(typeValues),
   days: choice(['', 'utc']),
   escalated: choice(['', 'yes', 'no']),
   recorded: choice(['', 'yes', 'no']),
@@ -73,6 +80,7 @@ export const interactionSearchDefaults = {
   team: '',
   status: '',
   direction: '',
+  type: '',
   days: '',
   escalated: '',
   recorded: '',

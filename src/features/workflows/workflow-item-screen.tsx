@@ -14,7 +14,7 @@ import { useToast } from '../../lib/toast.ts';
 import type { WorkflowItemDetail } from '../../../domain/workflows.ts';
 import { itemQuery, useItemAction, workflowQuery } from './queries.ts';
 import { currentTaskText, sourceLabels, When } from './workflow-items.tsx';
-import { delayText, eventLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
+import { delayText, eventLabels, StatusBadge, taskLabels, WholeWords } from './workflow-parts.tsx';
 
 /** An item's page (issue 43): the patient, where the item is, its timeline, Abort and Retry. */
 export function WorkflowItemScreen({ workflowId, itemId }: { workflowId: string; itemId: string }) {
@@ -61,7 +61,7 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
 
   return (
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-4xl flex-col gap-5">
-      <PageHeader titleId={titleId} title={info.patientName} description="A patient in a workflow: where they are, and everything done so far." back={
+      <PageHeader titleId={titleId} title={<WholeWords text={info.patientName} />} description="A patient in a workflow: where they are, and everything done so far." back={
           <BackLink to="/workflows/$workflowId" id={workflowId}>
             {workflow.data?.title ?? 'Workflow'}
           </BackLink>

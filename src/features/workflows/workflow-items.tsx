@@ -21,7 +21,7 @@ import { useRecordForm } from '../../lib/record-form.ts';
 import { useToast } from '../../lib/toast.ts';
 import { itemListQuery, useBulkItemAction, useCreateItem } from './queries.ts';
 import type { ItemListSearch, ItemSort } from './search.ts';
-import { itemStatusLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
+import { itemStatusLabels, StatusBadge, taskLabels, WholeWords } from './workflow-parts.tsx';
 
 /** A moment in the user's format, on one line; none is empty. */
 export function When({ at }: { at: string | null }) {
@@ -47,7 +47,7 @@ const column = createColumnHelper<DataTableFeatures, WorkflowItem>();
 
 /** Issue 43: patient name (a link), MRN, status, current task, next attempt, source, created. */
 const columns = column.columns([
-  column.accessor((item) => item.generalInfo.patientName, { id: 'patientName', header: 'Patient name', meta: nameColumn }),
+  column.accessor((item) => item.generalInfo.patientName, { id: 'patientName', header: 'Patient name', meta: nameColumn, cell: (info) => <WholeWords text={info.getValue()} /> }),
   column.accessor((item) => item.generalInfo.mrn ?? null, { id: 'mrn', header: 'MRN', enableSorting: false, cell: (info) => info.getValue() ?? <Empty /> }),
   column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
   column.accessor((item) => currentTaskText(item), { id: 'currentTask', header: 'Current task', enableSorting: false, cell: (info) => info.getValue() ?? <Empty /> }),

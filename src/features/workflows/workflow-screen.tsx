@@ -14,7 +14,7 @@ import { CsvImport } from './import/csv-import.tsx';
 import { useUpdateWorkflow, workflowQuery } from './queries.ts';
 import { itemSearchDefaults, type ItemListSearch } from './search.ts';
 import { AddItemDialog, ItemsTable, When } from './workflow-items.tsx';
-import { delayText, itemCountsText, StatusBadge, statusLabels, taskLabels, transitionLabel } from './workflow-parts.tsx';
+import { delayText, itemCountsText, StatusBadge, statusLabels, taskLabels, transitionLabel, WholeWords } from './workflow-parts.tsx';
 
 type WorkflowScreenProps = {
   workflowId: string;
@@ -71,7 +71,7 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
     <article aria-labelledby={titleId} className="mx-auto flex w-full max-w-5xl flex-col gap-5">
       <PageHeader
         titleId={titleId}
-        title={workflow.title}
+        title={<WholeWords text={workflow.title} />}
         description={workflow.description}
         back={<BackLink to="/workflows">Task Workflows</BackLink>}
         actions={

@@ -3,13 +3,13 @@ import type { Workflow } from '../../../domain/workflows.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { recordListScreen } from '../../components/ui/record-list.tsx';
 import { workflowListQuery } from './queries.ts';
-import { itemCountsText, StatusBadge, tasksSummary } from './workflow-parts.tsx';
+import { itemCountsText, StatusBadge, tasksSummary, WholeWords } from './workflow-parts.tsx';
 
 const column = createColumnHelper<DataTableFeatures, Workflow>();
 
 /** Issue 43: title (a link), status, tasks, items by status. */
 const columns = column.columns([
-  column.accessor('title', { header: 'Title', meta: nameColumn }),
+  column.accessor('title', { header: 'Title', meta: nameColumn, cell: (info) => <WholeWords text={info.getValue()} /> }),
   column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
   column.accessor('tasks', { header: 'Tasks', enableSorting: false, meta: { prose: true }, cell: (info) => tasksSummary(info.getValue()) }),
   column.accessor('itemCounts', { header: 'Items by status', enableSorting: false, meta: { prose: true }, cell: (info) => itemCountsText(info.getValue()) }),

@@ -104,6 +104,25 @@ export function openConversation(root: HTMLElement, deps: WidgetDeps, options: O
     });
     after.replaceChildren(again);
     again.focus();
+    // Ended because the practice turned web chat off (issue 42)? Then no new chat can start: say
+    // so in place of the button, which would only lead to the same answer.
+    void widgetGone().then((off) => {
+      if (!off || gone) return;
+      const note = h('p', { class: 'text-base text-slate-700', tabindex: '-1' }, chatTexts.unavailable);
+      after.replaceChildren(note);
+      status.textContent = `${chatTexts.ended} ${chatTexts.unavailable}`;
+      note.focus();
+    });
+  }
+
+  /** Whether the practice's widget is gone (turned off): its read answers 404. A failed read says nothing. */
+  async function widgetGone() {
+    try {
+      const response = await deps.fetch(`${api}/chat/public/widgets/${encodeURIComponent(options.widgetId)}`, { headers: { Accept: 'application/json' } });
+      return response.status === 404;
+    } catch {
+      return false;
+    }
   }
 
   /** Reads and waits for messages until the conversation ends or the widget leaves it; a lost connection is retried with the same cursor. */

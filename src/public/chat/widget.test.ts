@@ -97,3 +97,20 @@ describe('the chat widget', () => {
     expect(document.activeElement!.textContent).toBe('Start chat');
   });
 });
+
+describe('the practice turns web chat off (issue 42)', () => {
+  it('the open conversation shows the system message and ends, and the widget says chat is not available instead of offering a new chat', async () => {
+    let widgetReads = 0;
+    const api = fakeApi((url) => {
+      if (url.endsWith(`/widgets/${widgetId}`)) return (widgetReads += 1) === 1 ? json(200, { practiceName: 'Riverside' }) : json(404, {});
+      return json(200, { messages: [message(1, 'patient', 'hello'), message(2, 'system', 'The practice turned off web chat, so this chat has ended. Please call the practice.')], ended: true, lastSeq: 2 });
+    });
+    localStorage.setItem(storageKey(widgetId), JSON.stringify({ conversationId, token }));
+    start(api.fetch);
+    await until(() => root.textContent!.includes('Chat is not available right now'));
+    expect(items()).toEqual(['You: Youhello', 'The practice turned off web chat, so this chat has ended. Please call the practice.']);
+    expect([...root.querySelectorAll('button')].filter((b) => b.textContent === 'Start a new chat' && !b.closest('[hidden]'))).toEqual([]);
+    expect(document.activeElement!.textContent).toBe('Chat is not available right now. Please call the practice.');
+    expect(root.querySelector('[role="status"]')!.textContent).toContain('Chat is not available');
+  });
+});
