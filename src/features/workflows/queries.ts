@@ -73,11 +73,22 @@ export const itemListQuery = (account: string, workflowId: string, search: ItemL
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
     retryOnMount: false,
+    // The runner moves running items on its own: the page shown follows them while any runs.
+    refetchInterval: (q) => (q.state.data?.items.some((item) => item.status === 'RUNNING') ? RUNNING_REFRESH_MS : false),
   });
 };
 
+/** How often a page showing running items reads them again (the runner moves them; nothing is pushed yet). */
+const RUNNING_REFRESH_MS = 3_000;
+
 export const itemQuery = (account: string, itemId: string) =>
-  queryOptions({ queryKey: workflowKeys.item(account, itemId), queryFn: () => request<WorkflowItemDetail>(itemPath(itemId)), retry: retryUnlessRefused, retryOnMount: false });
+  queryOptions({
+    queryKey: workflowKeys.item(account, itemId),
+    queryFn: () => request<WorkflowItemDetail>(itemPath(itemId)),
+    retry: retryUnlessRefused,
+    retryOnMount: false,
+    refetchInterval: (q) => (q.state.data?.status === 'RUNNING' ? RUNNING_REFRESH_MS : false),
+  });
 
 export function useCreateWorkflow() {
   const queryClient = useQueryClient();
