@@ -78,7 +78,7 @@ test.describe('practice administrator: workflows that run', () => {
     const item = await made.add(state!);
     await made.close();
     await page.goto(`/workflows/${made.workflow.id}/items/${item.id}`);
-    await expect(page.getByText(/^Outside calling hours \(8:00 to 21:00 in the patient's time/)).toBeVisible({ timeout: RUN });
+    await expect(page.getByRole('region', { name: 'Status' }).getByText(/^Outside calling hours \(8:00 to 21:00 in the patient's time/)).toBeVisible({ timeout: RUN });
     await expect(statusShown(page)).toHaveText(/Running/);
   });
 
@@ -92,7 +92,7 @@ test.describe('practice administrator: workflows that run', () => {
     await expect(actions.getByRole('button', { name: 'Resume' })).toBeVisible();
     const item = await made.add(state!);
     await page.goto(`/workflows/${made.workflow.id}/items/${item.id}`);
-    await expect(page.getByText('The workflow is paused: the item runs when it is resumed')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Status' }).getByText('The workflow is paused: the item runs when it is resumed')).toBeVisible();
     // Its task falls due (an hour: 2 s at demo speed) while the workflow is paused: nothing is sent.
     const due = new Date((await made.read(item.id)).nextAttemptAt!).getTime();
     await expect.poll(() => Date.now() > due + 1_000, { timeout: RUN }).toBe(true);

@@ -76,8 +76,25 @@ export const itemListQuery = (account: string, workflowId: string, search: ItemL
   });
 };
 
+/**
+ * An item with its timeline. While it runs, its page reads it again: soon after its next attempt
+ * falls due, every 2 s while a send awaits its outcome, every 30 s at most otherwise. The runner's
+ * sends and the carrier's outcomes show without a reload.
+ */
 export const itemQuery = (account: string, itemId: string) =>
-  queryOptions({ queryKey: workflowKeys.item(account, itemId), queryFn: () => request<WorkflowItemDetail>(itemPath(itemId)), retry: retryUnlessRefused, retryOnMount: false });
+  queryOptions({
+    queryKey: workflowKeys.item(account, itemId),
+    queryFn: () => request<WorkflowItemDetail>(itemPath(itemId)),
+    retry: retryUnlessRefused,
+    retryOnMount: false,
+    refetchInterval: (query) => {
+      const item = query.state.data;
+      if (!item || item.status !== 'RUNNING') return false;
+      // No attempt planned: a send is under way (its outcome comes in seconds), or the item is held (checked now and then).
+      if (!item.nextAttemptAt) return item.heldReason ? 30_000 : 2_000;
+      return Math.min(30_000, Math.max(2_000, Date.parse(item.nextAttemptAt) - Date.now() + 1_000));
+    },
+  });
 
 export function useCreateWorkflow() {
   const queryClient = useQueryClient();
