@@ -73,21 +73,35 @@ export const itemListQuery = (account: string, workflowId: string, search: ItemL
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
     retryOnMount: false,
-    // The runner moves running items on its own: the page shown follows them while any runs.
-    refetchInterval: (q) => (q.state.data?.items.some((item) => item.status === 'RUNNING') ? RUNNING_REFRESH_MS : false),
+    // The runner moves running items on its own: the page shown follows them while one is about to act (due within a minute, or a send in flight).
+    refetchInterval: (q) => (q.state.data?.items.some(actsSoon) ? RUNNING_REFRESH_MS : false),
   });
 };
 
-/** How often a page showing running items reads them again (the runner moves them; nothing is pushed yet). */
+/** How often a workflow's items read again while one of them is about to act (the runner moves them; nothing is pushed yet). */
 const RUNNING_REFRESH_MS = 3_000;
 
+/** A running item that acts within a minute: due soon, or a send awaiting its outcome (not one held back for hours or days). */
+const actsSoon = (item: WorkflowItem) => item.status === 'RUNNING' && !item.heldReason && (!item.nextAttemptAt || Date.parse(item.nextAttemptAt) - Date.now() < 60_000);
+
+/**
+ * An item with its timeline. While it runs, its page reads it again: soon after its next attempt
+ * falls due, every 2 s while a send awaits its outcome, every 30 s at most otherwise. The runner's
+ * sends and the carrier's outcomes show without a reload.
+ */
 export const itemQuery = (account: string, itemId: string) =>
   queryOptions({
     queryKey: workflowKeys.item(account, itemId),
     queryFn: () => request<WorkflowItemDetail>(itemPath(itemId)),
     retry: retryUnlessRefused,
     retryOnMount: false,
-    refetchInterval: (q) => (q.state.data?.status === 'RUNNING' ? RUNNING_REFRESH_MS : false),
+    refetchInterval: (query) => {
+      const item = query.state.data;
+      if (!item || item.status !== 'RUNNING') return false;
+      // No attempt planned: a send is under way (its outcome comes in seconds), or the item is held (checked now and then).
+      if (!item.nextAttemptAt) return item.heldReason ? 30_000 : 2_000;
+      return Math.min(30_000, Math.max(2_000, Date.parse(item.nextAttemptAt) - Date.now() + 1_000));
+    },
   });
 
 export function useCreateWorkflow() {

@@ -35,10 +35,10 @@ const retryable = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
 function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId: string }) {
   const titleId = `item-${item.id}-title`;
-  // The back link names the workflow (read for it alone: the page shows without it).
+  // The workflow names the back link and says whether it runs by hand (the page shows without it).
   const workflow = useQuery(workflowQuery(useAccountKey(), workflowId));
-  // A manual workflow's item waits, with no attempt planned, until someone starts it.
-  const waitsForStart = item.status === 'RUNNING' && item.nextAttemptAt === null && item.currentTask !== null;
+  // A manual workflow's item waits, with no attempt planned, until someone starts it (without a plan otherwise, a send is under way).
+  const waitsForStart = workflow.data?.status === 'MANUAL' && item.status === 'RUNNING' && item.nextAttemptAt === null && item.currentTask !== null;
   const info = item.generalInfo;
   const action = useItemAction(item.id);
   const toast = useToast();
