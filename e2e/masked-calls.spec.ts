@@ -1,11 +1,11 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { maskingMessages, type MaskingSession } from '../domain/masking.ts';
 import { optedOutText } from '../domain/opt-out.ts';
 import { e2ePort } from '../playwright.config.ts';
 import { connect } from '../server/db/client.ts';
 import { createSimulatedTelephony } from '../server/integrations/telephony/simulator.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, signedInApi, storageState, tabTo } from './support.ts';
 
 const sessionUrl = /\/practice\/masked-calls\/[A-Za-z0-9_-]{22}$/;
 const listUrl = /\/practice\/masked-calls(\?.*)?$/;
@@ -17,21 +17,6 @@ const patientNumber = () => `(503) 555-${String(1000 + Math.floor(Math.random() 
 
 /** The value shown next to a label on the session's page. */
 const shown = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
-
-/** Presses Tab until `target` has the focus, as a keyboard user does (at most 40 presses). */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 40; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Nothing wider than the viewport: the page never scrolls sideways. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
-}
 
 /** Opens the palette, runs "Set up masked call"; the form starts at the patient number. */
 async function setUpFromPalette(page: Page) {

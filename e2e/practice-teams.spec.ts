@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { practiceTeamMessages } from '../domain/practice-teams.ts';
-import { expectNoAxeViolations, holdToast, storageState } from './support.ts';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, holdToast, storageState, tabTo } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -10,21 +10,6 @@ const recordUrl = /\/practice\/teams\/[0-9a-f-]{36}$/;
 const listUrl = /\/practice\/teams(\?.*)?$/;
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const table = (page: Page) => page.getByRole('table', { name: 'Practice Teams' });
-
-/** Presses Tab until `target` has the focus, as a keyboard user does (at most 40 presses). */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 40; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Nothing wider than the viewport: the page never scrolls sideways. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
-}
 
 /** The value shown next to a label on a detail screen. */
 const shown = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');

@@ -197,3 +197,18 @@ export async function patientPhone(browser: Browser, { width = 390, bypassCSP = 
   });
   return { context, page, scripts, violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) };
 }
+
+/** Presses Tab until `target` has the focus, as a keyboard user does (at most `presses` times). */
+export async function tabTo(page: Page, target: Locator, presses = 60) {
+  for (let i = 0; i < presses; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Nothing wider than the viewport: the page never scrolls sideways. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
+}

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { teamsMessages } from '../domain/teams.ts';
-import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, signedInApi, storageState, tabTo } from './support.ts';
 
 /** A unique text per run, so the tests find their own messages. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -11,20 +11,6 @@ const usersTable = (page: Page) => page.getByRole('table', { name: 'Teams Users'
 const teamRow = (page: Page, team: string) => teamsTable(page).locator('tbody tr').filter({ hasText: team });
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messagesList = (page: Page, channel: string) => page.getByRole('list', { name: `Messages in ${channel}` });
-
-/** Presses Tab until `target` has the focus, as a keyboard user does (at most 30 presses). */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 30; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
-}
 
 /** The instance administrator acts in a practice (Ghost Mode), switched by keyboard through the palette. */
 async function actIn(page: Page, account: string) {

@@ -1,20 +1,11 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { maskingMessages } from '../domain/masking.ts';
-import { brokenWords, expectNoAxeViolations, storageState } from './support.ts';
+import { brokenWords, expectNoAxeViolations, storageState, tabTo } from './support.ts';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const numbers = (page: Page) => page.getByRole('list', { name: 'Practice numbers' });
 /** The value shown next to a label. */
 const shown = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]');
-
-/** Presses Tab until `target` has the focus, as a keyboard user does (at most 40 presses). */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 40; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 test.describe('practice administrator: telephony settings', () => {
   test.use({ storageState: storageState('manager') });

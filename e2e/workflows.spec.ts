@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { itemMessages, workflowMessages } from '../domain/workflows.ts';
-import { brokenWords, expectMessageShown, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
+import { brokenWords, expectMessageShown, expectNoAxeViolations, expectNoHorizontalOverflow, signedInApi, storageState, tabTo } from './support.ts';
 
 /** A unique title per run, so the tests find their own workflows among the others. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -13,21 +13,6 @@ const task = (page: Page, n: number) => page.getByRole('group', { name: new RegE
 /** The Title box (its label holds the required mark, which getByLabel's exact match would count). */
 const titleBox = (page: Page) => page.getByRole('textbox', { name: 'Title', exact: true });
 const tasksInOrder = (page: Page) => page.getByRole('list', { name: 'Tasks in order' }).getByRole('listitem');
-
-/** Presses Tab until `target` has the focus, as a keyboard user does (at most 60 presses). */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 60; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Nothing wider than the viewport: the page never scrolls sideways. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
-}
 
 type Created = { id: string; title: string };
 
