@@ -261,11 +261,18 @@ export const workflowItemCreateSchema = objectWith(
     generalInfo: generalInfoSchema,
     source: v.optional(v.picklist(itemSources, itemMessages.source), 'api'),
     /** The person the item is about, when started from a person (the palette's "Start workflow"). */
-    personId: v.optional(v.nullable(v.pipe(v.string(), v.uuid(messages.invalidRequest)))),
+    personId: v.optional(v.nullable(v.pipe(v.string('Person must be a record id'), v.uuid('Person must be a record id')))),
   },
   { generalInfo: itemMessages.patientNameRequired },
 );
 export type WorkflowItemCreate = v.InferInput<typeof workflowItemCreateSchema>;
+
+/** A person "Start workflow" offers (`GET /task-workflows/people`): one with a US number to call and text. */
+export type WorkflowPerson = {
+  id: string;
+  name: string;
+  phones: { contactPointId: string; name: string; system: 'PHONE' | 'SMS'; value: string }[];
+};
 
 /** The most items one batchCreate takes (issue 43: CSV rows are sent in batches of at most 1,000). */
 export const maxBatchItems = 1000;

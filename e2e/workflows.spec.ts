@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { itemMessages, workflowMessages } from '../domain/workflows.ts';
+import { itemMessages, workflowMessages, type WorkflowPerson } from '../domain/workflows.ts';
 import { brokenWords, expectMessageShown, expectNoAxeViolations, expectNoHorizontalOverflow, signedInApi, storageState, tabTo } from './support.ts';
 
 /** A unique title per run, so the tests find their own workflows among the others. */
@@ -264,7 +264,8 @@ test.describe('practice administrator: task workflows', () => {
     await expect(palette.getByRole('option', { name: new RegExp(workflow.title) })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/workflows/${workflow.id}\\?add=palette$`));
-    await expect(page.getByRole('dialog', { name: 'Add Workflow Item' }).getByLabel('Patient name')).toBeFocused();
+    // "Start workflow" asks for the person first (or, Tab, the details typed in).
+    await expect(page.getByRole('dialog', { name: 'Add Workflow Item' }).getByRole('button', { name: 'Person' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(new RegExp(`/workflows/${workflow.id}$`));
     // Opened by the palette, the dialog gives the focus to Add Workflow Item when it closes.
@@ -285,6 +286,54 @@ test.describe('practice administrator: task workflows', () => {
     await expect(h1(page, 'Task Workflows')).toBeVisible();
     await page.keyboard.press('Shift+?');
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Task Workflows');
+  });
+
+  test('Start workflow for a person: the palette, then the person by typing their name, whose name and number fill in; a manual workflow’s item is added and started; its page links the person', async ({ page, browser }) => {
+    const workflow = await createWorkflow(browser, unique('Person start'));
+    const api = await signedInApi(page);
+    const people = (await (await api.send('GET', '/task-workflows/people')).json()) as { items: WorkflowPerson[] };
+    const person = people.items.find((p) => p.phones.length === 1) ?? people.items[0]!;
+    await page.goto('/home');
+    await expect(h1(page)).toBeFocused();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await page.keyboard.type('Start workflow');
+    await expect(palette.getByRole('option', { name: /^Start workflow/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(workflow.title);
+    await expect(palette.getByRole('option', { name: new RegExp(workflow.title) })).toBeVisible();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add Workflow Item' });
+    // The person takes the focus: typing their name searches at once, no Enter first.
+    const chooser = dialog.getByRole('button', { name: 'Person' });
+    await expect(chooser).toBeFocused();
+    await page.keyboard.type(person.name);
+    const box = page.getByRole('dialog', { name: 'Choose a person' });
+    await expect(box.getByRole('combobox')).toHaveValue(person.name);
+    await expect(box.getByRole('option').first()).toContainText(person.name);
+    await page.keyboard.press('Enter');
+    await expect(box).toBeHidden();
+    await expect(chooser).toContainText(person.name);
+    await expect(dialog.getByLabel('Patient name')).toHaveValue(person.name);
+    await expect(dialog.getByLabel('Phone')).toHaveValue(person.phones[0]!.value);
+    if (person.phones.length > 1) {
+      await expect(dialog.getByLabel('Number')).toBeFocused();
+      await page.keyboard.press('Tab');
+    }
+    const add = dialog.getByRole('button', { name: 'Add and Start' });
+    if (person.phones.length === 1) await expect(add).toBeFocused();
+    else await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expectMessageShown(page, `${person.name} added to “${workflow.title}” and started.`);
+    const row = itemsTable(page).locator('tbody tr').filter({ hasText: person.name });
+    await expect(row).toContainText('Palette');
+    await row.getByRole('link', { name: person.name }).click();
+    await expect(h1(page, person.name)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Started');
+    await expect(page.getByRole('button', { name: 'Start now' })).toHaveCount(0);
+    await page.getByRole('region', { name: 'Patient' }).getByRole('link', { name: person.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/practice/persons/${person.id}$`));
   });
 
   test('the Practice menu links to Workflows', async ({ page }) => {
@@ -365,6 +414,17 @@ test.describe('phone size', () => {
     await expect(dialog.getByText(itemMessages.patientNameRequired)).toBeVisible();
     await dialog.getByRole('button', { name: 'Add Item' }).scrollIntoViewIfNeeded();
     await expect(dialog.getByRole('button', { name: 'Add Item' })).toBeInViewport();
+    await expectNoAxeViolations(page);
+    // The person chooser: its search box fits the phone, and a person chosen fills the name.
+    await dialog.getByRole('button', { name: 'Person' }).scrollIntoViewIfNeeded();
+    await dialog.getByRole('button', { name: 'Person' }).click();
+    const people = page.getByRole('dialog', { name: 'Choose a person' });
+    await expect(people.getByRole('option').first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    const someone = ((await people.getByRole('option').first().locator('span span').first().textContent()) ?? '').trim();
+    await people.getByRole('option').first().click();
+    await expect(dialog.getByLabel('Patient name')).toHaveValue(someone);
     await expectNoAxeViolations(page);
 
     // An item's page, with its patient, tasks and timeline.

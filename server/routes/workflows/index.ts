@@ -18,6 +18,7 @@ import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../.
 import { json } from '../../validate.ts';
 import { write } from '../../write.ts';
 import { heldBy, holdItems, itemCountsOf, workflowItemRoutes } from './items.ts';
+import { workflowPeopleRoutes } from './people.ts';
 import { disableWorkflow, resumeItems } from '../../workflows/runner.ts';
 
 type Row = typeof taskWorkflows.$inferSelect;
@@ -103,4 +104,5 @@ export const workflowRoutes = new Hono<AppEnv>()
     });
     return c.json(presentWorkflow(updated, (await itemCountsOf(c.var.deps.db, c.var.account.id, [id])).get(id)));
   })
-  .route('/', workflowItemRoutes);
+  .route('/', workflowItemRoutes)
+  .route('/', workflowPeopleRoutes);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workflow, WorkflowItem, WorkflowItemBatchResult, WorkflowItemDetail } from '../../../domain/workflows.ts';
+import type { Workflow, WorkflowItem, WorkflowItemBatchResult, WorkflowItemDetail, WorkflowPerson } from '../../../domain/workflows.ts';
 import { accessLog, auditLog, taskWorkflowItems } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
 import { createHarness } from '../../test/harness.ts';
@@ -218,5 +218,66 @@ describe('workflow items (spec §3, §7 items getAll, create, batchCreate)', () 
     expect(reads).toEqual([expect.objectContaining({ action: 'list', actorName: 'Victor Chen' })]);
 
     expect((await h.call('manager', at(`/workflows/${wf.id}/items/keys`, lakeside))).status).toBe(404);
+  });
+});
+
+describe('"Start workflow" from a person (issue 43)', () => {
+  /** Persons of an account, with and without a phone or SMS number associated. */
+  const personsOf = async (account: string) =>
+    (
+      await h.db.execute<{ id: string; name: string; phones: number }>(sql`
+        select p.id, p.display_name as name,
+          (select count(*)::int from contact_point_practitioners cpp join contact_points cp on cp.id = cpp.contact_point_id
+            where cpp.practitioner_id = p.id and cp.deleted_at is null and cp.system in ('PHONE', 'SMS')) as phones
+        from persons p where p.account_id = ${account} order by p.search_name`)
+    ).rows;
+
+  it('offers the practice’s persons who have a number to call, each with their numbers; filters by name; never another practice’s', async () => {
+    const riversidePersons = await personsOf(riverside);
+    const withPhone = riversidePersons.filter((p) => p.phones > 0);
+    const without = riversidePersons.find((p) => p.phones === 0);
+    expect(withPhone.length).toBeGreaterThan(0);
+    expect(without).toBeDefined();
+    const res = await h.call('manager', at('/people'));
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: WorkflowPerson[] };
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(20);
+    for (const person of items) {
+      expect(withPhone.map((p) => p.id)).toContain(person.id);
+      expect(person.phones.length).toBeGreaterThan(0);
+      for (const phone of person.phones) expect(phone.value).toMatch(/\d{3}.*\d{4}$/);
+    }
+    expect(items.map((p) => p.id)).not.toContain(without!.id);
+    const first = items[0]!;
+    const named = (await (await h.call('manager', at(`/people?q=${encodeURIComponent(first.name.slice(0, 4).toUpperCase())}`))).json()) as { items: WorkflowPerson[] };
+    expect(named.items.map((p) => p.id)).toContain(first.id);
+    expect(named.items.every((p) => p.name.toLowerCase().includes(first.name.slice(0, 4).toLowerCase()))).toBe(true);
+    const lakesidePersons = (await personsOf(lakeside)).map((p) => p.id);
+    expect(items.some((p) => lakesidePersons.includes(p.id))).toBe(false);
+    await h.deps.accessLog!.flush();
+    const reads = await h.db.select().from(accessLog).where(and(eq(accessLog.resourceType, 'Person'), eq(accessLog.resourceId, first.id)));
+    expect(reads.some((r) => r.action === 'list')).toBe(true);
+  });
+
+  it('an item names the person it is about only within the practice: another practice’s person is refused, in one and in a batch', async () => {
+    const wf = await workflow();
+    const [own] = (await personsOf(riverside)).filter((p) => p.phones > 0);
+    const [foreign] = await personsOf(lakeside);
+    const item = { generalInfo: { patientName: own!.name, phone: '(503) 555-0177' }, personId: own!.id };
+    const created = await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: { ...item, source: 'palette' } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ personId: own!.id, source: 'palette' });
+    const refused = await h.call('manager', at(`/workflows/${wf.id}/items`), { method: 'POST', json: { ...item, personId: foreign!.id } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { fields: { personId: 'Person does not exist' } } });
+    const batch = await h.call('manager', at(`/workflows/${wf.id}/items/batch`), {
+      method: 'POST',
+      json: { items: [{ generalInfo: { patientName: 'Bo Batch', phone: '5035550178' }, personId: foreign!.id }, { generalInfo: { patientName: 'Cy Batch', phone: '5035550179' }, personId: own!.id }] },
+    });
+    expect(batch.status).toBe(201);
+    expect(await batch.json()).toEqual({ created: 1, skipped: 0, refused: [{ row: 1, field: 'personId', message: 'Person does not exist' }] });
+    const stored = await h.db.select().from(taskWorkflowItems).where(eq(taskWorkflowItems.workflowId, wf.id));
+    expect(stored.map((row) => row.personId).sort()).toEqual([own!.id, own!.id]);
   });
 });

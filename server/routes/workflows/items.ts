@@ -22,10 +22,10 @@ import { listOffset, listQuerySchema } from '../../../domain/list-query.ts';
 import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { taskWorkflowItemEvents, taskWorkflowItems, taskWorkflows } from '../../db/schema/index.ts';
+import { persons, taskWorkflowItemEvents, taskWorkflowItems, taskWorkflows } from '../../db/schema/index.ts';
 import type { WriteScope } from '../../db/write.ts';
 import type { AppEnv } from '../../env.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError, badRequest } from '../../errors.ts';
 import { anyBodyMaxBytes, found, idParam, jsonLimit, requestTooLarge } from '../../records.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { fieldErrors, json, param, query } from '../../validate.ts';
@@ -85,6 +85,19 @@ export const heldBy = (status: WorkflowRow['status']): string | null =>
         : null;
 
 type NewItem = { generalInfo: ReturnType<typeof cleanGeneralInfo>; personId: string | null };
+
+/** What an item naming a person outside the account (or no person at all) is told. */
+const personUnknown = 'Person does not exist';
+
+/** Which of `ids` are persons of the account: an item links only to a person the practice has. */
+async function personsOfAccount(tx: Tx, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: persons.id })
+    .from(persons)
+    .where(and(eq(persons.accountId, accountId), inArray(persons.id, [...new Set(ids)])));
+  return new Set(rows.map((row) => row.id));
+}
 
 /**
  * Adds items to a workflow in the caller's write: each with the workflow's tasks as they are now,
@@ -294,6 +307,7 @@ export const workflowItemRoutes = new Hono<AppEnv>()
     const created = await write(c, async (scope) => {
       const workflow = found(await workflowOf(scope.tx, scope.accountId, id, true));
       takesItems(workflow);
+      if (body.personId && !(await personsOfAccount(scope.tx, scope.accountId, [body.personId])).has(body.personId)) throw badRequest(personUnknown, { personId: personUnknown });
       const [row] = await addItems(scope, workflow, [{ generalInfo: cleanGeneralInfo(body.generalInfo), personId: body.personId ?? null }], body.source, c.var.deps.workflowSecondsPerDay);
       if (!row) throw new ApiError(409, 'conflict', 'An item with this MRN and date of birth is already in the workflow', { mrn: 'An item with this MRN and date of birth is already in the workflow' });
       const item = presentItem(row);
@@ -306,7 +320,7 @@ export const workflowItemRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { items, source, rowOffset } = c.req.valid('json');
     const refused: WorkflowItemBatchResult['refused'] = [];
-    const valid: NewItem[] = [];
+    const valid: (NewItem & { row: number })[] = [];
     items.forEach((raw, index) => {
       const row = rowOffset + index + 1;
       const info = typeof raw === 'object' && raw !== null && 'generalInfo' in raw ? raw.generalInfo : undefined;
@@ -316,13 +330,21 @@ export const workflowItemRoutes = new Hono<AppEnv>()
         return;
       }
       const personId = typeof raw === 'object' && raw !== null && 'personId' in raw && typeof raw.personId === 'string' && /^[0-9a-f-]{36}$/i.test(raw.personId) ? raw.personId : null;
-      valid.push({ generalInfo: cleanGeneralInfo(parsed.output), personId });
+      valid.push({ generalInfo: cleanGeneralInfo(parsed.output), personId, row });
     });
     const result = await write(c, async (scope) => {
       const workflow = found(await workflowOf(scope.tx, scope.accountId, id, true));
       takesItems(workflow);
-      const rows = await addItems(scope, workflow, valid, source, c.var.deps.workflowSecondsPerDay);
-      const answer: WorkflowItemBatchResult = { created: rows.length, skipped: valid.length - rows.length, refused };
+      const known = await personsOfAccount(
+        scope.tx,
+        scope.accountId,
+        valid.flatMap((item) => (item.personId ? [item.personId] : [])),
+      );
+      const linked = valid.filter((item) => !item.personId || known.has(item.personId));
+      for (const item of valid) if (item.personId && !known.has(item.personId)) refused.push({ row: item.row, field: 'personId', message: personUnknown });
+      refused.sort((a, b) => a.row - b.row);
+      const rows = await addItems(scope, workflow, linked, source, c.var.deps.workflowSecondsPerDay);
+      const answer: WorkflowItemBatchResult = { created: rows.length, skipped: linked.length - rows.length, refused };
       await scope.audit({ action: 'create', resourceType: 'WorkflowItem', resourceId: null, after: { workflowId: id, created: answer.created, skipped: answer.skipped, refused: refused.length } });
       return answer;
     });

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 
@@ -10,10 +10,12 @@ type DialogProps = {
   description?: string;
   children: ReactNode;
   className?: string;
+  /** What takes the focus when it opens: its first field by default. */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
 /** A modal with an accessible title (and description when given), closed by Esc. */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className, initialFocus }: DialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -24,6 +26,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           aria-describedby={undefined}
           // Opened by a button or a key: closing gives focus back to what opened it.
           {...returnFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            const target = initialFocus?.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
           className={cn(
             'fixed top-[12vh] left-1/2 z-50 max-h-[calc(88dvh-1rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100',
             className,

@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Command as Cmdk } from 'cmdk';
-import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
@@ -47,6 +47,10 @@ type SearchPopoverProps<TData extends RecordListing, TError, TKey extends QueryK
   /** A word shown at the end of an option ('added', 'chosen'), or null. */
   mark(option: T): string | null;
   onChoose(option: T): void;
+  /** A letter typed on the trigger opens the box with it as the search (a select's type-ahead): no Enter needed first. */
+  typeToOpen?: boolean;
+  /** Where the focus goes once an option is chosen (the form's next step); the trigger when this answers null. */
+  focusAfterChoice?(option: T): HTMLElement | null;
 };
 
 /**
@@ -54,9 +58,25 @@ type SearchPopoverProps<TData extends RecordListing, TError, TKey extends QueryK
  * sorted by name with the first highlighted so Enter right after typing takes it, arrows move,
  * Enter or a click chooses and closes, Escape closes; focus goes back to the trigger.
  */
-function SearchPopover<TData extends RecordListing, TError, TKey extends QueryKey>({ trigger, title, noun, listLabel, search, hide, renderOption, mark, onChoose }: SearchPopoverProps<TData, TError, TKey>) {
+function SearchPopover<TData extends RecordListing, TError, TKey extends QueryKey>({ trigger, title, noun, listLabel, search, hide, renderOption, mark, onChoose, typeToOpen = false, focusAfterChoice }: SearchPopoverProps<TData, TError, TKey>) {
+  /** The option just chosen, until the box has closed and placed the focus. */
+  const chosen = useRef<OptionOf<TData> | null>(null);
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState('');
+  // Open as of the last key, not the last render: the letters typed before the search box takes
+  // the focus land on the trigger, and each adds to the search instead of starting it again.
+  const opened = useRef(false);
+  opened.current = open;
+  const input = useRef<HTMLInputElement>(null);
+  const typeAhead = (event: KeyboardEvent<HTMLElement>) => {
+    if (!typeToOpen || event.key.length !== 1 || event.key === ' ' || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    const key = event.key;
+    if (opened.current) setQ((typed) => typed + key);
+    else setQ(key);
+    opened.current = true;
+    setOpen(true);
+  };
   const deferredQ = useDeferredValue(q.trim());
   const found = useQuery({ ...search(deferredQ), enabled: open });
   const options = byName((found.data?.items ?? []).filter((o) => !hide?.(o)));
@@ -72,15 +92,34 @@ function SearchPopover<TData extends RecordListing, TError, TKey extends QueryKe
         if (!next) setQ('');
       }}
     >
-      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
+      <Popover.Trigger asChild onKeyDown={typeAhead}>
+        {trigger}
+      </Popover.Trigger>
       <Popover.Content
         align="start"
         sideOffset={4}
         aria-label={title}
+        // The search box takes the focus with the caret after what was typed on the trigger
+        // (Radix would select it, and the next letter would replace it).
+        onOpenAutoFocus={(event) => {
+          const box = input.current;
+          if (!box) return;
+          event.preventDefault();
+          box.focus();
+          box.setSelectionRange(box.value.length, box.value.length);
+        }}
+        onCloseAutoFocus={(event) => {
+          const option = chosen.current;
+          chosen.current = null;
+          const next = option && focusAfterChoice?.(option);
+          if (!next) return;
+          event.preventDefault();
+          next.focus();
+        }}
         className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         <Cmdk label={`Find ${noun.a}`} shouldFilter={false} loop value={highlighted} onValueChange={setActive}>
-          <Cmdk.Input value={q} onValueChange={setQ} placeholder={`Find ${noun.a}…`} className={cn(controlClass, 'mb-2')} />
+          <Cmdk.Input ref={input} value={q} onValueChange={setQ} placeholder={`Find ${noun.a}…`} className={cn(controlClass, 'mb-2')} />
           <Cmdk.List aria-label={listLabel} className="max-h-64 overflow-y-auto">
             <Cmdk.Empty className="px-2 py-3 text-sm text-slate-600 dark:text-slate-300">
               {found.isPending || found.isPlaceholderData ? `Loading ${noun.many}…` : found.isError ? messages.tryAgain : `No ${noun.one} matches.`}
@@ -92,6 +131,7 @@ function SearchPopover<TData extends RecordListing, TError, TKey extends QueryKe
                   key={o.id}
                   value={o.id}
                   onSelect={() => {
+                    chosen.current = o;
                     setOpen(false);
                     setQ('');
                     onChoose(o);
@@ -315,7 +355,14 @@ type RecordSelectProps<TData extends RecordListing, TError, TKey extends QueryKe
   value: PickedRecord | null;
   disabled?: boolean;
   search: RecordSearch<TData, TError, TKey>;
-  onChange(choice: PickedRecord): void;
+  /** The choice, and the whole option it was (whatever else the search answers of it). */
+  onChange(choice: PickedRecord, option: OptionOf<TData>): void;
+  /** An option's text in the box; its name by default. */
+  renderOption?(option: OptionOf<TData>): ReactNode;
+  /** The button, for a form that puts the focus on it. */
+  buttonRef?: Ref<HTMLButtonElement>;
+  /** Where the focus goes once a record is chosen; the button by default. */
+  focusAfterChoice?(option: OptionOf<TData>): HTMLElement | null;
 };
 
 /**
@@ -323,13 +370,27 @@ type RecordSelectProps<TData extends RecordListing, TError, TKey extends QueryKe
  * box as RecordPicker (the chosen option marked 'chosen').
  */
 // aria-required is not for buttons (the label's asterisk and the error say it).
-export function RecordSelect<TData extends RecordListing, TError, TKey extends QueryKey>({ id, noun, listLabel, value, disabled, search, onChange, 'aria-required': _required, ...aria }: RecordSelectProps<TData, TError, TKey>) {
+export function RecordSelect<TData extends RecordListing, TError, TKey extends QueryKey>({
+  id,
+  noun,
+  listLabel,
+  value,
+  disabled,
+  search,
+  onChange,
+  renderOption,
+  buttonRef,
+  focusAfterChoice,
+  'aria-required': _required,
+  ...aria
+}: RecordSelectProps<TData, TError, TKey>) {
   // The label names the button; the choice shown on it is read as its description.
   const valueId = useId();
   return (
     <SearchPopover
       trigger={
         <button
+          ref={buttonRef}
           id={id}
           type="button"
           disabled={disabled}
@@ -350,8 +411,11 @@ export function RecordSelect<TData extends RecordListing, TError, TKey extends Q
       noun={noun}
       listLabel={listLabel}
       search={search}
+      renderOption={renderOption}
       mark={(o) => (o.id === value?.id ? 'chosen' : null)}
-      onChoose={(o) => onChange({ id: o.id, name: o.name })}
+      onChoose={(o) => onChange({ id: o.id, name: o.name }, o)}
+      focusAfterChoice={focusAfterChoice}
+      typeToOpen
     />
   );
 }

@@ -125,12 +125,24 @@ export function useUpdateWorkflow(id: string) {
   });
 }
 
-/** Adds one item (a patient) to a workflow: its items and the workflow's counts are read again. */
+/**
+ * Adds one item (a patient) to a workflow, and with `start` starts it at once (a manual workflow's
+ * item, added by "Start workflow"): its items and the workflow's counts are read again.
+ */
 export function useCreateItem(workflowId: string) {
   const queryClient = useQueryClient();
   const account = useAccountKey();
   return useMutation({
-    mutationFn: (body: WorkflowItemCreate) => request<WorkflowItem>(`${path(workflowId)}/items`, { method: 'POST', body }),
+    mutationFn: async ({ body, start = false }: { body: WorkflowItemCreate; start?: boolean }) => {
+      const item = await request<WorkflowItem>(`${path(workflowId)}/items`, { method: 'POST', body });
+      if (!start) return { item, started: false };
+      // The item is added whatever the start answers: a failed start must not invite a second add.
+      try {
+        return { item: await request<WorkflowItem>(`${itemPath(item.id)}/start`, { method: 'POST' }), started: true };
+      } catch {
+        return { item, started: false };
+      }
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: workflowKeys.items(account, workflowId) });
       void queryClient.invalidateQueries({ queryKey: workflowKeys.detail(account, workflowId), exact: true });

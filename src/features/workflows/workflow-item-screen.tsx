@@ -10,6 +10,7 @@ import { Token } from '../../components/ui/token.tsx';
 import { useAccountKey } from '../../lib/account.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { phoneLabel } from '../../lib/format.ts';
+import { useMeets } from '../../lib/policy.ts';
 import { useToast } from '../../lib/toast.ts';
 import type { WorkflowItemDetail } from '../../../domain/workflows.ts';
 import { itemQuery, useItemAction, workflowQuery } from './queries.ts';
@@ -41,6 +42,7 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
   const waitsForStart = workflow.data?.status === 'MANUAL' && item.status === 'RUNNING' && item.nextAttemptAt === null && item.currentTask !== null;
   const info = item.generalInfo;
   const action = useItemAction(item.id);
+  const mayReadPersons = useMeets({ resource: '/person/persons/{id}', method: 'GET' });
   const toast = useToast();
   const actions = useRef<HTMLDivElement>(null);
   const [acted, setActed] = useState(0);
@@ -100,6 +102,21 @@ function ItemDetail({ item, workflowId }: { item: WorkflowItemDetail; workflowId
         <DescriptionList
           items={[
             { label: 'Patient name', value: info.patientName },
+            // Added from a person ("Start workflow"): their page, for a role that may read persons.
+            ...(item.personId
+              ? [
+                  {
+                    label: 'Person',
+                    value: mayReadPersons ? (
+                      <Link to="/practice/persons/$personId" params={{ personId: item.personId }} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                        {info.patientName}
+                      </Link>
+                    ) : (
+                      'A person of the practice'
+                    ),
+                  },
+                ]
+              : []),
             { label: 'Phone', value: <span className="whitespace-nowrap">{phoneLabel(info.phone)}</span> },
             { label: 'MRN', value: info.mrn || null },
             { label: 'Date of birth', value: info.dob || null },

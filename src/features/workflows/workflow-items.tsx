@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PageSize } from '../../../domain/lists.ts';
 import { messages } from '../../../domain/messages.ts';
 import { pageSizes } from '../../../domain/persons.ts';
-import { workflowItemCreateSchema, workflowItemStatuses, type Workflow, type WorkflowItem, type WorkflowItemCreate, type WorkflowItemStatus } from '../../../domain/workflows.ts';
+import { workflowItemCreateSchema, workflowItemStatuses, type Workflow, type WorkflowItem, type WorkflowItemCreate, type WorkflowItemStatus, type WorkflowPerson } from '../../../domain/workflows.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EditForm } from '../../components/ui/edit-form.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { Field, TextField, controlClass } from '../../components/ui/field.tsx';
+import { RecordSelect } from '../../components/ui/record-picker.tsx';
+import { request } from '../../lib/api.ts';
+import { useMeets } from '../../lib/policy.ts';
 import { FilterInput, FilterRow } from '../../components/ui/filter-input.tsx';
 import { SelectField } from '../../components/ui/form-fields.tsx';
 import { EmptyList } from '../../components/ui/record-list.tsx';
@@ -211,35 +215,116 @@ type AddItemDialogProps = {
 
 /** Add Workflow Item: a patient's details (spec §3 generalInfo, and the phone the tasks call and text). */
 export function AddItemDialog({ workflow, open, onOpenChange, source = 'manual', onAdded }: AddItemDialogProps) {
+  // Patient name takes the focus, or, opened by "Start workflow", the person to start it for.
+  const start = useRef<HTMLElement | null>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add Workflow Item" description={`The patient goes through “${workflow.title}” from its first task.`} className="w-[min(40rem,calc(100vw-2rem))]">
-      {open ? <AddItemForm workflow={workflow} source={source} onClose={() => onOpenChange(false)} onAdded={onAdded} /> : null}
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Workflow Item"
+      description={`The patient goes through “${workflow.title}” from its first task.`}
+      className="w-[min(40rem,calc(100vw-2rem))]"
+      initialFocus={start}
+    >
+      {open ? <AddItemForm workflow={workflow} source={source} onClose={() => onOpenChange(false)} onAdded={onAdded} start={start} /> : null}
     </Dialog>
   );
 }
 
-function AddItemForm({ workflow, source, onClose, onAdded }: { workflow: Workflow; source: 'manual' | 'palette'; onClose(): void; onAdded?(item: WorkflowItem): void }) {
+const personNoun = { a: 'a person', one: 'person', many: 'persons' };
+const readsPersons = { resource: '/person/persons', method: 'GET' } as const;
+const readsContactPoints = { resource: '/contactpoints/contact-points', method: 'GET' } as const;
+
+/** The practice's persons who have a number to call and text, matching `q` (the API answers the first 20 by name). */
+const peopleQuery = (account: string, q: string) => ({
+  queryKey: [account, 'workflows', 'people', q],
+  queryFn: () => request<{ items: WorkflowPerson[] }>('/task-workflows/people', { query: q ? { q } : {} }),
+  placeholderData: keepPreviousData,
+  staleTime: 30_000,
+});
+
+type AddItemFormProps = { workflow: Workflow; source: 'manual' | 'palette'; onClose(): void; onAdded?(item: WorkflowItem): void; start: RefObject<HTMLElement | null> };
+
+function AddItemForm({ workflow, source, onClose, onAdded, start }: AddItemFormProps) {
   const create = useCreateItem(workflow.id);
   const toast = useToast();
+  const account = useAccountKey();
   const [defaults] = useState(emptyItem);
+  // "Start workflow" (issue 43): the item can be a person's, their name and number filled in; the item links to them.
+  const mayReadPersons = useMeets(readsPersons);
+  const mayReadNumbers = useMeets(readsContactPoints);
+  const mayPickPerson = mayReadPersons && mayReadNumbers;
+  const [person, setPerson] = useState<WorkflowPerson | null>(null);
+  const personButton = useRef<HTMLButtonElement>(null);
+  const phoneBox = useRef<HTMLSelectElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
+  // A manual workflow runs an item only when started: "Start workflow" starts the one it adds.
+  const startsNow = source === 'palette' && workflow.status === 'MANUAL';
   const { form, failure, submitting, errorOf, firstField } = useRecordForm({
     defaultValues: defaults,
     schema: workflowItemCreateSchema,
     toBody: (values: ItemValues) => toItemBody(values, source),
     onSubmit: async (values) => {
-      const item = await create.mutateAsync(toItemBody(values, source));
-      toast('success', `${item.generalInfo.patientName} added to “${workflow.title}”.`);
+      const { item, started } = await create.mutateAsync({ body: { ...toItemBody(values, source), ...(person ? { personId: person.id } : {}) }, start: startsNow });
+      toast('success', `${item.generalInfo.patientName} added to “${workflow.title}”${started ? ' and started' : ''}.`);
       onClose();
       onAdded?.(item);
     },
     // The dialog puts the focus in its first field (Patient name), having noted what to give it back to.
     fieldOf: itemFieldOf,
   });
+  useLayoutEffect(() => {
+    start.current = source === 'palette' && mayPickPerson ? personButton.current : firstField.current;
+  });
+  const choosePerson = (chosen: WorkflowPerson) => {
+    setPerson(chosen);
+    form.setFieldValue('patientName', chosen.name);
+    form.setFieldValue('phone', chosen.phones[0]?.value ?? '');
+  };
+  // Next: which of their numbers when they have several; else the button that adds them.
+  const afterPerson = (chosen: WorkflowPerson) => (chosen.phones.length > 1 ? phoneBox.current : formElement.current?.querySelector<HTMLButtonElement>('button[type="submit"]')) ?? null;
   const text = (name: keyof ItemValues, label: string, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <form.Field name={name}>{(field) => <TextField field={field} label={label} error={errorOf(name, field.state.meta.errors)} autoComplete="off" {...props} />}</form.Field>
   );
   return (
-    <EditForm label="Add Workflow Item" onSubmit={form.handleSubmit} dirty={false} submitting={submitting} notice={null} failure={failure} onCancel={onClose} submitLabel="Add Item">
+    <EditForm label="Add Workflow Item" onSubmit={form.handleSubmit} dirty={false} submitting={submitting} notice={null} failure={failure} onCancel={onClose} submitLabel={startsNow ? 'Add and Start' : 'Add Item'} formRef={formElement}>
+      {mayPickPerson ? (
+        <div className="mb-4 grid gap-4 sm:grid-cols-2">
+          <Field label="Person" hint="A person of the practice with a phone number: their name and number are filled in. Or type the details below.">
+            {(control) => (
+              <RecordSelect
+                {...control}
+                buttonRef={personButton}
+                noun={personNoun}
+                listLabel="Persons with a phone number"
+                value={person}
+                search={(q) => peopleQuery(account, q)}
+                renderOption={(option) => (
+                  <span className="flex min-w-0 flex-col">
+                    <span>{option.name}</span>
+                    <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">{option.phones[0]?.value}</span>
+                  </span>
+                )}
+                onChange={(_choice, option) => choosePerson(option)}
+                focusAfterChoice={afterPerson}
+              />
+            )}
+          </Field>
+          {person && person.phones.length > 1 ? (
+            <Field label="Number">
+              {(control) => (
+                <select {...control} ref={phoneBox} className={controlClass} defaultValue={person.phones[0]!.value} onChange={(event) => form.setFieldValue('phone', event.target.value)}>
+                  {person.phones.map((phone) => (
+                    <option key={phone.contactPointId} value={phone.value}>
+                      {phone.name}: {phone.value}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : null}
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <form.Field name="patientName">
           {(field) => <TextField field={field} label="Patient name" required error={errorOf('patientName', field.state.meta.errors)} inputRef={firstField} autoComplete="off" maxLength={200} />}
