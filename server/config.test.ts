@@ -38,6 +38,14 @@ describe('configuration by environment', () => {
     });
   });
 
+  it('gives several processes one embedded sign-in server: its address from IDP_PUBLIC_URL is their issuer, its keys from IDP_KEY_FILE (default: in DATA_DIR)', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/astera' }).idpKeyFile).toBe('/srv/astera/idp-keys.json');
+    const shared = loadConfig({ IDP_PORT: '4001', IDP_PUBLIC_URL: 'https://sign-in.example.com/', IDP_KEY_FILE: '/run/secrets/idp-keys.json' });
+    expect(shared.auth).toMatchObject({ embedded: true, domain: 'https://sign-in.example.com', issuer: 'https://sign-in.example.com/' });
+    expect(shared).toMatchObject({ idpPort: 4001, idpKeyFile: '/run/secrets/idp-keys.json' });
+    expect(() => loadConfig({ IDP_PUBLIC_URL: 'sign-in' })).toThrow(/^IDP_PUBLIC_URL must be an absolute URL/);
+  });
+
   it('takes the portal origin from PUBLIC_URL (default: localhost on PORT)', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');

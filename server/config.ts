@@ -10,6 +10,8 @@ import { readTeamDirectorySettings, TeamDirectorySettingsError, type TeamDirecto
 export type Config = {
   port: number;
   idpPort: number;
+  /** The embedded identity provider's signing keys (a JWK set), created on first start: several processes behind one issuer share one file. */
+  idpKeyFile: string;
   pgPort: number;
   dataDir: string;
   databaseUrl: string | null;
@@ -145,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const embedded = given.length === 0;
   let domain: string;
   if (embedded) {
-    domain = `http://localhost:${idpPort}`;
+    // Its address as browsers reach it: several processes, each with the embedded provider, behind one address share it as their issuer.
+    domain = url(env, 'IDP_PUBLIC_URL', `http://localhost:${idpPort}`);
   } else {
     // Auth0 is configured with a bare host name; accept that or a full URL.
     const raw = env.AUTH_DOMAIN!;
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: portNumber,
     idpPort,
+    idpKeyFile: path.resolve(env.IDP_KEY_FILE || path.join(dataDir, 'idp-keys.json')),
     pgPort,
     dataDir,
     databaseUrl,

@@ -145,7 +145,7 @@ async function main() {
         audience: config.auth.audience,
         redirectUris: [`${config.publicUrl}/login/callback`],
         postLogoutRedirectUris: [config.publicUrl, `${config.publicUrl}/`],
-        keyFile: path.join(config.dataDir, 'idp-keys.json'),
+        keyFile: config.idpKeyFile,
         database,
         trustProxyHops: config.trustProxyHops,
         ...credentialAccounts(database.db),

@@ -1,8 +1,9 @@
 /**
  * Two server processes on one database (issue 43, "Several server processes"): the way the portal
  * grows past one machine. Process A is `npm start`'s (embedded PostgreSQL and sign-in server);
- * process B is a second `server/main.ts` on A's database, trusting A's sign-in server as an
- * outside provider. What one process does, the other enforces and shows.
+ * process B is a second `server/main.ts` on A's database with a sign-in server of its own under
+ * the same issuer and keys (IDP_PUBLIC_URL, IDP_KEY_FILE), as two processes behind one address
+ * would be. What one process does, the other enforces and shows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -10,10 +11,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importJWK, SignJWT, type JWK } from 'jose';
+import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort, PG_PASSWORD, PG_USER } from './db/postgres.ts';
 import { seedId } from './seed/seed.ts';
+import { browser, follow, formAction, pkce } from './test/sign-in-client.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AUDIENCE = 'https://api.astera.test';
@@ -23,7 +25,7 @@ const riverside = seedId('account:riverside');
 
 type Running = { proc: ChildProcess; output: () => string };
 let dataDir: string;
-let ports: { a: number; b: number; idp: number; pg: number };
+let ports: { a: number; b: number; idp: number; idpB: number; pg: number };
 const running: Running[] = [];
 
 async function start(env: Record<string, string>): Promise<Running> {
@@ -79,15 +81,17 @@ describe.runIf(process.platform === 'linux')('two server processes on one databa
     await fs.mkdir(path.join(dataDir, 'a'));
     await fs.mkdir(path.join(dataDir, 'b'));
     await fs.chmod(path.join(dataDir, 'a'), 0o755);
-    ports = { a: await getFreePort(), b: await getFreePort(), idp: await getFreePort(), pg: await getFreePort() };
+    ports = { a: await getFreePort(), b: await getFreePort(), idp: await getFreePort(), idpB: await getFreePort(), pg: await getFreePort() };
     await start({ PORT: String(ports.a), IDP_PORT: String(ports.idp), PG_PORT: String(ports.pg), DATA_DIR: path.join(dataDir, 'a') });
     await start({
       PORT: String(ports.b),
+      IDP_PORT: String(ports.idpB),
       DATA_DIR: path.join(dataDir, 'b'),
       DATABASE_URL: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${ports.pg}/astera`,
-      AUTH_DOMAIN: `http://localhost:${ports.idp}`,
-      AUTH_CLIENT_ID: 'astera-portal',
-      AUTH_AUDIENCE: AUDIENCE,
+      // One portal and one sign-in server as people see them: B answers for A's addresses.
+      PUBLIC_URL: `http://localhost:${ports.a}`,
+      IDP_PUBLIC_URL: `http://localhost:${ports.idp}`,
+      IDP_KEY_FILE: path.join(dataDir, 'a', 'idp-keys.json'),
     });
   }, LONG);
 
@@ -137,6 +141,51 @@ describe.runIf(process.platform === 'linux')('two server processes on one databa
       expect(list.items.map((n) => n.title)).toContain('Your role changed');
       await reader.cancel();
       await reading.catch(() => null);
+    },
+    LONG,
+  );
+
+  it(
+    'a sign-in on one refreshes on the other: the session and its refresh token are the database’s, signed with one key under one issuer',
+    async () => {
+      const origin = `http://localhost:${ports.a}`;
+      const issuerA = `http://localhost:${ports.idp}/`;
+      const headers = { 'content-type': 'application/x-www-form-urlencoded', origin };
+      const tokenAt = async (idpPort: number, body: Record<string, string>) => {
+        const res = await fetch(`http://localhost:${idpPort}/oauth/token`, { method: 'POST', headers, body: new URLSearchParams(body) });
+        return { status: res.status, json: (await res.json()) as { access_token: string; refresh_token?: string; error?: string } };
+      };
+      const persons = async (port: number, token: string) => (await api(port, '/person/persons?limit=1', { token })).status;
+
+      // The practice administrator signs in through A's sign-in page, as the SPA has them do.
+      const client = browser();
+      const { verifier, challenge } = pkce();
+      const authorize = new URL('/authorize', issuerA);
+      const params = { client_id: 'astera-portal', redirect_uri: `${origin}/login/callback`, audience: AUDIENCE, scope: 'openid profile email offline_access', response_type: 'code', response_mode: 'query', state: randomUUID(), nonce: randomUUID(), code_challenge: challenge, code_challenge_method: 'S256' };
+      for (const [key, value] of Object.entries(params)) authorize.searchParams.set(key, value);
+      const { response: page, url: pageUrl } = await follow(client, await client.request(authorize), issuerA);
+      const submitted = await client.request(new URL(formAction(await page.text()), pageUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'manager@astera.test', password: 'astera-manager' }),
+      });
+      const { url: callback } = await follow(client, submitted, issuerA);
+      const code = callback.searchParams.get('code');
+      expect(code, callback.href).toEqual(expect.any(String));
+      const signedIn = await tokenAt(ports.idp, { client_id: 'astera-portal', grant_type: 'authorization_code', code: code!, code_verifier: verifier, redirect_uri: `${origin}/login/callback` });
+      expect(signedIn.status).toBe(200);
+      expect(await persons(ports.b, signedIn.json.access_token)).toBe(200);
+
+      // B's sign-in server refreshes A's session; its token is good on both; and back on A.
+      const atB = await tokenAt(ports.idpB, { client_id: 'astera-portal', grant_type: 'refresh_token', refresh_token: signedIn.json.refresh_token!, audience: AUDIENCE });
+      expect(atB.status, atB.json.error).toBe(200);
+      expect(decodeJwt(atB.json.access_token)).toMatchObject({ iss: issuerA, sub: seedId('principal:manager') });
+      expect(await persons(ports.a, atB.json.access_token)).toBe(200);
+      expect(await persons(ports.b, atB.json.access_token)).toBe(200);
+      const backAtA = await tokenAt(ports.idp, { client_id: 'astera-portal', grant_type: 'refresh_token', refresh_token: atB.json.refresh_token!, audience: AUDIENCE });
+      expect(backAtA.status, backAtA.json.error).toBe(200);
+      // The refresh token B rotated away from is spent on A too.
+      expect((await tokenAt(ports.idp, { client_id: 'astera-portal', grant_type: 'refresh_token', refresh_token: signedIn.json.refresh_token!, audience: AUDIENCE })).status).toBe(400);
     },
     LONG,
   );
