@@ -51,6 +51,12 @@ describe('changedRecordPath of what belongs to another record', () => {
     expect(changedRecordPath(about('ScheduleTask', 'create', { resourceType: 'Schedule', resourceId: 's1' }))).toBe('/practice/schedules/updateTask/s1?taskId=r1');
     expect(changedRecordPath(about('ScheduleTask', 'delete', { resourceType: 'Schedule', resourceId: 's1' }))).toBe('/practice/schedules/s1');
   });
+
+  it('links a workflow item to its page in its workflow, items changed by a filter to the workflow, and one of an unknown workflow nowhere', () => {
+    expect(changedRecordPath(about('WorkflowItem', 'update', { resourceType: 'Workflow', resourceId: 'w1' }))).toBe('/workflows/w1/items/r1');
+    expect(changedRecordPath({ ...about('WorkflowItem', 'update', { resourceType: 'Workflow', resourceId: 'w1' }), resourceId: null })).toBe('/workflows/w1');
+    expect(changedRecordPath(entry('WorkflowItem'))).toBeNull();
+  });
 });
 
 describe('record links are declared by the features', () => {

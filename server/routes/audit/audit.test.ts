@@ -78,6 +78,19 @@ describe('GET /audit/recent', () => {
     expect(items.find((item) => item.resourceType === 'Issue' && item.resourceId === issue.id)).not.toHaveProperty('about');
   });
 
+  it('names the workflow a workflow item is in (`about`): one item’s entry, and a filter’s over many', async () => {
+    const workflow = (await (
+      await h.call('manager', '/task-workflows/workflows', { method: 'POST', json: { title: 'About outreach', description: 'A call', status: 'MANUAL', tasks: [{ name: 'outboundCall' }] } })
+    ).json()) as { id: string };
+    const item = await h.call('manager', `/task-workflows/workflows/${workflow.id}/items`, { method: 'POST', json: { generalInfo: { patientName: 'About Patient', phone: '5035550190' } } });
+    expect(item.status).toBe(201);
+    const itemId = ((await item.json()) as { id: string }).id;
+    expect((await h.call('manager', `/task-workflows/workflows/${workflow.id}/items/abort`, { method: 'POST', json: {} })).status).toBe(200);
+    const entries = (await recent()).filter((entry) => entry.resourceType === 'WorkflowItem');
+    expect(entries.find((entry) => entry.resourceId === itemId)!.about).toEqual({ resourceType: 'Workflow', resourceId: workflow.id });
+    expect(entries.find((entry) => entry.resourceId === null && entry.action === 'update')!.about).toEqual({ resourceType: 'Workflow', resourceId: workflow.id });
+  });
+
   it('leaves sign-outs out: they change no record', async () => {
     const out = await h.call('manager', '/auth/logout', { method: 'POST' });
     expect(out.status).toBeLessThan(300);

@@ -98,13 +98,15 @@ async function recordNames(db: Db, rows: AuditRow[]): Promise<Map<AuditRow, stri
 const verbs: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', restore: 'restored' };
 const verb = (action: string) => verbs[action] ?? action;
 
-/** What a tag or a task belongs to, from the log's snapshot (see `AuditEntry.about`). */
+/** What a tag, a task or a workflow item belongs to, from the log's snapshot (see `AuditEntry.about`). */
 function aboutOf(row: AuditRow): AuditEntry['about'] {
   const snapshot = (row.after ?? row.before) as Record<string, unknown> | null;
   const pair = (resourceType: unknown, resourceId: unknown) =>
     typeof resourceType === 'string' && typeof resourceId === 'string' && isUuid(resourceId) ? { resourceType, resourceId } : undefined;
   if (row.resourceType === 'Tag') return pair(snapshot?.taggedResourceType, snapshot?.taggedResourceId);
   if (row.resourceType === 'ScheduleTask') return pair('Schedule', snapshot?.scheduleId);
+  // An item is its workflow's (one added, or many aborted or retried by a filter).
+  if (row.resourceType === 'WorkflowItem') return pair('Workflow', snapshot?.taskWorkflowId ?? snapshot?.workflowId);
   return undefined;
 }
 
