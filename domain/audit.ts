@@ -33,6 +33,7 @@ const recordKindNames: Record<string, string> = {
   TeamsChannelMessage: 'Microsoft Teams message',
   TeamsTeam: 'Microsoft Teams team',
   TelephonySettings: 'Telephony settings',
+  WebhookEndpoint: 'Webhook endpoint',
   WorkflowItem: 'Workflow item',
 };
 const sentence = (word: string) => {
@@ -53,6 +54,7 @@ const actionNames: Record<string, string> = {
   restore: 'Restored',
   revoke: 'Revoked',
   'sign-out': 'Signed out',
+  resend: 'Resent',
   view: 'Viewed',
   list: 'Listed',
   play: 'Played',

@@ -10,6 +10,7 @@ import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
 import { telephonySchedule, telephonyTasks } from '../telephony/tasks.ts';
 import { workflowTasks } from '../workflows/tasks.ts';
+import { webhookTasks } from '../webhooks/tasks.ts';
 import { watchWorkers } from './liveness.ts';
 import type { Deps } from '../env.ts';
 
@@ -39,6 +40,7 @@ export const taskList = (deps: Deps): TaskList => ({
   ...tasks,
   [FAN_OUT_TASK]: fanOutNotifications(deps.db),
   ...workflowTasks(deps, deps.workflowRunner),
+  ...webhookTasks(deps),
 });
 
 /**
