@@ -209,6 +209,6 @@ async function turnOff(tx: Tx, audit: WriteScope['audit'], accountId: string, en
     userIds: admins.map((admin) => admin.id),
     title: 'A webhook endpoint was turned off',
     message: `${url}: ${reason}. Its events wait until it is turned on again.`,
-    jumpPath: `/webhooks/${endpointId}`,
+    jumpPath: `/system/webhooks/${endpointId}`,
   });
 }
