@@ -201,9 +201,14 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
       title="Delivery log"
       titleId={titleId}
       actions={
-        <Permitted requires={{ resource: '/webhooks', method: 'POST' }}>
-          <ResendRange onResend={handleResend} pending={resend.isPending} />
-        </Permitted>
+        <>
+          <Button variant="secondary" pending={deliveries.isFetching} onClick={() => void deliveries.refetch()}>
+            Refresh
+          </Button>
+          <Permitted requires={{ resource: '/webhooks', method: 'POST' }}>
+            <ResendRange onResend={handleResend} pending={resend.isPending} />
+          </Permitted>
+        </>
       }
     >
       {deliveries.isPending ? (
