@@ -150,6 +150,9 @@ async function settle(db: Db, stream: Stream, eventId: string, attempts: number,
     const now = new Date();
     const key = and(eq(webhookDeliveries.accountId, stream.accountId), eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, stream.endpointId));
     const endpointKey = and(eq(webhookEndpoints.accountId, stream.accountId), eq(webhookEndpoints.id, stream.endpointId));
+    // Deleted meanwhile (the endpoint, or its account): nothing to record. Locked, so it stays until this is written.
+    const [still] = await tx.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(key).for('update');
+    if (!still) return 'stop';
     await tx.insert(webhookAttempts).values({
       accountId: stream.accountId,
       endpointId: stream.endpointId,

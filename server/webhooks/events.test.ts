@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookEventTypes, type WebhookEndpointWithSecret } from '../../domain/webhooks.ts';
 import { createApi } from '../app.ts';
-import { surveyResponses } from '../db/schema/index.ts';
+import { accounts, persons, surveyResponses, webhookEndpoints, webhookEvents } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { newWebhookSecret } from './signing.ts';
 import type { WebhookRequest } from '../integrations/webhooks/port.ts';
 import { seedId } from '../seed/seed.ts';
 import { fileHarness } from '../test/harness.ts';
@@ -91,5 +93,16 @@ describe('webhook events, one per kind of change', () => {
     await h.call('manager', '/interactions/interactions', { method: 'POST', json: { startTimestamp: '2026-12-01T10:00:00Z', endTimestamp: '2026-12-01T10:05:00Z' } });
     await h.jobs.drained();
     expect(sent.length).toBe(before);
+  });
+
+  it('deleting an account with an endpoint deletes its persons without an event (nothing left to send it to)', async () => {
+    const id = '88888888-8888-4888-8888-888888888888';
+    await h.db.insert(accounts).values({ id, name: 'Closing practice', createdBy: 'test', modifiedBy: 'test' });
+    await h.db.insert(webhookEndpoints).values({ accountId: id, url: 'https://hooks.example.com/closing', events: ['person.created', 'person.deleted'], secret: newWebhookSecret(), createdBy: 'test', modifiedBy: 'test' });
+    await h.db.insert(persons).values({ accountId: id, name: [{ use: 'official', text: 'Pat Gone', family: 'Gone', given: ['Pat'], prefix: [], suffix: [] }] as (typeof persons.$inferInsert)['name'], displayName: 'Pat Gone', createdBy: 'test', modifiedBy: 'test' });
+    expect(await h.db.select().from(webhookEvents).where(eq(webhookEvents.accountId, id))).toHaveLength(1);
+    await h.db.delete(accounts).where(eq(accounts.id, id));
+    expect(await h.db.select().from(webhookEvents).where(eq(webhookEvents.accountId, id))).toHaveLength(0);
+    await h.jobs.drained();
   });
 });
