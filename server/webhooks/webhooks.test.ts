@@ -10,6 +10,7 @@ import { createHttpsSender } from '../integrations/webhooks/https.ts';
 import { defaultSenderSettings } from '../integrations/webhooks/port.ts';
 import { seedId } from '../seed/seed.ts';
 import { fileHarness } from '../test/harness.ts';
+import { defaultDeliveryOptions, defaultRetrySchedule } from './deliver.ts';
 import { webhookEventCatalogue, webhookPayloadSchemas } from './events.ts';
 
 const h = fileHarness();
@@ -200,6 +201,34 @@ describe('webhooks: signed, thin, in order', () => {
     }
   });
 
+  it('an endpoint failing for the whole bound (five days; here none) is turned off and its administrators told', async () => {
+    const hooks = await receiver(() => ({ status: 500 }));
+    h.deps.webhooks = { allowPrivateNetworks: true, retrySchedule: [0, 0, 0, 0], jitter: 0, disableAfterMs: 0 };
+    try {
+      const endpoint = await createEndpoint(hooks.url, ['person.created']);
+      await createPerson('Failing');
+      await h.jobs.drained();
+      const after = (await (await h.call('manager', `/webhooks/endpoints/${endpoint.id}`)).json()) as WebhookEndpoint;
+      expect(after).toMatchObject({ active: false, disabledReason: 'Every delivery failed for five days' });
+      expect(hooks.received).toHaveLength(1);
+      const told = await h.db.select().from(notifications).where(and(eq(notifications.accountId, riverside), eq(notifications.jumpPath, `/system/webhooks/${endpoint.id}`)));
+      expect(told.map((n) => n.userId)).toContain(seedId('person:manager'));
+      // Its event waits; turned on again, it is sent.
+      const [waiting] = await h.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+      expect(waiting!.status).toBe('pending');
+    } finally {
+      h.deps.webhooks = { allowPrivateNetworks: true, retrySchedule: [0, 0, 0, 0], jitter: 0 };
+      await hooks.close();
+    }
+  });
+
+  it('the retry schedule spans about three days', () => {
+    const hours = defaultRetrySchedule.reduce((sum, ms) => sum + ms, 0) / 3_600_000;
+    expect(hours).toBeGreaterThan(70);
+    expect(hours).toBeLessThan(74);
+    expect(defaultDeliveryOptions.disableAfterMs).toBe(5 * 24 * 3_600_000);
+  });
+
   it('the catalogue documents every event with a schema its example passes', () => {
     expect(webhookEventCatalogue.map((e) => e.type)).toHaveLength(8);
     for (const entry of webhookEventCatalogue) expect(v.safeParse(entry.schema, entry.example).success, entry.type).toBe(true);
@@ -223,6 +252,41 @@ describe('webhooks: safe by default', () => {
       expect(hooks.connections()).toBe(0);
     } finally {
       await hooks.close();
+    }
+  });
+
+  it('an attempt is bounded: no answer within the time is a failure; a large answer is read only in part', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    let left = 64;
+    let closed!: () => void;
+    const answerClosed = new Promise<void>((resolve) => (closed = resolve));
+    const big = createServer((_req, res) => {
+      res.writeHead(200);
+      res.on('close', () => closed());
+      // 4 MB, more than is ever read.
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const write = () => {
+        while (left > 0 && res.write(chunk)) left--;
+        if (left > 0) res.once('drain', write);
+        else res.end();
+      };
+      write();
+    });
+    await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
+    try {
+      const sender = createHttpsSender({ ...defaultSenderSettings, allowPrivateNetworks: true, timeoutMs: 300 });
+      const late = await sender.send({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, headers: {}, body: '{}' });
+      expect(late).toMatchObject({ statusCode: null, error: 'No answer within 0.3 s' });
+      const large = await createHttpsSender({ ...defaultSenderSettings, allowPrivateNetworks: true }).send({ url: `http://127.0.0.1:${(big.address() as AddressInfo).port}/`, headers: {}, body: '{}' });
+      expect(large).toMatchObject({ statusCode: 200, error: null });
+      // The connection was dropped with most of the answer unsent.
+      await answerClosed;
+      expect(left).toBeGreaterThan(0);
+    } finally {
+      silent.closeAllConnections();
+      big.closeAllConnections();
+      await Promise.all([new Promise((resolve) => silent.close(resolve)), new Promise((resolve) => big.close(resolve))]);
     }
   });
 
