@@ -7,7 +7,7 @@ import type { AuditEntry } from './api.ts';
  */
 
 /** The actions writes record (`write()`'s audit events); the filter offers these. */
-export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'sign-out'] as const;
+export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'sign-out', 'resend'] as const;
 
 export { auditPageSizes, defaultAuditPageSize } from './audit-search.ts';
 
