@@ -20,4 +20,6 @@ export const systemActors = {
   callIngestion: system('call-ingestion', 'Call ingestion'),
   /** A visitor of a practice's chat widget (issue 42): who starts a conversation and writes its messages. */
   webChat: system('web-chat', 'Web chat'),
+  /** Webhook delivery (issue 44): turns off an endpoint that answered 410 or failed for five days. */
+  webhooks: system('webhooks', 'Webhooks'),
 } as const satisfies Record<string, Actor>;

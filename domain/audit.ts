@@ -7,7 +7,7 @@ import type { AuditEntry } from './api.ts';
  */
 
 /** The actions writes record (`write()`'s audit events); the filter offers these. */
-export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'sign-out'] as const;
+export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'sign-out', 'resend'] as const;
 
 export { auditPageSizes, defaultAuditPageSize } from './audit-search.ts';
 
@@ -33,6 +33,7 @@ const recordKindNames: Record<string, string> = {
   TeamsChannelMessage: 'Microsoft Teams message',
   TeamsTeam: 'Microsoft Teams team',
   TelephonySettings: 'Telephony settings',
+  WebhookEndpoint: 'Webhook endpoint',
   WorkflowItem: 'Workflow item',
 };
 const sentence = (word: string) => {
@@ -53,6 +54,7 @@ const actionNames: Record<string, string> = {
   restore: 'Restored',
   revoke: 'Revoked',
   'sign-out': 'Signed out',
+  resend: 'Resent',
   view: 'Viewed',
   list: 'Listed',
   play: 'Played',

@@ -55,6 +55,8 @@ export const permissionCatalogue = [
   // Not in spec §6's list (issue 42): the practice's web chat (on or off, the sites that may frame its widget). A
   // conversation is an interaction: reading and answering one is the interactions' GET and PATCH.
   { resource: '/chat/settings', label: 'Web chat settings', methods: ['GET', 'PATCH'] },
+  // Not in spec §6's list (issue 44): the practice's webhook endpoints, their delivery log and resends.
+  { resource: '/webhooks', label: 'Webhooks', methods: crud },
   { resource: '/contactpoints/vip/{value}', label: 'Contact point VIP lookup by value', methods: ['GET'] },
   { resource: '/teamsbot/graph/users', label: 'Team-service users', methods: ['GET'] },
   { resource: '/teamsbot/graph/team', label: 'Team-service groups', methods: ['GET'] },

@@ -137,7 +137,7 @@ test.describe('practice administrator', () => {
     expect(kinds).toContain('Contact point');
     expect(kinds).toContain('Comment');
     expect(kinds.filter((kind) => /^[A-Z][a-z]+[A-Z]/.test(kind))).toEqual([]);
-    expect(await page.getByLabel('Action', { exact: true }).locator('option').allTextContents()).toEqual(['Any action', 'Created', 'Updated', 'Deleted', 'Restored', 'Revoked', 'Signed out']);
+    expect(await page.getByLabel('Action', { exact: true }).locator('option').allTextContents()).toEqual(['Any action', 'Created', 'Updated', 'Deleted', 'Restored', 'Revoked', 'Signed out', 'Resent']);
 
     // The change of the call: fields as the form labels them, the team's id short and on one line.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -80,10 +80,10 @@ test.describe('instance administrator', () => {
     });
     await expect(page.getByRole('menuitem', { name: 'Call Center Queues' })).toBeFocused();
     await page.keyboard.press('End');
-    await expect(page.getByRole('menuitem', { name: 'API Keys' })).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: 'Webhooks' })).toBeFocused();
     // No wrapping at the end, as before.
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitem', { name: 'API Keys' })).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: 'Webhooks' })).toBeFocused();
     await page.keyboard.press('Home');
     await expect(page.getByRole('menuitem', { name: 'Teams Users' })).toBeFocused();
     await page.keyboard.press('Escape');

@@ -221,6 +221,7 @@ test.describe('phone header (instance administrator)', () => {
       'Logs',
       'Roles',
       'API Keys',
+      'Webhooks',
       'Reporting',
       'Real time metrics',
       'Call insights',

@@ -76,7 +76,7 @@ test.describe('instance administrator', () => {
     await expect(page.getByRole('searchbox', { name: 'Search Astera' })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toBeVisible();
     expect(await menuEntries(page, 'Practice')).toEqual(['Persons', 'Users', 'Practitioners', 'Contact Points', 'Locations', 'Schedules', 'Issues', 'Insurances', 'Practice Teams', 'Masked calls', 'Telephony', 'Web chat', 'Workflows']);
-    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys']);
+    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys', 'Webhooks']);
     expect(await menuEntries(page, 'Insights')).toEqual(['Reporting', 'Real time metrics', 'Call insights']);
     await expect(page.getByText('You are working in Astera Health as Administrator')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
@@ -138,7 +138,7 @@ test.describe('practice administrator', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toHaveCount(0);
     expect(await menuEntries(page, 'Practice')).toEqual(['Persons', 'Users', 'Practitioners', 'Contact Points', 'Locations', 'Schedules', 'Issues', 'Insurances', 'Practice Teams', 'Masked calls', 'Telephony', 'Web chat', 'Workflows']);
     // Issue 40: the practice's administrator holds every grant of the practice's Read Only.
-    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys']);
+    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys', 'Webhooks']);
     // A practice administrator runs the practice's call center: its figures are theirs to see.
     expect(await menuEntries(page, 'Insights')).toEqual(['Reporting', 'Real time metrics', 'Call insights']);
   });
@@ -151,7 +151,7 @@ test.describe('read only', () => {
     await page.goto('/home');
     await expect(page.getByText('You are working in Riverside Family Practice as Read Only')).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Accounts' })).toHaveCount(0);
-    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys']);
+    expect(await menuEntries(page, 'System')).toEqual(['Teams Users', 'Teams', 'Call Center Queues', 'Logs', 'Roles', 'API Keys', 'Webhooks']);
   });
 });
 

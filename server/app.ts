@@ -37,6 +37,7 @@ import { publicSurveyRoutes } from './routes/surveys/public.ts';
 import { telephonyCallbackRoutes } from './routes/telephony/callbacks.ts';
 import { telephonySettingsRoutes } from './routes/telephony/settings.ts';
 import { workflowRoutes } from './routes/workflows/index.ts';
+import { webhookRoutes } from './routes/webhooks/index.ts';
 import { maskingSessionRoutes, publicMaskingRoutes } from './routes/call-masking/index.ts';
 import { surveyRoutes } from './routes/surveys/index.ts';
 import { chatRoutes, publicChatRoutes } from './routes/chat/index.ts';
@@ -122,6 +123,7 @@ export function createApi(deps: Deps) {
     .route('/call_masking', maskingSessionRoutes)
     .route('/telephony', telephonySettingsRoutes)
     .route('/task-workflows', workflowRoutes)
+    .route('/webhooks', webhookRoutes)
     .route('/chat', chatRoutes)
     // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
     .route('/interactions/interactions', recordingRoutes);

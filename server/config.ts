@@ -54,6 +54,12 @@ export type Config = {
    * it; default 0, off: delays are real).
    */
   workflows: { secondsPerDay: number };
+  /**
+   * Webhooks (issue 44): `allowPrivateNetworks` lets endpoints be http:// URLs and reach loopback,
+   * private and link-local addresses (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true; development only,
+   * default false).
+   */
+  webhooks: { allowPrivateNetworks: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -181,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telephony: integration(env, telephonySettings),
     interactions: { callsPerHour: count(env, 'SIMULATED_CALLS_PER_HOUR', 20, 3600), syncSeconds: count(env, 'INTERACTIONS_SYNC_SECONDS', 5, 3600) },
     workflows: { secondsPerDay: count(env, 'WORKFLOW_SECONDS_PER_DAY', 0, 86_400) },
+    webhooks: { allowPrivateNetworks: flag(env, 'WEBHOOKS_ALLOW_PRIVATE_NETWORKS', false) },
   };
 }
 

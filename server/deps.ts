@@ -35,7 +35,7 @@ export type DepsSettings = {
   audience: string;
   reportingUrl: string;
   integrations: Integrations;
-} & Pick<Deps, 'callers' | 'publicUrl' | 'trustProxyHops' | 'publicPageLimits' | 'notifications' | 'accessLog' | 'workflowSecondsPerDay' | 'workflowRunner'>;
+} & Pick<Deps, 'callers' | 'publicUrl' | 'trustProxyHops' | 'publicPageLimits' | 'notifications' | 'accessLog' | 'workflowSecondsPerDay' | 'workflowRunner' | 'webhooks'>;
 
 /**
  * The dependencies object of the API and of the jobs (ARCHITECTURE "Jobs"), built here alone:

@@ -16,6 +16,7 @@ let queueId: string;
 let taskId: string;
 let interactionId: string;
 let workflowId: string;
+let webhookId: string;
 const schedule = () => seedId(`schedule:${riverside}:0`);
 
 beforeAll(async () => {
@@ -40,6 +41,9 @@ beforeAll(async () => {
   });
   expect(workflow.status, await workflow.clone().text()).toBe(201);
   workflowId = ((await workflow.json()) as { id: string }).id;
+  const webhook = await h.call('admin', `/webhooks/endpoints?accountId=${riverside}`, { method: 'POST', json: { url: 'https://hooks.example.com/astera', events: ['person.created'] } });
+  expect(webhook.status, await webhook.clone().text()).toBe(201);
+  webhookId = ((await webhook.json()) as { id: string }).id;
 }, 120_000);
 afterAll(() => h.close());
 
@@ -73,6 +77,7 @@ const cases: Case[] = [
   { route: '/teams/teams/:id', read: () => `/teams/teams/${seedId('practice-team:riverside:0')}`, patch: () => `/teams/teams/${seedId('practice-team:riverside:0')}` },
   { route: '/task-workflows/workflows/:id', read: () => `/task-workflows/workflows/${workflowId}`, patch: () => `/task-workflows/workflows/${workflowId}` },
   { route: '/chat/settings', read: () => '/chat/settings', patch: () => '/chat/settings' },
+  { route: '/webhooks/endpoints/:id', read: () => `/webhooks/endpoints/${webhookId}`, patch: () => `/webhooks/endpoints/${webhookId}` },
   { route: '/surveys/campaigns/:id', read: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}`, patch: () => `/surveys/campaigns/${seedId('campaign:riverside:0')}` },
 ];
 

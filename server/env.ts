@@ -1,4 +1,5 @@
 import type { RunnerOptions } from './workflows/runner.ts';
+import type { DeliveryOptions } from './webhooks/deliver.ts';
 import type { JWTVerifyGetKey } from 'jose';
 import type { CallerCache, Identity } from './auth/callers.ts';
 import type { Db } from './db/client.ts';
@@ -42,6 +43,12 @@ export type Deps = {
   workflowSecondsPerDay?: number;
   /** The workflow runner's limits (tests shorten them; absent: server/workflows/runner.ts's defaults). */
   workflowRunner?: Partial<RunnerOptions>;
+  /**
+   * Webhook delivery (server/webhooks/deliver.ts): `allowPrivateNetworks` from
+   * WEBHOOKS_ALLOW_PRIVATE_NETWORKS (development only); tests shorten the retry schedule or give
+   * their own sender. Absent: the defaults (https only, public addresses, three days of retries).
+   */
+  webhooks?: Partial<DeliveryOptions>;
 };
 
 export type Caller = {

@@ -126,6 +126,7 @@ async function main() {
       notifications,
       accessLog,
       workflowSecondsPerDay: config.workflows.secondsPerDay,
+      webhooks: { allowPrivateNetworks: config.webhooks.allowPrivateNetworks },
     });
     const { teamDirectory, contactCenter, recordings, telephony } = deps;
     // The simulators' schema exists only where a simulator answers (never in a production database).

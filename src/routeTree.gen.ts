@@ -69,6 +69,9 @@ import { Route as AppSystemAuditEntryIdRouteImport } from './routes/_app/system/
 import { Route as AppSystemRoleCreateRouteImport } from './routes/_app/system/role/create'
 import { Route as AppSystemRolesIndexRouteImport } from './routes/_app/system/roles/index'
 import { Route as AppSystemRolesRoleIdRouteImport } from './routes/_app/system/roles/$roleId'
+import { Route as AppSystemWebhooksIndexRouteImport } from './routes/_app/system/webhooks/index'
+import { Route as AppSystemWebhooksWebhookIdRouteImport } from './routes/_app/system/webhooks/$webhookId'
+import { Route as AppSystemWebhooksCreateRouteImport } from './routes/_app/system/webhooks/create'
 import { Route as AppWorkflowsWorkflowIdIndexRouteImport } from './routes/_app/workflows/$workflowId/index'
 import { Route as AppWorkflowsWorkflowIdEditRouteImport } from './routes/_app/workflows/$workflowId/edit'
 import { Route as AppCampaignsCampaignCampaignIdIndexRouteImport } from './routes/_app/campaigns/campaign/$campaignId/index'
@@ -411,6 +414,22 @@ const AppSystemRolesRoleIdRoute = AppSystemRolesRoleIdRouteImport.update({
   path: '/system/roles/$roleId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSystemWebhooksIndexRoute = AppSystemWebhooksIndexRouteImport.update({
+  id: '/system/webhooks/',
+  path: '/system/webhooks/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemWebhooksWebhookIdRoute =
+  AppSystemWebhooksWebhookIdRouteImport.update({
+    id: '/system/webhooks/$webhookId',
+    path: '/system/webhooks/$webhookId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSystemWebhooksCreateRoute = AppSystemWebhooksCreateRouteImport.update({
+  id: '/system/webhooks/create',
+  path: '/system/webhooks/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWorkflowsWorkflowIdIndexRoute =
   AppWorkflowsWorkflowIdIndexRouteImport.update({
     id: '/workflows/$workflowId/',
@@ -559,6 +578,8 @@ export interface FileRoutesByFullPath {
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/system/role/create': typeof AppSystemRoleCreateRoute
   '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
+  '/system/webhooks/$webhookId': typeof AppSystemWebhooksWebhookIdRoute
+  '/system/webhooks/create': typeof AppSystemWebhooksCreateRoute
   '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
   '/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
@@ -575,6 +596,7 @@ export interface FileRoutesByFullPath {
   '/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/system/audit/': typeof AppSystemAuditIndexRoute
   '/system/roles/': typeof AppSystemRolesIndexRoute
+  '/system/webhooks/': typeof AppSystemWebhooksIndexRoute
   '/workflows/$workflowId/': typeof AppWorkflowsWorkflowIdIndexRoute
   '/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
@@ -637,6 +659,8 @@ export interface FileRoutesByTo {
   '/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/system/role/create': typeof AppSystemRoleCreateRoute
   '/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
+  '/system/webhooks/$webhookId': typeof AppSystemWebhooksWebhookIdRoute
+  '/system/webhooks/create': typeof AppSystemWebhooksCreateRoute
   '/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
   '/practice/contact-points': typeof AppPracticeContactPointsIndexRoute
   '/practice/insurances': typeof AppPracticeInsurancesIndexRoute
@@ -653,6 +677,7 @@ export interface FileRoutesByTo {
   '/system/apikeys': typeof AppSystemApikeysIndexRoute
   '/system/audit': typeof AppSystemAuditIndexRoute
   '/system/roles': typeof AppSystemRolesIndexRoute
+  '/system/webhooks': typeof AppSystemWebhooksIndexRoute
   '/workflows/$workflowId': typeof AppWorkflowsWorkflowIdIndexRoute
   '/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
@@ -717,6 +742,8 @@ export interface FileRoutesById {
   '/_app/system/audit/$entryId': typeof AppSystemAuditEntryIdRoute
   '/_app/system/role/create': typeof AppSystemRoleCreateRoute
   '/_app/system/roles/$roleId': typeof AppSystemRolesRoleIdRoute
+  '/_app/system/webhooks/$webhookId': typeof AppSystemWebhooksWebhookIdRoute
+  '/_app/system/webhooks/create': typeof AppSystemWebhooksCreateRoute
   '/_app/workflows/$workflowId/edit': typeof AppWorkflowsWorkflowIdEditRoute
   '/_app/practice/contact-points/': typeof AppPracticeContactPointsIndexRoute
   '/_app/practice/insurances/': typeof AppPracticeInsurancesIndexRoute
@@ -733,6 +760,7 @@ export interface FileRoutesById {
   '/_app/system/apikeys/': typeof AppSystemApikeysIndexRoute
   '/_app/system/audit/': typeof AppSystemAuditIndexRoute
   '/_app/system/roles/': typeof AppSystemRolesIndexRoute
+  '/_app/system/webhooks/': typeof AppSystemWebhooksIndexRoute
   '/_app/workflows/$workflowId/': typeof AppWorkflowsWorkflowIdIndexRoute
   '/_app/campaigns/campaign/edit/$campaignId': typeof AppCampaignsCampaignEditCampaignIdRoute
   '/_app/practice/persons/edit/$personId': typeof AppPracticePersonsEditPersonIdRoute
@@ -797,6 +825,8 @@ export interface FileRouteTypes {
     | '/system/audit/$entryId'
     | '/system/role/create'
     | '/system/roles/$roleId'
+    | '/system/webhooks/$webhookId'
+    | '/system/webhooks/create'
     | '/workflows/$workflowId/edit'
     | '/practice/contact-points/'
     | '/practice/insurances/'
@@ -813,6 +843,7 @@ export interface FileRouteTypes {
     | '/system/apikeys/'
     | '/system/audit/'
     | '/system/roles/'
+    | '/system/webhooks/'
     | '/workflows/$workflowId/'
     | '/campaigns/campaign/edit/$campaignId'
     | '/practice/persons/edit/$personId'
@@ -875,6 +906,8 @@ export interface FileRouteTypes {
     | '/system/audit/$entryId'
     | '/system/role/create'
     | '/system/roles/$roleId'
+    | '/system/webhooks/$webhookId'
+    | '/system/webhooks/create'
     | '/workflows/$workflowId/edit'
     | '/practice/contact-points'
     | '/practice/insurances'
@@ -891,6 +924,7 @@ export interface FileRouteTypes {
     | '/system/apikeys'
     | '/system/audit'
     | '/system/roles'
+    | '/system/webhooks'
     | '/workflows/$workflowId'
     | '/campaigns/campaign/edit/$campaignId'
     | '/practice/persons/edit/$personId'
@@ -954,6 +988,8 @@ export interface FileRouteTypes {
     | '/_app/system/audit/$entryId'
     | '/_app/system/role/create'
     | '/_app/system/roles/$roleId'
+    | '/_app/system/webhooks/$webhookId'
+    | '/_app/system/webhooks/create'
     | '/_app/workflows/$workflowId/edit'
     | '/_app/practice/contact-points/'
     | '/_app/practice/insurances/'
@@ -970,6 +1006,7 @@ export interface FileRouteTypes {
     | '/_app/system/apikeys/'
     | '/_app/system/audit/'
     | '/_app/system/roles/'
+    | '/_app/system/webhooks/'
     | '/_app/workflows/$workflowId/'
     | '/_app/campaigns/campaign/edit/$campaignId'
     | '/_app/practice/persons/edit/$personId'
@@ -1416,6 +1453,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemRolesRoleIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/webhooks/': {
+      id: '/_app/system/webhooks/'
+      path: '/system/webhooks'
+      fullPath: '/system/webhooks/'
+      preLoaderRoute: typeof AppSystemWebhooksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/webhooks/$webhookId': {
+      id: '/_app/system/webhooks/$webhookId'
+      path: '/system/webhooks/$webhookId'
+      fullPath: '/system/webhooks/$webhookId'
+      preLoaderRoute: typeof AppSystemWebhooksWebhookIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/webhooks/create': {
+      id: '/_app/system/webhooks/create'
+      path: '/system/webhooks/create'
+      fullPath: '/system/webhooks/create'
+      preLoaderRoute: typeof AppSystemWebhooksCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/workflows/$workflowId/': {
       id: '/_app/workflows/$workflowId/'
       path: '/workflows/$workflowId'
@@ -1581,6 +1639,8 @@ interface AppRouteChildren {
   AppSystemAuditEntryIdRoute: typeof AppSystemAuditEntryIdRoute
   AppSystemRoleCreateRoute: typeof AppSystemRoleCreateRoute
   AppSystemRolesRoleIdRoute: typeof AppSystemRolesRoleIdRoute
+  AppSystemWebhooksWebhookIdRoute: typeof AppSystemWebhooksWebhookIdRoute
+  AppSystemWebhooksCreateRoute: typeof AppSystemWebhooksCreateRoute
   AppWorkflowsWorkflowIdEditRoute: typeof AppWorkflowsWorkflowIdEditRoute
   AppPracticeContactPointsIndexRoute: typeof AppPracticeContactPointsIndexRoute
   AppPracticeInsurancesIndexRoute: typeof AppPracticeInsurancesIndexRoute
@@ -1597,6 +1657,7 @@ interface AppRouteChildren {
   AppSystemApikeysIndexRoute: typeof AppSystemApikeysIndexRoute
   AppSystemAuditIndexRoute: typeof AppSystemAuditIndexRoute
   AppSystemRolesIndexRoute: typeof AppSystemRolesIndexRoute
+  AppSystemWebhooksIndexRoute: typeof AppSystemWebhooksIndexRoute
   AppWorkflowsWorkflowIdIndexRoute: typeof AppWorkflowsWorkflowIdIndexRoute
   AppCampaignsCampaignEditCampaignIdRoute: typeof AppCampaignsCampaignEditCampaignIdRoute
   AppPracticePersonsEditPersonIdRoute: typeof AppPracticePersonsEditPersonIdRoute
@@ -1659,6 +1720,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemAuditEntryIdRoute: AppSystemAuditEntryIdRoute,
   AppSystemRoleCreateRoute: AppSystemRoleCreateRoute,
   AppSystemRolesRoleIdRoute: AppSystemRolesRoleIdRoute,
+  AppSystemWebhooksWebhookIdRoute: AppSystemWebhooksWebhookIdRoute,
+  AppSystemWebhooksCreateRoute: AppSystemWebhooksCreateRoute,
   AppWorkflowsWorkflowIdEditRoute: AppWorkflowsWorkflowIdEditRoute,
   AppPracticeContactPointsIndexRoute: AppPracticeContactPointsIndexRoute,
   AppPracticeInsurancesIndexRoute: AppPracticeInsurancesIndexRoute,
@@ -1675,6 +1738,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemApikeysIndexRoute: AppSystemApikeysIndexRoute,
   AppSystemAuditIndexRoute: AppSystemAuditIndexRoute,
   AppSystemRolesIndexRoute: AppSystemRolesIndexRoute,
+  AppSystemWebhooksIndexRoute: AppSystemWebhooksIndexRoute,
   AppWorkflowsWorkflowIdIndexRoute: AppWorkflowsWorkflowIdIndexRoute,
   AppCampaignsCampaignEditCampaignIdRoute:
     AppCampaignsCampaignEditCampaignIdRoute,

@@ -39,6 +39,8 @@ export const practiceResources = new Set<Resource>([
   '/workflows/{id}',
   // Web chat (issue 42; migration 0043 for existing roles).
   '/chat/settings',
+  // Webhooks (issue 44; migration 0048 for existing roles).
+  '/webhooks',
   '/callcenter/queues',
   '/callcenter/queues/{queueId}',
   '/surveys/campaigns',

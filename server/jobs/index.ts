@@ -10,6 +10,7 @@ import { fanOutNotifications, FAN_OUT_TASK } from '../notifications/fan-out.ts';
 import { interactionsSchedule, interactionTasks, type InteractionJobs } from '../interactions/tasks.ts';
 import { telephonySchedule, telephonyTasks } from '../telephony/tasks.ts';
 import { workflowTasks } from '../workflows/tasks.ts';
+import { webhookCleanupTasks, webhookSchedule, webhookTasks } from '../webhooks/tasks.ts';
 import { watchWorkers } from './liveness.ts';
 import type { Deps } from '../env.ts';
 
@@ -28,6 +29,7 @@ export const tasks: TaskList = {
   ...idpTasks,
   ...dbTasks,
   ...telephonyTasks,
+  ...webhookCleanupTasks,
 };
 
 /**
@@ -39,6 +41,7 @@ export const taskList = (deps: Deps): TaskList => ({
   ...tasks,
   [FAN_OUT_TASK]: fanOutNotifications(deps.db),
   ...workflowTasks(deps, deps.workflowRunner),
+  ...webhookTasks(deps),
 });
 
 /**
@@ -46,7 +49,7 @@ export const taskList = (deps: Deps): TaskList => ({
  * every process runs the scheduler, and graphile-worker adds each due run once for all of them
  * (its `known_crontabs` row of the item is advanced in the statement that adds the job).
  */
-export const schedule: CronItem[] = [...authSchedule, ...idpSchedule, ...dbSchedule, ...telephonySchedule];
+export const schedule: CronItem[] = [...authSchedule, ...idpSchedule, ...dbSchedule, ...telephonySchedule, ...webhookSchedule];
 
 export type JobRunner = {
   /** What the worker does (a job completes, the pool shuts down…): graphile-worker's events. */

@@ -7,8 +7,11 @@ import { startJobs, type JobRunner } from '../jobs/index.ts';
 import { testDeps } from './deps.ts';
 import { createTestDatabase } from './test-db.ts';
 
-/** Jobs due now or running (a failed one waiting for its retry is not due yet). */
-const pendingJobs = sql`select count(*)::int as n from graphile_worker.jobs where attempts < max_attempts and (locked_at is not null or run_at <= now())`;
+/**
+ * Jobs due now or running (a failed one waiting for its retry is not due yet). A running job whose
+ * key was taken by a newer one has its attempts set to the maximum by graphile-worker, and still runs.
+ */
+const pendingJobs = sql`select count(*)::int as n from graphile_worker.jobs where locked_at is not null or (attempts < max_attempts and run_at <= now())`;
 
 /** Resolves when every job added so far (and every job they added) has run. */
 export async function drained(jobs: JobRunner, db: Db): Promise<void> {

@@ -19,3 +19,4 @@ export * from './practice-teams.ts';
 export * from './telephony.ts';
 export * from './workflows.ts';
 export * from './chat.ts';
+export * from './webhooks.ts';

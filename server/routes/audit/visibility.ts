@@ -53,6 +53,7 @@ export const auditRecordGrants: Readonly<Record<string, Grant | readonly Grant[]
   TeamsChannelMessage: get('/teamsbot/graph/team/{teamId}/channels'),
   TeamsTeam: get('/teamsbot/graph/team'),
   User: get('/person/users/{id}'),
+  WebhookEndpoint: get('/webhooks'),
   Workflow: get('/workflows/{id}'),
   WorkflowItem: get('/workflows/{id}'),
 };

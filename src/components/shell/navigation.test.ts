@@ -30,6 +30,7 @@ describe('the header menus, from the screens the features declare', () => {
       ['Logs', '/system/logs', undefined],
       ['Roles', '/system/roles', '/permissions/roles'],
       ['API Keys', '/system/apikeys', '/permissions/apikeys'],
+      ['Webhooks', '/system/webhooks', '/webhooks'],
     ]);
     expect(entries(menus.insights)).toEqual([
       ['Reporting', undefined, '/metrics/historic'],
