@@ -235,6 +235,9 @@ describe('GET /openapi.json (issue 44)', () => {
       const items = await check('GET /task-workflows/workflows/:id/items', `/task-workflows/workflows/${first(workflows)}/items?${riverside}`);
       if ((items.items as unknown[]).length > 0) await check('GET /task-workflows/items/:itemId', `/task-workflows/items/${first(items)}?${riverside}`);
     }
+    const keys = await check('GET /permissions/apikeys', `/permissions/apikeys?${riverside}`);
+    await check('GET /permissions/apikeys/:id', `/permissions/apikeys/${first(keys, 'apiKeys')}?${riverside}`);
+    await check('GET /health/live', '/health/live');
     expect(mismatches).toEqual([]);
   });
 });

@@ -13,7 +13,10 @@ import { apiReferencePath } from '../../domain/api-reference.ts';
  * that starts it with settings the policy allows:
  *
  * - `withDefaultFonts: false`: the default fonts come from fonts.scalar.com, which `font-src` refuses;
- * - `telemetry: false`: nothing is reported to Scalar;
+ * - `telemetry: false`, `agent.disabled`, `mcp.disabled`, `showDeveloperTools: 'never'`: nothing is
+ *   reported to or asked of Scalar's services (its AI agent, its developer toolbar on localhost);
+ * - the page's element is not `#api-reference`: the bundle mounts its HTML API on that id by
+ *   itself, which would render the reference twice;
  * - zod's `jitless` (Scalar bundles zod 4, which otherwise probes `Function('')` to compile its
  *   parsers: an eval that `script-src 'self'` refuses and the browser reports as a violation).
  *   zod reads the setting from `globalThis.__zod_globalConfig` when its bundle loads, so this
@@ -33,13 +36,15 @@ const startPath = `${apiReferencePath}/start.js`;
 
 const start = `globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 window.addEventListener('DOMContentLoaded', function () {
-  var mount = document.getElementById('api-reference');
+  var mount = document.getElementById('astera-api-reference');
   window.Scalar.createApiReference(mount, {
     url: mount.getAttribute('data-url'),
     withDefaultFonts: false,
     telemetry: false,
     persistAuth: false,
-    hideDarkModeToggle: false,
+    showDeveloperTools: 'never',
+    agent: { disabled: true },
+    mcp: { disabled: true },
     authentication: { preferredSecurityScheme: 'apiKey' },
     metaData: { title: 'API reference · Astera Portal' },
   });
@@ -54,7 +59,7 @@ const page = (documentUrl: string) => `<!doctype html>
     <title>API reference · Astera Portal</title>
   </head>
   <body>
-    <div id="api-reference" data-url="${documentUrl}"></div>
+    <div id="astera-api-reference" data-url="${documentUrl}"></div>
     <script src="${startPath}"></script>
     <script src="${bundlePath}"></script>
   </body>
