@@ -15,6 +15,7 @@ import { apiReferencePath } from '../../domain/api-reference.ts';
  * - `withDefaultFonts: false`: the default fonts come from fonts.scalar.com, which `font-src` refuses;
  * - `telemetry: false`, `agent.disabled`, `mcp.disabled`, `showDeveloperTools: 'never'`: nothing is
  *   reported to or asked of Scalar's services (its AI agent, its developer toolbar on localhost);
+ * - `hideClientButton`: no link out to Scalar's hosted client (it would hand it the document's address);
  * - the page's element is not `#api-reference`: the bundle mounts its HTML API on that id by
  *   itself, which would render the reference twice;
  * - zod's `jitless` (Scalar bundles zod 4, which otherwise probes `Function('')` to compile its
@@ -43,6 +44,7 @@ window.addEventListener('DOMContentLoaded', function () {
     telemetry: false,
     persistAuth: false,
     showDeveloperTools: 'never',
+    hideClientButton: true,
     agent: { disabled: true },
     mcp: { disabled: true },
     authentication: { preferredSecurityScheme: 'apiKey' },
