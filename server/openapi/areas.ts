@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { apiKeyDocs } from '../routes/apikeys/openapi.ts';
 import { healthDocs } from '../routes/health/openapi.ts';
 import { contactPointDocs } from '../routes/contact-points/openapi.ts';
+import { issueDocs } from '../routes/issues/openapi.ts';
 import { interactionDocs } from '../routes/interactions/openapi.ts';
 import { personDocs } from '../routes/person/openapi.ts';
 import { surveyDocs } from '../routes/surveys/openapi.ts';
@@ -13,8 +14,17 @@ const openApiDocs = areaDocs({
   'GET /openapi.json': { summary: 'This OpenAPI document', answer: v.pipe(v.record(v.string(), v.unknown()), v.description('An OpenAPI 3.1 document.')), answerExample: { openapi: '3.1.0' } },
 });
 
+/** The notification stream: server-sent events, not JSON. */
+const streamDocs = areaDocs({
+  'GET /notifications/stream': {
+    summary: "The signed-in user's notifications, pushed as they come",
+    description: 'Server-sent events (`text/event-stream`): `notifications` with the unread count, `interaction` when a call arrives.',
+    media: 'text/event-stream',
+  },
+});
+
 /**
  * Each area's documentation of its operations (server/routes/<area>/openapi.ts), one list: an
  * area whose answers are described adds its file here.
  */
-export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs);
+export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, streamDocs);

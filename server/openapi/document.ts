@@ -271,7 +271,8 @@ export async function openApiDocument(app: AnyApp, { base, areas = documentedAre
       if (doc.status === 204) {
         responses['204'] = { description: 'Done; no body.' };
       } else if (doc.media) {
-        responses[status] = { description: 'The content.', content: { [doc.media]: { schema: { type: 'string', format: 'binary' } } } };
+        const schema = doc.media.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
+        responses[status] = { description: 'The content.', content: { [doc.media]: { schema } } };
       } else if (doc.answer) {
         const schema = await answerSchema(doc.answer, components);
         responses[status] = {

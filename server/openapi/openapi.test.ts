@@ -238,6 +238,8 @@ describe('GET /openapi.json (issue 44)', () => {
     const keys = await check('GET /permissions/apikeys', `/permissions/apikeys?${riverside}`);
     await check('GET /permissions/apikeys/:id', `/permissions/apikeys/${first(keys, 'apiKeys')}?${riverside}`);
     await check('GET /health/live', '/health/live');
+    const issues = await check('GET /issues', `/issues?${riverside}`);
+    await check('GET /issues/:id', `/issues/${first(issues)}?${riverside}`);
     expect(mismatches).toEqual([]);
   });
 });
