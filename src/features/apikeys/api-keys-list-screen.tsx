@@ -27,8 +27,8 @@ export const ApiKeysListScreen = recordListScreen({
       Keys let other systems call the API with the permissions of a role of this account. What each call takes and answers, and a
       place to try one with a key: the{' '}
       <a href={apiReferencePath} target="_blank" rel="noopener noreferrer" className="font-medium text-sky-700 underline dark:text-sky-300">
-        API reference
-        <span aria-label="opens in a new tab"> ↗</span>
+        API reference<span className="sr-only"> (opens in a new tab)</span>
+        <span aria-hidden="true"> ↗</span>
       </a>
       .
     </>
