@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { apiKeyDocs } from '../routes/apikeys/openapi.ts';
 import { healthDocs } from '../routes/health/openapi.ts';
 import { contactPointDocs } from '../routes/contact-points/openapi.ts';
+import { locationDocs } from '../routes/locations/openapi.ts';
 import { issueDocs } from '../routes/issues/openapi.ts';
 import { interactionDocs } from '../routes/interactions/openapi.ts';
 import { personDocs } from '../routes/person/openapi.ts';
@@ -27,4 +28,4 @@ const streamDocs = areaDocs({
  * Each area's documentation of its operations (server/routes/<area>/openapi.ts), one list: an
  * area whose answers are described adds its file here.
  */
-export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, streamDocs);
+export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, locationDocs, streamDocs);

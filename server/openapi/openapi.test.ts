@@ -240,6 +240,8 @@ describe('GET /openapi.json (issue 44)', () => {
     await check('GET /health/live', '/health/live');
     const issues = await check('GET /issues', `/issues?${riverside}`);
     await check('GET /issues/:id', `/issues/${first(issues)}?${riverside}`);
+    const locations = await check('GET /locations/locations', `/locations/locations?${riverside}`);
+    await check('GET /locations/locations/:id', `/locations/locations/${first(locations)}?${riverside}`);
     expect(mismatches).toEqual([]);
   });
 });
