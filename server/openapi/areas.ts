@@ -3,6 +3,7 @@ import { apiKeyDocs } from '../routes/apikeys/openapi.ts';
 import { healthDocs } from '../routes/health/openapi.ts';
 import { contactPointDocs } from '../routes/contact-points/openapi.ts';
 import { locationDocs } from '../routes/locations/openapi.ts';
+import { tagDocs } from '../routes/tags/openapi.ts';
 import { issueDocs } from '../routes/issues/openapi.ts';
 import { interactionDocs } from '../routes/interactions/openapi.ts';
 import { personDocs } from '../routes/person/openapi.ts';
@@ -28,4 +29,4 @@ const streamDocs = areaDocs({
  * Each area's documentation of its operations (server/routes/<area>/openapi.ts), one list: an
  * area whose answers are described adds its file here.
  */
-export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, locationDocs, streamDocs);
+export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, locationDocs, tagDocs, streamDocs);

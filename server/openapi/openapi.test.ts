@@ -242,6 +242,8 @@ describe('GET /openapi.json (issue 44)', () => {
     await check('GET /issues/:id', `/issues/${first(issues)}?${riverside}`);
     const locations = await check('GET /locations/locations', `/locations/locations?${riverside}`);
     await check('GET /locations/locations/:id', `/locations/locations/${first(locations)}?${riverside}`);
+    const tags = await check('GET /tag', `/tag?${riverside}`);
+    if ((tags.items as unknown[]).length > 0) await check('GET /tag/:id', `/tag/${first(tags)}?${riverside}`);
     expect(mismatches).toEqual([]);
   });
 });
