@@ -44,6 +44,7 @@ import { chatRoutes, publicChatRoutes } from './routes/chat/index.ts';
 import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { anyBodyMaxBytes, requestTooLarge } from './records.ts';
 import { pathParams } from './validate.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import { searchProviders } from './search-providers.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
@@ -85,6 +86,8 @@ const anyBodyLimit = bodyLimit({
 
 /** The API: one sub-app per area of spec §7, behind authentication and account resolution. */
 export function createApi(deps: Deps) {
+  // The app the OpenAPI document describes: itself, known once built (typed apart, so the app's type does not refer to itself).
+  const self: { app?: Hono<AppEnv> } = {};
   const api = new Hono<AppEnv>()
     .use(answersCompressed, apiHeaders, noStore, anyBodyLimit, async (c, next) => {
       c.set('deps', deps);
@@ -93,6 +96,7 @@ export function createApi(deps: Deps) {
     // Every path parameter of every route below (issue 40), before sign-in: a malformed one is refused alike for everyone.
     .use(pathParams)
     .route('/health', healthRoutes) // before sign-in: probes carry no token
+    .route('/', openApiRoutes(() => self.app!)) // before sign-in: the API's own reference (issue 44)
     .route('/surveys/public', publicSurveyRoutes) // before sign-in: the patients' survey page
     .route('/telephony', telephonyCallbackRoutes) // before sign-in: the carrier's signed callbacks
     .route('/call_masking', publicMaskingRoutes) // before sign-in: the patient's call-masking page
@@ -128,6 +132,7 @@ export function createApi(deps: Deps) {
     // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
     .route('/interactions/interactions', recordingRoutes);
 
+  self.app = api;
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
   api.onError((error, c) => {
     // The database is down or restarting: 503, and the request may be retried (not a 500 bug).

@@ -10,7 +10,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../domain/messages.ts';
 import { publicPages, type PublicPage, type PublicPageAccount } from '../domain/public-pages.ts';
 import type { AppType } from './app.ts';
+import { openApiDocumentPath } from '../domain/api-reference.ts';
 import { logInternalError } from './errors.ts';
+import { apiReferenceRoutes } from './openapi/reference-page.ts';
 import { anyBodyMaxBytes } from './records.ts';
 
 /** The settings the SPA needs at run time (read by src/lib/settings.ts). */
@@ -177,6 +179,8 @@ export function createPortal({
     });
   const portal = new Hono()
     .use(unreadBodySettled)
+    // The API's reference page: a page of the portal (its headers, not the API's), so before the API.
+    .route('/', apiReferenceRoutes(neverFramed, openApiDocumentPath))
     .route('/api', api)
     // A path under /api that no API route answers is the API's 404, not the SPA's page.
     .all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { messages } from '../domain/messages.ts';
 import type { WriteScope } from './db/write.ts';
 import { ApiError, conflict, notFound } from './errors.ts';
+import { described } from './validate.ts';
 
 /**
  * What every resource's routes share (CONVENTIONS "Shared pieces live by what they are"): the id
@@ -19,11 +20,15 @@ const uuidSchema = v.pipe(v.string(), v.uuid());
  * another account. (A PATCH of a person answers the spec's 'Person not updated' instead.)
  */
 export const idParam = (invalid: () => ApiError = () => notFound(messages.notFound)) =>
-  validator('param', (value: Record<string, string>) => {
-    const id = value.id?.toLowerCase();
-    if (!v.is(uuidSchema, id)) throw invalid();
-    return { id };
-  });
+  described(
+    validator('param', (value: Record<string, string>) => {
+      const id = value.id?.toLowerCase();
+      if (!v.is(uuidSchema, id)) throw invalid();
+      return { id };
+    }),
+    'param',
+    v.object({ id: uuidSchema }),
+  );
 
 /**
  * No request body is read past this size, whichever route it is for (server/app.ts), and a body

@@ -1,3 +1,5 @@
+import { resolver, uniqueSymbol } from 'hono-openapi';
+import type { ValidationTargets } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { validator } from 'hono/validator';
@@ -89,6 +91,17 @@ function unstorableKey(value: unknown): string | undefined {
 export const querySchema = Symbol('querySchema');
 
 /**
+ * What hono-openapi reads off a validator to describe its route (server/openapi/document.ts): the
+ * same valibot schema that validates, described by what it accepts (its input: a transform's
+ * result is the handler's business, not the caller's). The validation itself stays ours (`check`),
+ * so its errors keep their shape and messages.
+ */
+export function described<M extends object>(middleware: M, target: keyof ValidationTargets, schema: v.GenericSchema): M {
+  const options = { options: { typeMode: 'input', target: 'draft-2020-12' } };
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema, options), options } });
+}
+
+/**
  * A query string's validator. Every parameter is validated like a body field (issue 24): what the
  * schema refuses is a 400 naming the parameter. As a backstop for a parameter whose schema forgets
  * it, text PostgreSQL cannot store (NUL, a lone surrogate) that the schema let through is refused
@@ -101,14 +114,22 @@ export const query = <S extends v.GenericSchema>(schema: S) => {
     if (bad !== undefined) throw badRequest(messages.invalidRequest, { [bad]: messages.textInvalid });
     return output;
   });
-  return Object.assign(middleware, { [querySchema]: schema });
+  return described(Object.assign(middleware, { [querySchema]: schema }), 'query', schema);
 };
 
 export const json = <S extends v.GenericSchema>(schema: S) =>
-  validator('json', (value) => check(schema, value));
+  described(
+    validator('json', (value) => check(schema, value)),
+    'json',
+    schema,
+  );
 
 export const param = <S extends v.GenericSchema>(schema: S) =>
-  validator('param', (value) => check(schema, value));
+  described(
+    validator('param', (value) => check(schema, value)),
+    'param',
+    schema,
+  );
 
 /** The longest path parameter any route takes (ids, a Teams channel id, a contact point's value, a recording's name). */
 export const pathParamMaxLength = 500;

@@ -1,4 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { apiReferencePath } from '../../../domain/api-reference.ts';
 import type { ApiKeyListItem } from '../../../domain/api-keys.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { Empty } from '../../components/ui/description-list.tsx';
@@ -21,7 +22,17 @@ const columns = column.columns([
 export const ApiKeysListScreen = recordListScreen({
   title: 'API Keys',
   noun: 'API keys',
-  description: 'Keys let other systems call the API with the permissions of a role of this account.',
+  description: (
+    <>
+      Keys let other systems call the API with the permissions of a role of this account. What each call takes and answers, and a
+      place to try one with a key: the{' '}
+      <a href={apiReferencePath} target="_blank" rel="noopener noreferrer" className="font-medium text-sky-700 underline dark:text-sky-300">
+        API reference<span className="sr-only"> (opens in a new tab)</span>
+        <span aria-hidden="true"> ↗</span>
+      </a>
+      .
+    </>
+  ),
   filterPlaceholder: 'Name, role or id',
   columns,
   query: apiKeyListQuery,

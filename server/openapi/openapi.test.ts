@@ -1,0 +1,249 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { uniqueSymbol, type ResolverReturnType } from 'hono-openapi';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { roleId } from '../seed/seed.ts';
+import { fileHarness } from '../test/harness.ts';
+import { documentedAreas } from './areas.ts';
+import { openApiPath } from './document.ts';
+import type { OperationKey } from './registry.ts';
+
+const h = fileHarness();
+
+// The document is plain JSON; its parts are read loosely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+type RouteValidator = ResolverReturnType & { target: string };
+
+const methods = ['get', 'post', 'put', 'patch', 'delete'];
+
+async function openApi(): Promise<Json> {
+  const res = await h.api.request('/openapi.json');
+  expect(res.status).toBe(200);
+  return (await res.json()) as Json;
+}
+
+/** Every operation of the document, with its path and method. */
+function operations(doc: Json): { path: string; method: string; op: Json }[] {
+  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    methods.filter((m) => (item as Json)[m]).map((method) => ({ path, method, op: (item as Json)[method] as Json })),
+  );
+}
+
+/** The route's own validators (server/validate.ts), by target. */
+function validatorsOf(method: string, path: string): Partial<Record<string, RouteValidator>> {
+  const found: Partial<Record<string, RouteValidator>> = {};
+  for (const route of h.api.routes) {
+    if (route.method !== method.toUpperCase() || openApiPath(route.path) !== path) continue;
+    const meta = (route.handler as { [uniqueSymbol]?: RouteValidator })[uniqueSymbol];
+    if (meta && 'target' in meta) found[meta.target] = meta;
+  }
+  return found;
+}
+
+const accepts = async (validator: RouteValidator | undefined, value: unknown) => {
+  if (!validator) return 'no validator';
+  const result = await validator.validate(value);
+  return result.issues ? result.issues.map((issue) => `${issue.path?.map((p) => (typeof p === 'object' ? p.key : p)).join('.') ?? ''}: ${issue.message}`) : 'ok';
+};
+
+describe('GET /openapi.json (issue 44)', () => {
+  it('is a valid OpenAPI 3.1 document, served without a credential, every $ref resolved', async () => {
+    const doc = await openApi();
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const unresolved: string[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const ref = (node as Json).$ref;
+        if (typeof ref === 'string') {
+          const target = ref.startsWith('#/') ? ref.slice(2).split('/').reduce<unknown>((at, part) => (at as Json | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc) : undefined;
+          if (target === undefined) unresolved.push(ref);
+        }
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc);
+    expect(unresolved).toEqual([]);
+    const ids = operations(doc).map(({ op }) => op.operationId as string);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has every route the server mounts, with its access: catalogue resource and method, or public', async () => {
+    const doc = await openApi();
+    const mounted = [...new Set(h.api.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`))];
+    expect(mounted.length).toBeGreaterThan(150);
+    const missing = mounted.filter((key) => {
+      const [method, path] = key.split(' ') as [string, string];
+      return !doc.paths[path]?.[method];
+    });
+    expect(missing).toEqual([]);
+    expect(operations(doc)).toHaveLength(mounted.length);
+
+    const person = doc.paths['/person/persons'].post;
+    expect(person['x-resource']).toBe('/person/persons');
+    expect(person['x-resource-method']).toBe('POST');
+    expect(person.description).toContain('`POST` on the catalogue resource `/person/persons`');
+    expect(doc.paths['/health/live'].get.security).toEqual([]);
+    const unguarded = operations(doc).filter(({ op }) => !op['x-resource'] && !op['x-access']);
+    expect(unguarded.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    // Both ways to sign a request.
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(doc.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    // The error shape, for every refusal.
+    expect(doc.components.schemas.Error.properties.error.required).toEqual(['code', 'message']);
+    expect(person.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+    expect(person.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+  });
+
+  it('describes requests by what they accept and answers by what they send', async () => {
+    const doc = await openApi();
+    const create = doc.paths['/person/persons'].post;
+    const body = create.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['name']);
+    // A name entry's `text` is computed by the server: not asked of the caller, but answered.
+    expect(body.properties.name.items.properties.text).toBeUndefined();
+    const read = doc.paths['/person/persons/{id}'].get;
+    expect(read.responses['200'].content['application/json'].schema.properties.name.items.required).toContain('text');
+    expect(create.responses['201'].content['application/json'].schema.required).toEqual(['id']);
+    const list = doc.paths['/person/persons'].get;
+    expect(list.parameters.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['limit', 'offset', 'sort', 'order', 'q']));
+  });
+
+  it('every documented example passes the route’s own validation, and every answer example its answer schema', async () => {
+    const doc = await openApi();
+    const refused: string[] = [];
+    let checked = 0;
+    for (const { path, method, op } of operations(doc)) {
+      const validators = validatorsOf(method, path);
+      const body = op.requestBody?.content?.['application/json'];
+      if (body?.example !== undefined) {
+        checked++;
+        const verdict = await accepts(validators.json, body.example);
+        if (verdict !== 'ok') refused.push(`${method} ${path} body: ${String(verdict)}`);
+      }
+      const examples = (kind: string) => Object.fromEntries(((op.parameters ?? []) as Json[]).filter((p) => p.in === kind && p.example !== undefined).map((p) => [p.name, p.example]));
+      const query = examples('query');
+      if (Object.keys(query).length > 0) {
+        checked++;
+        const verdict = await accepts(validators.query, query);
+        if (verdict !== 'ok') refused.push(`${method} ${path} query: ${String(verdict)}`);
+      }
+      const params = examples('path');
+      if (validators.param && Object.keys(params).length > 0) {
+        checked++;
+        const verdict = await accepts(validators.param, params);
+        if (verdict !== 'ok') refused.push(`${method} ${path} path: ${String(verdict)}`);
+      }
+    }
+    for (const [key, doc] of Object.entries(documentedAreas()) as [OperationKey, (typeof documentedAreas extends () => infer A ? A : never)[OperationKey]][]) {
+      if (doc?.answer && doc.answerExample !== undefined) {
+        checked++;
+        const result = v.safeParse(doc.answer, doc.answerExample);
+        if (!result.success) refused.push(`${key} answer: ${result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`).join('; ')}`);
+      }
+      if (doc?.answer && doc.answerExample === undefined) refused.push(`${key} answer: no example`);
+    }
+    expect(refused).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('a request built only from the document creates and reads a person with an API key', async () => {
+    const made = await h.call('admin', `/permissions/apikeys?accountId=${h.accounts.riverside.id}`, {
+      method: 'POST',
+      json: { name: 'OpenAPI client', roleId: roleId('riverside', 'Administrator') },
+    });
+    expect(made.status).toBe(201);
+    const { secret } = (await made.json()) as { secret: string };
+
+    const doc = await openApi();
+    // The server the document names (the API is mounted at the root here), the header its API key scheme names.
+    const server = (doc.servers[0].url as string).replace(/\/$/, '');
+    const scheme = doc.components.securitySchemes.apiKey as Json;
+    const find = (resource: string, method: string) => {
+      const found = operations(doc).find(({ op }) => op['x-resource'] === resource && op['x-resource-method'] === method);
+      if (!found) throw new Error(`no operation for ${method} ${resource}`);
+      return found;
+    };
+    const create = find('/person/persons', 'POST');
+    const content = create.op.requestBody.content as Json;
+    const [media] = Object.keys(content) as [string];
+    const created = await h.api.request(`${server}${create.path}`, {
+      method: create.method.toUpperCase(),
+      headers: { [scheme.name as string]: secret, 'Content-Type': media },
+      body: JSON.stringify(content[media].example),
+    });
+    const status = Object.keys(create.op.responses).find((code) => code.startsWith('2'))!;
+    expect(created.status, await created.clone().text()).toBe(Number(status));
+    const answer = (await created.json()) as Json;
+    for (const key of create.op.responses[status].content['application/json'].schema.required as string[]) expect(answer).toHaveProperty(key);
+
+    const read = find('/person/persons/{id}', 'GET');
+    const param = (read.op.parameters as Json[]).find((p) => p.in === 'path')!;
+    const res = await h.api.request(`${server}${read.path.replace(`{${param.name}}`, encodeURIComponent(answer.id as string))}`, { headers: { [scheme.name as string]: secret } });
+    expect(res.status).toBe(200);
+    const person = (await res.json()) as Json;
+    const answerSchema = read.op.responses['200'].content['application/json'].schema as Json;
+    expect(Object.keys(person).sort()).toEqual(Object.keys(answerSchema.properties as Json).sort());
+    expect(person.displayName).toBe('Jane Doe');
+  });
+
+  it('documents only routes that exist', () => {
+    const mounted = new Set(h.api.routes.map((r) => `${r.method} ${r.path}`));
+    expect(Object.keys(documentedAreas()).filter((key) => !mounted.has(key))).toEqual([]);
+  });
+
+  it('the answers the routes send are what their schemas say', async () => {
+    const areas = documentedAreas();
+    const mismatches: string[] = [];
+    /** Reads `path` as the administrator and checks the answer against the schema documented for `key`; the answer, for the next read. */
+    const check = async (key: OperationKey, path: string): Promise<Json> => {
+      const res = await h.call('admin', path);
+      expect(res.status, path).toBe(200);
+      const body = (await res.json()) as Json;
+      const result = v.safeParse(areas[key]!.answer!, body);
+      if (!result.success) mismatches.push(`${key}: ${result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`).join('; ')}`);
+      return body;
+    };
+    const first = (list: Json, key = 'items') => (list[key] as { id: string }[])[0]!.id;
+    const riverside = `accountId=${h.accounts.riverside.id}`;
+
+    const persons = await check('GET /person/persons', '/person/persons?limit=5');
+    await check('GET /person/persons/:id', `/person/persons/${first(persons, 'Items')}`);
+    const users = await check('GET /person/users', `/person/users?limit=5&${riverside}`);
+    await check('GET /person/users/:id', `/person/users/${first(users, 'Items')}?${riverside}`);
+    const practitioners = await check('GET /person/practitioners', `/person/practitioners?limit=5&${riverside}`);
+    await check('GET /person/practitioners/:id', `/person/practitioners/${first(practitioners)}?${riverside}`);
+    const points = await check('GET /contactpoints/contact-points', `/contactpoints/contact-points?limit=5&${riverside}`);
+    await check('GET /contactpoints/contact-points/:id', `/contactpoints/contact-points/${first(points)}?${riverside}`);
+    const calls = await check('GET /interactions/interactions', `/interactions/interactions?limit=5&${riverside}`);
+    await check('GET /interactions/interactions/:id', `/interactions/interactions/${first(calls)}?${riverside}`);
+    await check('GET /interactions/interactions/:id/comments', `/interactions/interactions/${first(calls)}/comments?${riverside}`);
+    const campaigns = await check('GET /surveys/campaigns', `/surveys/campaigns?limit=5&${riverside}`);
+    await check('GET /surveys/campaigns/:id', `/surveys/campaigns/${first(campaigns)}?${riverside}`);
+    await check('GET /surveys/campaigns/:id/timeline', `/surveys/campaigns/${first(campaigns)}/timeline?days=7&${riverside}`);
+    const responses = await check('GET /surveys/campaigns/:campaignId/surveys', `/surveys/campaigns/${first(campaigns)}/surveys?${riverside}`);
+    if ((responses.items as unknown[]).length > 0) await check('GET /surveys/campaigns/:campaignId/surveys/:surveyId', `/surveys/campaigns/${first(campaigns)}/surveys/${first(responses)}?${riverside}`);
+    const workflows = await check('GET /task-workflows/workflows', `/task-workflows/workflows?${riverside}`);
+    if ((workflows.items as unknown[]).length > 0) {
+      await check('GET /task-workflows/workflows/:id', `/task-workflows/workflows/${first(workflows)}?${riverside}`);
+      const items = await check('GET /task-workflows/workflows/:id/items', `/task-workflows/workflows/${first(workflows)}/items?${riverside}`);
+      if ((items.items as unknown[]).length > 0) await check('GET /task-workflows/items/:itemId', `/task-workflows/items/${first(items)}?${riverside}`);
+    }
+    const keys = await check('GET /permissions/apikeys', `/permissions/apikeys?${riverside}`);
+    await check('GET /permissions/apikeys/:id', `/permissions/apikeys/${first(keys, 'apiKeys')}?${riverside}`);
+    await check('GET /health/live', '/health/live');
+    const issues = await check('GET /issues', `/issues?${riverside}`);
+    await check('GET /issues/:id', `/issues/${first(issues)}?${riverside}`);
+    const locations = await check('GET /locations/locations', `/locations/locations?${riverside}`);
+    await check('GET /locations/locations/:id', `/locations/locations/${first(locations)}?${riverside}`);
+    const tags = await check('GET /tag', `/tag?${riverside}`);
+    if ((tags.items as unknown[]).length > 0) await check('GET /tag/:id', `/tag/${first(tags)}?${riverside}`);
+    expect(mismatches).toEqual([]);
+  });
+});
