@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { generateSpecs, resolver, uniqueSymbol, type ResolverReturnType } from 'hono-openapi';
+import { webhookEventCatalogue } from '../webhooks/events.ts';
 import * as v from 'valibot';
 import { apiKeyPrefix } from '../../domain/api-keys.ts';
 import { accessDecision } from '../auth/requires.ts';
@@ -186,6 +187,19 @@ export async function openApiDocument(app: AnyApp, { base, areas = documentedAre
           '',
           '**Errors** are `{ "error": { "code", "message", "fields"? } }` with the status; a refused request names each bad field and never echoes what was sent.',
           'A write carries the record\'s `version`; a stale one answers 409.',
+          '',
+          '**Webhooks.** An administrator registers endpoints under System → Webhooks; the events posted to them are in this',
+          "document's `webhooks` section. Each is signed by the Standard Webhooks scheme with the endpoint's secret: verify the raw",
+          'body before trusting it, then read the record with an API key (the payload names it, never its patient data):',
+          '',
+          '```ts',
+          "import { Webhook } from 'standardwebhooks';",
+          '',
+          "const wh = new Webhook(process.env.ASTERA_WEBHOOK_SECRET!); // whsec_…, shown once when the endpoint is made or its secret rotated",
+          '// rawBody: the request body exactly as received; headers: webhook-id, webhook-timestamp, webhook-signature.',
+          'const event = wh.verify(rawBody, headers) as { type: string; data: { id: string } }; // throws when the signature or time is wrong',
+          '// Answer 2xx within 15 s, then do the work; drop a repeated webhook-id (a retry of one already handled).',
+          '```',
         ].join('\n'),
       },
     },
@@ -318,6 +332,27 @@ export async function openApiDocument(app: AnyApp, { base, areas = documentedAre
     },
   };
 
+  // What the platform posts to a practice's webhook endpoints (issue 44): one operation per event type.
+  const signatureHeaders = {
+    'webhook-id': ['The event’s id: the same on every retry, for the receiver to drop a duplicate.', 'msg_2f8c1b7e4a0d4c1e9b3f'],
+    'webhook-timestamp': ['When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off).', '1767225600'],
+    'webhook-signature': ['`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret; two, space-separated, while a rotated secret still signs.', 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='],
+  } as const;
+  const webhooks: Json = {};
+  for (const event of webhookEventCatalogue) {
+    webhooks[event.type] = {
+      post: {
+        operationId: `webhook.${event.type}`,
+        summary: event.label,
+        description: `${event.description} Signed by the Standard Webhooks scheme (docs/webhooks.md): verify it with the endpoint’s secret before trusting it, then read the record with an API key.`,
+        tags: ['webhooks'],
+        parameters: Object.entries(signatureHeaders).map(([name, [description, example]]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example })),
+        requestBody: { required: true, content: { 'application/json': { schema: await answerSchema(event.schema, components), example: event.example } } },
+        responses: { '2XX': { description: 'Received: any 2xx ends the event’s delivery. Anything else (a redirect too) is retried for about three days; 410 turns the endpoint off.' } },
+      },
+    };
+  }
+
   const tags = [...new Set(Object.keys(paths).map(tagOf))].sort().map((name) => ({ name }));
   return {
     openapi: '3.1.0',
@@ -326,6 +361,7 @@ export async function openApiDocument(app: AnyApp, { base, areas = documentedAre
     security: [{ bearerAuth: [] }, { apiKey: [] }],
     tags,
     paths,
+    webhooks,
     components,
   };
 }

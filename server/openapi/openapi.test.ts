@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { roleId } from '../seed/seed.ts';
 import { fileHarness } from '../test/harness.ts';
+import { webhookEventCatalogue } from '../webhooks/events.ts';
 import { documentedAreas } from './areas.ts';
 import { openApiPath } from './document.ts';
 import type { OperationKey } from './registry.ts';
@@ -191,6 +192,22 @@ describe('GET /openapi.json (issue 44)', () => {
     const answerSchema = read.op.responses['200'].content['application/json'].schema as Json;
     expect(Object.keys(person).sort()).toEqual(Object.keys(answerSchema.properties as Json).sort());
     expect(person.displayName).toBe('Jane Doe');
+  });
+
+  it('documents every webhook event in its `webhooks` section: the payload’s schema, an example it accepts, the signature headers', async () => {
+    const doc = await openApi();
+    expect(Object.keys(doc.webhooks as Json).sort()).toEqual(webhookEventCatalogue.map((event) => event.type).sort());
+    // The reference page's introduction shows how to verify one.
+    expect(doc.info.description).toContain("import { Webhook } from 'standardwebhooks';");
+    expect(doc.info.description).toContain('wh.verify(rawBody, headers)');
+    for (const event of webhookEventCatalogue) {
+      const op = (doc.webhooks as Json)[event.type].post as Json;
+      expect((op.parameters as Json[]).map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const body = op.requestBody.content['application/json'] as Json;
+      expect(body.example).toEqual(event.example);
+      expect(v.safeParse(event.schema, body.example).success).toBe(true);
+      expect(body.schema.type ?? body.schema.$ref).toBeDefined();
+    }
   });
 
   it('documents only routes that exist', () => {
