@@ -4,7 +4,7 @@
  * linked role in the key's account. Shared by the API (validation) and the SPA (forms).
  */
 import * as v from 'valibot';
-import { flag, objectWith, versionField } from './catalogue.ts';
+import { flag, objectWith, expectedVersion } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
@@ -42,12 +42,12 @@ export type ApiKeyCreate = v.InferInput<typeof apiKeyCreateSchema>;
 /** `PATCH /permissions/apikeys/{id}` (spec §7: body active, roleId, name), with the version edited. */
 export const apiKeyPatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     name: v.optional(nameField),
     roleId: v.optional(roleIdField),
     active: v.optional(flag('active')),
   },
-  { version: messages.versionRequired },
+  {},
 );
 export type ApiKeyPatch = v.InferInput<typeof apiKeyPatchSchema>;
 

@@ -5,7 +5,7 @@
  * create, patch and list-query bodies live beside them.
  */
 import * as v from 'valibot';
-import { flag, objectWith, versionField } from './catalogue.ts';
+import { flag, objectWith, expectedVersion } from './catalogue.ts';
 import { e164, usPhonePattern } from './contact-points.ts';
 import { listFilterMaxLength } from './list-query.ts';
 import { defaultPageSize, sortOrders } from './lists.ts';
@@ -343,7 +343,7 @@ export type InteractionCreate = v.InferInput<typeof interactionCreateSchema>;
  */
 export const interactionPatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     agentNotes: v.optional(notes),
     latestDisposition: v.optional(disposition),
     disposition: v.optional(disposition),
@@ -351,7 +351,7 @@ export const interactionPatchSchema = objectWith(
     escalated: v.optional(flag('escalated')),
     escalatedType: v.optional(escalatedType),
   },
-  { version: messages.versionRequired },
+  {},
 );
 export type InteractionPatch = v.InferInput<typeof interactionPatchSchema>;
 

@@ -7,7 +7,7 @@ import type { LocationSort } from './lists.ts';
 import { locationSortColumns } from './lists.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
-import { isoDate, version, type CommonFields } from './records.ts';
+import { expectedVersion, isoDate, type CommonFields } from './records.ts';
 import { listQuerySchema } from './list-query.ts';
 import { text } from './text.ts';
 import { tagQueryParam } from './tags.ts';
@@ -105,7 +105,7 @@ const servicesField = v.pipe(
 
 const addressesField = v.pipe(v.array(addressSchema, messages.objectExpected), v.maxLength(locationLimits.addresses, messages.tooManyAddresses));
 
-const missing: Record<string, string> = { name: messages.locationNameRequired, version: messages.versionRequired };
+const missing: Record<string, string> = { name: messages.locationNameRequired };
 const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
@@ -124,7 +124,7 @@ export type LocationCreateParsed = v.InferOutput<typeof locationCreateSchema>;
 
 /** `PATCH /locations/locations/{id}`: the version edited and the fields changed (a list sent replaces the stored one). */
 export const locationPatchSchema = object({
-  version,
+  version: expectedVersion,
   name: v.optional(nameField),
   services: v.optional(servicesField),
   addresses: v.optional(addressesField),

@@ -12,7 +12,7 @@ import { listQuerySchema } from './list-query.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
-import { isoDate, version, type CommonFields } from './records.ts';
+import { expectedVersion, isoDate, type CommonFields } from './records.ts';
 import { optionalText, requiredText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -273,12 +273,12 @@ export type PersonCreated = { id: string; practitionerId?: string };
  * fields (id, accountId, timestamps, createdBy/modifiedBy, resourceType) are dropped if sent.
  */
 export const personPatchSchema = object({
-  version,
+  version: expectedVersion,
   name: v.optional(namesSchema),
   gender: genderSchema,
   orgRole: optionalText(personLimits.orgRole, messages.orgRoleTooLong),
   communication: v.optional(communicationSchema),
-}, { version: messages.versionRequired });
+}, {});
 export type PersonPatch = v.InferInput<typeof personPatchSchema>;
 export type PersonPatchParsed = v.InferOutput<typeof personPatchSchema>;
 
@@ -325,7 +325,7 @@ export type UserCreateParsed = v.InferOutput<typeof userCreateSchema>;
 
 /** `PATCH /person/users/{id}`. */
 export const userPatchSchema = object({
-  version,
+  version: expectedVersion,
   email: v.optional(emailSchema),
   principalId: v.optional(principalIdSchema),
   name: v.optional(requiredText(personLimits.text, messages.userNameRequired, tooLongMessage('name', personLimits.text))),
@@ -334,7 +334,7 @@ export const userPatchSchema = object({
   active: v.optional(v.boolean()),
   roleId: v.optional(v.nullable(uuid(messages.roleIdInvalid))),
   instanceAdmin: v.optional(v.boolean()),
-}, { version: messages.versionRequired });
+}, {});
 export type UserPatch = v.InferInput<typeof userPatchSchema>;
 export type UserPatchParsed = v.InferOutput<typeof userPatchSchema>;
 
@@ -392,10 +392,10 @@ export type PractitionerCreateParsed = v.InferOutput<typeof practitionerCreateSc
 
 /** `PATCH /person/practitioners/{id}`; `photo: null` removes the photo. */
 export const practitionerPatchSchema = object({
-  version,
+  version: expectedVersion,
   ...practitionerFields,
   photo: v.optional(v.null()),
-}, { version: messages.versionRequired });
+}, {});
 export type PractitionerPatch = v.InferInput<typeof practitionerPatchSchema>;
 export type PractitionerPatchParsed = v.InferOutput<typeof practitionerPatchSchema>;
 

@@ -5,7 +5,7 @@
  * API (validation) and the SPA (forms).
  */
 import * as v from 'valibot';
-import { objectWith, versionField } from './catalogue.ts';
+import { objectWith, expectedVersion } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
@@ -40,12 +40,12 @@ const dispositionsField = v.pipe(
 /** `PATCH /callcenter/queues/{queueId}`: the version edited and the settings changed (spec §7's body). */
 export const queuePatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     agentGreetingImageLocationPath: v.optional(optionalText(queueLimits.imagePath, messages.imagePathTooLong)),
     agentGreetings: v.optional(v.object({ inbound: greetingField, outbound: greetingField, callback: greetingField })),
     dispositions: v.optional(dispositionsField),
   },
-  { version: messages.versionRequired },
+  {},
 );
 export type QueuePatch = v.InferInput<typeof queuePatchSchema>;
 

@@ -13,17 +13,24 @@ export type CommonFields = {
   modifiedTimestamp: string;
   createdBy: string;
   modifiedBy: string;
-  /** Send it back on PATCH; a stale version is refused with 409. */
+  /** Send it back on PATCH (or as `If-Match`) to refuse a stale edit with 409; a PATCH without it applies to the current version. */
   version: number;
 };
 
-/** The version being edited: a positive integer column. */
+/** A record's version: a positive integer column. */
 export const version = v.pipe(
-  v.number(messages.versionRequired),
-  v.integer(messages.versionRequired),
-  v.minValue(1, messages.versionRequired),
-  v.maxValue(2 ** 31 - 1, messages.versionRequired),
+  v.number(messages.versionInvalid),
+  v.integer(messages.versionInvalid),
+  v.minValue(1, messages.versionInvalid),
+  v.maxValue(2 ** 31 - 1, messages.versionInvalid),
 );
+
+/**
+ * The version a write expects the record to be at (issue 44): optional. Sent (here or as the
+ * request's `If-Match` header), a stale one is refused with 409; absent, the write applies to the
+ * current version. The change log says which (server/records.ts `expectedVersion`).
+ */
+export const expectedVersion = v.optional(version);
 
 /** YYYY-MM-DD naming a day that exists (the format alone lets 2020-02-31 through). */
 export const isoDate = v.pipe(

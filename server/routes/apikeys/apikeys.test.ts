@@ -256,7 +256,11 @@ describe('editing (versioned PATCH) and permissions', () => {
     const stale = await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { version: 1, name: 'Stale' });
     expect(stale.status).toBe(409);
     expect((await getKey(created.id)).name).toBe('Edited');
-    expect((await errorOf(await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { name: 'No version' }))).fields?.version).toBe(messages.versionRequired);
+    // Issue 44: without a version the edit applies to the current one.
+    const unconditional = await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { name: 'No version' });
+    expect(unconditional.status).toBe(200);
+    expect(await unconditional.json()).toMatchObject({ name: 'No version', version: 3 });
+    expect((await errorOf(await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { version: 'x', name: 'Bad version' }))).fields?.version).toBe(messages.versionInvalid);
   });
 
   it('keys of another account are not found, and their roles cannot be named', async () => {

@@ -181,8 +181,10 @@ function toEntry(row: AuditRow, title: string): AuditEntry {
     resourceType: row.resourceType,
     resourceId: row.resourceId,
     title,
-    summary: `${row.actorName} ${verb(row.action)} ${recordKindNoun(row.resourceType)} “${title}”`,
+    summary: `${row.actorName} ${verb(row.action)} ${recordKindNoun(row.resourceType)} “${title}”${row.conditional === false ? ' (without a version: applied to the current one)' : ''}`,
     ...(about && { about }),
+    ...(row.conditional !== null && { conditional: row.conditional }),
+    ...(row.expectedVersion !== null && { expectedVersion: row.expectedVersion }),
   };
 }
 

@@ -108,9 +108,9 @@ describe('validation (messages under each field)', () => {
     expect((await h.db.select({ id: locations.id }).from(locations)).length).toBe(before);
   });
 
-  it('a PATCH is validated the same way and needs the version', async () => {
+  it('a PATCH is validated the same way; its version, when sent, is a whole number', async () => {
     const id = await create({ name: 'Patch checks' });
-    expect((await errorOf(await send('manager', 'PATCH', `${base}/${id}`, { name: 'No version' }))).fields?.version).toBe(messages.versionRequired);
+    expect((await errorOf(await send('manager', 'PATCH', `${base}/${id}`, { version: '1', name: 'Text version' }))).fields?.version).toBe(messages.versionInvalid);
     expect((await errorOf(await send('manager', 'PATCH', `${base}/${id}`, { version: 1, name: '' }))).fields?.name).toBe(messages.locationNameRequired);
     expect((await errorOf(await send('manager', 'PATCH', `${base}/${id}`, { version: 1, addresses: [{ line: [] }] }))).fields?.['addresses.0']).toBe(messages.addressEmpty);
     expect((await get(id)).version).toBe(1);

@@ -26,7 +26,7 @@ import { write } from '../../write.ts';
 import { notifyUserRoleChanged } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { removeTagsOf } from '../../tagged.ts';
 import { json, query } from '../../validate.ts';
 import { contactPointsOf } from '../contact-points/queries.ts';
@@ -168,10 +168,12 @@ export const personRoutes = new Hono<AppEnv>()
     json(personPatchSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { version, ...body } = c.req.valid('json');
+      const { version: sentVersion, ...body } = c.req.valid('json');
+      const expected = expectedVersion(c, sentVersion);
       const changes = sent({ ...body, displayName: body.name && personDisplayName(body.name) });
       const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
         const current = found(await findPerson(tx, accountId, id, true));
+        const version = editedVersion(current, expected);
         if (await repeats({ resourceType: 'Person', resourceId: id, record: current, version, changes })) return current;
         const before = editable(current, version);
         const after = await updateVersioned({ tx, accountId, actorName }, persons, { key: persons.id, id, version }, changes);
@@ -227,10 +229,12 @@ export const personRoutes = new Hono<AppEnv>()
   })
   .patch('/users/:id', requires('/person/users/{id}', 'PATCH'), idParam(), jsonLimit, json(userPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorId, actorName, repeats }) => {
       const before = found(await findUser(tx, accountId, id, true));
+      const version = editedVersion(before, expected);
       if (!c.var.caller.instanceAdmin) {
         if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
         assertNotInstanceAdmin(before);
@@ -305,10 +309,12 @@ export const personRoutes = new Hono<AppEnv>()
   })
   .patch('/practitioners/:id', requires('/person/practitioners/{id}', 'PATCH'), idParam(), jsonLimit, json(practitionerPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, photo, ...body } = c.req.valid('json');
+    const { version: sentVersion, photo, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findPractitioner(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       const photoAsAsked = photo !== null || !(await photoMeta(tx, accountId, id));
       if (photoAsAsked && (await repeats({ resourceType: 'Practitioner', resourceId: id, record: current, version, changes }))) return current;
       const before = editable(current, version);

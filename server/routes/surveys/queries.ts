@@ -14,6 +14,7 @@ import {
   type SurveySort,
   type SurveyType,
   campaignLimits,
+  formOfQuestions,
 } from '../../../domain/campaigns.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
@@ -36,15 +37,7 @@ export function campaignQuestions(fields: { surveyType: SurveyType; question: st
 }
 
 /** The form's fields from spec §3's questions (a campaign always has its survey question first). */
-export function campaignForm(questions: CampaignQuestion[]): { surveyType: SurveyType; question: string; commentLabel: string | null } {
-  const survey = questions.find((q) => q.type !== 'comment');
-  const comment = questions.find((q) => q.type === 'comment');
-  return {
-    surveyType: survey?.type === 'three' ? 'three' : 'thumbs',
-    question: survey?.questionText ?? '',
-    commentLabel: comment?.questionText ?? null,
-  };
-}
+export const campaignForm = formOfQuestions;
 
 /** The patients' page of a campaign: `{portal origin}/survey/{id}` (the SPA serves the page there). */
 export const publicSurveyUrl = (origin: string, id: string) => `${origin.replace(/\/$/, '')}/survey/${id}`;
