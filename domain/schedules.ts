@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { listQuerySchema } from './list-query.ts';
-import { expectedVersion, type CommonFields } from './records.ts';
+import { dateOrDateTime, expectedVersion, rangeEnd, rangeStart, type CommonFields } from './records.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
@@ -42,7 +42,7 @@ export const scheduleMessages = {
   occurrenceRequired: 'Occurrence is required to edit one occurrence of a recurring task',
   occurrenceUnknown: 'The series has no occurrence at this time',
   exceptionNotRecurring: 'One occurrence of a series cannot repeat itself',
-  rangeRequired: 'From and to must be dates and times',
+  rangeRequired: 'From and to must be dates or dates and times',
   rangeOrder: 'To must be after from',
   rangeTooLong: 'From and to may be at most 366 days apart',
   created: (name: string) => `Successfully Added Schedule “${name}”`,
@@ -329,7 +329,11 @@ export const taskRestoreQuerySchema = v.object({
 
 /** `GET …/task?from=…&to=…`: the occurrences overlapping [from, to), at most 366 days. */
 export const taskRangeQuerySchema = v.pipe(
-  object({ from: instant(scheduleMessages.rangeRequired), to: instant(scheduleMessages.rangeRequired) }),
+  object({
+    // An instant, or a day (issue 44: UTC; `from` at its start, `to` including it).
+    from: v.union([instant(scheduleMessages.rangeRequired), v.pipe(dateOrDateTime(scheduleMessages.rangeRequired), v.transform(rangeStart))], scheduleMessages.rangeRequired),
+    to: v.union([instant(scheduleMessages.rangeRequired), v.pipe(dateOrDateTime(scheduleMessages.rangeRequired), v.transform(rangeEnd))], scheduleMessages.rangeRequired),
+  }),
   v.forward(v.check((r) => r.to.getTime() > r.from.getTime(), scheduleMessages.rangeOrder), ['to']),
   v.forward(v.check((r) => r.to.getTime() - r.from.getTime() <= scheduleLimits.maxRangeDays * 86_400_000, scheduleMessages.rangeTooLong), ['to']),
 );
