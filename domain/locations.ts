@@ -113,22 +113,49 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
     return missing[key] ?? requiredMessage(key);
   });
 
-/** `POST /locations/locations`: a name; services and addresses may be left out (none). */
-export const locationCreateSchema = object({
-  name: nameField,
-  services: v.optional(servicesField, () => []),
-  addresses: v.optional(addressesField, () => []),
+/**
+ * Spec §3 names a location's addresses `address`; the screens send `addresses`. Either is taken
+ * (both sent, they must be the same list), and the record keeps them as `addresses`.
+ */
+const addressesAgree = (input: { address?: unknown; addresses?: unknown }) =>
+  input.address === undefined || input.addresses === undefined || JSON.stringify(input.address) === JSON.stringify(input.addresses);
+const asAddresses = <T extends { address?: Address[]; addresses?: Address[] }>({ address, ...rest }: T): Omit<T, 'address'> => ({
+  ...rest,
+  ...((address ?? rest.addresses) !== undefined && { addresses: address ?? rest.addresses }),
 });
+
+/** `POST /locations/locations`: a name; services and addresses (spec §3 `address`, or `addresses`) may be left out (none). */
+export const locationCreateSchema = v.pipe(
+  object({
+    name: nameField,
+    services: v.optional(servicesField, () => []),
+    address: v.optional(addressesField),
+    addresses: v.optional(addressesField),
+  }),
+  v.forward(
+    v.check((input) => addressesAgree(input), messages.addressesDisagree),
+    ['address'],
+  ),
+  v.transform((input) => ({ ...asAddresses(input), addresses: input.address ?? input.addresses ?? [] })),
+);
 export type LocationCreate = v.InferInput<typeof locationCreateSchema>;
 export type LocationCreateParsed = v.InferOutput<typeof locationCreateSchema>;
 
 /** `PATCH /locations/locations/{id}`: the version edited and the fields changed (a list sent replaces the stored one). */
-export const locationPatchSchema = object({
-  version: expectedVersion,
-  name: v.optional(nameField),
-  services: v.optional(servicesField),
-  addresses: v.optional(addressesField),
-});
+export const locationPatchSchema = v.pipe(
+  object({
+    version: expectedVersion,
+    name: v.optional(nameField),
+    services: v.optional(servicesField),
+    address: v.optional(addressesField),
+    addresses: v.optional(addressesField),
+  }),
+  v.forward(
+    v.check((input) => addressesAgree(input), messages.addressesDisagree),
+    ['address'],
+  ),
+  v.transform((input) => asAddresses(input)),
+);
 export type LocationPatch = v.InferInput<typeof locationPatchSchema>;
 export type LocationPatchParsed = v.InferOutput<typeof locationPatchSchema>;
 
@@ -140,6 +167,9 @@ export type Location = CommonFields & {
   resourceType: 'Location';
   name: string;
   services: string[];
+  /** Spec §3's name of the addresses. */
+  address: Address[];
+  /** The same list, as the screens read it. */
   addresses: Address[];
 };
 

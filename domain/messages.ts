@@ -36,6 +36,7 @@ export const messages = {
   suffixUnknown: 'Unknown suffix',
   periodOrder: 'The period cannot end before it starts',
   dateInvalid: 'Date must be YYYY-MM-DD',
+  addressesDisagree: 'Address and addresses must be the same list when both are sent',
   dateOrDateTimeInvalid: 'Date must be a date (YYYY-MM-DD) or a date and time (ISO 8601)',
   orgRoleTooLong: 'Organization role must be at most 100 characters',
   accountIdInvalid: 'Account must be an account id',

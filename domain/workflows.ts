@@ -158,6 +158,7 @@ export type WorkflowPatch = v.InferOutput<typeof workflowPatchSchema>;
 
 /** A workflow as the API answers it (spec §3, with the common fields and the count of its items by status). */
 export type Workflow = {
+  resourceType: 'Workflow';
   id: string;
   accountId: string;
   title: string;

@@ -21,6 +21,7 @@ export function presentLocation(row: LocationRow): Location {
     ...presentCommon(row),
     name: row.name,
     services: row.services,
+    address: row.addresses,
     addresses: row.addresses,
   };
 }

@@ -26,6 +26,7 @@ type Row = typeof taskWorkflows.$inferSelect;
 const noItems = () => Object.fromEntries(workflowItemStatuses.map((status) => [status, 0])) as Record<WorkflowItemStatus, number>;
 
 export const presentWorkflow = (row: Row, itemCounts: Workflow['itemCounts'] = noItems()): Workflow => ({
+  resourceType: 'Workflow',
   id: row.id,
   accountId: row.accountId,
   title: row.title,
