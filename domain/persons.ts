@@ -293,7 +293,8 @@ export type Person = CommonFields & {
   userRecord: boolean;
 };
 
-export type PersonListItem = Pick<Person, 'id' | 'displayName' | 'gender' | 'orgRole' | 'practitionerRecord' | 'userRecord' | 'modifiedTimestamp'>;
+/** A row of `GET /person/persons`: the whole §3 person (issue 44), whose columns the list shows. */
+export type PersonListItem = Person;
 
 // ---------------------------------------------------------------------------------------------
 // User (spec §3 User, §5, §7 Users): a person's user record, id = person id

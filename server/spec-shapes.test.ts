@@ -91,7 +91,6 @@ const entities: Entity[] = [
     echoes: (body) => ({ gender: body.gender, orgRole: body.orgRole, communication: body.communication }),
     update: { orgRole: 'Doctor', communication: [{ code: 'en-US', preferred: true }] },
     list: { path: '/person/persons', key: 'Items' },
-    gaps: { list: summaryList },
   },
   {
     name: 'Practitioner',
