@@ -43,6 +43,7 @@ export const messages = {
   versionInvalid: 'Version must be a whole number from 1',
   versionsDisagree: 'Version and the If-Match header must name the same version',
   roleIdInvalid: 'Role must be a role id',
+  roleNameUnknown: 'Role must be the name of a role of this account',
   practitionerNameRequired: 'Name is required',
   tooManySynonyms: 'A practitioner can have at most 20 synonyms',
   synonymInvalid: 'A synonym must be 1 to 100 characters',

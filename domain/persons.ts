@@ -310,7 +310,29 @@ const emailSchema = v.pipe(
 const principalIdSchema = requiredText(personLimits.text, messages.principalIdRequired, tooLongMessage('principalId', personLimits.text));
 
 /** `POST /person/users/{personId}`. `instanceAdmin` is honoured only from an instance administrator. */
+/**
+ * Spec §3's `userPolicy.accessPolicy.role` of a user: the role by its name in the account (or by
+ * its `roleId`, as the API answers it). Taken beside `roleId`; both sent, they must be one role.
+ */
+const userPolicySchema = v.optional(
+  v.object(
+    {
+      accessPolicy: v.optional(
+        v.object(
+          {
+            role: v.optional(v.nullable(v.pipe(v.string(messages.roleNameUnknown), v.trim(), v.maxLength(200, messages.roleNameUnknown)))),
+            roleId: v.optional(v.nullable(uuid(messages.roleIdInvalid))),
+          },
+          messages.objectExpected,
+        ),
+      ),
+    },
+    messages.objectExpected,
+  ),
+);
+
 export const userCreateSchema = object({
+  userPolicy: userPolicySchema,
   email: emailSchema,
   principalId: principalIdSchema,
   /** Defaults to the person's display name. */
@@ -334,6 +356,7 @@ export const userPatchSchema = object({
   oktaId: optionalText(personLimits.text, tooLongMessage('oktaId', personLimits.text)),
   active: v.optional(v.boolean()),
   roleId: v.optional(v.nullable(uuid(messages.roleIdInvalid))),
+  userPolicy: userPolicySchema,
   instanceAdmin: v.optional(v.boolean()),
 }, {});
 export type UserPatch = v.InferInput<typeof userPatchSchema>;

@@ -118,15 +118,25 @@ const entities: Entity[] = [
         const id = await person();
         const res = await h.call('admin', `/person/users/${id}?accountId=${riverside}`, {
           method: 'POST',
-          json: { email: `spec.user.${id.slice(0, 8)}@example.com`, principalId: `spec-${id}`, source: 'okta', oktaId: `okta-${id.slice(0, 8)}`, active: true },
+          json: {
+            email: `spec.user.${id.slice(0, 8)}@example.com`,
+            principalId: `spec-${id}`,
+            source: 'okta',
+            oktaId: `okta-${id.slice(0, 8)}`,
+            active: true,
+            userPolicy: { accessPolicy: { role: 'Read Only' } },
+          },
         });
         expect(res.status, await res.clone().text()).toBe(201);
+        const user = (await (await h.call('admin', `/person/users/${id}?accountId=${riverside}`)).json()) as { userPolicy: { accessPolicy: { role: string } } };
+        // The role named as spec §3 names it (by its name) is the user's.
+        expect(user.userPolicy.accessPolicy.role).toBe('Read Only');
         return id;
       },
     },
     read: (id) => `/person/users/${id}`,
     shape: { name: 'string', email: 'string', principalId: 'string', source: 'string?', oktaId: 'string?', active: 'boolean', userPolicy: 'object', instanceAdmin: 'boolean' },
-    update: { source: 'azure', active: false },
+    update: { source: 'azure', active: false, userPolicy: { accessPolicy: { role: 'Practice Administrator' } } },
     list: { path: '/person/users', key: 'Items' },
     gaps: { list: summaryList },
   },
