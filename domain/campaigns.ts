@@ -245,10 +245,8 @@ export const campaignListQuerySchema = v.object({
   status: v.fallback(v.optional(v.picklist(campaignStatuses)), undefined),
 });
 
-export type CampaignListItem = Pick<
-  Campaign,
-  'id' | 'name' | 'status' | 'surveyType' | 'startTimestamp' | 'endTimestamp' | 'requestCount' | 'reachedCount' | 'completedCount' | 'responseCount'
->;
+/** A row of `GET /surveys/campaigns`: the whole §3 campaign (issue 44), whose columns the list shows. */
+export type CampaignListItem = Campaign;
 export type CampaignList = { items: CampaignListItem[]; total: number; limit: number; offset: number };
 
 /** One answer of a response (spec §3): 1/2/3 for thumbs and three (`answerValues`), the text for a comment. */

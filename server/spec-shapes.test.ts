@@ -197,7 +197,6 @@ const entities: Entity[] = [
     },
     update: { questions: [{ questionText: 'Was it quick?', type: 'thumbs' }] },
     list: { path: '/surveys/campaigns', key: 'items' },
-    gaps: { list: summaryList },
   },
   {
     name: 'Survey response',

@@ -61,7 +61,7 @@ const creatorId = (c: Context<AppEnv>) => (c.var.caller.apiKey ? null : c.var.ca
  */
 export const surveyRoutes = new Hono<AppEnv>()
   .get('/campaigns', requires('/surveys/campaigns', 'GET'), query(campaignListQuerySchema), async (c) => {
-    return c.json(await listCampaigns(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+    return c.json(await listCampaigns(c.var.deps.db, c.var.account.id, c.req.valid('query'), portalOrigin(c)));
   })
   .post('/campaigns', requires('/surveys/campaigns', 'POST'), jsonLimit, json(campaignCreateSchema), async (c) => {
     const { name, description, ...form } = c.req.valid('json');

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   answerChoices,
   type Campaign,
@@ -108,7 +108,7 @@ const campaignSortColumns: Record<CampaignSort, (AnyColumn | SQL)[]> = {
 const ordered = (columns: (AnyColumn | SQL)[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 
 /** A page of the account's campaigns; `q` matches the name or description, or is the id; `status` filters. */
-export async function listCampaigns(db: Db, accountId: string, query: ListQuery<CampaignSort> & { status?: CampaignStatus }): Promise<CampaignList> {
+export async function listCampaigns(db: Db, accountId: string, query: ListQuery<CampaignSort> & { status?: CampaignStatus }, origin: string): Promise<CampaignList> {
   const offset = listOffset(query);
   const filter = query.q
     ? or(ilike(campaigns.name, containsPattern(query.q)), ilike(campaigns.description, containsPattern(query.q)), isUuid(query.q) ? eq(campaigns.id, query.q.toLowerCase()) : undefined)
@@ -116,18 +116,8 @@ export async function listCampaigns(db: Db, accountId: string, query: ListQuery<
   const where = and(eq(campaigns.accountId, accountId), filter, query.status ? eq(campaigns.status, query.status) : undefined);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: campaigns.id,
-        name: campaigns.name,
-        status: campaigns.status,
-        questions: campaigns.questions,
-        startTimestamp: campaigns.startTimestamp,
-        endTimestamp: campaigns.endTimestamp,
-        requestCount: campaigns.requestCount,
-        reachedCount: campaigns.reachedCount,
-        completedCount: campaigns.completedCount,
-        responseCount,
-      })
+      // The whole campaign (spec §3, issue 44), as its page reads it.
+      .select({ ...getTableColumns(campaigns), responseCount })
       .from(campaigns)
       .where(where)
       .orderBy(...ordered(campaignSortColumns[query.sort], query.order))
@@ -135,12 +125,7 @@ export async function listCampaigns(db: Db, accountId: string, query: ListQuery<
       .offset(offset),
     db.select({ n: count() }).from(campaigns).where(where),
   ]);
-  const items = rows.map(({ questions, startTimestamp, endTimestamp, ...row }) => ({
-    ...row,
-    surveyType: campaignForm(questions).surveyType,
-    startTimestamp: startTimestamp.toISOString(),
-    endTimestamp: endTimestamp?.toISOString() ?? null,
-  }));
+  const items = rows.map((row) => presentCampaign(row, origin));
   return { items, total: total?.n ?? 0, limit: query.limit, offset };
 }
 
