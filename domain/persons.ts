@@ -384,7 +384,8 @@ export type User = CommonFields & {
   roleBeyondYours?: boolean;
 };
 
-export type UserListItem = Pick<User, 'id' | 'name' | 'email' | 'principalId' | 'active'>;
+/** A row of `GET /person/users`: the whole §3 user (issue 44), whose columns the list shows. */
+export type UserListItem = User;
 
 // ---------------------------------------------------------------------------------------------
 // Practitioner (spec §3 Practitioner, §7 Practitioners): id = person id

@@ -138,7 +138,6 @@ const entities: Entity[] = [
     shape: { name: 'string', email: 'string', principalId: 'string', source: 'string?', oktaId: 'string?', active: 'boolean', userPolicy: 'object', instanceAdmin: 'boolean' },
     update: { source: 'azure', active: false, userPolicy: { accessPolicy: { role: 'Practice Administrator' } } },
     list: { path: '/person/users', key: 'Items' },
-    gaps: { list: summaryList },
   },
   {
     name: 'ContactPoint',

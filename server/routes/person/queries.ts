@@ -249,9 +249,14 @@ const userSortColumns: Record<UserSort, AnyColumn[]> = {
 
 export async function listUsers(db: Db, accountId: string, query: ListQuery<UserSort>): Promise<UserList> {
   const where = and(eq(users.accountId, accountId), textOrId(query.q, users.personId, [users.name, users.email]));
-  const rows = db.select({ id: users.personId, name: users.name, email: users.email, principalId: users.principalId, active: users.active }).from(users).$dynamic();
+  // The whole user (spec §3, issue 44) with its role's name (`userPolicy.accessPolicy.role`).
+  const rows = db
+    .select({ user: getTableColumns(users), roleName: roles.name })
+    .from(users)
+    .leftJoin(roles, and(eq(roles.accountId, users.accountId), eq(roles.id, users.roleId)))
+    .$dynamic();
   const { items, ...page } = await listPage(db, users, rows, where, userSortColumns[query.sort], query);
-  return { Items: items, ...page };
+  return { Items: items.map((row) => presentUser(row.user, row.roleName)), ...page };
 }
 
 const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {
