@@ -71,7 +71,8 @@ export type ApiKey = CommonFields & {
 /** `POST /permissions/apikeys`: the key, and its secret, shown this once. */
 export type ApiKeyCreated = ApiKey & { secret: string };
 
-export type ApiKeyListItem = Pick<ApiKey, 'id' | 'name' | 'active' | 'roleId' | 'roleName' | 'hint' | 'lastUsedAt'>;
+/** A row of `GET /permissions/apikeys`: the whole key as its page reads it (spec §3, issue 44; never its secret). */
+export type ApiKeyListItem = ApiKey;
 /** `GET /permissions/apikeys`: the answer has `apiKeys` (spec §7), with paging. */
 export type ApiKeyList = { apiKeys: ApiKeyListItem[]; total: number; limit: number; offset: number };
 

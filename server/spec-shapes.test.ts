@@ -397,7 +397,6 @@ const entities: Entity[] = [
     shape: { name: 'string', active: 'boolean', id: 'string', roleId: 'string?' },
     update: { active: false, name: 'Spec key renamed' },
     list: { path: '/permissions/apikeys', key: 'apiKeys' },
-    gaps: { list: summaryList },
   },
 ];
 

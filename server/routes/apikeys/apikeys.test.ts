@@ -48,7 +48,8 @@ describe('create, list, read (spec §2, §7)', () => {
 
     const list = (await (await h.call('admin', `${base}${riverside()}&limit=50`)).json()) as ApiKeyList;
     const item = list.apiKeys.find((k) => k.id === created.id);
-    expect(item).toEqual({ id: created.id, name: 'Billing export', active: true, roleId: roleId('riverside', 'Read Only'), roleName: 'Read Only', hint: created.hint, lastUsedAt: null });
+    expect(item).toMatchObject({ resourceType: 'ApiKey', accountId: h.accounts.riverside.id, id: created.id, name: 'Billing export', active: true, roleId: roleId('riverside', 'Read Only'), roleName: 'Read Only', hint: created.hint, lastUsedAt: null });
+    expect(Object.keys(item!)).not.toContain('secretHash');
     expect(JSON.stringify(list)).not.toContain(created.secret);
 
     const record = await getKey(created.id);

@@ -102,7 +102,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     const order = search.order === 'desc' ? desc : asc;
     const [rows, [count]] = await Promise.all([
       db
-        .select({ id: apiKeys.id, name: apiKeys.name, active: apiKeys.active, roleId: apiKeys.roleId, roleName: roles.name, hint: apiKeys.hint, lastUsedAt: apiKeys.lastUsedAt })
+        .select({ key: columns, roleName: roles.name })
         .from(apiKeys)
         .leftJoin(roles, and(eq(roles.id, apiKeys.roleId), eq(roles.accountId, apiKeys.accountId)))
         .where(where)
@@ -116,7 +116,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
         .where(where),
     ]);
     const answer: ApiKeyList = {
-      apiKeys: rows.map((row) => ({ ...row, lastUsedAt: row.lastUsedAt?.toISOString() ?? null })),
+      apiKeys: rows.map((row) => presentApiKey(row.key, row.roleName)),
       total: count?.total ?? 0,
       limit: search.limit,
       offset,
