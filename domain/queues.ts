@@ -74,7 +74,8 @@ export type Queue = Omit<CommonFields, 'id'> & {
   removedAt: string | null;
 };
 
-export type QueueListItem = Pick<Queue, 'id' | 'queueName' | 'queueArn' | 'dispositions'>;
+/** A row of `GET /callcenter/queues`: the whole §3 queue (issue 44), whose columns the list shows. */
+export type QueueListItem = Queue;
 
 /** What a refresh found: the names of the queues added and of those the contact center no longer has. */
 export type QueueChanges = { added: string[]; removed: string[] };

@@ -375,7 +375,6 @@ const entities: Entity[] = [
     shape: { queueName: 'string', queueArn: 'string?', agentGreetings: 'object', agentGreetingImageLocationPath: 'string?', dispositions: 'array' },
     update: { agentGreetings: { inbound: 'Hello from {{agentName}}', outbound: 'Hi', callback: 'Calling back' }, dispositions: ['Booked'] },
     list: { path: '/callcenter/queues', key: 'items' },
-    gaps: { list: summaryList },
     notCommon: ['id'],
   },
   {

@@ -48,7 +48,7 @@ describe('GET /callcenter/queues', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as QueueList;
     expect(body.total).toBe(6);
-    expect(body.items[0]).toEqual({ id: expect.any(String), queueName: expect.any(String), queueArn: expect.stringContaining('/queue/'), dispositions: expect.any(Array) });
+    expect(body.items[0]).toMatchObject({ resourceType: 'Queue', id: expect.any(String), agentGreetings: expect.any(Object), queueName: expect.any(String), queueArn: expect.stringContaining('/queue/'), dispositions: expect.any(Array) });
     expect(body.changes).toBeUndefined();
     expect(calls).toEqual([]);
   });
