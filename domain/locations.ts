@@ -173,8 +173,8 @@ export type Location = CommonFields & {
   addresses: Address[];
 };
 
-/** A list row: the first address's city and state, and how many services. */
-export type LocationListItem = { id: string; name: string; city: string | null; state: string | null; services: number };
+/** A list row: the whole §3 location (issue 44), and beside it the first address's city and state and how many services (the list's columns). */
+export type LocationListItem = Location & { city: string | null; state: string | null; serviceCount: number };
 export type LocationList = { items: LocationListItem[]; total: number; limit: number; offset: number };
 
 /** One line of an address for lists and the palette: "12 Main St, Springfield, IL 62701". */

@@ -247,7 +247,6 @@ const entities: Entity[] = [
     shape: { name: 'string', services: 'array', address: 'array' },
     update: { services: ['X-ray', 'Lab'] },
     list: { path: '/locations/locations', key: 'items' },
-    gaps: { list: summaryList },
   },
   {
     name: 'Notification',
