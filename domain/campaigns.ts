@@ -269,7 +269,7 @@ export type SurveyResponse = {
 };
 
 /** The results grid's row: the response with its survey answer and comment pulled out for columns and the CSV. */
-export type SurveyResponseListItem = Pick<SurveyResponse, 'id' | 'startTimestamp' | 'endTimestamp' | 'externalId' | 'externalUser'> & {
+export type SurveyResponseListItem = SurveyResponse & {
   answer: AnswerValue | null;
   comment: string | null;
 };

@@ -222,7 +222,6 @@ const entities: Entity[] = [
     // Spec §3 gives a response no common fields but id and accountId.
     shape: { id: 'string', accountId: 'string', campaignId: 'string', startTimestamp: 'string', endTimestamp: 'string', answers: 'array', externalId: 'string?', externalUser: 'string?', queryParameters: 'object' },
     list: { path: '/surveys/campaigns/{campaignId}/surveys', key: 'items' },
-    gaps: { list: summaryList },
     notCommon: ['createdTimestamp', 'modifiedTimestamp', 'createdBy', 'modifiedBy', 'resourceType'],
   },
   {

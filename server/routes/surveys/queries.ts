@@ -167,15 +167,8 @@ export async function listResponses(
   const where = and(eq(surveyResponses.accountId, accountId), eq(surveyResponses.campaignId, campaignId), filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: surveyResponses.id,
-        startTimestamp: surveyResponses.startTimestamp,
-        endTimestamp: surveyResponses.endTimestamp,
-        externalId: surveyResponses.externalId,
-        externalUser: surveyResponses.externalUser,
-        answer: surveyResponses.answer,
-        comment: surveyResponses.comment,
-      })
+      // The whole response (spec §3, issue 44); its answer and comment pulled out beside it for the grid.
+      .select(getTableColumns(surveyResponses))
       .from(surveyResponses)
       .where(where)
       .orderBy(...ordered(surveySortColumns[query.sort], query.order))
@@ -184,10 +177,9 @@ export async function listResponses(
     db.select({ n: count() }).from(surveyResponses).where(where),
   ]);
   const items = rows.map((row) => ({
-    ...row,
+    ...presentResponse(row),
     answer: isAnswerValue(row.answer) ? row.answer : null,
-    startTimestamp: row.startTimestamp.toISOString(),
-    endTimestamp: row.endTimestamp.toISOString(),
+    comment: row.comment,
   }));
   return { items, total: total?.n ?? 0, limit: query.limit, offset };
 }
