@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { accountSortColumns, type AccountSort } from './account-sort.ts';
-import { versionField } from './catalogue.ts';
+import { expectedVersion } from './catalogue.ts';
 import { labelTooLong } from './fields.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
@@ -248,7 +248,7 @@ export type AccountCreate = v.InferInput<typeof accountCreateSchema>;
  * them to anyone else); `assumedAccounts` sends ids only, the names are the accounts' own.
  */
 export const accountPatchSchema = v.object({
-  version: versionField,
+  version: expectedVersion,
   ...editableEntries,
   name: v.optional(nameField),
   assumedAccounts: v.optional(assumedAccountsField),

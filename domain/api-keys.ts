@@ -4,7 +4,7 @@
  * linked role in the key's account. Shared by the API (validation) and the SPA (forms).
  */
 import * as v from 'valibot';
-import { flag, objectWith, versionField } from './catalogue.ts';
+import { flag, objectWith, expectedVersion } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
@@ -42,12 +42,12 @@ export type ApiKeyCreate = v.InferInput<typeof apiKeyCreateSchema>;
 /** `PATCH /permissions/apikeys/{id}` (spec §7: body active, roleId, name), with the version edited. */
 export const apiKeyPatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     name: v.optional(nameField),
     roleId: v.optional(roleIdField),
     active: v.optional(flag('active')),
   },
-  { version: messages.versionRequired },
+  {},
 );
 export type ApiKeyPatch = v.InferInput<typeof apiKeyPatchSchema>;
 
@@ -71,7 +71,8 @@ export type ApiKey = CommonFields & {
 /** `POST /permissions/apikeys`: the key, and its secret, shown this once. */
 export type ApiKeyCreated = ApiKey & { secret: string };
 
-export type ApiKeyListItem = Pick<ApiKey, 'id' | 'name' | 'active' | 'roleId' | 'roleName' | 'hint' | 'lastUsedAt'>;
+/** A row of `GET /permissions/apikeys`: the whole key as its page reads it (spec §3, issue 44; never its secret). */
+export type ApiKeyListItem = ApiKey;
 /** `GET /permissions/apikeys`: the answer has `apiKeys` (spec §7), with paging. */
 export type ApiKeyList = { apiKeys: ApiKeyListItem[]; total: number; limit: number; offset: number };
 

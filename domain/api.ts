@@ -37,6 +37,13 @@ export type AuditEntry = {
    * schedule. Absent for a record with a page of its own.
    */
   about?: { resourceType: string; resourceId: string };
+  /**
+   * An edit of a versioned record (issue 44): whether it named the version it expected (a body
+   * `version` or an `If-Match` header; `expectedVersion` is it) or applied to the current version
+   * (false). Absent for other entries.
+   */
+  conditional?: boolean;
+  expectedVersion?: number;
 };
 
 export type AccountListItem = { id: string; name: string };

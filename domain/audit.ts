@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AuditEntry } from './api.ts';
+import { dateOrDateTime } from './records.ts';
 
 /**
  * The audit log screen (issue 10): every write of the account, newest first, paged by a cursor
@@ -73,8 +74,11 @@ export const auditFieldLabel = (field: string): string => fieldNames[field] ?? s
 /** A record kind or action as the log spells them ('ContactPoint', 'sign-out'). */
 export const auditWord = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'must be a word of letters, digits, - or _'));
 
-/** A day of the date filter (the SPA sends the instants of the user's own midnight). */
-export const auditInstant = v.pipe(v.string(), v.trim(), v.isoTimestamp('must be a date and time (ISO 8601)'));
+/**
+ * A bound of the date filter: an instant (the SPA sends the instants of the user's own midnight)
+ * or a day (issue 44: a UTC day; `from` at its start, `to` including it).
+ */
+export const auditInstant = dateOrDateTime();
 
 /** One row of the audit log list: the home's entry, with its account (instance administrators see every account's). */
 export type AuditLogItem = AuditEntry & {

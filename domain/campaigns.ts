@@ -9,7 +9,7 @@
  * label. Answers carry both, so a screen never has to take `questions` apart.
  */
 import * as v from 'valibot';
-import { objectWith, versionField } from './catalogue.ts';
+import { expectedVersion, objectWith } from './catalogue.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
 import { messages } from './messages.ts';
@@ -87,37 +87,128 @@ const questionField = requiredText(campaignLimits.question, messages.campaignQue
 /** No label (null or empty): the survey asks for no comment. */
 const commentLabelField = nullableText(campaignLimits.commentLabel, messages.campaignCommentLabelTooLong);
 
-/** `POST /surveys/campaigns` (the create form). The server sets status, timestamps and counts (spec §4). */
-export const campaignCreateSchema = objectWith(
-  {
-    name: nameField,
-    description: v.optional(descriptionField, null),
-    surveyType: surveyTypeField,
-    question: questionField,
-    commentLabel: v.optional(commentLabelField, null),
-  },
-  { name: messages.campaignNameRequired, surveyType: messages.campaignSurveyTypeInvalid, question: messages.campaignQuestionRequired },
+export type CampaignQuestion = { questionText: string; type: QuestionType };
+
+/** The form's fields of a campaign: its survey question, the question's type and the comment's label (null: no comment). */
+export type CampaignForm = { surveyType: SurveyType; question: string; commentLabel: string | null };
+
+/**
+ * Spec §3's `questions` of a campaign: its survey question (thumbs or three) first, then at most
+ * one comment question, whose text is the comment's label. A sender's own order of the two is
+ * kept as the model has it (question first).
+ */
+const questionsField = v.pipe(
+  v.array(
+    objectWith(
+      {
+        questionText: v.pipe(v.string(messages.campaignQuestionsInvalid), v.check(isStorableText, messages.textInvalid), v.trim(), v.nonEmpty(messages.campaignQuestionsInvalid)),
+        type: v.picklist(questionTypes, messages.campaignQuestionsInvalid),
+      },
+      { questionText: messages.campaignQuestionsInvalid, type: messages.campaignQuestionsInvalid },
+    ),
+    messages.campaignQuestionsInvalid,
+  ),
+  v.check((questions) => {
+    const [survey, comment, ...more] = questions;
+    return (
+      survey !== undefined &&
+      survey.type !== 'comment' &&
+      survey.questionText.length <= campaignLimits.question &&
+      (comment === undefined || (comment.type === 'comment' && comment.questionText.length <= campaignLimits.commentLabel)) &&
+      more.length === 0
+    );
+  }, messages.campaignQuestionsInvalid),
+);
+
+/** The form's fields that `questions` stand for. */
+export function formOfQuestions(questions: readonly CampaignQuestion[]): CampaignForm {
+  const survey = questions.find((q) => q.type !== 'comment');
+  const comment = questions.find((q) => q.type === 'comment');
+  return {
+    surveyType: survey?.type === 'three' ? 'three' : 'thumbs',
+    question: survey?.questionText ?? '',
+    commentLabel: comment?.questionText ?? null,
+  };
+}
+
+type QuestionsOrForm = { questions?: CampaignQuestion[]; surveyType?: SurveyType; question?: string; commentLabel?: string | null };
+
+/** Whether the form's fields sent beside `questions` say what the questions say (a campaign read and sent back whole does). */
+const questionsAgree = ({ questions, surveyType, question, commentLabel }: QuestionsOrForm) => {
+  // Questions without a survey question are refused by their own check.
+  if (questions?.find((q) => q.type !== 'comment') === undefined) return true;
+  const form = formOfQuestions(questions);
+  return (surveyType ?? form.surveyType) === form.surveyType && (question ?? form.question) === form.question && (commentLabel === undefined || commentLabel === form.commentLabel);
+};
+
+/** The body with `questions` turned into the form's fields the server stores them from. */
+const withFormOfQuestions = <T extends QuestionsOrForm>({ questions, ...rest }: T): Omit<T, 'questions'> & Partial<CampaignForm> =>
+  questions === undefined ? rest : { ...rest, ...formOfQuestions(questions) };
+
+/**
+ * `POST /surveys/campaigns`: spec §3's campaign (`name`, `description`, `questions`), or the create
+ * form's fields (Survey Type, Campaign Question, Comment Label) instead of `questions`; both may be
+ * sent when they agree. The server sets status, timestamps and counts (spec §4): sent, they are
+ * not read.
+ */
+export const campaignCreateSchema = v.pipe(
+  objectWith(
+    {
+      name: nameField,
+      description: v.optional(descriptionField, null),
+      questions: v.optional(questionsField),
+      surveyType: v.optional(surveyTypeField),
+      question: v.optional(questionField),
+      commentLabel: v.optional(commentLabelField),
+    },
+    { name: messages.campaignNameRequired },
+  ),
+  v.forward(
+    v.check((input) => input.questions !== undefined || input.surveyType !== undefined, messages.campaignSurveyTypeInvalid),
+    ['surveyType'],
+  ),
+  v.forward(
+    v.check((input) => input.questions !== undefined || input.question !== undefined, messages.campaignQuestionRequired),
+    ['question'],
+  ),
+  v.forward(
+    v.check((input) => questionsAgree(input), messages.campaignQuestionsDisagree),
+    ['questions'],
+  ),
+  v.transform((input) => {
+    const { surveyType, question, commentLabel, ...rest } = withFormOfQuestions(input);
+    return { ...rest, surveyType: surveyType!, question: question!, commentLabel: commentLabel ?? null };
+  }),
 );
 export type CampaignCreate = v.InferInput<typeof campaignCreateSchema>;
 
 /**
- * `PATCH /surveys/campaigns/{id}`: the version edited and the fields changed. Every edit sets the
- * status to running, startTimestamp to now and clears endTimestamp (spec §4), whatever changed.
+ * `PATCH /surveys/campaigns/{id}`: the fields changed (spec §3's `questions`, or the form's fields),
+ * and optionally the version edited (issue 44: without one the edit applies to the current version).
+ * Every edit sets the status to running, startTimestamp to now and clears endTimestamp (spec §4),
+ * whatever changed.
  */
-export const campaignPatchSchema = objectWith(
-  {
-    version: versionField,
-    name: v.optional(nameField),
-    description: v.optional(descriptionField),
-    surveyType: v.optional(surveyTypeField),
-    question: v.optional(questionField),
-    commentLabel: v.optional(commentLabelField),
-  },
-  { version: messages.versionRequired },
+export const campaignPatchSchema = v.pipe(
+  objectWith(
+    {
+      version: expectedVersion,
+      name: v.optional(nameField),
+      description: v.optional(descriptionField),
+      questions: v.optional(questionsField),
+      surveyType: v.optional(surveyTypeField),
+      question: v.optional(questionField),
+      commentLabel: v.optional(commentLabelField),
+    },
+    {},
+  ),
+  v.forward(
+    v.check((input) => questionsAgree(input), messages.campaignQuestionsDisagree),
+    ['questions'],
+  ),
+  v.transform((input) => withFormOfQuestions(input)),
 );
 export type CampaignPatch = v.InferInput<typeof campaignPatchSchema>;
 
-export type CampaignQuestion = { questionText: string; type: QuestionType };
 
 export type Campaign = CommonFields & {
   resourceType: 'Campaign';
@@ -154,10 +245,8 @@ export const campaignListQuerySchema = v.object({
   status: v.fallback(v.optional(v.picklist(campaignStatuses)), undefined),
 });
 
-export type CampaignListItem = Pick<
-  Campaign,
-  'id' | 'name' | 'status' | 'surveyType' | 'startTimestamp' | 'endTimestamp' | 'requestCount' | 'reachedCount' | 'completedCount' | 'responseCount'
->;
+/** A row of `GET /surveys/campaigns`: the whole §3 campaign (issue 44), whose columns the list shows. */
+export type CampaignListItem = Campaign;
 export type CampaignList = { items: CampaignListItem[]; total: number; limit: number; offset: number };
 
 /** One answer of a response (spec §3): 1/2/3 for thumbs and three (`answerValues`), the text for a comment. */
@@ -180,7 +269,7 @@ export type SurveyResponse = {
 };
 
 /** The results grid's row: the response with its survey answer and comment pulled out for columns and the CSV. */
-export type SurveyResponseListItem = Pick<SurveyResponse, 'id' | 'startTimestamp' | 'endTimestamp' | 'externalId' | 'externalUser'> & {
+export type SurveyResponseListItem = SurveyResponse & {
   answer: AnswerValue | null;
   comment: string | null;
 };
@@ -302,24 +391,71 @@ export const recipientLinkQuerySchema = v.object({
 /** Its answer: the campaign's public page with the recipient's externalId, externalUser and token. */
 export type RecipientLink = { url: string };
 
+/** A comment's text: trimmed, empty is none (null). */
+const commentText = v.pipe(
+  text(campaignLimits.comment, messages.surveyCommentTooLong, messages.surveyCommentTooLong),
+  v.transform((s) => (s === '' ? null : s)),
+);
+
 /**
- * `POST /surveys/public/surveys` (no sign-in): the patient's answer. Strict: an unknown key is an
- * error. The answer must be one of the campaign's survey type (checked against the campaign).
+ * Spec §3's `answers` of a survey response: the answer to the survey question (type thumbs or
+ * three, 1/2/3) and at most one comment (type comment, its text). `questionText` is the campaign's
+ * (what a response reads back); the server keeps the campaign's own text, so it may be left out.
+ */
+const answersField = v.pipe(
+  v.array(
+    objectWith(
+      {
+        questionText: v.optional(v.pipe(v.string(messages.surveyAnswersInvalid), v.maxLength(campaignLimits.question, messages.surveyAnswersInvalid))),
+        type: v.picklist(questionTypes, messages.surveyAnswersInvalid),
+        answer: v.union([v.picklist([1, 2, 3]), commentText], messages.surveyAnswersInvalid),
+      },
+      { type: messages.surveyAnswersInvalid, answer: messages.surveyAnswersInvalid },
+    ),
+    messages.surveyAnswersInvalid,
+  ),
+  v.check((answers) => {
+    const asked = answers.filter((a) => a.type !== 'comment');
+    const comments = answers.filter((a) => a.type === 'comment');
+    return asked.length === 1 && typeof asked[0]!.answer === 'number' && comments.length <= 1 && comments.every((a) => typeof a.answer === 'string' || a.answer === null);
+  }, messages.surveyAnswersInvalid),
+);
+
+type AnswersOrFields = {
+  answers?: { type: QuestionType; answer: AnswerValue | string | null }[];
+  answer?: AnswerValue;
+  comment?: string | null;
+};
+
+/** The answer and comment that `answers` stand for, with the survey type they answer. */
+function fieldsOfAnswers(answers: NonNullable<AnswersOrFields['answers']>): { answer: AnswerValue; comment: string | null; surveyType: SurveyType } {
+  const asked = answers.find((a) => a.type !== 'comment')!;
+  const comment = answers.find((a) => a.type === 'comment');
+  return { answer: asked.answer as AnswerValue, comment: (comment?.answer as string | null | undefined) ?? null, surveyType: asked.type as SurveyType };
+}
+
+/** Whether the answer and comment sent beside `answers` say what the answers say. */
+const answersAgree = ({ answers, answer, comment }: AnswersOrFields) => {
+  // Answers that are no answer to the survey question are refused by their own check.
+  if (answers?.find((a) => a.type !== 'comment') === undefined) return true;
+  const fields = fieldsOfAnswers(answers);
+  return (answer ?? fields.answer) === fields.answer && (comment === undefined || comment === fields.comment);
+};
+
+/**
+ * `POST /surveys/public/surveys` (no sign-in): the patient's answer, as spec §3's survey response
+ * (`campaignId`, `answers`, `externalId`, `externalUser`, `queryParameters`) or with the page's
+ * `answer` and `comment` instead of `answers` (both may be sent when they agree). Strict: an
+ * unknown key is an error. The answer must be one of the campaign's survey type (checked against
+ * the campaign), and so must the type of the question `answers` answer.
  * externalId / externalUser come from the SMS link's query parameters (`?externalId=…&externalUser=…`);
  * queryParameters is the whole query of the link. One response per externalId per campaign.
  */
 const publicSurveyEntries = {
   campaignId: v.pipe(v.string(messages.surveyCampaignIdInvalid), v.uuid(messages.surveyCampaignIdInvalid)),
-  answer: v.picklist([1, 2, 3], messages.surveyAnswerInvalid),
-  comment: v.optional(
-    v.nullable(
-      v.pipe(
-        text(campaignLimits.comment, messages.surveyCommentTooLong, messages.surveyCommentTooLong),
-        v.transform((s) => (s === '' ? null : s)),
-      ),
-    ),
-    null,
-  ),
+  answers: v.optional(answersField),
+  answer: v.optional(v.picklist([1, 2, 3], messages.surveyAnswerInvalid)),
+  comment: v.optional(v.nullable(commentText)),
   externalId: optionalId(campaignLimits.externalId, messages.surveyExternalIdInvalid),
   externalUser: optionalId(campaignLimits.externalUser, messages.surveyExternalUserInvalid),
   queryParameters: v.optional(queryParametersField, {}),
@@ -333,7 +469,19 @@ export const publicSurveySchema = v.pipe(
     (input) => typeof input === 'object' && input !== null && !Array.isArray(input) && Object.keys(input).every((key) => publicSurveyKeys.includes(key)),
     messages.invalidRequest,
   ),
-  objectWith(publicSurveyEntries, { campaignId: messages.surveyCampaignIdInvalid, answer: messages.surveyAnswerInvalid }),
+  objectWith(publicSurveyEntries, { campaignId: messages.surveyCampaignIdInvalid }),
+  v.forward(
+    v.check((input) => input.answers !== undefined || input.answer !== undefined, messages.surveyAnswerInvalid),
+    ['answer'],
+  ),
+  v.forward(
+    v.check((input) => answersAgree(input), messages.surveyAnswersDisagree),
+    ['answers'],
+  ),
+  v.transform(({ answers, answer, comment, ...rest }) => ({
+    ...rest,
+    ...(answers === undefined ? { answer: answer!, comment: comment ?? null, surveyType: null } : fieldsOfAnswers(answers)),
+  })),
 );
 export type PublicSurveyInput = v.InferInput<typeof publicSurveySchema>;
 

@@ -7,13 +7,8 @@ import * as v from 'valibot';
 import { fieldLabel, requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 
-/** The version being edited: a positive integer column. */
-export const versionField = v.pipe(
-  v.number(messages.versionRequired),
-  v.integer(messages.versionRequired),
-  v.minValue(1, messages.versionRequired),
-  v.maxValue(2 ** 31 - 1, messages.versionRequired),
-);
+/** A record's version (domain/records.ts); an edit takes it optionally, as `expectedVersion`. */
+export { version as versionField, expectedVersion } from './records.ts';
 
 /**
  * `v.object` reports a missing key with the object's message, not the entry's: this names the

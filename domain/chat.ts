@@ -3,7 +3,7 @@
  * interaction of the call history; staff answer it from the interaction's page.
  */
 import * as v from 'valibot';
-import { versionField } from './catalogue.ts';
+import { expectedVersion } from './catalogue.ts';
 import { chatLimits, chatTexts } from './chat-widget.ts';
 import { text } from './text.ts';
 
@@ -42,7 +42,7 @@ export function siteOrigin(value: string): string | null {
 export type ChatSettings = { enabled: boolean; sites: string[]; widgetId: string | null; version: number; widgetUrl: string | null };
 
 export const chatSettingsPatchSchema = v.object({
-  version: v.optional(versionField),
+  version: expectedVersion,
   enabled: v.optional(v.boolean(chatMessages.enabledInvalid)),
   sites: v.optional(
     v.pipe(

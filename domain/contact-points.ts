@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { maxAssociations } from './persons.ts';
 import { listQuerySchema } from './list-query.ts';
-import { type CommonFields } from './records.ts';
+import { expectedVersion, type CommonFields } from './records.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
@@ -96,18 +96,11 @@ const associationsField = v.pipe(
   v.maxLength(contactPointLimits.associations, messages.contactPointTooManyAssociations),
 );
 
-const version = v.pipe(
-  v.number(messages.versionRequired),
-  v.integer(messages.versionRequired),
-  v.minValue(1, messages.versionRequired),
-  v.maxValue(2 ** 31 - 1, messages.versionRequired),
-);
 
 const missing: Record<string, string> = {
   name: messages.contactPointNameMin,
   value: messages.contactPointValueMin,
   description: messages.contactPointDescriptionMin,
-  version: messages.versionRequired,
 };
 const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
@@ -139,7 +132,7 @@ export type ContactPointCreateParsed = v.InferOutput<typeof contactPointCreateSc
 
 /** `PATCH /contactpoints/contact-points/{id}`: the version edited and the fields changed (the value is checked against the system it ends with). */
 export const contactPointPatchSchema = object({
-  version,
+  version: expectedVersion,
   name: v.optional(nameField),
   value: v.optional(valueField),
   system: v.optional(systemField),

@@ -4,7 +4,7 @@
  * the API (validation) and the SPA (forms).
  */
 import * as v from 'valibot';
-import { flag, objectWith, versionField } from './catalogue.ts';
+import { flag, objectWith, expectedVersion } from './catalogue.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
 import { messages } from './messages.ts';
@@ -123,7 +123,7 @@ export type InsuranceCreate = v.InferInput<typeof insuranceCreateSchema>;
 /** `PATCH /insurances/{id}`: the version edited and the fields changed (the authorization rule is checked on the record it makes). */
 export const insurancePatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     insurancePlanName: v.optional(planNameField),
     insuranceType: v.optional(typesField),
     planPrefix: v.optional(prefixesField),
@@ -136,7 +136,7 @@ export const insurancePatchSchema = objectWith(
     isInNetwork: v.optional(flags.isInNetwork),
     isSecondaryOnly: v.optional(flags.isSecondaryOnly),
   },
-  { insurancePlanName: messages.insurancePlanNameRequired, version: messages.versionRequired },
+  { insurancePlanName: messages.insurancePlanNameRequired },
 );
 export type InsurancePatch = v.InferInput<typeof insurancePatchSchema>;
 

@@ -5,14 +5,14 @@
  * create, patch and list-query bodies live beside them.
  */
 import * as v from 'valibot';
-import { flag, objectWith, versionField } from './catalogue.ts';
+import { flag, objectWith, expectedVersion } from './catalogue.ts';
 import { e164, usPhonePattern } from './contact-points.ts';
 import { listFilterMaxLength } from './list-query.ts';
 import { defaultPageSize, sortOrders } from './lists.ts';
 import { messages } from './messages.ts';
 import { interactionMessages } from './interaction-messages.ts';
 import { interactionDirections, interactionStatuses, interactionTypes, type InteractionDirection, type InteractionStatus, type InteractionType } from './interaction-kinds.ts';
-import { isoDate, type CommonFields } from './records.ts';
+import { dateOrDateTime, isoDate, type CommonFields } from './records.ts';
 import { isPortalPath } from './portal-path.ts';
 import { isStorableText, queryText, text } from './text.ts';
 
@@ -162,10 +162,31 @@ export type Interaction = CommonFields & {
   patientPersons?: { id: string; name: string }[];
 };
 
-/** A row of `GET /interactions/interactions`. */
+/**
+ * A row of `GET /interactions/interactions`: spec §3's fields that a list can carry (the patient
+ * as its Patient/party object, issue 44), and beside them the list screen's `patientName` and
+ * `contactNumber` (the patient's, else the initiating party's number).
+ */
 export type InteractionListItem = Pick<
   Interaction,
-  'id' | 'type' | 'startTimestamp' | 'direction' | 'status' | 'escalated' | 'latestDisposition' | 'durationSeconds' | 'queue' | 'agent' | 'team' | 'recordingsCount'
+  | 'id'
+  | 'accountId'
+  | 'resourceType'
+  | 'type'
+  | 'startTimestamp'
+  | 'direction'
+  | 'status'
+  | 'isComplete'
+  | 'escalated'
+  | 'escalatedType'
+  | 'priority'
+  | 'patient'
+  | 'latestDisposition'
+  | 'durationSeconds'
+  | 'queue'
+  | 'agent'
+  | 'team'
+  | 'recordingsCount'
 > & { patientName: string | null; contactNumber: string | null };
 
 /** Spec §3 Comments. */
@@ -343,7 +364,7 @@ export type InteractionCreate = v.InferInput<typeof interactionCreateSchema>;
  */
 export const interactionPatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     agentNotes: v.optional(notes),
     latestDisposition: v.optional(disposition),
     disposition: v.optional(disposition),
@@ -351,7 +372,7 @@ export const interactionPatchSchema = objectWith(
     escalated: v.optional(flag('escalated')),
     escalatedType: v.optional(escalatedType),
   },
-  { version: messages.versionRequired },
+  {},
 );
 export type InteractionPatch = v.InferInput<typeof interactionPatchSchema>;
 
@@ -370,7 +391,7 @@ const filterText = (max: number) =>
     ),
   );
 /** A day (YYYY-MM-DD, the whole day in UTC) or an instant (ISO 8601). */
-const bound = v.pipe(v.string(), v.trim(), v.union([isoDate, v.pipe(v.string(), v.isoTimestamp())], 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)'));
+const bound = dateOrDateTime();
 
 export const interactionSortColumns = ['startTimestamp'] as const;
 export type InteractionSort = (typeof interactionSortColumns)[number];

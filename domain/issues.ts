@@ -4,7 +4,7 @@
  * and the SPA (forms).
  */
 import * as v from 'valibot';
-import { flag, objectWith, versionField } from './catalogue.ts';
+import { flag, objectWith, expectedVersion } from './catalogue.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
 import { messages } from './messages.ts';
@@ -47,14 +47,14 @@ export type IssueCreate = v.InferInput<typeof issueCreateSchema>;
 /** `PATCH /issues/{id}`: the version edited and the fields changed. */
 export const issuePatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     name: v.optional(nameField),
     description: v.optional(descriptionField),
     category: v.optional(categoryField),
     urgent: v.optional(flag('urgent')),
     active: v.optional(flag('active')),
   },
-  { name: messages.issueNameRequired, version: messages.versionRequired },
+  { name: messages.issueNameRequired },
 );
 export type IssuePatch = v.InferInput<typeof issuePatchSchema>;
 

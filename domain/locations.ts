@@ -7,7 +7,7 @@ import type { LocationSort } from './lists.ts';
 import { locationSortColumns } from './lists.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
-import { isoDate, version, type CommonFields } from './records.ts';
+import { expectedVersion, isoDate, type CommonFields } from './records.ts';
 import { listQuerySchema } from './list-query.ts';
 import { text } from './text.ts';
 import { tagQueryParam } from './tags.ts';
@@ -105,7 +105,7 @@ const servicesField = v.pipe(
 
 const addressesField = v.pipe(v.array(addressSchema, messages.objectExpected), v.maxLength(locationLimits.addresses, messages.tooManyAddresses));
 
-const missing: Record<string, string> = { name: messages.locationNameRequired, version: messages.versionRequired };
+const missing: Record<string, string> = { name: messages.locationNameRequired };
 const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
@@ -113,22 +113,49 @@ const object = <const E extends v.ObjectEntries>(entries: E) =>
     return missing[key] ?? requiredMessage(key);
   });
 
-/** `POST /locations/locations`: a name; services and addresses may be left out (none). */
-export const locationCreateSchema = object({
-  name: nameField,
-  services: v.optional(servicesField, () => []),
-  addresses: v.optional(addressesField, () => []),
+/**
+ * Spec §3 names a location's addresses `address`; the screens send `addresses`. Either is taken
+ * (both sent, they must be the same list), and the record keeps them as `addresses`.
+ */
+const addressesAgree = (input: { address?: unknown; addresses?: unknown }) =>
+  input.address === undefined || input.addresses === undefined || JSON.stringify(input.address) === JSON.stringify(input.addresses);
+const asAddresses = <T extends { address?: Address[]; addresses?: Address[] }>({ address, ...rest }: T): Omit<T, 'address'> => ({
+  ...rest,
+  ...((address ?? rest.addresses) !== undefined && { addresses: address ?? rest.addresses }),
 });
+
+/** `POST /locations/locations`: a name; services and addresses (spec §3 `address`, or `addresses`) may be left out (none). */
+export const locationCreateSchema = v.pipe(
+  object({
+    name: nameField,
+    services: v.optional(servicesField, () => []),
+    address: v.optional(addressesField),
+    addresses: v.optional(addressesField),
+  }),
+  v.forward(
+    v.check((input) => addressesAgree(input), messages.addressesDisagree),
+    ['address'],
+  ),
+  v.transform((input) => ({ ...asAddresses(input), addresses: input.address ?? input.addresses ?? [] })),
+);
 export type LocationCreate = v.InferInput<typeof locationCreateSchema>;
 export type LocationCreateParsed = v.InferOutput<typeof locationCreateSchema>;
 
 /** `PATCH /locations/locations/{id}`: the version edited and the fields changed (a list sent replaces the stored one). */
-export const locationPatchSchema = object({
-  version,
-  name: v.optional(nameField),
-  services: v.optional(servicesField),
-  addresses: v.optional(addressesField),
-});
+export const locationPatchSchema = v.pipe(
+  object({
+    version: expectedVersion,
+    name: v.optional(nameField),
+    services: v.optional(servicesField),
+    address: v.optional(addressesField),
+    addresses: v.optional(addressesField),
+  }),
+  v.forward(
+    v.check((input) => addressesAgree(input), messages.addressesDisagree),
+    ['address'],
+  ),
+  v.transform((input) => asAddresses(input)),
+);
 export type LocationPatch = v.InferInput<typeof locationPatchSchema>;
 export type LocationPatchParsed = v.InferOutput<typeof locationPatchSchema>;
 
@@ -140,11 +167,14 @@ export type Location = CommonFields & {
   resourceType: 'Location';
   name: string;
   services: string[];
+  /** Spec §3's name of the addresses. */
+  address: Address[];
+  /** The same list, as the screens read it. */
   addresses: Address[];
 };
 
-/** A list row: the first address's city and state, and how many services. */
-export type LocationListItem = { id: string; name: string; city: string | null; state: string | null; services: number };
+/** A list row: the whole §3 location (issue 44), and beside it the first address's city and state and how many services (the list's columns). */
+export type LocationListItem = Location & { city: string | null; state: string | null; serviceCount: number };
 export type LocationList = { items: LocationListItem[]; total: number; limit: number; offset: number };
 
 /** One line of an address for lists and the palette: "12 Main St, Springfield, IL 62701". */

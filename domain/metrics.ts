@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { interactionDirections, type InteractionDirection, type InteractionStatus } from './interaction-kinds.ts';
 import { interactionMessages } from './interaction-messages.ts';
 import { addDays, daysBetween, todayUtc } from './days.ts';
-import { isoDate } from './records.ts';
+import { dateOrDateTime, utcDayOf } from './records.ts';
 import { queueIdPattern } from './queues.ts';
 
 /**
@@ -38,8 +38,9 @@ const queueIdSchema = v.pipe(v.string(), v.regex(queueIdPattern, 'must be a queu
  */
 export const historicQuerySchema = v.pipe(
   v.object({
-    from: v.optional(isoDate),
-    to: v.optional(isoDate),
+    // A date or a date and time (issue 44); the figures are per UTC day, so an instant stands for its day.
+    from: v.optional(v.pipe(dateOrDateTime(), v.transform(utcDayOf))),
+    to: v.optional(v.pipe(dateOrDateTime(), v.transform(utcDayOf))),
     queueId: v.optional(queueIdSchema),
     direction: v.optional(v.picklist(interactionDirections)),
   }),

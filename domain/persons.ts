@@ -12,7 +12,7 @@ import { listQuerySchema } from './list-query.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { tagQueryParam } from './tags.ts';
-import { isoDate, version, type CommonFields } from './records.ts';
+import { expectedVersion, isoDate, type CommonFields } from './records.ts';
 import { optionalText, requiredText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -273,12 +273,12 @@ export type PersonCreated = { id: string; practitionerId?: string };
  * fields (id, accountId, timestamps, createdBy/modifiedBy, resourceType) are dropped if sent.
  */
 export const personPatchSchema = object({
-  version,
+  version: expectedVersion,
   name: v.optional(namesSchema),
   gender: genderSchema,
   orgRole: optionalText(personLimits.orgRole, messages.orgRoleTooLong),
   communication: v.optional(communicationSchema),
-}, { version: messages.versionRequired });
+}, {});
 export type PersonPatch = v.InferInput<typeof personPatchSchema>;
 export type PersonPatchParsed = v.InferOutput<typeof personPatchSchema>;
 
@@ -293,7 +293,8 @@ export type Person = CommonFields & {
   userRecord: boolean;
 };
 
-export type PersonListItem = Pick<Person, 'id' | 'displayName' | 'gender' | 'orgRole' | 'practitionerRecord' | 'userRecord' | 'modifiedTimestamp'>;
+/** A row of `GET /person/persons`: the whole §3 person (issue 44), whose columns the list shows. */
+export type PersonListItem = Person;
 
 // ---------------------------------------------------------------------------------------------
 // User (spec §3 User, §5, §7 Users): a person's user record, id = person id
@@ -309,7 +310,29 @@ const emailSchema = v.pipe(
 const principalIdSchema = requiredText(personLimits.text, messages.principalIdRequired, tooLongMessage('principalId', personLimits.text));
 
 /** `POST /person/users/{personId}`. `instanceAdmin` is honoured only from an instance administrator. */
+/**
+ * Spec §3's `userPolicy.accessPolicy.role` of a user: the role by its name in the account (or by
+ * its `roleId`, as the API answers it). Taken beside `roleId`; both sent, they must be one role.
+ */
+const userPolicySchema = v.optional(
+  v.object(
+    {
+      accessPolicy: v.optional(
+        v.object(
+          {
+            role: v.optional(v.nullable(v.pipe(v.string(messages.roleNameUnknown), v.trim(), v.maxLength(200, messages.roleNameUnknown)))),
+            roleId: v.optional(v.nullable(uuid(messages.roleIdInvalid))),
+          },
+          messages.objectExpected,
+        ),
+      ),
+    },
+    messages.objectExpected,
+  ),
+);
+
 export const userCreateSchema = object({
+  userPolicy: userPolicySchema,
   email: emailSchema,
   principalId: principalIdSchema,
   /** Defaults to the person's display name. */
@@ -325,7 +348,7 @@ export type UserCreateParsed = v.InferOutput<typeof userCreateSchema>;
 
 /** `PATCH /person/users/{id}`. */
 export const userPatchSchema = object({
-  version,
+  version: expectedVersion,
   email: v.optional(emailSchema),
   principalId: v.optional(principalIdSchema),
   name: v.optional(requiredText(personLimits.text, messages.userNameRequired, tooLongMessage('name', personLimits.text))),
@@ -333,8 +356,9 @@ export const userPatchSchema = object({
   oktaId: optionalText(personLimits.text, tooLongMessage('oktaId', personLimits.text)),
   active: v.optional(v.boolean()),
   roleId: v.optional(v.nullable(uuid(messages.roleIdInvalid))),
+  userPolicy: userPolicySchema,
   instanceAdmin: v.optional(v.boolean()),
-}, { version: messages.versionRequired });
+}, {});
 export type UserPatch = v.InferInput<typeof userPatchSchema>;
 export type UserPatchParsed = v.InferOutput<typeof userPatchSchema>;
 
@@ -360,7 +384,8 @@ export type User = CommonFields & {
   roleBeyondYours?: boolean;
 };
 
-export type UserListItem = Pick<User, 'id' | 'name' | 'email' | 'principalId' | 'active'>;
+/** A row of `GET /person/users`: the whole §3 user (issue 44), whose columns the list shows. */
+export type UserListItem = User;
 
 // ---------------------------------------------------------------------------------------------
 // Practitioner (spec §3 Practitioner, §7 Practitioners): id = person id
@@ -392,10 +417,10 @@ export type PractitionerCreateParsed = v.InferOutput<typeof practitionerCreateSc
 
 /** `PATCH /person/practitioners/{id}`; `photo: null` removes the photo. */
 export const practitionerPatchSchema = object({
-  version,
+  version: expectedVersion,
   ...practitionerFields,
   photo: v.optional(v.null()),
-}, { version: messages.versionRequired });
+}, {});
 export type PractitionerPatch = v.InferInput<typeof practitionerPatchSchema>;
 export type PractitionerPatchParsed = v.InferOutput<typeof practitionerPatchSchema>;
 

@@ -4,7 +4,7 @@
  * (domain/teams.ts). Shared by the API (validation) and the SPA (forms).
  */
 import * as v from 'valibot';
-import { flag, objectWith, versionField } from './catalogue.ts';
+import { flag, objectWith, expectedVersion } from './catalogue.ts';
 import { listFilterMaxLength, listQuerySchema } from './list-query.ts';
 import { practiceTeamSortColumns } from './lists.ts';
 import { messages } from './messages.ts';
@@ -74,7 +74,7 @@ export type PracticeTeamCreate = v.InferInput<typeof practiceTeamCreateSchema>;
 /** `PATCH /teams/teams/{id}`: the version edited and the fields changed. */
 export const practiceTeamPatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     name: v.optional(nameField),
     type: v.optional(typeField),
     description: v.optional(descriptionField),
@@ -82,7 +82,7 @@ export const practiceTeamPatchSchema = objectWith(
     isViewable: v.optional(flag('isViewable')),
     isSchedulable: v.optional(flag('isSchedulable')),
   },
-  { name: practiceTeamMessages.nameRequired, version: messages.versionRequired },
+  { name: practiceTeamMessages.nameRequired },
 );
 export type PracticeTeamPatch = v.InferInput<typeof practiceTeamPatchSchema>;
 

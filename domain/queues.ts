@@ -5,7 +5,7 @@
  * API (validation) and the SPA (forms).
  */
 import * as v from 'valibot';
-import { objectWith, versionField } from './catalogue.ts';
+import { objectWith, expectedVersion } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
@@ -40,12 +40,12 @@ const dispositionsField = v.pipe(
 /** `PATCH /callcenter/queues/{queueId}`: the version edited and the settings changed (spec §7's body). */
 export const queuePatchSchema = objectWith(
   {
-    version: versionField,
+    version: expectedVersion,
     agentGreetingImageLocationPath: v.optional(optionalText(queueLimits.imagePath, messages.imagePathTooLong)),
     agentGreetings: v.optional(v.object({ inbound: greetingField, outbound: greetingField, callback: greetingField })),
     dispositions: v.optional(dispositionsField),
   },
-  { version: messages.versionRequired },
+  {},
 );
 export type QueuePatch = v.InferInput<typeof queuePatchSchema>;
 
@@ -74,7 +74,8 @@ export type Queue = Omit<CommonFields, 'id'> & {
   removedAt: string | null;
 };
 
-export type QueueListItem = Pick<Queue, 'id' | 'queueName' | 'queueArn' | 'dispositions'>;
+/** A row of `GET /callcenter/queues`: the whole §3 queue (issue 44), whose columns the list shows. */
+export type QueueListItem = Queue;
 
 /** What a refresh found: the names of the queues added and of those the contact center no longer has. */
 export type QueueChanges = { added: string[]; removed: string[] };

@@ -15,7 +15,7 @@ export type { RoleSort };
 import { labelTooLong, requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema } from './list-query.ts';
-import { version, type CommonFields } from './records.ts';
+import { expectedVersion, type CommonFields } from './records.ts';
 import { httpMethods, permissionCatalogue, type HttpMethod, type ResourceGrants } from './permissions.ts';
 import { text } from './text.ts';
 
@@ -173,7 +173,7 @@ export function compactCcpConfig(config: CcpConfig | null | undefined): CcpConfi
   return (compact(config) as CcpConfig | undefined) ?? null;
 }
 
-const missing: Record<string, string> = { name: roleMessages.nameRequired, version: messages.versionRequired };
+const missing: Record<string, string> = { name: roleMessages.nameRequired };
 const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
@@ -194,7 +194,7 @@ export type RoleCreateParsed = v.InferOutput<typeof roleCreateSchema>;
 
 /** `PATCH /permissions/roles/{id}`: the version edited and the fields changed (a map sent replaces the stored one). */
 export const rolePatchSchema = object({
-  version,
+  version: expectedVersion,
   name: v.optional(nameField),
   resources: v.optional(grantsSchema),
   trustedRelationships: v.optional(trustSchema),
@@ -270,7 +270,7 @@ export const policyCreateSchema = object({
   roleAssociations: v.optional(policyParts.roleAssociations),
 });
 export const policyPatchSchema = object({
-  version,
+  version: expectedVersion,
   name: v.optional(nameField),
   resources: v.optional(policyParts.resources),
   features: v.optional(policyParts.features),

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { listQuerySchema } from './list-query.ts';
-import { type CommonFields } from './records.ts';
+import { dateOrDateTime, expectedVersion, rangeEnd, rangeStart, type CommonFields } from './records.ts';
 import { requiredMessage, tooLongMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { requiredText, text } from './text.ts';
@@ -42,7 +42,7 @@ export const scheduleMessages = {
   occurrenceRequired: 'Occurrence is required to edit one occurrence of a recurring task',
   occurrenceUnknown: 'The series has no occurrence at this time',
   exceptionNotRecurring: 'One occurrence of a series cannot repeat itself',
-  rangeRequired: 'From and to must be dates and times',
+  rangeRequired: 'From and to must be dates or dates and times',
   rangeOrder: 'To must be after from',
   rangeTooLong: 'From and to may be at most 366 days apart',
   created: (name: string) => `Successfully Added Schedule “${name}”`,
@@ -174,12 +174,6 @@ export function describeRecurrence(r: Recurrence | null): string {
 // ---------------------------------------------------------------------------------------------
 // Request schemas.
 
-const version = v.pipe(
-  v.number(messages.versionRequired),
-  v.integer(messages.versionRequired),
-  v.minValue(1, messages.versionRequired),
-  v.maxValue(2 ** 31 - 1, messages.versionRequired),
-);
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message), v.toLowerCase());
 const optionalText = (max: number, tooLong: string) =>
   v.optional(v.nullable(v.pipe(text(max, tooLong), v.transform((s) => (s === '' ? null : s)))));
@@ -199,7 +193,6 @@ const missing: Record<string, string> = {
   title: scheduleMessages.titleRequired,
   start: scheduleMessages.startRequired,
   end: scheduleMessages.endRequired,
-  version: messages.versionRequired,
   id: messages.notFound,
   from: scheduleMessages.rangeRequired,
   to: scheduleMessages.rangeRequired,
@@ -235,7 +228,7 @@ export type ScheduleCreate = v.InferInput<typeof scheduleCreateSchema>;
 export const schedulePatchSchema = v.pipe(
   object({
     id: uuid(messages.notFound),
-    version,
+    version: expectedVersion,
     name: v.optional(nameField),
     description: optionalText(scheduleLimits.description, tooLongMessage('description', scheduleLimits.description)),
     ownerType: v.optional(ownerTypeField),
@@ -306,7 +299,7 @@ export type TaskCreate = v.InferInput<typeof taskCreateSchema>;
  * but the exceptions.
  */
 export const taskPatchSchema = object({
-  version,
+  version: expectedVersion,
   isRecurring: v.optional(v.boolean('isRecurring must be true or false')),
   occurrence: v.optional(instant(scheduleMessages.occurrenceRequired)),
   parentId: v.optional(v.nullable(uuid(messages.notFound))),
@@ -336,7 +329,11 @@ export const taskRestoreQuerySchema = v.object({
 
 /** `GET …/task?from=…&to=…`: the occurrences overlapping [from, to), at most 366 days. */
 export const taskRangeQuerySchema = v.pipe(
-  object({ from: instant(scheduleMessages.rangeRequired), to: instant(scheduleMessages.rangeRequired) }),
+  object({
+    // An instant, or a day (issue 44: UTC; `from` at its start, `to` including it).
+    from: v.union([instant(scheduleMessages.rangeRequired), v.pipe(dateOrDateTime(scheduleMessages.rangeRequired), v.transform(rangeStart))], scheduleMessages.rangeRequired),
+    to: v.union([instant(scheduleMessages.rangeRequired), v.pipe(dateOrDateTime(scheduleMessages.rangeRequired), v.transform(rangeEnd))], scheduleMessages.rangeRequired),
+  }),
   v.forward(v.check((r) => r.to.getTime() > r.from.getTime(), scheduleMessages.rangeOrder), ['to']),
   v.forward(v.check((r) => r.to.getTime() - r.from.getTime() <= scheduleLimits.maxRangeDays * 86_400_000, scheduleMessages.rangeTooLong), ['to']),
 );

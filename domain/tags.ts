@@ -12,7 +12,7 @@ import { requiredMessage } from './fields.ts';
 import { messages } from './messages.ts';
 import { wholeNumber } from './query.ts';
 import { isStorableText, text } from './text.ts';
-import type { CommonFields } from './records.ts';
+import { expectedVersion, type CommonFields } from './records.ts';
 
 export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner', 'Team'] as const;
 export type TaggedResourceType = (typeof taggedResourceTypes)[number];
@@ -43,19 +43,12 @@ const keyField = v.pipe(
 const valueField = v.pipe(text(tagLimits.value, tagMessages.valueTooLong, tagMessages.valueRequired), v.nonEmpty(tagMessages.valueRequired));
 const typeField = v.picklist(taggedResourceTypes, tagMessages.typeInvalid);
 const resourceIdField = v.pipe(v.string(tagMessages.resourceIdInvalid), v.uuid(tagMessages.resourceIdInvalid), v.toLowerCase());
-const version = v.pipe(
-  v.number(messages.versionRequired),
-  v.integer(messages.versionRequired),
-  v.minValue(1, messages.versionRequired),
-  v.maxValue(2 ** 31 - 1, messages.versionRequired),
-);
 
 const missing: Record<string, string> = {
   key: tagMessages.keyRequired,
   value: tagMessages.valueRequired,
   taggedResourceType: tagMessages.typeInvalid,
   taggedResourceId: tagMessages.resourceIdInvalid,
-  version: messages.versionRequired,
 };
 const object = <const E extends v.ObjectEntries>(entries: E) =>
   v.object(entries, (issue) => {
@@ -69,7 +62,7 @@ export const tagCreateSchema = object({ key: keyField, value: valueField, tagged
 export type TagCreate = v.InferInput<typeof tagCreateSchema>;
 
 /** `PATCH /tag/{id}`: the version edited and the key and/or value (the tagged record stays). */
-export const tagPatchSchema = object({ version, key: v.optional(keyField), value: v.optional(valueField) });
+export const tagPatchSchema = object({ version: expectedVersion, key: v.optional(keyField), value: v.optional(valueField) });
 export type TagPatch = v.InferInput<typeof tagPatchSchema>;
 
 /** A tag filter as a list takes it: `key` (any value) or `key:value`. */

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { e164, usPhonePattern } from './contact-points.ts';
 import { objectWith } from './catalogue.ts';
 import { messages } from './messages.ts';
-import { isoDate, version } from './records.ts';
+import { expectedVersion, isoDate } from './records.ts';
 import { optionalText, requiredText } from './text.ts';
 
 export const taskNames = ['outboundCall', 'sendSMS', 'jotformCall'] as const;
@@ -146,7 +146,7 @@ export const workflowCreateSchema = objectWith(
 /** `PATCH` a workflow: what it sends, and the version it edits (spec §4: a status change is a PATCH of `status`). */
 export const workflowPatchSchema = v.object({
   // Optional (issue 44): without it the change applies to the current version.
-  version: v.optional(version),
+  version: expectedVersion,
   title: v.optional(trimmed(workflowMessages.titleRequired, 200, workflowMessages.titleTooLong)),
   description: v.optional(trimmed(workflowMessages.descriptionRequired, 2000, workflowMessages.descriptionTooLong)),
   tasks: v.optional(tasksSchema),
@@ -158,6 +158,7 @@ export type WorkflowPatch = v.InferOutput<typeof workflowPatchSchema>;
 
 /** A workflow as the API answers it (spec §3, with the common fields and the count of its items by status). */
 export type Workflow = {
+  resourceType: 'Workflow';
   id: string;
   accountId: string;
   title: string;

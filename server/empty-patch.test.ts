@@ -6,7 +6,8 @@ import { createHarness, type Harness } from './test/harness.ts';
 
 /**
  * Issue 24: an empty PATCH (a version and no field) changes nothing: no new version, no log
- * entry; it answers 200 with the record unchanged. Table-driven over every PATCH route of the
+ * entry; it answers 200 with the record unchanged. So does one without a version (issue 44: it
+ * applies to the current version, and asks nothing of it). Table-driven over every PATCH route of the
  * app: a new PATCH route fails the last test until it is added here (or said not to be versioned).
  */
 let h: Harness;
@@ -108,6 +109,16 @@ describe('an empty PATCH changes nothing', () => {
 
     const after = (await (await asAdmin(c.read())).json()) as { version: number };
     expect(after).toEqual(before);
+    expect(await logEntries()).toBe(entries);
+  });
+
+  it.each(cases.map((c) => [c.route, c] as const))('%s: the same without a version (issue 44)', async (_route, c) => {
+    const before = (await (await asAdmin(c.read())).json()) as { version: number };
+    const entries = await logEntries();
+    const res = await asAdmin(c.patch(), { method: 'PATCH', json: { ...c.body?.() } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { version: number }).version).toBe(before.version);
+    expect(await (await asAdmin(c.read())).json()).toEqual(before);
     expect(await logEntries()).toBe(entries);
   });
 

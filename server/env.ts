@@ -82,5 +82,11 @@ export type AppEnv = {
     /** What `authenticate` loaded about the caller (home account, role, actable accounts). */
     identity: NonNullable<Identity['user']>;
     account: ActingAccount;
+    /**
+     * The version the request's write expects its record to be at (body `version` or `If-Match`,
+     * server/records.ts `expectedVersion`); null: an unconditional write. Unset for writes that
+     * name no record version (creates). Its change-log entries keep it.
+     */
+    expectedVersion: number | null;
   };
 };

@@ -268,7 +268,7 @@ describe('validation errors never echo the request', () => {
 
   it('names each field with what it expects', async () => {
     const res = await h.call('admin', '/accounts/account', { method: 'PATCH', json: { version: marker, active: marker } });
-    expect(((await res.json()) as ErrorBody).error.fields).toEqual({ version: messages.versionRequired, active: 'Active must be true or false' });
+    expect(((await res.json()) as ErrorBody).error.fields).toEqual({ version: messages.versionInvalid, active: 'Active must be true or false' });
     const prefs = await h.call('manager', '/me/preferences', { method: 'PATCH', json: { theme: marker, locale: 5 } });
     expect(((await prefs.json()) as ErrorBody).error.fields).toEqual({ theme: messages.themeInvalid, locale: messages.localeInvalid });
   });

@@ -1,11 +1,14 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { messages } from '../domain/messages.ts';
+import { version as versionSchema } from '../domain/records.ts';
 import type { WriteScope } from './db/write.ts';
-import { ApiError, conflict, notFound } from './errors.ts';
+import type { AppEnv } from './env.ts';
+import { ApiError, badRequest, conflict, notFound } from './errors.ts';
 import { described } from './validate.ts';
 
 /**
@@ -52,12 +55,41 @@ export function found<T>(row: T | null | undefined): T {
   return row;
 }
 
+/** An `If-Match` header naming a version: `"3"`, `W/"3"` or `3` (the record's `version`). */
+const ifMatchPattern = /^\s*(?:W\/)?("?)(\d{1,10})\1\s*$/;
+
+/**
+ * The version a write expects its record to be at (issue 44): the body's `version`, else the
+ * `If-Match` header's (`*`, any version, is no condition); sent both ways, they must agree (400).
+ * Undefined: the write is unconditional and applies to the record's current version. Kept on the
+ * request, so that the write's change-log entries say which kind it was (`write`).
+ */
+export function expectedVersion(c: Context<AppEnv>, sent: number | undefined): number | undefined {
+  const header = c.req.header('if-match')?.trim();
+  let matched: number | undefined;
+  if (header !== undefined && header !== '*') {
+    const value = Number(ifMatchPattern.exec(header)?.[2]);
+    if (!v.is(versionSchema, value)) throw badRequest(messages.invalidRequest, { 'If-Match': messages.versionInvalid });
+    matched = value;
+  }
+  if (sent !== undefined && matched !== undefined && sent !== matched) throw badRequest(messages.invalidRequest, { version: messages.versionsDisagree });
+  const expected = sent ?? matched;
+  c.set('expectedVersion', expected ?? null);
+  return expected;
+}
+
 /** The record read (and locked) for an edit; 409 when the client edited an older version. */
 export function editable<T extends { version: number }>(row: T | null | undefined, version: number): T {
   const current = found(row);
   if (current.version !== version) throw conflict(messages.conflict);
   return current;
 }
+
+/**
+ * The version an edit applies to: the one the request expects (`expectedVersion`), else the
+ * record's current one (an unconditional write).
+ */
+export const editedVersion = (current: { version: number }, expected: number | undefined): number => expected ?? current.version;
 
 /**
  * The row an update returned. Updates are conditional on the version edited, so none means the

@@ -34,7 +34,9 @@ export const actorOf = (caller: Caller): Actor => ({ kind: caller.apiKey ? 'api-
 export async function write<T>(c: Context<AppEnv>, work: (scope: WriteScope) => Promise<T>): Promise<T> {
   const { db, callers } = c.var.deps;
   const idempotency = await idempotencyOf(c);
-  const result = await auditedWrite(db, { accountId: c.var.account.id, actor: actorOf(c.var.caller), idempotency }, work).catch((error: unknown) => {
+  // An edit's expected version (server/records.ts `expectedVersion`), for its log entries.
+  const expectedVersion = c.get('expectedVersion');
+  const result = await auditedWrite(db, { accountId: c.var.account.id, actor: actorOf(c.var.caller), idempotency, expectedVersion }, work).catch((error: unknown) => {
     if (error instanceof IdempotencyKeyReused) throw new ApiError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
     throw error;
   });

@@ -67,6 +67,12 @@ export type WriteContext = {
   actor: Actor;
   /** A create sent with an Idempotency-Key: its result is kept under the key (see `auditedWrite`). */
   idempotency?: Idempotency | null;
+  /**
+   * An edit of a versioned record (issue 44): the version it expected the record at, or null when
+   * it applies to the current version (unconditional). Kept on the write's log entries. Absent: a
+   * write that edits no versioned record.
+   */
+  expectedVersion?: number | null;
 };
 
 /** An update that sends no field at all (every key absent or undefined). */
@@ -89,7 +95,7 @@ const asJson = (value: unknown): unknown => (value === undefined ? undefined : J
  * So that the retry's answer matches, a create's result must be plain JSON (ids, not rows with
  * dates). The same key with another request hash throws `IdempotencyKeyReused`.
  */
-export async function auditedWrite<T>(db: Db, { accountId, actor, idempotency = null }: WriteContext, work: (scope: WriteScope) => Promise<T>): Promise<T> {
+export async function auditedWrite<T>(db: Db, { accountId, actor, idempotency = null, expectedVersion }: WriteContext, work: (scope: WriteScope) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const keyed = idempotency && { accountId, callerId: actor.id, key: idempotency.key };
     if (keyed) {
@@ -125,6 +131,7 @@ export async function auditedWrite<T>(db: Db, { accountId, actor, idempotency = 
           resourceId: event.resourceId,
           before: event.before ?? null,
           after: event.after ?? null,
+          ...(expectedVersion !== undefined && { conditional: expectedVersion !== null, expectedVersion }),
         });
       },
       async repeats({ resourceType, resourceId, record, version, changes, sent = changes }) {

@@ -1,5 +1,5 @@
 /** What happened: the audit log, its facets, and the log of reads of patient data. */
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -14,6 +14,13 @@ export const auditLog = pgTable(
     resourceId: text('resource_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /**
+     * Whether the write named the version it expected its record at (issue 44: a body `version` or
+     * an `If-Match` header; then `expectedVersion` is it) or applied to the current version (false).
+     * Null: a write that edits no versioned record (a create, a delete).
+     */
+    conditional: boolean('conditional'),
+    expectedVersion: integer('expected_version'),
   },
   (t) => [
     // The audit log screen pages newest first by the cursor (at, id): per account, across every

@@ -13,7 +13,7 @@ import { accounts, auditLog, roles } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, forbidden } from '../../errors.ts';
-import { editable, found, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { domainHolder, listAccounts, lockDomainNames, presentAccount, presentWithNames, resolveAssumed } from './queries.ts';
 
@@ -113,7 +113,8 @@ export const accountsRoutes = new Hono<AppEnv>()
     return c.json(await presentWithNames(db, found(row)));
   })
   .patch('/account', requires('/accounts/account', 'PATCH'), jsonLimit, json(accountPatchSchema), async (c) => {
-    const { version, assumedAccounts, config, domainNames, ...fields } = c.req.valid('json');
+    const { version: sentVersion, assumedAccounts, config, domainNames, ...fields } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     // Switching an account off or on, and what it assumes, are the instance administrator's.
     if (fields.active !== undefined || assumedAccounts !== undefined) assertInstanceAdmin(c);
     if (fields.active === false && c.var.account.id === c.var.caller.homeAccountId) {
@@ -136,6 +137,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       // Each section of `config` sent replaces that section; sections not sent are kept.
       if (config !== undefined && row) changes.config = { ...row.config, ...sent(config) };
       // A retry of a change that already applied (its answer was lost) answers with the record.
+      const version = editedVersion(found(row), expected);
       if (row && (await repeats({ resourceType: 'Account', resourceId: accountId, record: row, version, changes }))) return row;
       const before = editable(row, version);
       if (config?.portal !== undefined && config.portal.roleId !== ((row?.config as { portal?: { roleId?: string | null } } | undefined)?.portal?.roleId ?? null)) await assertAccountRole(c, tx, accountId, config.portal.roleId);

@@ -48,7 +48,8 @@ describe('create, list, read (spec §2, §7)', () => {
 
     const list = (await (await h.call('admin', `${base}${riverside()}&limit=50`)).json()) as ApiKeyList;
     const item = list.apiKeys.find((k) => k.id === created.id);
-    expect(item).toEqual({ id: created.id, name: 'Billing export', active: true, roleId: roleId('riverside', 'Read Only'), roleName: 'Read Only', hint: created.hint, lastUsedAt: null });
+    expect(item).toMatchObject({ resourceType: 'ApiKey', accountId: h.accounts.riverside.id, id: created.id, name: 'Billing export', active: true, roleId: roleId('riverside', 'Read Only'), roleName: 'Read Only', hint: created.hint, lastUsedAt: null });
+    expect(Object.keys(item!)).not.toContain('secretHash');
     expect(JSON.stringify(list)).not.toContain(created.secret);
 
     const record = await getKey(created.id);
@@ -256,7 +257,11 @@ describe('editing (versioned PATCH) and permissions', () => {
     const stale = await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { version: 1, name: 'Stale' });
     expect(stale.status).toBe(409);
     expect((await getKey(created.id)).name).toBe('Edited');
-    expect((await errorOf(await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { name: 'No version' }))).fields?.version).toBe(messages.versionRequired);
+    // Issue 44: without a version the edit applies to the current one.
+    const unconditional = await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { name: 'No version' });
+    expect(unconditional.status).toBe(200);
+    expect(await unconditional.json()).toMatchObject({ name: 'No version', version: 3 });
+    expect((await errorOf(await send('admin', 'PATCH', `${base}/${created.id}${riverside()}`, { version: 'x', name: 'Bad version' }))).fields?.version).toBe(messages.versionInvalid);
   });
 
   it('keys of another account are not found, and their roles cannot be named', async () => {

@@ -11,7 +11,7 @@ import { apiKeys, roles } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { presentCommon } from '../../list-queries.ts';
 
@@ -102,7 +102,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     const order = search.order === 'desc' ? desc : asc;
     const [rows, [count]] = await Promise.all([
       db
-        .select({ id: apiKeys.id, name: apiKeys.name, active: apiKeys.active, roleId: apiKeys.roleId, roleName: roles.name, hint: apiKeys.hint, lastUsedAt: apiKeys.lastUsedAt })
+        .select({ key: columns, roleName: roles.name })
         .from(apiKeys)
         .leftJoin(roles, and(eq(roles.id, apiKeys.roleId), eq(roles.accountId, apiKeys.accountId)))
         .where(where)
@@ -116,7 +116,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
         .where(where),
     ]);
     const answer: ApiKeyList = {
-      apiKeys: rows.map((row) => ({ ...row, lastUsedAt: row.lastUsedAt?.toISOString() ?? null })),
+      apiKeys: rows.map((row) => presentApiKey(row.key, row.roleName)),
       total: count?.total ?? 0,
       limit: search.limit,
       offset,
@@ -141,10 +141,12 @@ export const apiKeyRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', requires('/permissions/apikeys/{id}', 'PATCH'), idParam(), jsonLimit, json(apiKeyPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findApiKey(tx, accountId, id, true));
+      const version = editedVersion(current.key, expected);
       if (await repeats({ resourceType: 'ApiKey', resourceId: id, record: current.key, version, changes })) return current;
       const before = editable(current.key, version);
       // A key may only be given a role, or be switched back on, within the editor's own grants

@@ -21,7 +21,7 @@ const apiKeyCreatedAnswer = answerOf<ApiKeyCreated>()(v.object({ ...keyEntries, 
 const apiKeyListAnswer = answerOf<ApiKeyList>()(
   v.object({
     ...pageFields,
-    apiKeys: v.array(v.object({ id: uuid, name: v.string(), active: v.boolean(), roleId: v.nullable(uuid), roleName: v.nullable(v.string()), hint: v.string(), lastUsedAt: v.nullable(dateTime) })),
+    apiKeys: v.pipe(v.array(v.object(keyEntries)), v.description('Each key whole (spec §3), never its secret.')),
   }),
 );
 
@@ -32,7 +32,7 @@ export const apiKeyDocs = areaDocs({
     summary: 'List API keys',
     answer: apiKeyListAnswer,
     queryExample: { limit: '20', sort: 'name', order: 'asc' },
-    answerExample: { total: 1, limit: 20, offset: 0, apiKeys: [{ id: key.id, name: key.name, active: true, roleId: key.roleId, roleName: key.roleName, hint: key.hint, lastUsedAt: key.lastUsedAt }] },
+    answerExample: { total: 1, limit: 20, offset: 0, apiKeys: [key] },
   },
   'POST /permissions/apikeys': {
     summary: 'Create an API key',

@@ -60,6 +60,8 @@ describe('GET /audit/entries', () => {
     // From is inclusive, to exclusive: the day of 2020-01-02, whatever the kind (same instant: the later entry first).
     expect(kinds(await page('admin', `${inRiverside()}&from=2020-01-02T00:00:00.000Z&to=2020-01-03T00:00:00.000Z`))).toEqual(['OtherThing:update:Alice', 'FilterThing:update:Bob']);
     expect(kinds(await page('admin', `${inRiverside()}&from=2020-01-02T12:00:00.000Z&to=2020-01-02T12:00:00.000Z`))).toEqual([]);
+    // A day as well (issue 44): from its start, to including it, in UTC.
+    expect(kinds(await page('admin', `${inRiverside()}&from=2020-01-02&to=2020-01-02`))).toEqual(['OtherThing:update:Alice', 'FilterThing:update:Bob']);
     expect((await h.call('admin', '/audit/entries?from=yesterday')).status).toBe(400);
     expect((await h.call('admin', '/audit/entries?resourceType=%27%3B%20drop')).status).toBe(400);
   });

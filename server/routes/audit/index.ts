@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
 import { auditInstant, auditWord, recordKindLabel, recordKindNoun, defaultAuditPageSize, redactSecrets, type AccessLogItem, type AccessLogPage, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
+import { rangeEnd, rangeStart } from '../../../domain/records.ts';
 import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
 import { isStorableText } from '../../../domain/text.ts';
@@ -183,8 +184,10 @@ function toEntry(row: AuditRow, title: string): AuditEntry {
     resourceType: row.resourceType,
     resourceId: row.resourceId,
     title,
-    summary: `${row.actorName} ${verb(row.action)} ${recordKindNoun(row.resourceType)} “${title}”`,
+    summary: `${row.actorName} ${verb(row.action)} ${recordKindNoun(row.resourceType)} “${title}”${row.conditional === false ? ' (without a version: applied to the current one)' : ''}`,
     ...(about && { about }),
+    ...(row.conditional !== null && { conditional: row.conditional }),
+    ...(row.expectedVersion !== null && { expectedVersion: row.expectedVersion }),
   };
 }
 
@@ -335,8 +338,8 @@ export const auditRoutes = new Hono<AppEnv>()
           actor === undefined ? undefined : eq(auditLog.actorId, actor),
           resourceType === undefined ? undefined : eq(auditLog.resourceType, resourceType),
           action === undefined ? undefined : eq(auditLog.action, action),
-          from === undefined ? undefined : gte(auditLog.at, new Date(from)),
-          to === undefined ? undefined : lt(auditLog.at, new Date(to)),
+          from === undefined ? undefined : gte(auditLog.at, rangeStart(from)),
+          to === undefined ? undefined : lt(auditLog.at, rangeEnd(to)),
         ),
       )
       .orderBy(...(newestFirst ? [desc(auditLog.at), desc(auditLog.id)] : [asc(auditLog.at), asc(auditLog.id)]))
@@ -401,8 +404,8 @@ export const auditRoutes = new Hono<AppEnv>()
           resourceId === undefined ? undefined : eq(accessLog.resourceId, resourceId),
           // Any word: one that is no action of this log finds nothing.
           action === undefined ? undefined : sql`${accessLog.action} = ${action}`,
-          from === undefined ? undefined : gte(accessLog.at, new Date(from)),
-          to === undefined ? undefined : lt(accessLog.at, new Date(to)),
+          from === undefined ? undefined : gte(accessLog.at, rangeStart(from)),
+          to === undefined ? undefined : lt(accessLog.at, rangeEnd(to)),
         ),
       )
       .orderBy(...(newestFirst ? [desc(accessLog.at), desc(accessLog.id)] : [asc(accessLog.at), asc(accessLog.id)]))

@@ -19,7 +19,7 @@ import { contactPointPractitioners, contactPoints } from '../../db/schema/index.
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updatedRow, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
@@ -106,11 +106,13 @@ export const contactPointRoutes = new Hono<AppEnv>()
   })
   .patch('/contact-points/:id', requires('/contactpoints/contact-points/{id}', 'PATCH'), idParam(), jsonLimit, json(contactPointPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, associations, ...body } = c.req.valid('json');
+    const { version: sentVersion, associations, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const edited: { key?: { system: string; normalizedValue: string } } = {};
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findContactPoint(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       const system = changes.system ?? current.system;
       const value = changes.value ?? current.value;
       const normalizedValue = normalizeValue(system, value);

@@ -9,7 +9,7 @@ import { insurances } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { findInsurance, findRestorable, insuranceNamed, listInsurances, presentInsurance } from './queries.ts';
 
@@ -60,10 +60,12 @@ export const insuranceRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', requires('/insurances/{id}', 'PATCH'), idParam(), jsonLimit, json(insurancePatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findInsurance(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       if (await repeats({ resourceType: 'Insurance', resourceId: id, record: current, version, changes })) return current;
       editable(current, version);
       // The rule between two flags holds on the record this update makes, whichever of them it sends.

@@ -113,10 +113,12 @@ describe('validation: each refusal names its field, and nothing is written', () 
     expect(both.status).toBe(200);
   });
 
-  it('an update without its version is refused', async () => {
+  it('an update without its version applies to the current one (issue 44); a version that is no number is refused', async () => {
     const id = await create({ insurancePlanName: fresh() });
     const res = await send('manager', 'PATCH', `/insurances/${id}`, { isInNetwork: false });
-    expect((await errorOf(res)).fields?.version).toBe(messages.versionRequired);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ isInNetwork: false, version: 2 });
+    expect((await errorOf(await send('manager', 'PATCH', `/insurances/${id}`, { version: 0, isInNetwork: true }))).fields?.version).toBe(messages.versionInvalid);
   });
 });
 

@@ -15,7 +15,7 @@ import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { notify } from '../../notifications/notify.ts';
 import { prefixPattern } from '../../search/like.ts';
-import { idParam, jsonLimit, requestTooLarge, sent, touched, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, idParam, jsonLimit, requestTooLarge, sent, touched, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import { findInteraction, findRestorable, interactionValues, listComments, listInteractions, patientPersonsOf, presentComment, presentInteraction } from './queries.ts';
@@ -118,10 +118,12 @@ export const interactionRoutes = new Hono<AppEnv>()
   })
   .patch('/interactions/:id', requires(RESOURCE, 'PATCH'), interactionId(), jsonLimit, json(interactionPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, disposition, latestDisposition, ...rest } = c.req.valid('json');
+    const { version: sentVersion, disposition, latestDisposition, ...rest } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent({ ...rest, latestDisposition: latestDisposition !== undefined ? latestDisposition : disposition });
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = await findInteraction(tx, accountId, id, true);
+      const version = editedVersion(current, expected);
       if (await repeats({ resourceType: 'Interaction', resourceId: id, record: current, version, changes })) return current;
       if (current.version !== version) throw conflict(messages.conflict);
       const derived = {

@@ -226,11 +226,17 @@ describe('list', () => {
     expect(page).toMatchObject({ total: 4, totalIsEstimate: false, limit: 10, offset: 0, nextCursor: null });
     expect(page.items[3]).toEqual({
       id: ids.march1,
+      accountId: h.accounts.riverside.id,
+      resourceType: 'Interaction',
       type: 'call',
       startTimestamp: '2024-03-01T08:00:00.000Z',
       direction: 'inbound',
       status: 'abandoned',
+      isComplete: expect.any(Boolean),
       escalated: false,
+      escalatedType: null,
+      priority: [],
+      patient: null,
       latestDisposition: null,
       durationSeconds: null,
       queue: { queueId: 'q-filter', queueName: 'Filter queue' },
@@ -249,6 +255,9 @@ describe('list', () => {
       expect(await q(`q=${encodeURIComponent(spelling)}`), spelling).toEqual([mine]);
     }
     expect(await q(`q=${encodeURIComponent('555-019')}&from=2024-04-01&to=2024-04-01`)).toEqual([other, mine]);
+    // Spec §3's patient object in each item (issue 44), beside the list's own patientName and contactNumber.
+    const item = (await list(`q=${mine}`)).items[0]!;
+    expect(item).toMatchObject({ patient: { name: 'Rosalind Quimby', contactNumber: '+13125550198' }, patientName: 'Rosalind Quimby', contactNumber: '+13125550198' });
     expect(await q('q=QUIMBY')).toEqual([mine]);
     expect(await q('q=rosalind%20q')).toEqual([mine]);
     expect(await q(`q=${mine}`)).toEqual([mine]);

@@ -242,8 +242,13 @@ async function estimatedCount(db: Db, where: SQL): Promise<number> {
 
 const listColumns = {
   id: interactions.id,
+  accountId: interactions.accountId,
   type: interactions.type,
   startTimestamp: interactions.startTimestamp,
+  isComplete: interactions.isComplete,
+  escalatedType: interactions.escalatedType,
+  priority: interactions.priority,
+  patient: interactions.patient,
   startKey: sql<string>`${interactions.startTimestamp}::text`,
   direction: interactions.direction,
   status: interactions.status,
@@ -349,6 +354,11 @@ type ListRow = {
   teamId: string | null;
   teamName: string | null;
   recordingsCount: number;
+  accountId: string;
+  isComplete: boolean;
+  escalatedType: InteractionRow['escalatedType'];
+  priority: string[];
+  patient: InteractionRow['patient'];
   patientName: string | null;
   contactNumber: string | null;
 };
@@ -356,11 +366,17 @@ type ListRow = {
 export function presentListItem(row: ListRow): InteractionListItem {
   return {
     id: row.id,
+    accountId: row.accountId,
+    resourceType: 'Interaction',
     type: row.type,
     startTimestamp: row.startTimestamp.toISOString(),
     direction: row.direction,
     status: row.status,
+    isComplete: row.isComplete,
     escalated: row.escalated,
+    escalatedType: row.escalatedType,
+    priority: row.priority,
+    patient: row.patient ?? null,
     latestDisposition: row.latestDisposition,
     durationSeconds: row.durationSeconds,
     queue: row.queueId ? { queueId: row.queueId, queueName: row.queueName ?? row.queueId } : null,

@@ -9,7 +9,7 @@ import { issues } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { findIssue, findRestorable, issueNamed, listIssues, presentIssue } from './queries.ts';
 
@@ -60,10 +60,12 @@ export const issueRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', requires('/issues/{id}', 'PATCH'), idParam(), jsonLimit, json(issuePatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findIssue(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       if (await repeats({ resourceType: 'Issue', resourceId: id, record: current, version, changes })) return current;
       editable(current, version);
       if (changes.name !== undefined) await assertNameFree(tx, accountId, changes.name, id);

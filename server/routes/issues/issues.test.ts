@@ -103,16 +103,16 @@ describe('validation: each refusal names its field, and nothing is written', () 
     expect(res.status).toBe(400);
   });
 
-  it('an update without its version, or with a bad field, is refused with the field message', async () => {
+  it('an update without its version applies to the current one (issue 44); a bad field is refused with the field message', async () => {
     const id = await create({ name: fresh() });
-    const noVersion = await send('manager', 'PATCH', `/issues/${id}`, { name: 'Renamed' });
-    expect(noVersion.status).toBe(400);
-    expect((await errorOf(noVersion)).fields?.version).toBe(messages.versionRequired);
-    const empty = await send('manager', 'PATCH', `/issues/${id}`, { version: 1, name: '' });
+    const noVersion = await send('manager', 'PATCH', `/issues/${id}`, { name: `Renamed ${id}` });
+    expect(noVersion.status).toBe(200);
+    expect(await noVersion.json()).toMatchObject({ version: 2 });
+    const empty = await send('manager', 'PATCH', `/issues/${id}`, { version: 2, name: '' });
     expect((await errorOf(empty)).fields?.name).toBe(messages.issueNameRequired);
-    const category = await send('manager', 'PATCH', `/issues/${id}`, { version: 1, category: 'Nope' });
+    const category = await send('manager', 'PATCH', `/issues/${id}`, { version: 2, category: 'Nope' });
     expect((await errorOf(category)).fields?.category).toBe(messages.issueCategoryInvalid);
-    expect((await get(id)).version).toBe(1);
+    expect((await get(id)).version).toBe(2);
   });
 });
 

@@ -6,7 +6,7 @@ import { requires } from '../../auth/requires.ts';
 import { locations } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { findLocation, findRestorable, listLocations, presentLocation } from './queries.ts';
 
@@ -43,10 +43,12 @@ export const locationRoutes = new Hono<AppEnv>()
   })
   .patch('/locations/:id', requires('/locations/locations/{id}', 'PATCH'), idParam(), jsonLimit, json(locationPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findLocation(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       if (await repeats({ resourceType: 'Location', resourceId: id, record: current, version, changes })) return current;
       editable(current, version);
       const after = await updateVersioned({ tx, accountId, actorName }, locations, { key: locations.id, id, version }, changes);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { addressTypes, addressUses, type Address, type Location, type LocationList } from '../../../domain/locations.ts';
 import { areaDocs } from '../../openapi/registry.ts';
-import { answerOf, commonFields, createdSchema, example, exampleCommon, isoDate, pageFields, uuid } from '../../openapi/schemas.ts';
+import { answerOf, commonFields, createdSchema, example, exampleCommon, isoDate, pageFields } from '../../openapi/schemas.ts';
 
 /** Locations (server/routes/locations/index.ts): their answers, with examples. */
 
@@ -20,28 +20,40 @@ const addressAnswer = answerOf<Address>()(
   }),
 );
 
-const locationAnswer = answerOf<Location>()(
-  v.object({ ...commonFields, resourceType: v.literal('Location'), name: v.string(), services: v.array(v.string()), addresses: v.array(addressAnswer) }),
-);
+const locationEntries = {
+  ...commonFields,
+  resourceType: v.literal('Location'),
+  name: v.string(),
+  services: v.array(v.string()),
+  address: v.pipe(v.array(addressAnswer), v.description('Spec §3’s addresses.')),
+  addresses: v.pipe(v.array(addressAnswer), v.description('The same list, as the screens read it.')),
+};
+
+const locationAnswer = answerOf<Location>()(v.object(locationEntries));
 
 const locationListAnswer = answerOf<LocationList>()(
   v.object({
     ...pageFields,
     items: v.array(
-      v.object({ id: uuid, name: v.string(), city: v.nullable(v.string()), state: v.nullable(v.string()), services: v.pipe(v.number(), v.description('How many services.')) }),
+      v.object({
+        ...locationEntries,
+        city: v.pipe(v.nullable(v.string()), v.description('The first address’s city (a list column).')),
+        state: v.nullable(v.string()),
+        serviceCount: v.pipe(v.number(), v.description('How many services.')),
+      }),
     ),
   }),
 );
 
 const address: Address = { use: 'work', type: 'physical', text: null, line: ['12 Main St'], city: 'Springfield', district: null, state: 'IL', postalCode: '62701', country: 'US', period: null };
-const location: Location = { ...exampleCommon(), resourceType: 'Location', name: 'Riverside clinic', services: ['Pediatrics', 'Lab'], addresses: [address] };
+const location: Location = { ...exampleCommon(), resourceType: 'Location', name: 'Riverside clinic', services: ['Pediatrics', 'Lab'], address: [address], addresses: [address] };
 
 export const locationDocs = areaDocs({
   'GET /locations/locations': {
     summary: 'List locations',
     answer: locationListAnswer,
     queryExample: { limit: '20', sort: 'name', order: 'asc', q: 'river' },
-    answerExample: { total: 1, limit: 20, offset: 0, items: [{ id: example.id, name: location.name, city: 'Springfield', state: 'IL', services: 2 }] },
+    answerExample: { total: 1, limit: 20, offset: 0, items: [{ ...location, city: 'Springfield', state: 'IL', serviceCount: 2 }] },
   },
   'POST /locations/locations': {
     summary: 'Create a location',

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Location, LocationList, LocationSort } from '../../../domain/locations.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { ListQuery } from '../../../domain/list-query.ts';
@@ -21,6 +21,7 @@ export function presentLocation(row: LocationRow): Location {
     ...presentCommon(row),
     name: row.name,
     services: row.services,
+    address: row.addresses,
     addresses: row.addresses,
   };
 }
@@ -57,14 +58,9 @@ export async function listLocations(db: Db, accountId: string, query: ListQuery<
     : undefined;
   const where = and(eq(locations.accountId, accountId), live(locations), filter, query.tag ? taggedWith('Location', locations.id, accountId, query.tag) : undefined);
   const rows = db
-    .select({
-      id: locations.id,
-      name: locations.name,
-      city: firstAddress('city'),
-      state: firstAddress('state'),
-      services: sql<number>`cardinality(${locations.services})::int`,
-    })
+    .select({ location: getTableColumns(locations), city: firstAddress('city'), state: firstAddress('state') })
     .from(locations)
     .$dynamic();
-  return listPage(db, locations, rows, where, sortColumns[query.sort], query);
+  const { items, ...page } = await listPage(db, locations, rows, where, sortColumns[query.sort], query);
+  return { items: items.map(({ location, city, state }) => ({ ...presentLocation(location), city, state, serviceCount: location.services.length })), ...page };
 }

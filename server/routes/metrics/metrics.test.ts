@@ -128,6 +128,13 @@ describe('GET /metrics/historic', () => {
     expect((await historic('to=2025-01-30')).from).toBe('2025-01-01');
   });
 
+  it('takes an ISO 8601 date and time as well as a date (issue 44): the figures are per UTC day, so it stands for its day', async () => {
+    const body = await historic(`from=${encodeURIComponent('2025-01-01T10:30:00Z')}&to=${encodeURIComponent('2025-01-10T23:00:00-05:00')}`);
+    expect(body.from).toBe('2025-01-01');
+    expect(body.to).toBe('2025-01-11');
+    expect(body.days).toHaveLength(11);
+  });
+
   it('refuses bad parameters with a 400 naming each (reversed or longer than 366 days, bad date, direction, queue)', async () => {
     const bad = async (query: string) => {
       const res = await h.call('viewer', `/metrics/historic?${query}`);
@@ -137,8 +144,8 @@ describe('GET /metrics/historic', () => {
     expect((await bad('from=2025-01-10&to=2025-01-09')).fields).toEqual({ to: interactionMessages.metricsRangeReversed });
     expect((await bad('from=2024-01-01&to=2025-01-01')).fields).toEqual({ to: interactionMessages.metricsRangeTooLong });
     expect((await historic('from=2024-01-02&to=2025-01-01')).days).toHaveLength(366);
-    expect((await bad('from=2025-02-30')).fields).toEqual({ from: messages.dateInvalid });
-    expect((await bad('to=yesterday')).fields).toEqual({ to: messages.dateInvalid });
+    expect((await bad('from=2025-02-30')).fields).toEqual({ from: messages.dateOrDateTimeInvalid });
+    expect((await bad('to=yesterday')).fields).toEqual({ to: messages.dateOrDateTimeInvalid });
     expect(Object.keys((await bad('direction=sideways')).fields ?? {})).toEqual(['direction']);
     expect(Object.keys((await bad('queueId=..%2Fetc')).fields ?? {})).toEqual(['queueId']);
   });

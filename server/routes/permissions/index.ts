@@ -26,7 +26,7 @@ import { write } from '../../write.ts';
 import { notifyRoleHolders } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, errorCode } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { findRole, listRoles, presentPolicy, presentRole, roleUsers, trustTargetRows } from './queries.ts';
 
@@ -67,10 +67,11 @@ async function createRole(c: Context<AppEnv>, body: RoleCreateParsed) {
  * (server/auth/grants.ts). A role edit takes effect on its holders' next request:
  * `write` clears this process's caller cache and the roles table's trigger tells the others.
  */
-async function updateRole(c: Context<AppEnv>, id: string, version: number, changes: Partial<Omit<RolePatchParsed, 'version'>>) {
+async function updateRole(c: Context<AppEnv>, id: string, expected: number | undefined, changes: Partial<Omit<RolePatchParsed, 'version'>>) {
   if (changes.name !== undefined) await assertNameFree(c, changes.name, id);
   return write(c, async ({ tx, audit, accountId, actorId, actorName, repeats }) => {
     const current = found(await findRole(tx, accountId, id, true));
+    const version = editedVersion(current.role, expected);
     if (await repeats({ resourceType: 'Role', resourceId: id, record: current.role, version, changes })) return presentRole(current.role, current.users);
     assertMayEditRole(c, current.role.resources);
     editable(current.role, version);
@@ -160,7 +161,7 @@ export const permissionsRoutes = new Hono<AppEnv>()
   .patch('/roles/:id', requires('/permissions/roles/{id}', 'PATCH'), idParam(), jsonLimit, json(rolePatchSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { version, ...body } = c.req.valid('json');
-    return c.json(await updateRole(c, id, version, sent(body)));
+    return c.json(await updateRole(c, id, expectedVersion(c, version), sent(body)));
   })
   .delete('/roles/:id', requires('/permissions/roles/{id}', 'DELETE'), idParam(), async (c) => {
     await deleteRole(c, c.req.valid('param').id);
@@ -186,7 +187,7 @@ export const permissionsRoutes = new Hono<AppEnv>()
   .patch('/policies/:id', requires('/permissions/policies/{id}', 'PATCH'), idParam(), jsonLimit, json(policyPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { version, name, ...body } = c.req.valid('json');
-    return c.json(presentPolicy(await updateRole(c, id, version, sent({ name, ...fromPolicy(body) }))));
+    return c.json(presentPolicy(await updateRole(c, id, expectedVersion(c, version), sent({ name, ...fromPolicy(body) }))));
   })
   .delete('/policies/:id', requires('/permissions/policies/{id}', 'DELETE'), idParam(), async (c) => {
     await deleteRole(c, c.req.valid('param').id);

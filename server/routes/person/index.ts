@@ -26,7 +26,7 @@ import { write } from '../../write.ts';
 import { notifyUserRoleChanged } from '../../notifications/role-events.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { removeTagsOf } from '../../tagged.ts';
 import { json, query } from '../../validate.ts';
 import { contactPointsOf } from '../contact-points/queries.ts';
@@ -60,6 +60,31 @@ async function assertRole(c: Context<AppEnv>, tx: Tx, accountId: string, roleId:
   const [role] = await tx.select({ id: roles.id, resources: roles.resources }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
   if (!role) throw badRequest(messages.invalidRequest, { roleId: messages.roleNotFound });
   assertWithinOwnGrants(c, role.resources, 'roleId');
+}
+
+/**
+ * The role a user's body names (issue 44): `roleId`, or spec §3's `userPolicy.accessPolicy` (its
+ * `roleId`, else its `role` by name in the account). Undefined: none named; null: no role. Named
+ * twice, it must be one role.
+ */
+async function namedRole(
+  tx: Tx,
+  accountId: string,
+  body: { roleId?: string | null; userPolicy?: { accessPolicy?: { role?: string | null; roleId?: string | null } } },
+): Promise<string | null | undefined> {
+  const policy = body.userPolicy?.accessPolicy;
+  let fromPolicy = policy?.roleId;
+  if (fromPolicy === undefined && policy?.role !== undefined) {
+    if (policy.role === null || policy.role === '') {
+      fromPolicy = null;
+    } else {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.name, policy.role)));
+      if (!role) throw badRequest(messages.invalidRequest, { 'userPolicy.accessPolicy.role': messages.roleNameUnknown });
+      fromPolicy = role.id;
+    }
+  }
+  if (body.roleId !== undefined && fromPolicy !== undefined && body.roleId !== fromPolicy) throw badRequest(messages.invalidRequest, { roleId: messages.roleNameUnknown });
+  return body.roleId !== undefined ? body.roleId : fromPolicy;
 }
 
 /** The fields of a user that hand out or take away the user's role (server/auth/grants.ts). */
@@ -168,10 +193,12 @@ export const personRoutes = new Hono<AppEnv>()
     json(personPatchSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { version, ...body } = c.req.valid('json');
+      const { version: sentVersion, ...body } = c.req.valid('json');
+      const expected = expectedVersion(c, sentVersion);
       const changes = sent({ ...body, displayName: body.name && personDisplayName(body.name) });
       const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
         const current = found(await findPerson(tx, accountId, id, true));
+        const version = editedVersion(current, expected);
         if (await repeats({ resourceType: 'Person', resourceId: id, record: current, version, changes })) return current;
         const before = editable(current, version);
         const after = await updateVersioned({ tx, accountId, actorName }, persons, { key: persons.id, id, version }, changes);
@@ -189,9 +216,10 @@ export const personRoutes = new Hono<AppEnv>()
   })
   .post('/users/:id', requires('/person/users/{id}', 'POST'), idParam(), jsonLimit, json(userCreateSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    if (body.instanceAdmin && !c.var.caller.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
+    const { userPolicy, ...fields } = c.req.valid('json');
+    if (fields.instanceAdmin && !c.var.caller.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
     await write(c, async ({ tx, audit, accountId, actorName }) => {
+      const body = { ...fields, roleId: await namedRole(tx, accountId, { roleId: fields.roleId, userPolicy }) };
       const person = found(await findPerson(tx, accountId, id, true));
       if (person.userRecord || (await findUser(tx, accountId, id))) throw conflict(messages.userExists);
       await assertRole(c, tx, accountId, body.roleId);
@@ -227,10 +255,12 @@ export const personRoutes = new Hono<AppEnv>()
   })
   .patch('/users/:id', requires('/person/users/{id}', 'PATCH'), idParam(), jsonLimit, json(userPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
-    const changes = sent(body);
+    const { version: sentVersion, userPolicy, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const updated = await write(c, async ({ tx, audit, accountId, actorId, actorName, repeats }) => {
+      const changes = sent({ ...body, roleId: await namedRole(tx, accountId, { roleId: body.roleId, userPolicy }) });
       const before = found(await findUser(tx, accountId, id, true));
+      const version = editedVersion(before, expected);
       if (!c.var.caller.instanceAdmin) {
         if (changes.instanceAdmin !== undefined && changes.instanceAdmin !== before.instanceAdmin) throw forbidden(messages.instanceAdminOnly);
         assertNotInstanceAdmin(before);
@@ -305,10 +335,12 @@ export const personRoutes = new Hono<AppEnv>()
   })
   .patch('/practitioners/:id', requires('/person/practitioners/{id}', 'PATCH'), idParam(), jsonLimit, json(practitionerPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, photo, ...body } = c.req.valid('json');
+    const { version: sentVersion, photo, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findPractitioner(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       const photoAsAsked = photo !== null || !(await photoMeta(tx, accountId, id));
       if (photoAsAsked && (await repeats({ resourceType: 'Practitioner', resourceId: id, record: current, version, changes }))) return current;
       const before = editable(current, version);

@@ -53,17 +53,7 @@ const page = { ...pageFields, totalEstimated: v.optional(v.pipe(v.boolean(), v.d
 const personListAnswer = answerOf<PersonList>()(
   v.object({
     ...page,
-    Items: v.array(
-      v.object({
-        id: uuid,
-        displayName: v.string(),
-        gender: v.nullable(v.picklist(genderValues)),
-        orgRole: v.nullable(v.string()),
-        practitionerRecord: v.boolean(),
-        userRecord: v.boolean(),
-        modifiedTimestamp: dateTime,
-      }),
-    ),
+    Items: v.pipe(v.array(personAnswer), v.description('Each person whole (spec §3).')),
   }),
 );
 
@@ -85,9 +75,7 @@ const userAnswer = answerOf<User>()(
   }),
 );
 
-const userListAnswer = answerOf<UserList>()(
-  v.object({ ...page, Items: v.array(v.object({ id: uuid, name: v.string(), email: v.string(), principalId: v.string(), active: v.boolean() })) }),
-);
+const userListAnswer = answerOf<UserList>()(v.object({ ...page, Items: v.pipe(v.array(userAnswer), v.description('Each user whole (spec §3).')) }));
 
 const photoAnswer = answerOf<PractitionerPhoto>()(
   v.object({ contentType: v.picklist(practitionerPhotoTypes), size: v.number(), modifiedTimestamp: dateTime, path: v.string() }),
@@ -166,7 +154,7 @@ export const personDocs = areaDocs({
     summary: 'List persons',
     answer: personListAnswer,
     queryExample: listQuery,
-    answerExample: { total: 1, limit: 20, offset: 0, Items: [{ id: example.id, displayName: 'Jane Doe', gender: 'F', orgRole: 'Physician', practitionerRecord: true, userRecord: false, modifiedTimestamp: example.time }] },
+    answerExample: { total: 1, limit: 20, offset: 0, Items: [personExample] },
   },
   'POST /person/persons': {
     summary: 'Create a person',
@@ -188,7 +176,7 @@ export const personDocs = areaDocs({
     summary: 'List users',
     answer: userListAnswer,
     queryExample: { ...listQuery, sort: 'email' },
-    answerExample: { total: 1, limit: 20, offset: 0, Items: [{ id: example.id, name: 'Jane Doe', email: 'jane.doe@example.com', principalId: 'auth0|jane.doe', active: true }] },
+    answerExample: { total: 1, limit: 20, offset: 0, Items: [userExample] },
   },
   'POST /person/users/:id': {
     summary: "Give a person a user record (a sign-in)",

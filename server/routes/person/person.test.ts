@@ -89,11 +89,13 @@ describe('person validation (spec §5)', () => {
     expect((await errorOf(res)).message).toBe(messages.personNotUpdated);
   });
 
-  it('a PATCH needs the version being edited', async () => {
+  it('a PATCH without a version applies to the current one (issue 44); one that is no number is refused', async () => {
     const { id } = await createPerson('manager', { name: [name('Vera', 'Quill')] });
     const res = await send('manager', 'PATCH', `/person/persons/${id}`, { orgRole: 'Nurse' });
-    expect(res.status).toBe(400);
-    expect((await errorOf(res)).fields?.version).toBe(messages.versionRequired);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ orgRole: 'Nurse', version: 2 });
+    const bad = await send('manager', 'PATCH', `/person/persons/${id}`, { version: 1.5, orgRole: 'Doctor' });
+    expect((await errorOf(bad)).fields?.version).toBe(messages.versionInvalid);
   });
 });
 

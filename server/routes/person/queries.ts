@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ilike, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, ilike, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { filteredTotalBound, type Person, type PersonList, type PersonSort, type Practitioner, type PractitionerAssociation, type PractitionerPhoto, type PractitionerList, type PractitionerSort, type SortOrder, type User, type UserList, type UserSort } from '../../../domain/persons.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
@@ -191,15 +191,8 @@ export async function listPersons(db: Db, accountId: string, query: ListQuery<Pe
   const offset = listOffset(query);
   const filter = textOrId(query.q, persons.id, [persons.displayName], persons.searchName);
   const where = and(eq(persons.accountId, accountId), filter);
-  const columns = {
-    id: persons.id,
-    displayName: persons.displayName,
-    gender: persons.gender,
-    orgRole: persons.orgRole,
-    practitionerRecord: persons.practitionerRecord,
-    userRecord: persons.userRecord,
-    modifiedTimestamp: persons.modifiedTimestamp,
-  };
+  // The whole record (spec §3, issue 44): the page's rows are read from the table anyway.
+  const columns = getTableColumns(persons);
   const sort = personSortColumns[query.sort];
   // Deferred join: the page's ids come from an index-only scan of the sort index (which holds the
   // name the filter reads), so rows skipped by the offset or the filter never touch the table;
@@ -239,7 +232,7 @@ export async function listPersons(db: Db, accountId: string, query: ListQuery<Pe
     totalEstimated = (counted?.n ?? 0) > filteredTotalBound;
   }
   return {
-    Items: items.map((row) => ({ ...row, gender: row.gender as Person['gender'], modifiedTimestamp: iso(row.modifiedTimestamp) })),
+    Items: items.map(presentPerson),
     total,
     ...(totalEstimated && { totalEstimated }),
     limit: query.limit,
@@ -256,9 +249,14 @@ const userSortColumns: Record<UserSort, AnyColumn[]> = {
 
 export async function listUsers(db: Db, accountId: string, query: ListQuery<UserSort>): Promise<UserList> {
   const where = and(eq(users.accountId, accountId), textOrId(query.q, users.personId, [users.name, users.email]));
-  const rows = db.select({ id: users.personId, name: users.name, email: users.email, principalId: users.principalId, active: users.active }).from(users).$dynamic();
+  // The whole user (spec §3, issue 44) with its role's name (`userPolicy.accessPolicy.role`).
+  const rows = db
+    .select({ user: getTableColumns(users), roleName: roles.name })
+    .from(users)
+    .leftJoin(roles, and(eq(roles.accountId, users.accountId), eq(roles.id, users.roleId)))
+    .$dynamic();
   const { items, ...page } = await listPage(db, users, rows, where, userSortColumns[query.sort], query);
-  return { Items: items, ...page };
+  return { Items: items.map((row) => presentUser(row.user, row.roleName)), ...page };
 }
 
 const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {

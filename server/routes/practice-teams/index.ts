@@ -10,7 +10,7 @@ import { practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import { countMembers, findPracticeTeam, findRestorable, listCandidates, listMembers, listPracticeTeams, memberOf, memberReads, personName, presentPracticeTeam, presentWithCount, readKind, readsAnyMember, staffOf, type MemberReads } from './queries.ts';
@@ -62,10 +62,12 @@ export const practiceTeamRoutes = new Hono<AppEnv>()
   })
   .patch('/teams/:id', requires('/teams/teams/{id}', 'PATCH'), idParam(), jsonLimit, json(practiceTeamPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findPracticeTeam(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       const members = await countMembers(tx, id);
       if (await repeats({ resourceType: 'Team', resourceId: id, record: current, version, changes })) return presentPracticeTeam(current, members);
       editable(current, version);

@@ -119,11 +119,11 @@ describe('validation: each refusal names its field, and nothing is written', () 
     expect(await h.db.select().from(practiceTeams)).toHaveLength(before.length);
   });
 
-  it('an update without its version is refused', async () => {
+  it('an update without its version applies to the current one (issue 44)', async () => {
     const id = await create({ name: fresh() });
-    const res = await send('manager', 'PATCH', `/teams/teams/${id}`, { name: 'No version' });
-    expect(res.status).toBe(400);
-    expect((await errorOf(res)).fields?.version).toBe(messages.versionRequired);
+    const res = await send('manager', 'PATCH', `/teams/teams/${id}`, { name: `No version ${id}` });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ version: 2 });
   });
 });
 

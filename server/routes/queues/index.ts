@@ -9,7 +9,7 @@ import type { AppEnv } from '../../env.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { ContactCenterError, type ContactCenterFailure } from '../../integrations/contact-center/port.ts';
 import { logVendorError } from '../../integrations/vendor-errors.ts';
-import { editable, found, jsonLimit, sent, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import { applyQueueSync, findQueue, listContactCenterQueues, listQueues, neverSynced, presentQueue } from './queries.ts';
 
@@ -65,9 +65,11 @@ export const queueRoutes = new Hono<AppEnv>()
   })
   .patch('/queues/:queueId', requires('/callcenter/queues/{queueId}', 'PATCH'), queueIdParam, jsonLimit, json(queuePatchSchema), async (c) => {
     const { queueId } = c.req.valid('param');
-    const { version, agentGreetings, ...body } = c.req.valid('json');
+    const { version: sentVersion, agentGreetings, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findQueue(tx, accountId, queueId, true));
+      const version = editedVersion(current, expected);
       // Greetings not sent keep their value: a body may change only the inbound one.
       const greetings = agentGreetings && { ...current.agentGreetings, ...sent(agentGreetings) };
       const changes = sent({ ...body, agentGreetings: greetings });

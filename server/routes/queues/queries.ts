@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queue, QueueChanges, QueueList, QueueSort } from '../../../domain/queues.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
@@ -97,7 +97,7 @@ export async function listQueues(db: Reader, accountId: string, query: ListQuery
   const where = and(eq(queues.accountId, accountId), isNull(queues.removedAt), filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: queues.queueId, queueName: queues.queueName, queueArn: queues.queueArn, dispositions: queues.dispositions })
+      .select(getTableColumns(queues))
       .from(queues)
       .where(where)
       .orderBy(...ordered(sortColumns[query.sort], query.order))
@@ -105,5 +105,5 @@ export async function listQueues(db: Reader, accountId: string, query: ListQuery
       .offset(offset),
     db.select({ n: count() }).from(queues).where(where),
   ]);
-  return { items: rows, total: total?.n ?? 0, limit: query.limit, offset };
+  return { items: rows.map(presentQueue), total: total?.n ?? 0, limit: query.limit, offset };
 }

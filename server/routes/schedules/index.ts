@@ -29,7 +29,7 @@ import { asksNothing } from '../../db/write.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updatedRow, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updatedRow, updateVersioned } from '../../records.ts';
 import { deletedBy, live, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
 import {
@@ -149,10 +149,12 @@ export const scheduleRoutes = new Hono<AppEnv>()
     return c.json(created, 201);
   })
   .patch('/schedule', requires('/schedule/schedule', 'PATCH'), jsonLimit, json(schedulePatchSchema), async (c) => {
-    const { id, version, ...body } = c.req.valid('json');
+    const { id, version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findSchedule(tx, accountId, id, true));
+      const version = editedVersion(current, expected);
       if (await repeats({ resourceType: 'Schedule', resourceId: id, record: current, version, changes })) return present(tx, accountId, current);
       editable(current, version);
       const ownerType = changes.ownerType !== undefined ? changes.ownerType : current.ownerType;
@@ -239,11 +241,14 @@ export const scheduleRoutes = new Hono<AppEnv>()
    */
   .patch('/schedule/:scheduleId/task/:id', requires('/schedule/schedule/{id}', 'PATCH'), taskParams, jsonLimit, json(taskPatchSchema), async (c) => {
     const { scheduleId, id } = c.req.valid('param');
-    const { version, isRecurring, occurrence, parentId, ...body } = c.req.valid('json');
+    const { version: sentVersion, isRecurring, occurrence, parentId, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const answer = await write(c, async ({ tx, audit, accountId, actorName }) => {
       await liveSchedule(tx, accountId, scheduleId);
-      const current = editable(await findTask(tx, accountId, scheduleId, id, true), version);
+      const task = found(await findTask(tx, accountId, scheduleId, id, true));
+      const version = editedVersion(task, expected);
+      const current = editable(task, version);
       if (parentId !== undefined && parentId !== current.parentId) throw badRequest(messages.invalidRequest, { parentId: scheduleMessages.occurrenceUnknown });
       const timeZone = await timeZoneOf(tx, accountId);
       await assertPractitioner(tx, accountId, changes.practitionerId);

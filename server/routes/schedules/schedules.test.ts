@@ -213,6 +213,10 @@ describe('task validation', () => {
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields).toEqual({ to: scheduleMessages.rangeTooLong });
     expect((await occurrences(id, ny('2026-01-01', '00:00'), ny('2027-01-01', '00:00'))).items).toEqual([]);
+    // Days as well as instants (issue 44): from the first day's start to the last day's end, in UTC.
+    res = await h.call('manager', `${base}/${id}/task?from=2026-05-01&to=2026-05-07`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ from: '2026-05-01T00:00:00.000Z', to: '2026-05-08T00:00:00.000Z' });
   });
 });
 

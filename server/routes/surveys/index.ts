@@ -18,7 +18,7 @@ import { campaigns } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { notFound } from '../../errors.ts';
-import { editable, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, idParam, jsonLimit, sent, touched, updatedRow } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 import {
   auditedCampaign,
@@ -61,7 +61,7 @@ const creatorId = (c: Context<AppEnv>) => (c.var.caller.apiKey ? null : c.var.ca
  */
 export const surveyRoutes = new Hono<AppEnv>()
   .get('/campaigns', requires('/surveys/campaigns', 'GET'), query(campaignListQuerySchema), async (c) => {
-    return c.json(await listCampaigns(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+    return c.json(await listCampaigns(c.var.deps.db, c.var.account.id, c.req.valid('query'), portalOrigin(c)));
   })
   .post('/campaigns', requires('/surveys/campaigns', 'POST'), jsonLimit, json(campaignCreateSchema), async (c) => {
     const { name, description, ...form } = c.req.valid('json');
@@ -95,11 +95,13 @@ export const surveyRoutes = new Hono<AppEnv>()
   })
   .patch('/campaigns/:id', requires('/surveys/campaigns/{id}', 'PATCH'), idParam(campaignNotFound), jsonLimit, json(campaignPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = await findCampaign(tx, accountId, id, true);
       if (!current) throw campaignNotFound();
+      const version = editedVersion(current, expected);
       // A retried save whose answer was lost gets the record, not 409 (the status rules already ran).
       if (await repeats({ resourceType: 'Campaign', resourceId: id, record: { ...current, ...campaignForm(current.questions) }, version, changes })) return current;
       editable(current, version);

@@ -46,20 +46,7 @@ const campaignAnswer = answerOf<Campaign>()(
 const campaignListAnswer = answerOf<CampaignList>()(
   v.object({
     ...pageFields,
-    items: v.array(
-      v.object({
-        id: uuid,
-        name: v.string(),
-        status: v.picklist(campaignStatuses),
-        surveyType: v.picklist(surveyTypes),
-        startTimestamp: dateTime,
-        endTimestamp: v.nullable(dateTime),
-        requestCount: v.number(),
-        reachedCount: v.number(),
-        completedCount: v.number(),
-        responseCount: v.number(),
-      }),
-    ),
+    items: v.pipe(v.array(campaignAnswer), v.description('Each campaign whole (spec §3).')),
   }),
 );
 
@@ -88,13 +75,9 @@ const surveyResponseListAnswer = answerOf<SurveyResponseList>()(
     ...pageFields,
     items: v.array(
       v.object({
-        id: uuid,
-        startTimestamp: dateTime,
-        endTimestamp: dateTime,
-        externalId: v.nullable(v.string()),
-        externalUser: v.nullable(v.string()),
-        answer: v.nullable(answerValue),
-        comment: v.nullable(v.string()),
+        ...surveyResponseAnswer.entries,
+        answer: v.pipe(v.nullable(answerValue), v.description('The survey question’s answer (a list column).')),
+        comment: v.pipe(v.nullable(v.string()), v.description('The comment (a list column).')),
       }),
     ),
   }),
@@ -175,7 +158,7 @@ export const surveyDocs = areaDocs({
       total: 1,
       limit: 20,
       offset: 0,
-      items: [{ id: example.id, name: 'After-visit feedback', status: 'running', surveyType: 'three', startTimestamp: example.time, endTimestamp: null, requestCount: 42, reachedCount: 40, completedCount: 12, responseCount: 12 }],
+      items: [campaign],
     },
   },
   'POST /surveys/campaigns': {
@@ -210,7 +193,7 @@ export const surveyDocs = areaDocs({
     summary: "A campaign's responses",
     answer: surveyResponseListAnswer,
     queryExample: { limit: '50', sort: 'endTimestamp', order: 'desc' },
-    answerExample: { total: 1, limit: 50, offset: 0, items: [{ id: example.otherId, startTimestamp: example.time, endTimestamp: example.later, externalId: 'visit-20260314-0042', externalUser: 'patient-8812', answer: 1, comment: 'Very kind staff.' }] },
+    answerExample: { total: 1, limit: 50, offset: 0, items: [{ ...response, answer: 1, comment: 'Very kind staff.' }] },
   },
   'GET /surveys/campaigns/:campaignId/surveys/:surveyId': { summary: 'Read a survey response', answer: surveyResponseAnswer, answerExample: response },
   'GET /surveys/public/campaigns/:id': {

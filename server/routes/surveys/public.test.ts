@@ -179,6 +179,50 @@ describe('POST /surveys/public/surveys', () => {
     });
   });
 
+  it('takes spec §3’s survey response: answers ([{ questionText, type, answer }]), externalId, externalUser, queryParameters (issue 44)', async () => {
+    const id = await campaign();
+    const res = await publicPost({
+      campaignId: id,
+      answers: [
+        { questionText: 'How was your visit?', type: 'three', answer: answerValues.three.bad },
+        { questionText: 'Anything else?', type: 'comment', answer: 'Long wait' },
+      ],
+      externalId: 'PT-spec',
+      externalUser: '+15550199',
+      queryParameters: { utm: 'api' },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id: responseId } = (await res.json()) as { id: string };
+    const response = (await (await h.call('manager', `/surveys/campaigns/${id}/surveys/${responseId}`)).json()) as SurveyResponse;
+    expect(response).toMatchObject({
+      answers: [
+        { questionText: 'How was your visit?', type: 'three', answer: 2 },
+        { questionText: 'Anything else?', type: 'comment', answer: 'Long wait' },
+      ],
+      externalId: 'PT-spec',
+      externalUser: '+15550199',
+      queryParameters: { utm: 'api' },
+    });
+    // The answer alone, without the question's text; and with the page's fields beside it when they agree.
+    expect((await publicPost({ campaignId: id, answers: [{ type: 'three', answer: 1 }] })).status).toBe(201);
+    expect((await publicPost({ campaignId: id, answer: 3, answers: [{ type: 'three', answer: 3 }] })).status).toBe(201);
+    expect(await counts(id)).toEqual({ completed: 3, responses: 3 });
+    const thumbs = await campaign({ surveyType: 'thumbs', commentLabel: null });
+    for (const [body, field, message] of [
+      [{ campaignId: id, answers: [{ type: 'thumbs', answer: 1 }] }, 'answers', messages.surveyAnswerInvalid],
+      [{ campaignId: id, answers: [{ type: 'comment', answer: 'Only a comment' }] }, 'answers', messages.surveyAnswersInvalid],
+      [{ campaignId: id, answers: [{ type: 'three', answer: 'good' }] }, 'answers', messages.surveyAnswersInvalid],
+      [{ campaignId: id, answers: [{ type: 'three', answer: 1 }, { type: 'three', answer: 2 }] }, 'answers', messages.surveyAnswersInvalid],
+      [{ campaignId: id, answer: 2, answers: [{ type: 'three', answer: 1 }] }, 'answers', messages.surveyAnswersDisagree],
+      [{ campaignId: thumbs, answers: [{ type: 'thumbs', answer: 1 }, { type: 'comment', answer: 'Not asked' }] }, 'comment', messages.surveyCommentNotAsked],
+    ] as const) {
+      const refused = await publicPost(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(((await refused.json()) as ErrorBody).error.fields?.[field], JSON.stringify(body)).toBe(message);
+    }
+    expect(await counts(id)).toEqual({ completed: 3, responses: 3 });
+  });
+
   it('takes an answer without a comment or external ids (a link opened by hand)', async () => {
     const id = await campaign();
     expect((await publicPost({ campaignId: id, answer: 1 })).status).toBe(201);

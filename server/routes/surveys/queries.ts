@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   answerChoices,
   type Campaign,
@@ -14,6 +14,7 @@ import {
   type SurveySort,
   type SurveyType,
   campaignLimits,
+  formOfQuestions,
 } from '../../../domain/campaigns.ts';
 import type { SortOrder } from '../../../domain/lists.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
@@ -36,15 +37,7 @@ export function campaignQuestions(fields: { surveyType: SurveyType; question: st
 }
 
 /** The form's fields from spec §3's questions (a campaign always has its survey question first). */
-export function campaignForm(questions: CampaignQuestion[]): { surveyType: SurveyType; question: string; commentLabel: string | null } {
-  const survey = questions.find((q) => q.type !== 'comment');
-  const comment = questions.find((q) => q.type === 'comment');
-  return {
-    surveyType: survey?.type === 'three' ? 'three' : 'thumbs',
-    question: survey?.questionText ?? '',
-    commentLabel: comment?.questionText ?? null,
-  };
-}
+export const campaignForm = formOfQuestions;
 
 /** The patients' page of a campaign: `{portal origin}/survey/{id}` (the SPA serves the page there). */
 export const publicSurveyUrl = (origin: string, id: string) => `${origin.replace(/\/$/, '')}/survey/${id}`;
@@ -115,7 +108,7 @@ const campaignSortColumns: Record<CampaignSort, (AnyColumn | SQL)[]> = {
 const ordered = (columns: (AnyColumn | SQL)[], order: SortOrder) => columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 
 /** A page of the account's campaigns; `q` matches the name or description, or is the id; `status` filters. */
-export async function listCampaigns(db: Db, accountId: string, query: ListQuery<CampaignSort> & { status?: CampaignStatus }): Promise<CampaignList> {
+export async function listCampaigns(db: Db, accountId: string, query: ListQuery<CampaignSort> & { status?: CampaignStatus }, origin: string): Promise<CampaignList> {
   const offset = listOffset(query);
   const filter = query.q
     ? or(ilike(campaigns.name, containsPattern(query.q)), ilike(campaigns.description, containsPattern(query.q)), isUuid(query.q) ? eq(campaigns.id, query.q.toLowerCase()) : undefined)
@@ -123,18 +116,8 @@ export async function listCampaigns(db: Db, accountId: string, query: ListQuery<
   const where = and(eq(campaigns.accountId, accountId), filter, query.status ? eq(campaigns.status, query.status) : undefined);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: campaigns.id,
-        name: campaigns.name,
-        status: campaigns.status,
-        questions: campaigns.questions,
-        startTimestamp: campaigns.startTimestamp,
-        endTimestamp: campaigns.endTimestamp,
-        requestCount: campaigns.requestCount,
-        reachedCount: campaigns.reachedCount,
-        completedCount: campaigns.completedCount,
-        responseCount,
-      })
+      // The whole campaign (spec §3, issue 44), as its page reads it.
+      .select({ ...getTableColumns(campaigns), responseCount })
       .from(campaigns)
       .where(where)
       .orderBy(...ordered(campaignSortColumns[query.sort], query.order))
@@ -142,12 +125,7 @@ export async function listCampaigns(db: Db, accountId: string, query: ListQuery<
       .offset(offset),
     db.select({ n: count() }).from(campaigns).where(where),
   ]);
-  const items = rows.map(({ questions, startTimestamp, endTimestamp, ...row }) => ({
-    ...row,
-    surveyType: campaignForm(questions).surveyType,
-    startTimestamp: startTimestamp.toISOString(),
-    endTimestamp: endTimestamp?.toISOString() ?? null,
-  }));
+  const items = rows.map((row) => presentCampaign(row, origin));
   return { items, total: total?.n ?? 0, limit: query.limit, offset };
 }
 
@@ -189,15 +167,8 @@ export async function listResponses(
   const where = and(eq(surveyResponses.accountId, accountId), eq(surveyResponses.campaignId, campaignId), filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: surveyResponses.id,
-        startTimestamp: surveyResponses.startTimestamp,
-        endTimestamp: surveyResponses.endTimestamp,
-        externalId: surveyResponses.externalId,
-        externalUser: surveyResponses.externalUser,
-        answer: surveyResponses.answer,
-        comment: surveyResponses.comment,
-      })
+      // The whole response (spec §3, issue 44); its answer and comment pulled out beside it for the grid.
+      .select(getTableColumns(surveyResponses))
       .from(surveyResponses)
       .where(where)
       .orderBy(...ordered(surveySortColumns[query.sort], query.order))
@@ -206,10 +177,9 @@ export async function listResponses(
     db.select({ n: count() }).from(surveyResponses).where(where),
   ]);
   const items = rows.map((row) => ({
-    ...row,
+    ...presentResponse(row),
     answer: isAnswerValue(row.answer) ? row.answer : null,
-    startTimestamp: row.startTimestamp.toISOString(),
-    endTimestamp: row.endTimestamp.toISOString(),
+    comment: row.comment,
   }));
   return { items, total: total?.n ?? 0, limit: query.limit, offset };
 }

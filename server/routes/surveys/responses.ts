@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SurveyAnswer, AnswerValue } from '../../../domain/campaigns.ts';
+import type { SurveyAnswer, AnswerValue, SurveyType } from '../../../domain/campaigns.ts';
 import { answerLabel } from '../../../domain/campaigns.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +18,8 @@ export type SurveyAnswerInput = {
   campaignId: string;
   answer: AnswerValue;
   comment: string | null;
+  /** The type of the question answered, when the answer said it (spec §3 `answers`); it must be the campaign's. */
+  surveyType?: SurveyType | null;
   externalId: string | null;
   externalUser: string | null;
   queryParameters: Record<string, string>;
@@ -67,6 +69,7 @@ export async function storeResponse(db: Db, input: SurveyAnswerInput): Promise<{
         .returning();
       if (!campaign) throw surveyUnavailable();
       const form = campaignForm(campaign.questions);
+      if (input.surveyType && input.surveyType !== form.surveyType) throw badRequest(messages.invalidRequest, { answers: messages.surveyAnswerInvalid });
       if (answerLabel(form.surveyType, input.answer) === null) throw badRequest(messages.invalidRequest, { answer: messages.surveyAnswerInvalid });
       if (input.comment !== null && form.commentLabel === null) throw badRequest(messages.invalidRequest, { comment: messages.surveyCommentNotAsked });
       if (input.externalId !== null) {

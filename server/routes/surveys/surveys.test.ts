@@ -225,15 +225,42 @@ describe('edit (spec §4 status rules, versioned)', () => {
     expect(rows[1]!.after).toMatchObject({ name: 'Versioned 2', status: 'running', endTimestamp: null });
   });
 
-  it('needs a version, refuses bad fields, and is refused to Read Only', async () => {
+  it('takes spec §3’s questions ([{ questionText, type }]) on create and edit, beside or instead of the form’s fields (issue 44)', async () => {
+    const id = await create({ name: fresh(), description: 'Spec shape', questions: [{ questionText: 'Was it quick?', type: 'thumbs' }, { questionText: 'Why?', type: 'comment' }] });
+    expect(await get(id)).toMatchObject({
+      questions: [{ questionText: 'Was it quick?', type: 'thumbs' }, { questionText: 'Why?', type: 'comment' }],
+      surveyType: 'thumbs',
+      question: 'Was it quick?',
+      commentLabel: 'Why?',
+    });
+    const edited = await send('manager', 'PATCH', `/surveys/campaigns/${id}`, { questions: [{ questionText: 'How was it?', type: 'three' }] });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect(await edited.json()).toMatchObject({ questions: [{ questionText: 'How was it?', type: 'three' }], commentLabel: null, version: 2 });
+    // A campaign read and sent back whole carries both; they agree.
+    const whole = await get(id);
+    expect((await send('manager', 'PATCH', `/surveys/campaigns/${id}`, whole)).status).toBe(200);
+    for (const [body, field, message] of [
+      [{ name: fresh(), questions: [] }, 'questions', messages.campaignQuestionsInvalid],
+      [{ name: fresh(), questions: [{ questionText: 'Comment only', type: 'comment' }] }, 'questions', messages.campaignQuestionsInvalid],
+      [{ name: fresh(), questions: [{ questionText: 'Q', type: 'stars' }] }, 'questions.0.type', messages.campaignQuestionsInvalid],
+      [{ name: fresh(), questions: [{ questionText: 'Q', type: 'three' }], surveyType: 'thumbs' }, 'questions', messages.campaignQuestionsDisagree],
+      [{ name: fresh() }, 'surveyType', messages.campaignSurveyTypeInvalid],
+    ] as const) {
+      const refused = await send('manager', 'POST', '/surveys/campaigns', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect((await errorOf(refused)).fields?.[field], JSON.stringify(body)).toBe(message);
+    }
+  });
+
+    it('applies to the current version without one (issue 44), refuses bad fields, and is refused to Read Only', async () => {
     const id = await create();
     const noVersion = await send('manager', 'PATCH', `/surveys/campaigns/${id}`, { name: 'x' });
-    expect(noVersion.status).toBe(400);
-    expect((await errorOf(noVersion)).fields?.version).toBe(messages.versionRequired);
-    const bad = await send('manager', 'PATCH', `/surveys/campaigns/${id}`, { version: 1, name: '' });
+    expect(noVersion.status).toBe(200);
+    expect(await noVersion.json()).toMatchObject({ name: 'x', version: 2 });
+    const bad = await send('manager', 'PATCH', `/surveys/campaigns/${id}`, { version: 2, name: '' });
     expect((await errorOf(bad)).fields?.name).toBe(messages.campaignNameRequired);
-    expect((await send('viewer', 'PATCH', `/surveys/campaigns/${id}`, { version: 1, name: 'Viewer edit' })).status).toBe(403);
-    expect((await get(id)).version).toBe(1);
+    expect((await send('viewer', 'PATCH', `/surveys/campaigns/${id}`, { version: 2, name: 'Viewer edit' })).status).toBe(403);
+    expect((await get(id)).version).toBe(2);
   });
 });
 
@@ -276,10 +303,10 @@ describe('not found and tenancy', () => {
 });
 
 describe('list', () => {
-  it('has the columns of the list with counts, sorts, filters by name or status, and pages', async () => {
+  it('has the columns of the list (in the whole §3 campaign, issue 44) with counts, sorts, filters by name or status, and pages', async () => {
     const page = await list('sort=name&order=asc&limit=50&q=Telehealth');
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toEqual({
+    expect(page.items[0]).toMatchObject({
       id: riversideCampaign(2),
       name: 'Telehealth pilot',
       status: 'ended',

@@ -16,7 +16,7 @@ import { tags } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest, conflict } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted, type DeletedDescriptor } from '../../soft-delete.ts';
 import { taggableExists, taggables, taggedRecordName, tagRecordExists, type MayRead } from '../../tagged.ts';
 import { isAllowed } from '../../../domain/permissions.ts';
@@ -79,11 +79,13 @@ export const tagRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', requires('/tag/{id}', 'PATCH'), idParam(), jsonLimit, json(tagPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const asked: { key?: string; value?: string } = {};
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findTag(tx, accountId, id, readsOf(c), true));
+      const version = editedVersion(current, expected);
       if (await repeats({ resourceType: 'Tag', resourceId: id, record: current, version, changes })) return current;
       editable(current, version);
       const key = changes.key ?? current.key;

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { taskWorkflows } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError } from '../../errors.ts';
-import { editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
+import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, updateVersioned } from '../../records.ts';
 import { json } from '../../validate.ts';
 import { write } from '../../write.ts';
 import { heldBy, holdItems, itemCountsOf, workflowItemRoutes } from './items.ts';
@@ -27,6 +27,7 @@ type Row = typeof taskWorkflows.$inferSelect;
 const noItems = () => Object.fromEntries(workflowItemStatuses.map((status) => [status, 0])) as Record<WorkflowItemStatus, number>;
 
 export const presentWorkflow = (row: Row, itemCounts: Workflow['itemCounts'] = noItems()): Workflow => ({
+  resourceType: 'Workflow',
   id: row.id,
   accountId: row.accountId,
   title: row.title,
@@ -81,12 +82,13 @@ export const workflowRoutes = new Hono<AppEnv>()
   })
   .patch('/workflows/:id', requires('/workflows/{id}', 'PATCH'), idParam(), jsonLimit, json(workflowPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version, ...body } = c.req.valid('json');
+    const { version: sentVersion, ...body } = c.req.valid('json');
+    const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
     const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
       const current = found(await findWorkflow(tx, accountId, id, true));
       // Without a version the change applies to the current one (issue 44); with one, a stale one is refused (409).
-      const edited = version ?? current.version;
+      const edited = editedVersion(current, expected);
       if (await repeats({ resourceType: 'Workflow', resourceId: id, record: current, version: edited, changes })) return current;
       editable(current, edited);
       if (changes.status !== undefined && changes.status !== current.status && !workflowTransitions[current.status].includes(changes.status)) {

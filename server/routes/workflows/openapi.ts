@@ -19,6 +19,7 @@ const counts = v.object(Object.fromEntries(workflowItemStatuses.map((status) => 
 
 const workflowAnswer = answerOf<Workflow>()(
   v.object({
+    resourceType: v.literal('Workflow'),
     ...commonFields,
     title: v.string(),
     description: v.string(),
@@ -77,6 +78,7 @@ const tasks: Workflow['tasks'] = [
 ];
 
 const workflow: Workflow = {
+  resourceType: 'Workflow',
   ...exampleCommon(),
   title: 'Balance reminders',
   description: 'A text, then a call the next day.',

@@ -4,6 +4,11 @@ import type { SurveyResponseListItem } from '../../../domain/campaigns.ts';
 import { csvColumns, csvFileName, responsesCsv } from './results-csv.ts';
 
 const row = (over: Partial<SurveyResponseListItem>): SurveyResponseListItem => ({
+  resourceType: 'SurveyResponse',
+  accountId: 'a1',
+  campaignId: 'c1',
+  answers: [],
+  queryParameters: {},
   id: 'r1',
   startTimestamp: '2026-11-20T10:00:00.000Z',
   endTimestamp: '2026-11-20T10:01:00.000Z',

@@ -18,7 +18,7 @@ const columns = column.columns([
       return city ? [city, state].filter(Boolean).join(', ') : <Empty />;
     },
   }),
-  column.accessor('services', { header: 'Services' }),
+  column.accessor('serviceCount', { id: 'services', header: 'Services' }),
 ]);
 
 export const LocationsListScreen = recordListScreen({
