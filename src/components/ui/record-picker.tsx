@@ -83,13 +83,34 @@ function SearchPopover<TData extends RecordListing, TError, TKey extends QueryKe
   // The highlighted option: the first match until the arrows move it.
   const [active, setActive] = useState('');
   const highlighted = options.some((o) => o.id === active) ? active : (options[0]?.id ?? '');
+  const choose = (option: OptionOf<TData>) => {
+    chosen.current = option;
+    setOpen(false);
+    setQ('');
+    onChoose(option);
+  };
+  // The options are those of what was typed (not the last answer's, shown while the next loads).
+  // An Enter typed before they arrive waits for them: "Victor Chen", Enter at once takes Victor
+  // Chen, never the first name of the list as it was before the search answered.
+  const settled = deferredQ === q.trim() && !found.isPlaceholderData && !found.isPending;
+  const [enterWaits, setEnterWaits] = useState(false);
+  const waitingFor = options.find((o) => o.id === highlighted);
+  useEffect(() => {
+    if (!enterWaits || !settled) return;
+    setEnterWaits(false);
+    if (waitingFor) choose(waitingFor);
+    // choose is this render's; what it closes over (onChoose) is the caller's current one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enterWaits, settled, waitingFor]);
 
   return (
     <Popover.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setQ('');
+        if (next) return;
+        setQ('');
+        setEnterWaits(false);
       }}
     >
       <Popover.Trigger asChild onKeyDown={typeAhead}>
@@ -118,7 +139,18 @@ function SearchPopover<TData extends RecordListing, TError, TKey extends QueryKe
         }}
         className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
-        <Cmdk label={`Find ${noun.a}`} shouldFilter={false} loop value={highlighted} onValueChange={setActive}>
+        <Cmdk
+          label={`Find ${noun.a}`}
+          shouldFilter={false}
+          loop
+          value={highlighted}
+          onValueChange={setActive}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || settled) return;
+            event.preventDefault();
+            setEnterWaits(true);
+          }}
+        >
           <Cmdk.Input ref={input} value={q} onValueChange={setQ} placeholder={`Find ${noun.a}…`} className={cn(controlClass, 'mb-2')} />
           <Cmdk.List aria-label={listLabel} className="max-h-64 overflow-y-auto">
             <Cmdk.Empty className="px-2 py-3 text-sm text-slate-600 dark:text-slate-300">
@@ -130,12 +162,7 @@ function SearchPopover<TData extends RecordListing, TError, TKey extends QueryKe
                 <Cmdk.Item
                   key={o.id}
                   value={o.id}
-                  onSelect={() => {
-                    chosen.current = o;
-                    setOpen(false);
-                    setQ('');
-                    onChoose(o);
-                  }}
+                  onSelect={() => choose(o)}
                   className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm break-all data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900 dark:data-[selected=true]:bg-slate-700 dark:data-[selected=true]:text-white"
                 >
                   {renderOption ? renderOption(o) : <span>{o.name}</span>}
