@@ -17,6 +17,16 @@ export function afterNextPaint(): Promise<void> {
   });
 }
 
+/** Runs `work` when the browser is next idle (a task soon after, where it has no idle callbacks); the returned function cancels it. */
+export function whenIdle(work: () => void): () => void {
+  if (window.requestIdleCallback) {
+    const id = window.requestIdleCallback(work);
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 0);
+  return () => window.clearTimeout(id);
+}
+
 const firstScreenPaintedAtom = atom(false);
 let asked = false;
 

@@ -28,10 +28,11 @@ import { frecency, recentAtom } from '../state/recent.ts';
 import { commandEntries, routeEntries, type Entry } from './entries.ts';
 import { Shortcut } from './kbd.tsx';
 import { searchKeys } from '../lib/search-keys.ts';
-import { rank, score, tokenize } from './rank.ts';
+import { prepareRank, rank, score, tokenize } from './rank.ts';
 import { useScreens } from '../lib/screens.tsx';
 import { landingAfterSwitch } from './route-meta.ts';
 import type { Command, CommandContext } from './types.ts';
+import { whenIdle } from '../lib/after-paint.ts';
 
 /** Ranking 10,000 entries takes a millisecond or two, so results render with the keystroke; only
  * this many rows are ever rendered. */
@@ -168,6 +169,8 @@ export function Palette({ policy, commands, context, searchRecords = true }: Pal
     const labels = new Set(actions.map((a) => a.label.toLowerCase()));
     return [...actions, ...routeEntries(router, policy, screens).filter((r) => !labels.has(r.label.toLowerCase()))];
   }, [commands, policy, context.pathname, router, screens, preferences]);
+  // The entries' lower-cased words, made in idle time rather than on the first key typed.
+  useEffect(() => whenIdle(() => prepareRank(base)), [base]);
 
   const groups: Group[] = useMemo(() => {
     if (page === 'accounts') {

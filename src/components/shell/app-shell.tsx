@@ -25,6 +25,7 @@ import { AccountInactive } from './account-inactive.tsx';
 import { GhostBanner } from './ghost-banner.tsx';
 import { Header } from './header.tsx';
 import { RouteFocus } from './route-focus.tsx';
+import { whenIdle } from '../../lib/after-paint.ts';
 
 function useTheme() {
   const { theme } = useAtomValue(preferencesAtom);
@@ -55,8 +56,7 @@ function useIdlePrefetch() {
     // One idle task each: asked for in one, their imports (a <link rel="modulepreload"> appended
     // per dependency) made one long task of 55–85 ms at a phone's CPU speed.
     const timer = window.setTimeout(() => {
-      const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 0));
-      for (const load of [loadPalette, loadShortcuts, loadSidePanel]) idle(() => void load().catch(() => {}));
+      for (const load of [loadPalette, loadShortcuts, loadSidePanel]) whenIdle(() => void load().catch(() => {}));
     }, 1000);
     return () => window.clearTimeout(timer);
   }, []);
