@@ -55,3 +55,18 @@ describe('results contain what was typed (issue 24)', () => {
     expect(rank(palette, 'rol', 10).map((e) => e.label)).toEqual(['Roles', 'Create role']);
   });
 });
+
+describe('scores kept per list between keystrokes (issue 41)', () => {
+  const words = ['patient', 'callback', 'queue', 'survey', 'location', 'schedule', 'practitioner', 'insurance'];
+  const list = Array.from({ length: 2_000 }, (_, i) => ({ label: `${words[i % 8]} ${words[(i * 3) % 8]} record ${i}`, keywords: [words[(i * 5) % 8]!] }));
+
+  it('answers each keystroke of a query as a fresh list would, typed forward, back and with typos', () => {
+    const typed = ['p', 'pa', 'pat', 'patient', 'patient ', 'patient r', 'patient re', 'patient rec', 'patient record 1', 'patient record 12', 'patient record 1', 'patient q', 'patient qu', 'qeueu', 'surve', 'survey cal', 'sruvey', 'zz', ''];
+    for (const query of typed) {
+      // The same array each time (its kept scores), against a copy that has none.
+      expect(rank(list, query, 40).map((e) => e.label), query).toEqual(rank([...list], query, 40).map((e) => e.label));
+    }
+    expect(rank(list, 'patient record 12', 40).length).toBeGreaterThan(0);
+    expect(rank(list, 'sruvey', 40).length).toBeGreaterThan(0);
+  });
+});
