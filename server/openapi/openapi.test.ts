@@ -1,7 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { eq } from 'drizzle-orm';
 import { uniqueSymbol, type ResolverReturnType } from 'hono-openapi';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { webChats } from '../db/schema/index.ts';
 import { roleId } from '../seed/seed.ts';
 import { fileHarness } from '../test/harness.ts';
 import { webhookEventCatalogue } from '../webhooks/events.ts';
@@ -54,16 +56,6 @@ const accepts = async (validator: RouteValidator | undefined, value: unknown) =>
  * operations off it; a new route comes with its answer's schema.
  */
 const stillGeneric: readonly OperationKey[] = [
-  'GET /chat/conversations/:id',
-  'PATCH /chat/conversations/:id',
-  'POST /chat/conversations/:id/messages',
-  'POST /chat/public/conversations/:id/end',
-  'GET /chat/public/conversations/:id/messages',
-  'POST /chat/public/conversations/:id/messages',
-  'GET /chat/public/widgets/:id',
-  'POST /chat/public/widgets/:id/conversations',
-  'GET /chat/settings',
-  'PATCH /chat/settings',
   'GET /insurances',
   'POST /insurances',
   'DELETE /insurances/:id',
@@ -373,6 +365,11 @@ describe('GET /openapi.json (issue 44)', () => {
     if ((masked.items as unknown[]).length > 0) await check('GET /call_masking/sessions/:id', `/call_masking/sessions/${first(masked)}?${riverside}`);
     const queues = await check('GET /callcenter/queues', `/callcenter/queues?${riverside}`);
     if ((queues.items as unknown[]).length > 0) await check('GET /callcenter/queues/:queueId', `/callcenter/queues/${first(queues)}?${riverside}`);
+    const chatSettings = await check('GET /chat/settings', `/chat/settings?${riverside}`);
+    if (chatSettings.widgetId) await check('GET /chat/public/widgets/:id', `/chat/public/widgets/${chatSettings.widgetId as string}`);
+    const [chat] = await h.db.select({ interactionId: webChats.interactionId }).from(webChats).where(eq(webChats.accountId, h.accounts.riverside.id)).limit(1);
+    expect(chat, 'a seeded web chat').toBeDefined();
+    await check('GET /chat/conversations/:id', `/chat/conversations/${chat!.interactionId}?${riverside}`);
     expect(mismatches).toEqual([]);
   });
 });
