@@ -27,7 +27,7 @@ export const deletedDocs = areaDocs({
     answer: deletedListAnswer,
     queryExample: { limit: '20' },
     answerExample: {
-      items: [{ resourceType: 'Location', id: example.id, name: 'Riverside clinic', deletedAt: example.later, deletedBy: example.actor, path: `/locations/${example.id}`, restorePath: `/locations/locations/${example.id}/restore` }],
+      items: [{ resourceType: 'Location', id: example.id, name: 'Riverside clinic', deletedAt: example.later, deletedBy: example.actor, path: `/practice/locations/${example.id}`, restorePath: `/locations/locations/${example.id}/restore` }],
     },
   },
 });
