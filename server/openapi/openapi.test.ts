@@ -53,7 +53,8 @@ const accepts = async (validator: RouteValidator | undefined, value: unknown) =>
 /**
  * The operations whose answers are not described yet (`x-answer-schema: 'generic'`): the list can
  * only shrink. An area that describes its answers (server/routes/<area>/openapi.ts) takes its
- * operations off it; a new route comes with its answer's schema.
+ * operations off it; a new route comes with its answer's schema. Left: insurances, practice teams
+ * and notifications, whose list shapes are being changed (their schemas come with that change).
  */
 const stillGeneric: readonly OperationKey[] = [
   'GET /insurances',
@@ -79,6 +80,23 @@ const stillGeneric: readonly OperationKey[] = [
   'POST /teams/teams/:id/restore',
   'DELETE /teams/teams/:teamId/member/:memberId',
 ];
+
+/**
+ * The fields of `sent` that `described` (what the answer's schema kept of it: a valibot object
+ * drops the keys it does not name) lacks, as dotted paths: what an answer carries undescribed.
+ */
+function undescribed(sent: unknown, described: unknown, at = ''): string[] {
+  if (Array.isArray(sent)) return Array.isArray(described) ? sent.flatMap((item, i) => undescribed(item, described[i], `${at}${i}.`)) : [];
+  if (!sent || typeof sent !== 'object' || !described || typeof described !== 'object') return [];
+  return Object.entries(sent as Json).flatMap(([key, value]) => (key in (described as Json) ? undescribed(value, (described as Json)[key], `${at}${key}.`) : [`${at}${key}`]));
+}
+
+/** Why `value` is not what `schema` describes (a refused value, or fields it does not name); none when it is. */
+function problemsOf(schema: v.GenericSchema, value: unknown): string[] {
+  const result = v.safeParse(schema, value);
+  if (!result.success) return result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
+  return undescribed(value, result.output).map((path) => `${path}: not in the schema`);
+}
 
 describe('GET /openapi.json (issue 44)', () => {
   it('is a valid OpenAPI 3.1 document, served without a credential, every $ref resolved', async () => {
@@ -177,8 +195,8 @@ describe('GET /openapi.json (issue 44)', () => {
     for (const [key, doc] of Object.entries(documentedAreas()) as [OperationKey, (typeof documentedAreas extends () => infer A ? A : never)[OperationKey]][]) {
       if (doc?.answer && doc.answerExample !== undefined) {
         checked++;
-        const result = v.safeParse(doc.answer, doc.answerExample);
-        if (!result.success) refused.push(`${key} answer: ${result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`).join('; ')}`);
+        const problems = problemsOf(doc.answer, doc.answerExample);
+        if (problems.length > 0) refused.push(`${key} answer: ${problems.join('; ')}`);
       }
       if (doc?.answer && doc.answerExample === undefined) refused.push(`${key} answer: no example`);
     }
@@ -267,8 +285,8 @@ describe('GET /openapi.json (issue 44)', () => {
       const res = await h.call('admin', path);
       expect(res.status, path).toBe(200);
       const body = (await res.json()) as Json;
-      const result = v.safeParse(areas[key]!.answer!, body);
-      if (!result.success) mismatches.push(`${key}: ${result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`).join('; ')}`);
+      const problems = problemsOf(areas[key]!.answer!, body);
+      if (problems.length > 0) mismatches.push(`${key}: ${problems.join('; ')}`);
       return body;
     };
     const first = (list: Json, key = 'items') => (list[key] as { id: string }[])[0]!.id;
@@ -349,8 +367,8 @@ describe('GET /openapi.json (issue 44)', () => {
     const made = await h.call('admin', `/webhooks/endpoints?${riverside}`, { method: 'POST', json: { url: 'https://ehr.example.com/astera/webhooks', events: ['person.created'] } });
     expect(made.status).toBe(201);
     const endpoint = (await made.json()) as Json;
-    const madeResult = v.safeParse(areas['POST /webhooks/endpoints']!.answer!, endpoint);
-    if (!madeResult.success) mismatches.push(`POST /webhooks/endpoints: ${madeResult.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`).join('; ')}`);
+    const madeProblems = problemsOf(areas['POST /webhooks/endpoints']!.answer!, endpoint);
+    if (madeProblems.length > 0) mismatches.push(`POST /webhooks/endpoints: ${madeProblems.join('; ')}`);
     await check('GET /webhooks/endpoints', `/webhooks/endpoints?${riverside}`);
     await check('GET /webhooks/endpoints/:id', `/webhooks/endpoints/${endpoint.id as string}?${riverside}`);
     await check('GET /webhooks/endpoints/:id/deliveries', `/webhooks/endpoints/${endpoint.id as string}/deliveries?${riverside}`);
