@@ -334,9 +334,11 @@ describe('GET /openapi.json (issue 44)', () => {
     await check('GET /audit/views', `/audit/views?${riverside}`);
     await check('GET /audit/facets', `/audit/facets?${riverside}`);
     const masked = await check('GET /call_masking/sessions', `/call_masking/sessions?${riverside}`);
-    if ((masked.items as unknown[]).length > 0) await check('GET /call_masking/sessions/:id', `/call_masking/sessions/${first(masked)}?${riverside}`);
+    expect((masked.items as unknown[]).length, 'seeded masked call links').toBeGreaterThan(0);
+    await check('GET /call_masking/sessions/:id', `/call_masking/sessions/${first(masked)}?${riverside}`);
     const queues = await check('GET /callcenter/queues', `/callcenter/queues?${riverside}`);
-    if ((queues.items as unknown[]).length > 0) await check('GET /callcenter/queues/:queueId', `/callcenter/queues/${first(queues)}?${riverside}`);
+    expect((queues.items as unknown[]).length, 'seeded queues').toBeGreaterThan(0);
+    await check('GET /callcenter/queues/:queueId', `/callcenter/queues/${first(queues)}?${riverside}`);
     const chatSettings = await check('GET /chat/settings', `/chat/settings?${riverside}`);
     if (chatSettings.widgetId) await check('GET /chat/public/widgets/:id', `/chat/public/widgets/${chatSettings.widgetId as string}`);
     const [chat] = await h.db.select({ interactionId: webChats.interactionId }).from(webChats).where(eq(webChats.accountId, h.accounts.riverside.id)).limit(1);
@@ -354,7 +356,8 @@ describe('GET /openapi.json (issue 44)', () => {
     const schedules = await check('GET /schedule/schedule', `/schedule/schedule?${riverside}`);
     await check('GET /schedule/schedule/:id', `/schedule/schedule/${first(schedules)}?${riverside}`);
     const occurrences = await check('GET /schedule/schedule/:scheduleId/task', `/schedule/schedule/${first(schedules)}/task?from=2026-01-05&to=2026-01-18&${riverside}`);
-    if ((occurrences.items as unknown[]).length > 0) await check('GET /schedule/schedule/:scheduleId/task/:id', `/schedule/schedule/${first(schedules)}/task/${(occurrences.items as { taskId: string }[])[0]!.taskId}?${riverside}`);
+    expect((occurrences.items as unknown[]).length, 'seeded schedule tasks').toBeGreaterThan(0);
+    await check('GET /schedule/schedule/:scheduleId/task/:id', `/schedule/schedule/${first(schedules)}/task/${(occurrences.items as { taskId: string }[])[0]!.taskId}?${riverside}`);
     await check('GET /search', `/search?q=a&${riverside}`);
     await check('GET /search', `/search?q=${first(persons, 'Items')}&${riverside}`);
     await check('GET /teamsbot/graph/users', `/teamsbot/graph/users?${riverside}`);
@@ -373,6 +376,13 @@ describe('GET /openapi.json (issue 44)', () => {
     await check('GET /webhooks/endpoints/:id', `/webhooks/endpoints/${endpoint.id as string}?${riverside}`);
     await check('GET /webhooks/endpoints/:id/deliveries', `/webhooks/endpoints/${endpoint.id as string}/deliveries?${riverside}`);
     await check('GET /task-workflows/people', `/task-workflows/people?${riverside}`);
+    // Something deleted, for "Recently deleted" to list.
+    const place = await h.call('admin', `/locations/locations?${riverside}`, { method: 'POST', json: { name: 'OpenAPI deleted place' } });
+    expect(place.status).toBe(201);
+    const placeId = ((await place.json()) as Json).id as string;
+    expect((await h.call('admin', `/locations/locations/${placeId}?${riverside}`, { method: 'DELETE' })).status).toBe(204);
+    const deleted = await check('GET /deleted', `/deleted?${riverside}`);
+    expect((deleted.items as { id: string }[]).map((item) => item.id)).toContain(placeId);
     expect(mismatches).toEqual([]);
   });
 });
