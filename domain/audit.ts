@@ -95,6 +95,9 @@ export type AuditLogPage = {
   newer: string | null;
 };
 
+/** `GET /audit/recent`: the account's latest changes, newest first (the home's activity). */
+export type AuditRecentPage = { items: AuditEntry[] };
+
 export { auditLogKinds, type AuditLogKind } from './audit-search.ts';
 
 /** The actions of the access log: a record's own page ('view'), among a list's or search's answer ('list'), a recording played ('play'). */

@@ -28,6 +28,12 @@ export type ChatWidget = { practiceName: string };
 /** A started conversation: what the widget keeps in its own storage to resume it. */
 export type ChatStarted = { conversationId: string; token: string };
 
+/** A message written: its place in the conversation. */
+export type ChatPosted = { seq: number };
+
+/** A conversation the visitor ended. */
+export type ChatEnded = { ended: true };
+
 export const chatTexts = {
   unavailable: 'Chat is not available right now. Please call the practice.',
   ended: 'This chat has ended.',

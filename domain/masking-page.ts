@@ -18,3 +18,6 @@ export const maskingIdPattern = /^[A-Za-z0-9_-]{22}$/;
 
 /** What the patient's page reads: which practice will call, and from which number (the platform's, never the practice's direct line). */
 export type MaskingPage = { practiceName: string; callerNumber: string; expiresAt: string; callsLeft: number };
+
+/** `POST /call_masking/callMask/{id}`'s answer: the platform is calling the patient. */
+export type MaskedCallStarted = { status: 'calling' };

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { e164 } from './contact-points.ts';
 
-export { maskingIdPattern, maskingStatusDelayMs, maskingTexts, type MaskingPage } from './masking-page.ts';
+export { maskingIdPattern, maskingStatusDelayMs, maskingTexts, type MaskedCallStarted, type MaskingPage } from './masking-page.ts';
 
 /**
  * A session's limits: its link's absolute expiry, how many calls it may start, each call's time
@@ -66,6 +66,9 @@ export type MaskingSession = {
   createdTimestamp: string;
   createdBy: string;
 };
+
+/** `GET /call_masking/sessions`: the practice's sessions. */
+export type MaskingSessionList = { items: MaskingSession[] };
 
 export const maskingMessages = {
   patientNumberInvalid: 'Patient number must be a US phone number of 10 digits, for example (555) 123-4567',

@@ -249,6 +249,9 @@ export type Policy = CommonFields & {
   roleAssociations: { trustedRelationships: RoleTrust; assumeRoles: RoleTrust };
 };
 
+/** `GET /permissions/policies`: the roles' list, each role in the older shape. */
+export type PolicyList = Omit<RoleList, 'items'> & { items: Policy[] };
+
 const policyResourcesSchema = v.pipe(
   keyedMap(v.object({ actions: v.array(v.picklist(httpMethods)) }), roleMessages.resourcesInvalid),
   v.transform((resources) => Object.fromEntries(Object.entries(resources).map(([resource, { actions }]) => [resource, Object.fromEntries(actions.map((a) => [a, true]))]))),

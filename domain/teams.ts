@@ -70,6 +70,9 @@ export type TeamsUserList = { users: TeamsUser[]; tenantId: string; cachedAt: st
 export type Team = { id: string; displayName: string; description: string | null; botInstalled: boolean };
 export type TeamList = { teams: Team[]; tenantId: string };
 
+/** `POST /teamsbot/graph/team/{teamId}`: the team with the bot on it; `installed` is false when it already was (200, not 201). */
+export type BotInstall = { id: string; displayName: string; botInstalled: true; installed: boolean };
+
 export type Channel = { id: string; displayName: string; description: string | null; membershipType: string; webUrl: string | null };
 export type ChannelList = { team: { id: string; displayName: string; botInstalled: boolean }; channels: Channel[] };
 

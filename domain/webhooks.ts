@@ -144,6 +144,9 @@ export type WebhookEndpoint = CommonFields & {
   previousSecretExpiresAt: string | null;
 };
 
+/** `GET /webhooks/endpoints`: the account's endpoints. */
+export type WebhookEndpointList = { items: WebhookEndpoint[] };
+
 /** `POST /webhooks/endpoints` and `POST …/rotate-secret`: the endpoint and its secret, shown this once. */
 export type WebhookEndpointWithSecret = WebhookEndpoint & { secret: string };
 
@@ -169,3 +172,6 @@ export type WebhookAttempt = {
 };
 
 export type WebhookDeliveryList = { items: WebhookDelivery[] };
+
+/** `POST /webhooks/endpoints/{id}/resend`: how many events go out again. */
+export type WebhookResent = { resent: number };

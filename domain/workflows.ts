@@ -275,6 +275,9 @@ export type WorkflowPerson = {
   phones: { contactPointId: string; name: string; system: 'PHONE' | 'SMS'; value: string }[];
 };
 
+/** `GET /task-workflows/people`: by name, at most 20. */
+export type WorkflowPeople = { items: WorkflowPerson[] };
+
 /** The most items one batchCreate takes (issue 43: CSV rows are sent in batches of at most 1,000). */
 export const maxBatchItems = 1000;
 

@@ -1,4 +1,19 @@
 import * as v from 'valibot';
+import { accountDocs } from '../routes/accounts/openapi.ts';
+import { authDocs } from '../routes/auth/openapi.ts';
+import { deletedDocs } from '../routes/deleted/openapi.ts';
+import { meDocs } from '../routes/me/openapi.ts';
+import { auditDocs } from '../routes/audit/openapi.ts';
+import { callMaskingDocs } from '../routes/call-masking/openapi.ts';
+import { queueDocs } from '../routes/queues/openapi.ts';
+import { chatDocs } from '../routes/chat/openapi.ts';
+import { metricsDocs } from '../routes/metrics/openapi.ts';
+import { permissionDocs } from '../routes/permissions/openapi.ts';
+import { scheduleDocs } from '../routes/schedules/openapi.ts';
+import { searchDocs } from '../routes/search/openapi.ts';
+import { teamsbotDocs } from '../routes/teamsbot/openapi.ts';
+import { telephonyDocs } from '../routes/telephony/openapi.ts';
+import { webhookDocs } from '../routes/webhooks/openapi.ts';
 import { apiKeyDocs } from '../routes/apikeys/openapi.ts';
 import { healthDocs } from '../routes/health/openapi.ts';
 import { contactPointDocs } from '../routes/contact-points/openapi.ts';
@@ -29,4 +44,4 @@ const streamDocs = areaDocs({
  * Each area's documentation of its operations (server/routes/<area>/openapi.ts), one list: an
  * area whose answers are described adds its file here.
  */
-export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, locationDocs, tagDocs, streamDocs);
+export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, locationDocs, tagDocs, accountDocs, authDocs, deletedDocs, meDocs, auditDocs, callMaskingDocs, queueDocs, chatDocs, metricsDocs, permissionDocs, scheduleDocs, searchDocs, teamsbotDocs, telephonyDocs, webhookDocs, streamDocs);

@@ -1,7 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { eq } from 'drizzle-orm';
 import { uniqueSymbol, type ResolverReturnType } from 'hono-openapi';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { webChats } from '../db/schema/index.ts';
 import { roleId } from '../seed/seed.ts';
 import { fileHarness } from '../test/harness.ts';
 import { webhookEventCatalogue } from '../webhooks/events.ts';
@@ -47,6 +49,54 @@ const accepts = async (validator: RouteValidator | undefined, value: unknown) =>
   const result = await validator.validate(value);
   return result.issues ? result.issues.map((issue) => `${issue.path?.map((p) => (typeof p === 'object' ? p.key : p)).join('.') ?? ''}: ${issue.message}`) : 'ok';
 };
+
+/**
+ * The operations whose answers are not described yet (`x-answer-schema: 'generic'`): the list can
+ * only shrink. An area that describes its answers (server/routes/<area>/openapi.ts) takes its
+ * operations off it; a new route comes with its answer's schema. Left: insurances, practice teams
+ * and notifications, whose list shapes are being changed (their schemas come with that change).
+ */
+const stillGeneric: readonly OperationKey[] = [
+  'GET /insurances',
+  'POST /insurances',
+  'DELETE /insurances/:id',
+  'GET /insurances/:id',
+  'PATCH /insurances/:id',
+  'POST /insurances/:id/restore',
+  'GET /notifications/notifications',
+  'PATCH /notifications/notifications',
+  'POST /notifications/notifications',
+  'DELETE /notifications/notifications/:id',
+  'GET /notifications/notifications/:id',
+  'PATCH /notifications/notifications/:id',
+  'GET /teams/teams',
+  'POST /teams/teams',
+  'DELETE /teams/teams/:id',
+  'GET /teams/teams/:id',
+  'PATCH /teams/teams/:id',
+  'GET /teams/teams/:id/candidates',
+  'POST /teams/teams/:id/member',
+  'GET /teams/teams/:id/members',
+  'POST /teams/teams/:id/restore',
+  'DELETE /teams/teams/:teamId/member/:memberId',
+];
+
+/**
+ * The fields of `sent` that `described` (what the answer's schema kept of it: a valibot object
+ * drops the keys it does not name) lacks, as dotted paths: what an answer carries undescribed.
+ */
+function undescribed(sent: unknown, described: unknown, at = ''): string[] {
+  if (Array.isArray(sent)) return Array.isArray(described) ? sent.flatMap((item, i) => undescribed(item, described[i], `${at}${i}.`)) : [];
+  if (!sent || typeof sent !== 'object' || !described || typeof described !== 'object') return [];
+  return Object.entries(sent as Json).flatMap(([key, value]) => (key in (described as Json) ? undescribed(value, (described as Json)[key], `${at}${key}.`) : [`${at}${key}`]));
+}
+
+/** Why `value` is not what `schema` describes (a refused value, or fields it does not name); none when it is. */
+function problemsOf(schema: v.GenericSchema, value: unknown): string[] {
+  const result = v.safeParse(schema, value);
+  if (!result.success) return result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
+  return undescribed(value, result.output).map((path) => `${path}: not in the schema`);
+}
 
 describe('GET /openapi.json (issue 44)', () => {
   it('is a valid OpenAPI 3.1 document, served without a credential, every $ref resolved', async () => {
@@ -145,8 +195,8 @@ describe('GET /openapi.json (issue 44)', () => {
     for (const [key, doc] of Object.entries(documentedAreas()) as [OperationKey, (typeof documentedAreas extends () => infer A ? A : never)[OperationKey]][]) {
       if (doc?.answer && doc.answerExample !== undefined) {
         checked++;
-        const result = v.safeParse(doc.answer, doc.answerExample);
-        if (!result.success) refused.push(`${key} answer: ${result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`).join('; ')}`);
+        const problems = problemsOf(doc.answer, doc.answerExample);
+        if (problems.length > 0) refused.push(`${key} answer: ${problems.join('; ')}`);
       }
       if (doc?.answer && doc.answerExample === undefined) refused.push(`${key} answer: no example`);
     }
@@ -210,6 +260,18 @@ describe('GET /openapi.json (issue 44)', () => {
     }
   });
 
+  it('describes every answer but those still listed as generic, and the list only shrinks', async () => {
+    const doc = await openApi();
+    // Each operation by the route it is (`GET /person/persons/:id`), as the areas name it.
+    const routeOf = new Map(h.api.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method.toLowerCase()} ${openApiPath(r.path)}`, `${r.method} ${r.path}`]));
+    const generic = operations(doc)
+      .filter(({ op }) => op['x-answer-schema'] === 'generic')
+      .map(({ method, path }) => routeOf.get(`${method} ${path}`) ?? `${method.toUpperCase()} ${path}`);
+    // A new generic operation: describe its answer. One listed that is now described: take it off the list.
+    expect(generic.filter((key) => !stillGeneric.includes(key as OperationKey)), 'generic, not listed').toEqual([]);
+    expect(stillGeneric.filter((key) => !generic.includes(key)), 'listed, now described').toEqual([]);
+  });
+
   it('documents only routes that exist', () => {
     const mounted = new Set(h.api.routes.map((r) => `${r.method} ${r.path}`));
     expect(Object.keys(documentedAreas()).filter((key) => !mounted.has(key))).toEqual([]);
@@ -223,8 +285,8 @@ describe('GET /openapi.json (issue 44)', () => {
       const res = await h.call('admin', path);
       expect(res.status, path).toBe(200);
       const body = (await res.json()) as Json;
-      const result = v.safeParse(areas[key]!.answer!, body);
-      if (!result.success) mismatches.push(`${key}: ${result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`).join('; ')}`);
+      const problems = problemsOf(areas[key]!.answer!, body);
+      if (problems.length > 0) mismatches.push(`${key}: ${problems.join('; ')}`);
       return body;
     };
     const first = (list: Json, key = 'items') => (list[key] as { id: string }[])[0]!.id;
@@ -261,6 +323,66 @@ describe('GET /openapi.json (issue 44)', () => {
     await check('GET /locations/locations/:id', `/locations/locations/${first(locations)}?${riverside}`);
     const tags = await check('GET /tag', `/tag?${riverside}`);
     if ((tags.items as unknown[]).length > 0) await check('GET /tag/:id', `/tag/${first(tags)}?${riverside}`);
+    await check('GET /accounts', '/accounts');
+    await check('GET /accounts', '/accounts?limit=5');
+    await check('GET /accounts/account', `/accounts/account?${riverside}`);
+    await check('GET /me/preferences', '/me/preferences');
+    await check('GET /deleted', `/deleted?${riverside}`);
+    await check('GET /audit/recent', `/audit/recent?${riverside}`);
+    const entries = await check('GET /audit/entries', `/audit/entries?${riverside}`);
+    await check('GET /audit/entries/:id', `/audit/entries/${first(entries)}?${riverside}`);
+    await check('GET /audit/views', `/audit/views?${riverside}`);
+    await check('GET /audit/facets', `/audit/facets?${riverside}`);
+    const masked = await check('GET /call_masking/sessions', `/call_masking/sessions?${riverside}`);
+    expect((masked.items as unknown[]).length, 'seeded masked call links').toBeGreaterThan(0);
+    await check('GET /call_masking/sessions/:id', `/call_masking/sessions/${first(masked)}?${riverside}`);
+    const queues = await check('GET /callcenter/queues', `/callcenter/queues?${riverside}`);
+    expect((queues.items as unknown[]).length, 'seeded queues').toBeGreaterThan(0);
+    await check('GET /callcenter/queues/:queueId', `/callcenter/queues/${first(queues)}?${riverside}`);
+    const chatSettings = await check('GET /chat/settings', `/chat/settings?${riverside}`);
+    if (chatSettings.widgetId) await check('GET /chat/public/widgets/:id', `/chat/public/widgets/${chatSettings.widgetId as string}`);
+    const [chat] = await h.db.select({ interactionId: webChats.interactionId }).from(webChats).where(eq(webChats.accountId, h.accounts.riverside.id)).limit(1);
+    expect(chat, 'a seeded web chat').toBeDefined();
+    await check('GET /chat/conversations/:id', `/chat/conversations/${chat!.interactionId}?${riverside}`);
+    await check('GET /metrics/historic', `/metrics/historic?${riverside}`);
+    await check('GET /metrics/realtime', `/metrics/realtime?${riverside}`);
+    const roles = await check('GET /permissions/roles', `/permissions/roles?${riverside}`);
+    await check('GET /permissions/roles', `/permissions/roles?limit=5&${riverside}`);
+    await check('GET /permissions/roles/:id', `/permissions/roles/${first(roles)}?${riverside}`);
+    const policies = await check('GET /permissions/policies', `/permissions/policies?${riverside}`);
+    await check('GET /permissions/policies/:id', `/permissions/policies/${first(policies)}?${riverside}`);
+    await check('GET /permissions/trust-targets', `/permissions/trust-targets?${riverside}`);
+    await check('GET /permissions/accesspolicy', `/permissions/accesspolicy?${riverside}`);
+    const schedules = await check('GET /schedule/schedule', `/schedule/schedule?${riverside}`);
+    await check('GET /schedule/schedule/:id', `/schedule/schedule/${first(schedules)}?${riverside}`);
+    const occurrences = await check('GET /schedule/schedule/:scheduleId/task', `/schedule/schedule/${first(schedules)}/task?from=2026-01-05&to=2026-01-18&${riverside}`);
+    expect((occurrences.items as unknown[]).length, 'seeded schedule tasks').toBeGreaterThan(0);
+    await check('GET /schedule/schedule/:scheduleId/task/:id', `/schedule/schedule/${first(schedules)}/task/${(occurrences.items as { taskId: string }[])[0]!.taskId}?${riverside}`);
+    await check('GET /search', `/search?q=a&${riverside}`);
+    await check('GET /search', `/search?q=${first(persons, 'Items')}&${riverside}`);
+    await check('GET /teamsbot/graph/users', `/teamsbot/graph/users?${riverside}`);
+    const teamsTeams = await check('GET /teamsbot/graph/team', `/teamsbot/graph/team?${riverside}`);
+    const teamsTeam = first(teamsTeams, 'teams');
+    const channels = await check('GET /teamsbot/graph/team/:teamId/channels', `/teamsbot/graph/team/${teamsTeam}/channels?${riverside}`);
+    await check('GET /teamsbot/graph/team/:teamId/channels/:channelId/messages', `/teamsbot/graph/team/${teamsTeam}/channels/${encodeURIComponent(first(channels, 'channels'))}/messages?${riverside}`);
+    await check('GET /telephony/settings', `/telephony/settings?${riverside}`);
+    // No endpoint is seeded: one made here, its answer checked too.
+    const made = await h.call('admin', `/webhooks/endpoints?${riverside}`, { method: 'POST', json: { url: 'https://ehr.example.com/astera/webhooks', events: ['person.created'] } });
+    expect(made.status).toBe(201);
+    const endpoint = (await made.json()) as Json;
+    const madeProblems = problemsOf(areas['POST /webhooks/endpoints']!.answer!, endpoint);
+    if (madeProblems.length > 0) mismatches.push(`POST /webhooks/endpoints: ${madeProblems.join('; ')}`);
+    await check('GET /webhooks/endpoints', `/webhooks/endpoints?${riverside}`);
+    await check('GET /webhooks/endpoints/:id', `/webhooks/endpoints/${endpoint.id as string}?${riverside}`);
+    await check('GET /webhooks/endpoints/:id/deliveries', `/webhooks/endpoints/${endpoint.id as string}/deliveries?${riverside}`);
+    await check('GET /task-workflows/people', `/task-workflows/people?${riverside}`);
+    // Something deleted, for "Recently deleted" to list.
+    const place = await h.call('admin', `/locations/locations?${riverside}`, { method: 'POST', json: { name: 'OpenAPI deleted place' } });
+    expect(place.status).toBe(201);
+    const placeId = ((await place.json()) as Json).id as string;
+    expect((await h.call('admin', `/locations/locations/${placeId}?${riverside}`, { method: 'DELETE' })).status).toBe(204);
+    const deleted = await check('GET /deleted', `/deleted?${riverside}`);
+    expect((deleted.items as { id: string }[]).map((item) => item.id)).toContain(placeId);
     expect(mismatches).toEqual([]);
   });
 });

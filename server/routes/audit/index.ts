@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'dri
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AuditEntry } from '../../../domain/api.ts';
-import { auditInstant, auditWord, recordKindLabel, recordKindNoun, defaultAuditPageSize, redactSecrets, type AccessLogItem, type AccessLogPage, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage } from '../../../domain/audit.ts';
+import { auditInstant, auditWord, recordKindLabel, recordKindNoun, defaultAuditPageSize, redactSecrets, type AccessLogItem, type AccessLogPage, type AuditLogDetail, type AuditLogFacets, type AuditLogItem, type AuditLogPage, type AuditRecentPage } from '../../../domain/audit.ts';
 import { rangeEnd, rangeStart } from '../../../domain/records.ts';
 import { messages } from '../../../domain/messages.ts';
 import { maxSerialId, wholeNumber } from '../../../domain/query.ts';
@@ -308,7 +308,7 @@ export const auditRoutes = new Hono<AppEnv>()
     const names = await recordNames(c.var.deps.db, rows);
     const items: AuditEntry[] = rows.map((row) => toEntry(row, names.get(row)!));
     recordEntryReads(c, 'list', rows);
-    return c.json({ items });
+    return c.json({ items } satisfies AuditRecentPage);
   })
   /**
    * Every write, newest first, a page at a time: `before` (older) and `after` (newer) name the

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { maskingCreateSchema, maskingIdPattern, maskingTexts } from '../../../domain/masking.ts';
+import { maskingCreateSchema, maskingIdPattern, maskingTexts, type MaskedCallStarted, type MaskingSessionList } from '../../../domain/masking.ts';
 import { publicPage } from '../../../domain/public-pages.ts';
 import { recordReads } from '../../access-log.ts';
 import { anyone, requires } from '../../auth/requires.ts';
@@ -51,7 +51,7 @@ export const publicMaskingRoutes = new Hono<AppEnv>()
     const outcome = await startMaskedCall(c.var.deps.db, telephonyOf(c), publicUrlOf(c), id);
     if (outcome === 'unavailable') throw unavailable();
     if (outcome === 'failed') throw new ApiError(502, 'call_failed', maskingTexts.failure);
-    return c.json({ status: 'calling' as const });
+    return c.json({ status: 'calling' } satisfies MaskedCallStarted);
   });
 
 const listQuery = v.object({ personId: v.optional(v.pipe(v.string('personId must be a record id'), v.uuid('personId must be a record id'))) });
@@ -66,7 +66,7 @@ export const maskingSessionRoutes = new Hono<AppEnv>()
     const { personId } = c.req.valid('query');
     const items = await listSessions(c.var.deps.db, c.var.account.id, publicUrlOf(c), personId ? { personId } : {});
     recordReads(c, 'MaskingSession', 'list', items.map((item) => item.id));
-    return c.json({ items });
+    return c.json({ items } satisfies MaskingSessionList);
   })
   .post('/sessions', requires('/call_masking/sessions', 'POST'), jsonLimit, json(maskingCreateSchema), async (c) => {
     const body = c.req.valid('json');

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { chatEndSchema, chatIdPattern, chatPostSchema, chatReadQuerySchema, chatSettingsPatchSchema, chatStartSchema, chatTexts, chatTokenHeader, chatWaitSeconds, type ChatStarted, type ChatWidget } from '../../../domain/chat.ts';
+import { chatEndSchema, chatIdPattern, chatPostSchema, chatReadQuerySchema, chatSettingsPatchSchema, chatStartSchema, chatTexts, chatTokenHeader, chatWaitSeconds, type ChatEnded, type ChatPosted, type ChatStarted, type ChatWidget } from '../../../domain/chat.ts';
 import { systemActors } from '../../../domain/actors.ts';
 import { publicPage } from '../../../domain/public-pages.ts';
 import { recordReads } from '../../access-log.ts';
@@ -82,12 +82,12 @@ export const publicChatRoutes = new Hono<AppEnv>()
     const { text } = c.req.valid('json');
     const seq = await auditedWrite(c.var.deps.db, { accountId: chat.accountId, actor: systemActors.webChat }, (scope) => postChatMessage(scope, chat, { sender: 'patient', name: chat.visitorName }, text));
     if (seq === null) throw ended();
-    return c.json({ seq }, 201);
+    return c.json({ seq } satisfies ChatPosted, 201);
   })
   .post('/conversations/:id/end', anyone(), counted('messages'), async (c) => {
     const chat = await visitorsChat(c);
     await auditedWrite(c.var.deps.db, { accountId: chat.accountId, actor: systemActors.webChat }, (scope) => endChat(scope, chat, 'patient'));
-    return c.json({ ended: true });
+    return c.json({ ended: true } satisfies ChatEnded);
   });
 
 /** The interaction's conversation, or 404 (not a chat, or not in this account). */
@@ -125,7 +125,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const { text } = c.req.valid('json');
     const seq = await write(c, (scope) => postChatMessage(scope, chat, { sender: 'staff', name: c.var.caller.name }, text));
     if (seq === null) throw ended();
-    return c.json({ seq }, 201);
+    return c.json({ seq } satisfies ChatPosted, 201);
   })
   .patch('/conversations/:id', requires('/interactions/interactions', 'PATCH'), idParam(), jsonLimit, json(chatEndSchema), async (c) => {
     const { id } = c.req.valid('param');

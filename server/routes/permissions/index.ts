@@ -11,6 +11,7 @@ import {
   rolePatchSchema,
   roleStillHeld,
   type CcpConfig,
+  type PolicyList,
   type RoleCreateParsed,
   type RoleDetail,
   type RoleList,
@@ -170,7 +171,7 @@ export const permissionsRoutes = new Hono<AppEnv>()
   // --------------------------------------------------------------- the older policy shape
   .get('/policies', requires('/permissions/policies', 'GET'), query(roleListQuerySchema), async (c) => {
     const list = await listRoles(c.var.deps.db, c.var.account.id, c.req.valid('query'), isPaged(c));
-    return c.json({ ...list, items: list.items.map(presentPolicy) });
+    return c.json({ ...list, items: list.items.map(presentPolicy) } satisfies PolicyList);
   })
   .post('/policies', requires('/permissions/policies', 'POST'), jsonLimit, json(policyCreateSchema), async (c) => {
     const body = c.req.valid('json');

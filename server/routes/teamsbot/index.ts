@@ -11,6 +11,7 @@ import {
   teamsMessages,
   teamsUsersQuerySchema,
   tenantIdSchema,
+  type BotInstall,
   type ChannelList,
   type ChannelMessage,
   type ChannelMessageList,
@@ -139,7 +140,7 @@ export const teamsbotRoutes = new Hono<AppEnv>()
       const team = await directory(c, teamDirectory.getTeam(tenantId, teamId));
       const installed = await directory(c, teamDirectory.installBot(tenantId, teamId));
       if (installed) await audit({ action: 'install_bot', resourceType: 'TeamsTeam', resourceId: teamId, after: { tenantId, teamId, displayName: team.displayName, botInstalled: true } });
-      return { id: teamId, displayName: team.displayName, botInstalled: true, installed };
+      return { id: teamId, displayName: team.displayName, botInstalled: true, installed } satisfies BotInstall;
     });
     // Who the bot reaches has changed: the next users list is computed afresh.
     cacheOf(teamDirectory).delete(tenantId);

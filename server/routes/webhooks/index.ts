@@ -9,8 +9,11 @@ import {
   webhookSecretOverlapMs,
   webhookUrlProblem,
   type WebhookDelivery,
+  type WebhookDeliveryList,
   type WebhookEndpoint,
+  type WebhookEndpointList,
   type WebhookEndpointWithSecret,
+  type WebhookResent,
 } from '../../../domain/webhooks.ts';
 import { requires } from '../../auth/requires.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -82,7 +85,7 @@ const RESEND_MAX = 5_000;
 export const webhookRoutes = new Hono<AppEnv>()
   .get('/endpoints', requires('/webhooks', 'GET'), async (c) => {
     const rows = await c.var.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, c.var.account.id)).orderBy(asc(webhookEndpoints.url), asc(webhookEndpoints.id));
-    return c.json({ items: rows.map(presentEndpoint) });
+    return c.json({ items: rows.map(presentEndpoint) } satisfies WebhookEndpointList);
   })
   .post('/endpoints', requires('/webhooks', 'POST'), jsonLimit, json(webhookEndpointCreateSchema(true)), async (c) => {
     const body = c.req.valid('json');
@@ -181,7 +184,7 @@ export const webhookRoutes = new Hono<AppEnv>()
         .filter((attempt) => attempt.eventId === delivery.eventId)
         .map((attempt) => ({ at: attempt.at.toISOString(), statusCode: attempt.statusCode, durationMs: attempt.durationMs, error: attempt.error })),
     }));
-    return c.json({ items });
+    return c.json({ items } satisfies WebhookDeliveryList);
   })
   // Sends again one event, or every event of a time range, that was meant for this endpoint: same webhook-id, a new round of attempts.
   .post('/endpoints/:id/resend', requires('/webhooks', 'POST'), idParam(), jsonLimit, json(webhookResendSchema), async (c) => {
@@ -208,6 +211,6 @@ export const webhookRoutes = new Hono<AppEnv>()
       await audit({ action: 'resend', resourceType: 'WebhookEndpoint', resourceId: id, after: { ...body, events: rows.length } });
       return rows.length;
     });
-    return c.json({ resent });
+    return c.json({ resent } satisfies WebhookResent);
   });
 

@@ -9,6 +9,7 @@ import {
   type WorkflowItem,
   type WorkflowItemBatchResult,
   type WorkflowItemDetail,
+  type WorkflowPeople,
 } from '../../../domain/workflows.ts';
 import { areaDocs } from '../../openapi/registry.ts';
 import { answerOf, commonFields, dateTime, example, exampleCommon, pageFields, uuid } from '../../openapi/schemas.ts';
@@ -102,7 +103,28 @@ const item: WorkflowItem = {
   heldReason: null,
 };
 
+const peopleAnswer = answerOf<WorkflowPeople>()(
+  v.object({
+    items: v.array(
+      v.object({
+        id: uuid,
+        name: v.string(),
+        phones: v.pipe(
+          v.array(v.object({ contactPointId: uuid, name: v.string(), system: v.picklist(['PHONE', 'SMS']), value: v.pipe(v.string(), v.description('A US number, as typed or in E.164.')) })),
+          v.description('The person’s US phone and SMS numbers: what a workflow item calls and texts.'),
+        ),
+      }),
+    ),
+  }),
+);
+
 export const workflowDocs = areaDocs({
+  'GET /task-workflows/people': {
+    summary: 'The persons “Start workflow” offers: those with a US number to call and text (at most 20, by name)',
+    answer: peopleAnswer,
+    queryExample: { q: 'doe' },
+    answerExample: { items: [{ id: example.id, name: 'Jane Doe', phones: [{ contactPointId: example.otherId, name: 'Mobile', system: 'SMS', value: '(555) 123-4567' }] }] },
+  },
   'GET /task-workflows/workflows': { summary: 'List task workflows', answer: answerOf<{ items: Workflow[] }>()(v.object({ items: v.array(workflowAnswer) })), answerExample: { items: [workflow] } },
   'POST /task-workflows/workflows': {
     summary: 'Create a task workflow',

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { usPhonePattern } from '../../../domain/contact-points.ts';
 import { messages } from '../../../domain/messages.ts';
-import type { WorkflowPerson } from '../../../domain/workflows.ts';
+import type { WorkflowPeople, WorkflowPerson } from '../../../domain/workflows.ts';
 import { recordReads } from '../../access-log.ts';
 import { requires } from '../../auth/requires.ts';
 import { contactPointPractitioners, contactPoints, persons } from '../../db/schema/index.ts';
@@ -69,5 +69,5 @@ export const workflowPeopleRoutes = new Hono<AppEnv>().get('/people', requires('
     'list',
     items.map((person) => person.id),
   );
-  return c.json({ items });
+  return c.json({ items } satisfies WorkflowPeople);
 });
