@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { isValidElement, lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { interactionDirections, type InteractionDirection } from '../../../domain/interaction-kinds.ts';
 import { messages } from '../../../domain/messages.ts';
 import { interactionMessages } from '../../../domain/interaction-messages.ts';
@@ -330,7 +330,9 @@ function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: s
               {row.name}
             </th>
             {row.cells.map((cell, index) => (
-              <td key={index} className={td}>
+              // Keyed by the cell's own key (its column): when a column comes or goes with new
+              // figures (a direction with no calls in a queue), a link keeps its element, and focus.
+              <td key={isValidElement(cell) && cell.key !== null ? cell.key : index} className={td}>
                 {cell}
               </td>
             ))}
