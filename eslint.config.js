@@ -28,9 +28,9 @@ const spaLayers = [
  * services the routes use → the database. Shared helpers (server/*.ts that are not the
  * composition) sit with the services.
  */
-const serverComposition = ['./server/main.ts', './server/app.ts', './server/portal.ts', './server/search-providers.ts', './server/seed'];
+const serverComposition = ['./server/main.ts', './server/app.ts', './server/portal.ts', './server/areas.ts', './server/seed'];
 const serverServices = ['./server/auth', './server/idp', './server/integrations', './server/jobs', './server/notifications', './server/search'];
-const serverHelpers = './server/!(main|app|portal|search-providers).ts';
+const serverHelpers = './server/!(main|app|portal|areas).ts';
 /**
  * The request layer's own files: the app's environment (which imports auth and every integration
  * port), the request's write wrapper and the HTTP errors. Jobs write through server/db/ without a

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { grantAll } from '../../domain/permissions.ts';
+// The default and demo roles' grants are the areas' (server/areas.ts describes them when loaded).
+import '../areas.ts';
 import { defaultRoles } from '../db/default-roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Tx } from '../db/client.ts';
