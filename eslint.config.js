@@ -56,7 +56,9 @@ const sideZones = [
 const layerZones = [
   ...sideZones,
   ...below(spaLayers),
-  { target: './server/routes', from: serverComposition, message: 'Routes are composed by server/app.ts; they do not import the composition.' },
+  // An area's descriptor (server/routes/<area>/area.ts) is the composition's: it names the area's demo seed steps.
+  { target: './server/routes/*/!(area).ts', from: serverComposition, message: 'Routes are composed by server/app.ts; they do not import the composition.' },
+  { target: './server/routes', from: './server/routes/*/area.ts', message: "An area's descriptor is read by server/areas.ts alone: routes do not import it." },
   {
     target: [...serverServices, serverHelpers],
     from: [...serverComposition, './server/routes'],

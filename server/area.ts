@@ -2,7 +2,9 @@ import type { Hono } from 'hono';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { HttpMethod, Resource } from '../domain/permissions.ts';
 import type { TaggedResourceType } from '../domain/tags.ts';
+import type { Tx } from './db/client.ts';
 import type { AppEnv } from './env.ts';
+import type { RecordingStore } from './integrations/recordings/port.ts';
 import type { SearchProvider } from './search/registry.ts';
 import type { DeletedDescriptor } from './soft-delete.ts';
 import type { Taggable } from './tagged.ts';
@@ -53,7 +55,34 @@ export type Area = {
    * what is listed (server/seed/demo-roles.ts).
    */
   grants?: { practiceAdministrator?: readonly Resource[]; scheduler?: RoleGrants; callCenterAgent?: RoleGrants };
+  /** Its demo data (server/seed/demo-<area>.ts, run by server/seed/seed.ts). */
+  seed?: readonly SeedStep[];
 };
+
+/** The demo's accounts, by key (server/seed/seed.ts). */
+export type DemoAccountKey = 'astera' | 'riverside' | 'lakeside';
+
+/** What a seed step is given: the transaction, the demo accounts and how the demo's ids are made. */
+export type DemoSeed = {
+  tx: Tx;
+  accounts: Readonly<Record<DemoAccountKey, { readonly id: string; readonly name: string }>>;
+  /** A demo record's stable id, from its name (`seedId`). */
+  id(name: string): string;
+  /** A demo role's id. */
+  roleId(account: DemoAccountKey, role: string): string;
+  /** Who the demo rows are created by. */
+  actor: string;
+  /** Where the demo calls' recordings are written (none without it). */
+  recordings?: RecordingStore;
+};
+
+/**
+ * A step of the demo seed: it runs once per database (its `key` is the marker written when it has
+ * run, so a database seeded before the step existed gets it at the next start), after the steps
+ * with a lower `order`. `run` answers 'later' when it cannot run yet (the simulators' schema is
+ * missing): no marker, it runs at a later start.
+ */
+export type SeedStep = { key: string; order: number; run(demo: DemoSeed): Promise<void | 'later'> };
 
 /** An area's descriptor (typed, nothing more: the shared lists read them from `server/areas.ts`). */
 export const defineArea = <const A extends Area>(area: A): A => area;

@@ -4,6 +4,7 @@ import { ownNotificationGrants } from '../../domain/notifications.ts';
 import type { Tx } from '../db/client.ts';
 import { roles } from '../db/schema/index.ts';
 import { fromAreas, type Area } from '../area.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
 
 /** The grants the areas give the demo role (their `grants`, server/routes/<area>/area.ts), and the caller's own notifications (every role holds those). */
 const grantsOf = (areas: readonly Area[], role: 'scheduler' | 'callCenterAgent'): ResourceGrants => ({
@@ -33,4 +34,9 @@ export async function insertDemoRoles(tx: Tx, accountId: string, id: (name: stri
     .insert(roles)
     .values(demoRoles().map((role) => ({ id: id(role.name), accountId, createdBy: actor, modifiedBy: actor, name: role.name, resources: role.resources, ccpConfig: role.ccpConfig })))
     .onConflictDoNothing();
+}
+
+/** The seed step: the demo roles beyond the first three, per account. */
+export async function seedDemoRoles({ tx, accounts, roleId, actor }: DemoSeed) {
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) await insertDemoRoles(tx, accounts[key].id, (name) => roleId(key, name), actor);
 }

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { apiKeyRoutes } from './index.ts';
 import { apiKeySearch } from './search.ts';
+import { seedDemoApiKeys } from '../../seed/demo-apikeys.ts';
 
 /** API keys of an account. */
 export const apiKeysArea = defineArea({
@@ -12,4 +13,5 @@ export const apiKeysArea = defineArea({
   tables: [apiKeys],
   search: { order: 90, providers: [apiKeySearch] },
   audit: { ApiKey: reads('/permissions/apikeys/{id}') },
+  seed: [{ key: 'seeded.apikeys', order: 60, run: seedDemoApiKeys }],
 });

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { contactPointCounts, contactPointPractitioners, contactPoints, contactPointWords } from '../../db/schema/index.ts';
 import { contactPointDeleted, contactPointRoutes } from './index.ts';
 import { contactPointSearch } from './search.ts';
+import { seedDemoContactPoints } from '../../seed/demo-contact-points.ts';
 
 /** Contact points (a practice's phone numbers, emails and sites) and their practitioners. */
 export const contactPointsArea = defineArea({
@@ -28,4 +29,5 @@ export const contactPointsArea = defineArea({
     practiceAdministrator: ['/contactpoints/contact-points', '/contactpoints/contact-points/{id}', '/contactpoints/vip/{value}'],
     callCenterAgent: [['/contactpoints/contact-points', ['GET']], ['/contactpoints/contact-points/{id}', ['GET']], ['/contactpoints/vip/{value}', ['GET']]],
   },
+  seed: [{ key: 'seeded.contact-points', order: 40, run: seedDemoContactPoints }],
 });

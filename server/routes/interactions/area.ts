@@ -3,6 +3,7 @@ import { interactionComments, interactions } from '../../db/schema/index.ts';
 import { interactionDeleted, interactionRoutes } from './index.ts';
 import { recordingRoutes } from './recordings.ts';
 import { interactionSearch } from './search.ts';
+import { seedDemoInteractions } from '../../seed/demo-interactions.ts';
 
 /** The call history: interactions, their comments and recordings (issue 26). */
 export const interactionsArea = defineArea({
@@ -27,4 +28,6 @@ export const interactionsArea = defineArea({
     practiceAdministrator: ['/interactions/interactions'],
     callCenterAgent: [['/interactions/interactions', ['GET', 'POST', 'PATCH']]],
   },
+  // Last: after the queues and people its calls are between.
+  seed: [{ key: 'seeded.interactions', order: 170, run: seedDemoInteractions }],
 });

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { issues } from '../../db/schema/index.ts';
 import { issueSearch } from '../../search/catalogue-providers.ts';
 import { issueDeleted, issueRoutes } from './index.ts';
+import { seedDemoCatalogue } from '../../seed/demo-catalogue.ts';
 
 /** Issues (issue #9: what callers call about). */
 export const issuesArea = defineArea({
@@ -25,4 +26,6 @@ export const issuesArea = defineArea({
     },
   },
   grants: { practiceAdministrator: ['/issues', '/issues/{id}'] },
+  // Issues and insurance plans together (one step since issue #9).
+  seed: [{ key: 'seeded.catalogue', order: 20, run: seedDemoCatalogue }],
 });

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { locations } from '../../db/schema/index.ts';
 import { locationDeleted, locationRoutes } from './index.ts';
 import { locationSearch } from './search.ts';
+import { seedDemoLocations } from '../../seed/demo-locations.ts';
 
 /** A practice's locations. */
 export const locationsArea = defineArea({
@@ -28,4 +29,5 @@ export const locationsArea = defineArea({
     practiceAdministrator: ['/locations/locations', '/locations/locations/{id}'],
     scheduler: [['/locations/locations', ['GET']], ['/locations/locations/{id}', ['GET']]],
   },
+  seed: [{ key: 'seeded.locations', order: 50, run: seedDemoLocations }],
 });

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { roles } from '../../db/schema/index.ts';
 import { roleSearch } from '../../search/core-providers.ts';
 import { permissionsRoutes } from './index.ts';
+import { seedDemoRoles } from '../../seed/demo-roles.ts';
 
 /** Roles, policies and the caller's access policy. */
 export const permissionsArea = defineArea({
@@ -16,4 +17,5 @@ export const permissionsArea = defineArea({
     scheduler: [['/permissions/accesspolicy', ['GET']]],
     callCenterAgent: [['/permissions/accesspolicy', ['GET']]],
   },
+  seed: [{ key: 'seeded.roles', order: 90, run: seedDemoRoles }],
 });

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { personCounts, persons, practitionerPhotos, practitioners, users } from '../../db/schema/index.ts';
 import { personSearchProviders } from '../../search/providers.ts';
 import { personRoutes } from './index.ts';
+import { seedDemoPeople } from '../../seed/demo-persons.ts';
 
 /** Persons, practitioners (and their photos) and users. */
 export const personArea = defineArea({
@@ -32,4 +33,5 @@ export const personArea = defineArea({
     scheduler: [['/person/practitioners', ['GET']], ['/person/practitioners/{id}', ['GET']]],
     callCenterAgent: [['/person/persons', ['GET']], ['/person/persons/{id}', ['GET']]],
   },
+  seed: [{ key: 'seeded.people', order: 10, run: seedDemoPeople }],
 });

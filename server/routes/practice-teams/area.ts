@@ -1,6 +1,7 @@
 import { defineArea, reads } from '../../area.ts';
 import { practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
 import { practiceTeamDeleted, practiceTeamRoutes } from './index.ts';
+import { seedDemoPracticeTeams } from '../../seed/demo-practice-teams.ts';
 
 /** Practice teams and their members (issue 26; `/teams` in the API, not Microsoft Teams: that is `teamsbot`). */
 export const practiceTeamsArea = defineArea({
@@ -33,4 +34,5 @@ export const practiceTeamsArea = defineArea({
     // The interactions list filters by the practice's teams.
     callCenterAgent: [['/teams/teams', ['GET']], ['/teams/teams/{id}', ['GET']]],
   },
+  seed: [{ key: 'seeded.practice-teams', order: 110, run: seedDemoPracticeTeams }],
 });

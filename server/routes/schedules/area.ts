@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { schedules, scheduleTasks } from '../../db/schema/index.ts';
 import { scheduleDeleted, scheduleRoutes, taskDeleted } from './index.ts';
 import { scheduleSearch } from './search.ts';
+import { seedDemoSchedules } from '../../seed/demo-schedules.ts';
 
 /** Schedules and their (recurring) tasks. */
 export const schedulesArea = defineArea({
@@ -16,4 +17,5 @@ export const schedulesArea = defineArea({
     practiceAdministrator: ['/schedule/schedule', '/schedule/schedule/{id}'],
     scheduler: [['/schedule/schedule', ['GET', 'POST', 'PATCH', 'DELETE']], ['/schedule/schedule/{id}', ['GET', 'POST', 'PATCH', 'DELETE']]],
   },
+  seed: [{ key: 'seeded.schedules', order: 30, run: seedDemoSchedules }],
 });

@@ -3,6 +3,7 @@ import { campaigns, surveyResponses } from '../../db/schema/index.ts';
 import { surveyRoutes } from './index.ts';
 import { publicSurveyRoutes } from './public.ts';
 import { campaignSearch } from './search.ts';
+import { seedDemoCampaigns } from '../../seed/demo-campaigns.ts';
 
 /** Survey campaigns and their responses; the patients' survey page answers through the public routes. */
 export const surveysArea = defineArea({
@@ -16,4 +17,5 @@ export const surveysArea = defineArea({
   search: { order: 100, providers: [campaignSearch] },
   audit: { Campaign: reads('/surveys/campaigns/{id}'), SurveyResponse: reads('/surveys/campaigns/{campaignId}/surveys') },
   grants: { practiceAdministrator: ['/surveys/campaigns', '/surveys/campaigns/{id}', '/surveys/campaigns/{campaignId}/surveys'] },
+  seed: [{ key: 'seeded.campaigns', order: 100, run: seedDemoCampaigns }],
 });

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { tags } from '../../db/schema/index.ts';
 import { tagDeleted, tagRoutes } from './index.ts';
 import { tagSearch } from './search.ts';
+import { insertDemoCatalogueTags, insertDemoTags } from '../../seed/demo-tags.ts';
 
 /** Tags on the other areas' records (their `taggable`). */
 export const tagsArea = defineArea({
@@ -14,4 +15,6 @@ export const tagsArea = defineArea({
   // A tag also needs the record it tags (server/routes/audit/visibility.ts).
   audit: { Tag: reads('/tag/{id}') },
   grants: { practiceAdministrator: ['/tag', '/tag/{id}'] },
+  // After the records they tag.
+  seed: [{ key: 'seeded.tags', order: 150, run: insertDemoTags }, { key: 'seeded.tags.catalogue', order: 160, run: insertDemoCatalogueTags }],
 });
