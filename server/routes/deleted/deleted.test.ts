@@ -197,7 +197,9 @@ describe('GET /deleted', () => {
   it('lists every type newest first, bounded by limit (at most 100)', async () => {
     const deleted: string[] = [];
     const restores = new Map<string, string>();
-    for (const [i, d] of deletedRegistry().entries()) {
+    // Tags last: a deleted tag is listed only while its record is live, and a later delete in this loop could take that record.
+    const types = [...deletedRegistry()].sort((a, b) => Number(a.resourceType === 'Tag') - Number(b.resourceType === 'Tag'));
+    for (const [i, d] of types.entries()) {
       for (const index of [0, 1]) {
         const record = await deleteOne(d);
         // Distinct, known times: the later in this loop, the newer.
