@@ -77,11 +77,16 @@ describe('every API area is described once', () => {
     expect([...written].filter((kind) => !(kind in known)).sort(), "add these to an area's `audit`").toEqual([]);
   });
 
-  it('each taggable kind and each "Recently deleted" type is one area\'s', () => {
+  it('each taggable kind, "Recently deleted" type and searchable type is one area\'s, and the palette order has no ties', () => {
     expect(listedTwice(owners((area) => Object.keys(area.taggable ?? {})))).toEqual([]);
     expect(listedTwice(owners((area) => (area.deleted ?? []).map((d) => d.resourceType)))).toEqual([]);
     expect(listedTwice(owners((area) => (area.search?.providers ?? []).map((p) => p.type)))).toEqual([]);
     expect(listedTwice(owners((area) => (area.search ? [String(area.search.order)] : [])))).toEqual([]);
+  });
+
+  it('each seed step has its own marker and its own place in the order', () => {
+    expect(listedTwice(owners((area) => (area.seed ?? []).map((step) => step.key)))).toEqual([]);
+    expect(listedTwice(owners((area) => (area.seed ?? []).map((step) => String(step.order))))).toEqual([]);
   });
 
   describe('tables', () => {
