@@ -28,9 +28,9 @@ const spaLayers = [
  * services the routes use → the database. Shared helpers (server/*.ts that are not the
  * composition) sit with the services.
  */
-const serverComposition = ['./server/main.ts', './server/app.ts', './server/portal.ts', './server/search-providers.ts', './server/seed'];
+const serverComposition = ['./server/main.ts', './server/app.ts', './server/portal.ts', './server/areas.ts', './server/seed'];
 const serverServices = ['./server/auth', './server/idp', './server/integrations', './server/jobs', './server/notifications', './server/search'];
-const serverHelpers = './server/!(main|app|portal|search-providers).ts';
+const serverHelpers = './server/!(main|app|portal|areas).ts';
 /**
  * The request layer's own files: the app's environment (which imports auth and every integration
  * port), the request's write wrapper and the HTTP errors. Jobs write through server/db/ without a
@@ -56,7 +56,9 @@ const sideZones = [
 const layerZones = [
   ...sideZones,
   ...below(spaLayers),
-  { target: './server/routes', from: serverComposition, message: 'Routes are composed by server/app.ts; they do not import the composition.' },
+  // An area's descriptor (server/routes/<area>/area.ts) is the composition's: it names the area's demo seed steps.
+  { target: './server/routes/*/!(area).ts', from: serverComposition, message: 'Routes are composed by server/app.ts; they do not import the composition.' },
+  { target: './server/routes', from: './server/routes/*/area.ts', message: "An area's descriptor is read by server/areas.ts alone: routes do not import it." },
   {
     target: [...serverServices, serverHelpers],
     from: [...serverComposition, './server/routes'],

@@ -12,6 +12,7 @@ import { demoAccounts, roleId, seed, seedId } from '../server/seed/seed.ts';
 import { migrateSimulators } from '../server/integrations/simulators/migrate.ts';
 import type { ResourceGrants } from '../domain/permissions.ts';
 import { roles } from '../server/db/schema/index.ts';
+import '../server/areas.ts';
 import { auditRecordGrants, readsKind } from '../server/routes/audit/visibility.ts';
 import { benchDeps } from './deps.ts';
 import { BENCH_AUDIENCE, BENCH_ISSUER } from './sign-in.ts';
@@ -25,7 +26,7 @@ const REQUESTS = 100;
  * read, ../server/routes/audit/visibility.ts), so the practice administrator sees part of them and
  * the instance administrator all. A tag's entry names the record it tags, one of the others.
  */
-const KINDS = Object.keys(auditRecordGrants);
+const KINDS = Object.keys(auditRecordGrants());
 const TAGGED = KINDS.filter((kind) => kind !== 'Tag');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

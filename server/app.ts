@@ -11,41 +11,10 @@ import { policyStamp } from './auth/grants.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { isDatabaseUnavailable } from './db/client.ts';
 import { ApiError, logInternalError, unavailable } from './errors.ts';
-import { accountsRoutes } from './routes/accounts/index.ts';
-import { apiKeyRoutes } from './routes/apikeys/index.ts';
-import { auditRoutes } from './routes/audit/index.ts';
-import { contactPointRoutes } from './routes/contact-points/index.ts';
-import { deletedRoutes } from './routes/deleted/index.ts';
-import { authRoutes } from './routes/auth/index.ts';
-import { healthRoutes } from './routes/health/index.ts';
-import { recordingRoutes } from './routes/interactions/recordings.ts';
-import { insuranceRoutes } from './routes/insurances/index.ts';
-import { interactionRoutes } from './routes/interactions/index.ts';
-import { issueRoutes } from './routes/issues/index.ts';
-import { practiceTeamRoutes } from './routes/practice-teams/index.ts';
-import { locationRoutes } from './routes/locations/index.ts';
-import { meRoutes } from './routes/me/index.ts';
-import { metricsRoutes } from './routes/metrics/index.ts';
-import { notificationRoutes } from './routes/notifications/index.ts';
-import { scheduleRoutes } from './routes/schedules/index.ts';
-import { searchRoutes } from './routes/search/index.ts';
-import { permissionsRoutes } from './routes/permissions/index.ts';
-import { queueRoutes } from './routes/queues/index.ts';
-import { personRoutes } from './routes/person/index.ts';
-import { tagRoutes } from './routes/tags/index.ts';
-import { publicSurveyRoutes } from './routes/surveys/public.ts';
-import { telephonyCallbackRoutes } from './routes/telephony/callbacks.ts';
-import { telephonySettingsRoutes } from './routes/telephony/settings.ts';
-import { workflowRoutes } from './routes/workflows/index.ts';
-import { webhookRoutes } from './routes/webhooks/index.ts';
-import { maskingSessionRoutes, publicMaskingRoutes } from './routes/call-masking/index.ts';
-import { surveyRoutes } from './routes/surveys/index.ts';
-import { chatRoutes, publicChatRoutes } from './routes/chat/index.ts';
-import { teamsbotRoutes } from './routes/teamsbot/index.ts';
 import { anyBodyMaxBytes, requestTooLarge } from './records.ts';
 import { pathParams } from './validate.ts';
-import { openApiRoutes } from './openapi/routes.ts';
-import { searchProviders } from './search-providers.ts';
+import type { Mount } from './area.ts';
+import { areas } from './areas.ts';
 
 /** Headers of every API answer (architecture "Headers"): JSON is never a page, nor framed. */
 const apiHeaders = secureHeaders({
@@ -84,53 +53,30 @@ const anyBodyLimit = bodyLimit({
   },
 });
 
-/** The API: one sub-app per area of spec §7, behind authentication and account resolution. */
+/** Mounts a sub-app of an area (made from the whole API when it needs it, as the OpenAPI document does). */
+function mounted(api: Hono<AppEnv>, { path, app }: Mount, self: () => Hono<AppEnv>) {
+  api.route(path, typeof app === 'function' ? app(self) : app);
+}
+
+/**
+ * The API: one sub-app per area of spec §7 (server/areas.ts, each area's descriptor), behind
+ * authentication and account resolution. The public sub-apps (probes, the API's reference, the
+ * public pages' endpoints, the carrier's signed callbacks) are mounted before sign-in.
+ */
 export function createApi(deps: Deps) {
-  // The app the OpenAPI document describes: itself, known once built (typed apart, so the app's type does not refer to itself).
+  // The app the OpenAPI document describes: itself, known once built.
   const self: { app?: Hono<AppEnv> } = {};
+  const mounts = areas.flatMap((area) => area.mount);
   const api = new Hono<AppEnv>()
     .use(answersCompressed, apiHeaders, noStore, anyBodyLimit, async (c, next) => {
       c.set('deps', deps);
       await next();
     })
     // Every path parameter of every route below (issue 40), before sign-in: a malformed one is refused alike for everyone.
-    .use(pathParams)
-    .route('/health', healthRoutes) // before sign-in: probes carry no token
-    .route('/', openApiRoutes(() => self.app!)) // before sign-in: the API's own reference (issue 44)
-    .route('/surveys/public', publicSurveyRoutes) // before sign-in: the patients' survey page
-    .route('/telephony', telephonyCallbackRoutes) // before sign-in: the carrier's signed callbacks
-    .route('/call_masking', publicMaskingRoutes) // before sign-in: the patient's call-masking page
-    .route('/chat/public', publicChatRoutes) // before sign-in: the practices' chat widgets
-    .use(authenticate, resolveAccount, policyStamp)
-    .route('/accounts', accountsRoutes)
-    .route('/auth', authRoutes)
-    .route('/permissions/apikeys', apiKeyRoutes) // before /permissions, whose sub-app owns the rest of the path
-    .route('/permissions', permissionsRoutes)
-    .route('/audit', auditRoutes)
-    .route('/person', personRoutes)
-    .route('/contactpoints', contactPointRoutes)
-    .route('/deleted', deletedRoutes)
-    .route('/interactions', interactionRoutes)
-    .route('/issues', issueRoutes)
-    .route('/insurances', insuranceRoutes)
-    .route('/schedule', scheduleRoutes)
-    .route('/tag', tagRoutes)
-    .route('/teamsbot', teamsbotRoutes)
-    .route('/teams', practiceTeamRoutes)
-    .route('/locations', locationRoutes)
-    .route('/me', meRoutes)
-    .route('/notifications', notificationRoutes)
-    .route('/search', searchRoutes(searchProviders))
-    .route('/callcenter', queueRoutes)
-    .route('/metrics', metricsRoutes)
-    .route('/surveys', surveyRoutes)
-    .route('/call_masking', maskingSessionRoutes)
-    .route('/telephony', telephonySettingsRoutes)
-    .route('/task-workflows', workflowRoutes)
-    .route('/webhooks', webhookRoutes)
-    .route('/chat', chatRoutes)
-    // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
-    .route('/interactions/interactions', recordingRoutes);
+    .use(pathParams);
+  for (const mount of mounts.filter((m) => m.public)) mounted(api, mount, () => self.app!);
+  api.use(authenticate, resolveAccount, policyStamp);
+  for (const mount of mounts.filter((m) => !m.public)) mounted(api, mount, () => self.app!);
 
   self.app = api;
   api.notFound((c) => c.json({ error: { code: 'not_found', message: messages.notFound } }, 404));
@@ -153,4 +99,5 @@ export function createApi(deps: Deps) {
   return api;
 }
 
+/** The API's type: its routes are mounted from a list, so it types no route tree (nothing reads one: the SPA has its own fetch layer). */
 export type AppType = ReturnType<typeof createApi>;

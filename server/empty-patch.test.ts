@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, queues, scheduleTasks } from './db/schema/index.ts';
+import { createApi } from './app.ts';
+import type { Deps } from './env.ts';
 import { seedId } from './seed/seed.ts';
 import { createHarness, type Harness } from './test/harness.ts';
 
@@ -8,7 +10,9 @@ import { createHarness, type Harness } from './test/harness.ts';
  * Issue 24: an empty PATCH (a version and no field) changes nothing: no new version, no log
  * entry; it answers 200 with the record unchanged. So does one without a version (issue 44: it
  * applies to the current version, and asks nothing of it). Table-driven over every PATCH route of the
- * app: a new PATCH route fails the last test until it is added here (or said not to be versioned).
+ * app: a new PATCH route of the usual shape (`/<list>/:id`, the list answering `items` with ids) is
+ * tested on the first record of its list by itself; any other fails the last test until it is added
+ * here (or said not to be versioned).
  */
 let h: Harness;
 let riverside: string;
@@ -91,6 +95,25 @@ const unversioned: Record<string, string> = {
   '/notifications/notifications': '"Mark all read": `read` is required',
   '/notifications/notifications/:id': 'read or unread: `read` is required',
 };
+
+/** PATCH routes of the usual shape that no case above names: tested on the first record their list answers (ids found in `beforeAll`). */
+const listed = [...new Set(createApi({} as Deps).routes.filter((r) => r.method === 'PATCH').map((r) => r.path))]
+  .filter((route) => /^(\/[^:]+)\/:id$/.test(route) && !cases.some((c) => c.route === route) && !(route in unversioned));
+const listedIds = new Map<string, string>();
+beforeAll(async () => {
+  for (const route of listed) {
+    const list = route.slice(0, -'/:id'.length);
+    const res = await asAdmin(list);
+    const body = (await res.json()) as { items?: { id?: unknown }[]; Items?: { id?: unknown }[] };
+    const id = (body.items ?? body.Items)?.[0]?.id;
+    if (res.status === 200 && typeof id === 'string') listedIds.set(route, id);
+  }
+});
+const listedCase = (route: string): Case => {
+  const at = () => route.replace(':id', listedIds.get(route) ?? 'no-record-listed: add a case for this route');
+  return { route, read: at, patch: at };
+};
+cases.push(...listed.map(listedCase));
 
 const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   h.call('admin', `${path}${path.includes('?') ? '&' : '?'}accountId=${riverside}`, init);

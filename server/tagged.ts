@@ -3,7 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Resource } from '../domain/permissions.ts';
 import type { TagFilter, TaggedResourceType } from '../domain/tags.ts';
 import type { Db, Tx } from './db/client.ts';
-import { contactPoints, insurances, issues, locations, practiceTeams, practitioners, tags } from './db/schema/index.ts';
+import { tags } from './db/schema/index.ts';
+import { fromAreas } from './area.ts';
 import { live } from './soft-delete.ts';
 
 /**
@@ -26,76 +27,17 @@ export type Taggable = {
 };
 
 /**
- * The kinds of record tags go on, by `taggedResourceType`. A type missing here cannot be tagged
- * yet (a create answers that the record does not exist).
+ * The kinds of record tags go on, by `taggedResourceType`: each area's `taggable`
+ * (server/routes/<area>/area.ts). A type no area lists cannot be tagged yet (a create answers that
+ * the record does not exist).
  */
-export const taggables: Partial<Record<TaggedResourceType, Taggable>> = {
-  Practitioner: {
-    table: practitioners,
-    id: practitioners.personId,
-    accountId: practitioners.accountId,
-    name: practitioners.name,
-    resource: '/person/practitioners',
-    path: (id) => `/practice/practitioners/${id}`,
-    label: 'Practitioners',
-  },
-  ContactPoint: {
-    table: contactPoints,
-    id: contactPoints.id,
-    accountId: contactPoints.accountId,
-    name: contactPoints.name,
-    deletedAt: contactPoints.deletedAt,
-    resource: '/contactpoints/contact-points',
-    path: (id) => `/practice/contact-points/${id}`,
-    label: 'Contact points',
-  },
-  Location: {
-    table: locations,
-    id: locations.id,
-    accountId: locations.accountId,
-    name: locations.name,
-    deletedAt: locations.deletedAt,
-    resource: '/locations/locations',
-    path: (id) => `/practice/locations/${id}`,
-    label: 'Locations',
-  },
-  Issue: {
-    table: issues,
-    id: issues.id,
-    accountId: issues.accountId,
-    name: issues.name,
-    deletedAt: issues.deletedAt,
-    resource: '/issues',
-    path: (id) => `/practice/issues/${id}`,
-    label: 'Issues',
-  },
-  Insurance: {
-    table: insurances,
-    id: insurances.id,
-    accountId: insurances.accountId,
-    name: insurances.insurancePlanName,
-    deletedAt: insurances.deletedAt,
-    resource: '/insurances',
-    path: (id) => `/practice/insurances/${id}`,
-    label: 'Insurances',
-  },
-  Team: {
-    table: practiceTeams,
-    id: practiceTeams.id,
-    accountId: practiceTeams.accountId,
-    name: practiceTeams.name,
-    deletedAt: practiceTeams.deletedAt,
-    resource: '/teams/teams',
-    path: (id) => `/practice/teams/${id}`,
-    label: 'Teams',
-  },
-};
+export const taggables = fromAreas((areas): Partial<Record<TaggedResourceType, Taggable>> => Object.assign({}, ...areas.map((area) => area.taggable ?? {})));
 
 type Reader = Db | Tx;
 
 /** Whether the record (of this type, in this account, not deleted) exists. */
 export async function taggableExists(db: Reader, accountId: string, type: TaggedResourceType, id: string): Promise<boolean> {
-  const t = taggables[type];
+  const t = taggables()[type];
   if (!t) return false;
   const rows = await db
     .select({ one: sql`1` })
@@ -138,7 +80,7 @@ export type MayRead = (resource: Resource) => boolean;
  * removed; soft-deleted ones keep them, hidden, for a restore), and is of a kind the caller may read.
  */
 export function tagRecordExists(accountId: string, mayRead: MayRead = () => true): SQL {
-  const branches = Object.entries(taggables).filter(([, t]) => mayRead(t.resource)).map(([type, t]) =>
+  const branches = Object.entries(taggables()).filter(([, t]) => mayRead(t.resource)).map(([type, t]) =>
     and(
       eq(tags.taggedResourceType, type as TaggedResourceType),
       sql`exists (select 1 from ${t.table} where ${and(eq(t.accountId, accountId), sql`${t.id} = ${tags.taggedResourceId}`, t.deletedAt ? sql`${t.deletedAt} is null` : undefined)})`,
@@ -149,7 +91,7 @@ export function tagRecordExists(accountId: string, mayRead: MayRead = () => true
 
 /** The name of the tagged record of the `tags` row in scope (null when it is gone). */
 export function taggedRecordName(): SQL<string | null> {
-  const branches = Object.entries(taggables).map(
+  const branches = Object.entries(taggables()).map(
     ([type, t]) => sql`when ${type} then (select ${t.name} from ${t.table} where ${and(eq(t.accountId, tags.accountId), sql`${t.id} = ${tags.taggedResourceId}`)})`,
   );
   return sql<string | null>`(case ${tags.taggedResourceType} ${sql.join(branches, sql` `)} end)`;

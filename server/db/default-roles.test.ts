@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowed, permissionCatalogue } from '../../domain/permissions.ts';
+import '../areas.ts';
 import { defaultRoles } from './default-roles.ts';
 
 describe('default roles (issue 40)', () => {

@@ -1,56 +1,14 @@
 import { ownNotificationGrants } from '../../domain/notifications.ts';
 import { grantAll, type Resource, type ResourceGrants } from '../../domain/permissions.ts';
+import { fromAreas } from '../area.ts';
 
-/** What a practice's own administrators manage: its practice data, its queues, and nothing about other accounts. */
-export const practiceResources = new Set<Resource>([
-  '/permissions/accesspolicy',
-  // The call history (issue 26): a practice's administrators are its supervisors, who run its
-  // call center and so read its figures too (Insights; migration 0031 for existing roles).
-  '/interactions/interactions',
-  '/metrics/historic',
-  '/metrics/realtime',
-  '/person/persons',
-  '/person/persons/{id}',
-  '/person/practitioners',
-  '/person/practitioners/{id}',
-  '/person/users',
-  '/person/users/{id}',
-  '/contactpoints/contact-points',
-  '/contactpoints/contact-points/{id}',
-  '/contactpoints/vip/{value}',
-  '/locations/locations',
-  '/locations/locations/{id}',
-  '/schedule/schedule',
-  '/schedule/schedule/{id}',
-  '/issues',
-  '/issues/{id}',
-  '/insurances',
-  '/insurances/{id}',
-  '/tag',
-  '/tag/{id}',
-  '/teams/teams',
-  '/teams/teams/{id}',
-  // Call masking (issue 42; migration 0039 for existing roles).
-  '/call_masking/sessions',
-  '/call_masking/sessions/{id}',
-  '/telephony/settings',
-  // Task workflows (issue 43; migration 0041 for existing roles).
-  '/workflows',
-  '/workflows/{id}',
-  // Web chat (issue 42; migration 0043 for existing roles).
-  '/chat/settings',
-  // Webhooks (issue 44; migration 0048 for existing roles).
-  '/webhooks',
-  '/callcenter/queues',
-  '/callcenter/queues/{queueId}',
-  '/surveys/campaigns',
-  '/surveys/campaigns/{id}',
-  '/surveys/campaigns/{campaignId}/surveys',
-  '/notifications/notifications',
-  '/notifications/notifications/{id}',
-  '/audit/entries',
-  '/audit/views',
-]);
+/**
+ * What a practice's own administrators manage: its practice data, its queues, and nothing about
+ * other accounts. Each area's `grants.practiceAdministrator` (server/routes/<area>/area.ts); a
+ * grant added to an existing area also needs a migration for the roles that exist (as 0031, 0039,
+ * 0041, 0043 and 0048 did).
+ */
+export const practiceResources = fromAreas((areas) => new Set<Resource>(areas.flatMap((area) => area.grants?.practiceAdministrator ?? [])));
 
 // Read Only reads every record, so also the system log of their changes (each entry still only
 // if the role may read its record); who read patient data is for administrators only.
@@ -63,6 +21,8 @@ export function unionOfGrants(a: ResourceGrants, b: ResourceGrants): ResourceGra
   return out;
 }
 
+const practiceAdministrator = fromAreas(() => ({ name: 'Practice Administrator', resources: unionOfGrants(grantAll((r) => practiceResources().has(r)), readOnlyGrants) }) as const);
+
 /**
  * The roles every account starts with (issue 11: "a new account starts usable"), as the demo seed
  * and `POST /accounts` create them: a practice administrator, and a read-only role, which new users
@@ -74,6 +34,9 @@ export function unionOfGrants(a: ResourceGrants, b: ResourceGrants): ResourceGra
  * nor list the roles it may grant. Migration 0037 gives the same to existing accounts.
  */
 export const defaultRoles = {
-  practiceAdministrator: { name: 'Practice Administrator', resources: unionOfGrants(grantAll((r) => practiceResources.has(r)), readOnlyGrants) },
+  // Read when first used (from the areas: server/area.ts `fromAreas`).
+  get practiceAdministrator() {
+    return practiceAdministrator();
+  },
   readOnly: { name: 'Read Only', resources: readOnlyGrants },
 } as const satisfies Record<string, { name: string; resources: ResourceGrants }>;

@@ -1,6 +1,7 @@
 import { issueApiKey } from '../auth/api-keys.ts';
 import type { Tx } from '../db/client.ts';
 import { apiKeys } from '../db/schema/index.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
 
 /**
  * Two API keys per demo account, with fixed ids and names: a reporting export that reads (Read
@@ -22,4 +23,11 @@ export async function insertDemoApiKeys(
       return { id: id(`apikey:${key}:${demo.slug}`), accountId, name: demo.name, active: demo.active, roleId: roleId(demo.role), secretHash, hint, createdBy: actor, modifiedBy: actor };
     }),
   );
+}
+
+/** The seed step: two API keys of every demo account. */
+export async function seedDemoApiKeys({ tx, accounts, id, roleId, actor }: DemoSeed) {
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) {
+    await insertDemoApiKeys(tx, { accountId: accounts[key].id, key, id, roleId: (role) => roleId(key, role), actor });
+  }
 }

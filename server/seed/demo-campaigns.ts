@@ -2,6 +2,10 @@ import type { AnswerValue, CampaignStatus, SurveyAnswer, SurveyType } from '../.
 import type { Tx } from '../db/client.ts';
 import { prng, seedOf } from './demo-persons.ts';
 import { campaigns, surveyResponses } from '../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { grantAll } from '../../domain/permissions.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
+import { roles } from '../db/schema/index.ts';
 
 type DemoCampaign = {
   name: string;
@@ -146,5 +150,25 @@ export async function insertDemoCampaigns(tx: Tx, opts: { accountId: string; key
       createdById: null,
     });
     for (let i = 0; i < rows.length; i += 200) await tx.insert(surveyResponses).values(rows.slice(i, i + 200));
+  }
+}
+
+/** The survey resources (issue 11) granted to the demo roles of a database seeded before they existed. */
+const surveyGrants = {
+  'Practice Administrator': grantAll((r) => r.startsWith('/surveys/')),
+  'Read Only': grantAll((r) => r.startsWith('/surveys/'), ['GET']),
+} as const;
+
+/** The seed step: survey campaigns with a few hundred responses per account. */
+export async function seedDemoCampaigns({ tx, accounts, id, roleId, actor }: DemoSeed) {
+  const now = new Date();
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) {
+    await insertDemoCampaigns(tx, { accountId: accounts[key].id, key, id, actor, now });
+    for (const [role, grants] of Object.entries(surveyGrants)) {
+      await tx
+        .update(roles)
+        .set({ resources: sql`${roles.resources} || ${JSON.stringify(grants)}::jsonb` })
+        .where(eq(roles.id, roleId(key, role)));
+    }
   }
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { InsuranceType } from '../../domain/insurances.ts';
 import type { IssueCategory } from '../../domain/issues.ts';
 import type { Tx } from '../db/client.ts';
-import { auditLog, insurances, issues, meta } from '../db/schema/index.ts';
+import type { DemoSeed } from '../area.ts';
+import { auditLog, insurances, issues } from '../db/schema/index.ts';
 
 /** The reasons patients call a family practice: 20 per account, a few of them urgent (triage first). */
 export const demoIssues: { name: string; category: IssueCategory; urgent?: boolean; active?: boolean; description: string }[] = [
@@ -62,12 +62,9 @@ export const demoInsurances: DemoInsurance[] = [
 ];
 
 /**
- * The issues and insurance plans of every demo account, once (a marker of its own, so a database
- * seeded before they existed gets them too). Ids come from `id`, so they are the same on every run.
+ * The issues and insurance plans of every demo account. Ids come from `id`, so they are the same on every run.
  */
-export async function seedCatalogue(tx: Tx, accountIds: Record<string, string>, id: (name: string) => string, actor: string): Promise<boolean> {
-  const done = await tx.select().from(meta).where(eq(meta.key, 'seeded.catalogue'));
-  if (done.length > 0) return false;
+export async function seedCatalogue(tx: Tx, accountIds: Record<string, string>, id: (name: string) => string, actor: string): Promise<void> {
   for (const [key, accountId] of Object.entries(accountIds)) {
     const stamp = { accountId, createdBy: actor, modifiedBy: actor };
     await tx.insert(issues).values(demoIssues.map((issue, i) => ({ id: id(`issue:${key}:${i}`), ...stamp, urgent: false, active: true, ...issue })));
@@ -82,6 +79,9 @@ export async function seedCatalogue(tx: Tx, accountIds: Record<string, string>, 
       after: { title: `${demoIssues.length} demo issues and ${demoInsurances.length} demo insurance plans` },
     });
   }
-  await tx.insert(meta).values({ key: 'seeded.catalogue', value: { at: new Date().toISOString() } });
-  return true;
+}
+
+/** The seed step: issues and insurance plans of every demo account (issue #9). */
+export async function seedDemoCatalogue({ tx, accounts, id, actor }: DemoSeed) {
+  await seedCatalogue(tx, Object.fromEntries(Object.entries(accounts).map(([key, account]) => [key, account.id])), id, actor);
 }

@@ -11,6 +11,7 @@ import { chatAssociationSystem, type ChatSender } from '../../domain/chat.ts';
 import type { Tx } from '../db/client.ts';
 import { agentTeamOf } from '../interactions/ingest.ts';
 import { interactions, webChatMessages, webChatSettings, webChats } from '../db/schema/index.ts';
+import type { DemoSeed } from '../area.ts';
 
 const minute = 60_000;
 const idOf = (key: string, what: string) => createHash('sha256').update(`astera-chat:${key}:${what}`).digest().subarray(0, 16).toString('base64url');
@@ -98,4 +99,9 @@ export async function insertDemoWebChat(tx: Tx, accountId: string, key: string, 
       })),
     );
   }
+}
+
+/** The seed step: web chat on in the demo practice (Riverside), with two conversations, one answered. */
+export async function seedDemoWebChat({ tx, accounts, id }: DemoSeed) {
+  await insertDemoWebChat(tx, accounts.riverside.id, 'riverside', { id: id('person:manager'), name: 'Maria Lopez' });
 }

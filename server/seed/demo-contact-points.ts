@@ -8,6 +8,10 @@ import { e164, normalizeValue, type ContactPointSystem, type ServiceProvider, ty
 import type { Db, Tx } from '../db/client.ts';
 import { prng, seedOf, type Prng } from './demo-persons.ts';
 import { auditLog, contactPointPractitioners, contactPoints } from '../db/schema/index.ts';
+import { inArray } from 'drizzle-orm';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
+import { practitioners } from '../db/schema/index.ts';
+import { demoPeople } from './ids.ts';
 
 type Template = {
   name: string;
@@ -204,4 +208,16 @@ export async function insertManyContactPointsAudited(db: Db, accountId: string, 
       after: { name: `${count} generated contact points`, bulkContactPoints: count },
     });
   });
+}
+
+/** The seed step: contact points of every demo account, associated with its seeded practitioners. */
+export async function seedDemoContactPoints({ tx, accounts, id, actor }: DemoSeed) {
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) {
+    const account = accounts[key];
+    const seeded = Array.from({ length: demoPeople.practitioners }, (_, i) => id(`person:${key}:${i}`));
+    const present = await tx.select({ id: practitioners.personId }).from(practitioners).where(inArray(practitioners.personId, seeded));
+    const practitionerIds = seeded.filter((sid) => present.some((p) => p.id === sid));
+    await insertDemoContactPoints(tx, { accountId: account.id, key, practitionerIds, id, actor });
+    await tx.insert(auditLog).values({ accountId: account.id, actorId: actor, actorName: actor, action: 'create', resourceType: 'ContactPoint', resourceId: null, after: { name: `${demoContactPointsPerAccount} demo contact points` } });
+  }
 }

@@ -15,6 +15,8 @@ import type { ContactCenterContact } from '../integrations/contact-center/port.t
 import { createSimulatedContactCenter } from '../integrations/contact-center/simulator.ts';
 import type { RecordingStore } from '../integrations/recordings/port.ts';
 import { ingestContacts } from '../interactions/ingest.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
+import { hasSimulators } from '../integrations/simulators/migrate.ts';
 
 export const demoInteractionsPerAccount = 300;
 const dayMs = 24 * 3600_000;
@@ -52,4 +54,14 @@ async function reviewDemoCalls(tx: Tx, accountId: string) {
   await tx.execute(sql`
     update interactions set status = 'follow-up', is_complete = false
     where account_id = ${accountId} and status = 'completed' and abs(hashtext(external_id || ':follow-up')) % 15 = 0`);
+}
+
+/**
+ * The seed step: the call history of every demo account (issue 26), after its queues and people.
+ * Its calls come from the simulated contact center: without the simulators' schema, later.
+ * Recordings go to `recordings` when given.
+ */
+export async function seedDemoInteractions({ tx, accounts, recordings }: DemoSeed): Promise<void | 'later'> {
+  if (!(await hasSimulators(tx))) return 'later';
+  await insertDemoInteractions(tx, (Object.keys(accounts) as DemoAccountKey[]).map((key) => ({ id: accounts[key].id, key })), { now: Date.now(), recordings });
 }

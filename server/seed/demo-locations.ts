@@ -1,6 +1,7 @@
 import type { Address } from '../../domain/locations.ts';
 import type { Tx } from '../db/client.ts';
 import { locations } from '../db/schema/index.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
 
 type DemoLocation = { name: string; services: string[]; addresses: Partial<Address>[] };
 
@@ -75,4 +76,9 @@ export async function insertDemoLocations(tx: Tx, options: { accountId: string; 
       addresses: site.addresses.map(address),
     })),
   );
+}
+
+/** The seed step: five locations of every demo account. */
+export async function seedDemoLocations({ tx, accounts, id, actor }: DemoSeed) {
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) await insertDemoLocations(tx, { accountId: accounts[key].id, key, id, actor });
 }

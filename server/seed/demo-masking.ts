@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { maskingBounds } from '../../domain/masking.ts';
 import type { Tx } from '../db/client.ts';
 import { contactPoints, maskingSessions, persons } from '../db/schema/index.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
 
 const hour = 3_600_000;
 
@@ -66,4 +67,9 @@ export async function insertDemoMaskingSessions(tx: Tx, accountId: string, key: 
     });
   }
   return demoSessions.length;
+}
+
+/** The seed step: masked call links in each state per demo account (after the people and contact points). */
+export async function seedDemoMaskingSessions({ tx, accounts, actor }: DemoSeed) {
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) await insertDemoMaskingSessions(tx, accounts[key].id, key, actor);
 }

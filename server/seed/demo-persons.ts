@@ -11,6 +11,8 @@ import { auditLog, persons, practitioners, users } from '../db/schema/index.ts';
 
 // The PRNG is shared with the simulators (server/random.ts); the seeds import it from here too.
 import { prng, type Prng } from '../random.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
+import { demoPeople } from './ids.ts';
 export { prng, type Prng };
 
 export const seedOf = (text: string) => createHash('sha1').update(text).digest().readUInt32BE(0);
@@ -241,4 +243,29 @@ export async function insertManyPersonsAudited(db: Db, accountId: string, count:
       after: { bulkPersons: count },
     });
   });
+}
+
+/** The seed step: persons, practitioners and users of every demo account. */
+export async function seedDemoPeople({ tx, accounts, id, roleId, actor }: DemoSeed) {
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) {
+    const account = accounts[key];
+    await insertDemoPeople(tx, {
+      accountId: account.id,
+      key,
+      ...demoPeople,
+      roles: { readOnly: roleId(key, 'Read Only'), practiceAdmin: roleId(key, 'Practice Administrator') },
+      id,
+      pediatric: key === 'lakeside',
+      actor,
+    });
+    await tx.insert(auditLog).values({
+      accountId: account.id,
+      actorId: actor,
+      actorName: actor,
+      action: 'create',
+      resourceType: 'Person',
+      resourceId: null,
+      after: { demoPeople },
+    });
+  }
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { PracticeTeamAffiliation, PracticeTeamType } from '../../domain/practice-teams.ts';
 import type { Tx } from '../db/client.ts';
 import { auditLog, persons, practiceTeamMembers, practiceTeams, practitioners, tags } from '../db/schema/index.ts';
+import type { DemoAccountKey, DemoSeed } from '../area.ts';
 
 type DemoTeam = {
   name: string;
@@ -65,3 +66,7 @@ export async function insertDemoPracticeTeams(tx: Tx, accountId: string, key: st
   await tx.insert(auditLog).values({ accountId, actorId: actor, actorName: actor, action: 'create', resourceType: 'Team', resourceId: null, after: { demoTeams: demoPracticeTeams.length } });
 }
 
+/** The seed step: practice teams with members and tags per demo account (after the people). */
+export async function seedDemoPracticeTeams({ tx, accounts, id, actor }: DemoSeed) {
+  for (const key of Object.keys(accounts) as DemoAccountKey[]) await insertDemoPracticeTeams(tx, accounts[key].id, key, id, actor);
+}

@@ -3,6 +3,9 @@ import { createSimulatedContactCenter } from '../integrations/contact-center/sim
 import { applyQueueSync, contactCenterAccount } from '../routes/queues/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { queues } from '../db/schema/index.ts';
+import type { DemoSeed } from '../area.ts';
+import { auditLog } from '../db/schema/index.ts';
+import { hasSimulators } from '../integrations/simulators/migrate.ts';
 
 /** The settings the demo gives an account's first queues (by name), so the queue pages show filled-in greetings and dispositions. */
 export const demoQueueSettings = [
@@ -40,5 +43,14 @@ export async function insertDemoQueues(tx: Tx, accountIds: string[], actor: stri
         .set({ ...settings, dispositions: [...settings.dispositions] })
         .where(and(eq(queues.accountId, accountId), eq(queues.queueId, queueId)));
     }
+  }
+}
+
+/** The seed step: call-center queues of every demo account, from the simulated contact center (in the simulators' schema: without it, later). */
+export async function seedDemoQueues({ tx, accounts, actor }: DemoSeed): Promise<void | 'later'> {
+  if (!(await hasSimulators(tx))) return 'later';
+  await insertDemoQueues(tx, Object.values(accounts).map((a) => a.id), actor);
+  for (const account of Object.values(accounts)) {
+    await tx.insert(auditLog).values({ accountId: account.id, actorId: actor, actorName: actor, action: 'create', resourceType: 'Queue', resourceId: null, after: { name: 'queues of the contact center' } });
   }
 }

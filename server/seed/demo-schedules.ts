@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { defaultTimeZone, instantOf, wallFrom, type Recurrence } from '../../domain/schedules.ts';
 import type { Tx } from '../db/client.ts';
 import { practitioners, scheduleTasks, schedules } from '../db/schema/index.ts';
+import type { DemoSeed } from '../area.ts';
 
 type DemoTask = { title: string; practitioner?: number; who?: string; date: string; from: string; to: string; notes?: string; recurrence: Recurrence };
 type DemoSchedule = { name: string; description: string; owner?: 'practitioner' | 'queue'; tasks: DemoTask[] };
@@ -73,4 +74,9 @@ export async function insertDemoSchedules(tx: Tx, accountId: string, id: (name: 
       })),
     );
   }
+}
+
+/** The seed step: three schedules with recurring tasks per demo account. */
+export async function seedDemoSchedules({ tx, accounts, id, actor }: DemoSeed) {
+  for (const account of Object.values(accounts)) await insertDemoSchedules(tx, account.id, id, actor);
 }

@@ -3,6 +3,9 @@ import { directoryGuid, provisionTenant } from '../integrations/team-directory/s
 import type { Tx } from '../db/client.ts';
 import { simTeamDirectoryBotInstalls, simTeamDirectoryTeams } from '../integrations/simulators/schema.ts';
 import { accounts } from '../db/schema/index.ts';
+import type { DemoSeed } from '../area.ts';
+import { hasSimulators } from '../integrations/simulators/migrate.ts';
+import { demoTenants } from './ids.ts';
 
 /**
  * The team service's demo: Riverside and Lakeside each have a Microsoft tenant (fixed GUIDs in
@@ -26,4 +29,13 @@ export async function insertDemoTeamDirectories(tx: Tx, tenants: { accountId: st
         .onConflictDoNothing();
     }
   }
+}
+
+/** The seed step: the team service's demo tenants and directories (they live in the simulators' schema: without it, later). */
+export async function seedDemoTeamDirectories({ tx, accounts }: DemoSeed): Promise<void | 'later'> {
+  if (!(await hasSimulators(tx))) return 'later';
+  await insertDemoTeamDirectories(
+    tx,
+    (Object.keys(demoTenants) as (keyof typeof demoTenants)[]).map((key) => ({ accountId: accounts[key].id, tenantId: demoTenants[key] })),
+  );
 }

@@ -9,6 +9,8 @@ import type { GeneralInfo, ItemEventKind, WorkflowItemStatus, WorkflowStatus, Wo
 import type { Tx } from '../db/client.ts';
 import { taskWorkflowItemEvents, taskWorkflowItems, taskWorkflows } from '../db/schema/index.ts';
 import { enqueueItems } from '../workflows/queue.ts';
+import type { DemoSeed } from '../area.ts';
+import { platformNumberOf } from '../telephony/practice-settings.ts';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -147,4 +149,10 @@ export async function insertDemoWorkflows(tx: Tx, accountId: string, key: string
       if (nextAttemptAt) await enqueueItems(tx, [{ accountId, itemId: item!.id, runAt: nextAttemptAt }]);
     }
   }
+}
+
+/** The seed step: task workflows in the demo practice (Riverside), with items in every status. */
+export async function seedDemoWorkflows({ tx, accounts }: DemoSeed) {
+  const riverside = accounts.riverside.id;
+  await insertDemoWorkflows(tx, riverside, 'riverside', 'Maria Lopez', (await platformNumberOf(tx, riverside)) ?? '+15035550100');
 }

@@ -203,7 +203,7 @@ export const contactPointRoutes = new Hono<AppEnv>()
     return c.json(answer);
   });
 
-/** What "Recently deleted" lists of contact points (server/routes/deleted/registry.ts). */
+/** What "Recently deleted" lists of contact points (named by this area's descriptor, area.ts). */
 export const contactPointDeleted = {
   resourceType: 'ContactPoint',
   table: contactPoints,

@@ -42,7 +42,7 @@ export const deletedRoutes = new Hono<AppEnv>().get('/', requires('/permissions/
   const { caller, account } = c.var;
   const mayRead: MayRead = (resource) => caller.instanceAdmin || isAllowed(account.role?.resources, resource, 'GET');
   // Restoring needs DELETE; seeing what was deleted (its name) also needs reading the record.
-  const types = deletedRegistry.filter((d) => caller.instanceAdmin || (isAllowed(account.role?.resources, d.resource, 'DELETE') && mayRead(d.resource)));
+  const types = deletedRegistry().filter((d) => caller.instanceAdmin || (isAllowed(account.role?.resources, d.resource, 'DELETE') && mayRead(d.resource)));
   const lists = await Promise.all(types.map((d) => deletedOf(c.var.deps.db, account.id, d, limit, mayRead)));
   const items = lists
     .flat()

@@ -113,7 +113,7 @@ export const insuranceRoutes = new Hono<AppEnv>()
     return c.json(restored);
   });
 
-/** The "Recently deleted" page's view of insurances (wired into the soft-delete registry at merge). */
+/** The "Recently deleted" page's view of insurances (named by this area's descriptor, area.ts). */
 export const insuranceDeleted = {
   resourceType: 'Insurance',
   table: insurances,

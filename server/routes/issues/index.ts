@@ -107,7 +107,7 @@ export const issueRoutes = new Hono<AppEnv>()
     return c.json(restored);
   });
 
-/** The "Recently deleted" page's view of issues (wired into the soft-delete registry at merge). */
+/** The "Recently deleted" page's view of issues (named by this area's descriptor, area.ts). */
 export const issueDeleted = {
   resourceType: 'Issue',
   table: issues,

@@ -10,7 +10,7 @@ import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, se
 import { json, query } from '../../validate.ts';
 import { findLocation, findRestorable, listLocations, presentLocation } from './queries.ts';
 
-/** The "Recently deleted" page's entry for locations (wired into the soft-delete registry at merge). */
+/** The "Recently deleted" page's entry for locations (named by this area's descriptor, area.ts). */
 export const locationDeleted = {
   resourceType: 'Location',
   table: locations,

@@ -118,7 +118,7 @@ describe('create, read, list (spec §3, §7)', () => {
 
   it('the seed gives every account a Scheduler and a Call-center agent', async () => {
     for (const account of ['astera', 'riverside', 'lakeside'] as const) {
-      for (const demo of demoRoles) {
+      for (const demo of demoRoles()) {
         const [row] = await h.db.select().from(roles).where(eq(roles.id, roleId(account, demo.name)));
         expect(row).toMatchObject({ accountId: h.accounts[account].id, name: demo.name, resources: demo.resources });
       }

@@ -701,7 +701,7 @@ describe('granting roles', () => {
   it("migration 0037 gives existing Practice Administrator roles Read Only's reads, keeping what they hold, and touches no other role", async () => {
     const lakeside = (role: string) => roleId('lakeside', role);
     const [before] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, lakeside('Practice Administrator')));
-    const old = { ...grantAll((r) => practiceResources.has(r)), '/permissions/roles': { POST: true } };
+    const old = { ...grantAll((r) => practiceResources().has(r)), '/permissions/roles': { POST: true } };
     await h.db.update(roles).set({ resources: old }).where(eq(roles.id, lakeside('Practice Administrator')));
     const [scheduler] = await h.db.select({ resources: roles.resources }).from(roles).where(eq(roles.id, lakeside('Scheduler')));
     try {

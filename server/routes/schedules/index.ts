@@ -95,7 +95,7 @@ const present = async (tx: Tx, accountId: string, row: ScheduleRow) => presentSc
 const liveSchedule = async (tx: Tx, accountId: string, scheduleId: string) => found(await findSchedule(tx, accountId, scheduleId));
 
 /**
- * The "Recently deleted" page's descriptor (wired into the soft-delete registry at merge).
+ * The "Recently deleted" page's descriptor (named by this area's descriptor, area.ts).
  */
 export const scheduleDeleted = {
   resourceType: 'Schedule',

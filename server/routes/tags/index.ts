@@ -59,7 +59,7 @@ export const tagRoutes = new Hono<AppEnv>()
   .post('/', requires('/tag', 'POST'), jsonLimit, json(tagCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
-      const kind = taggables[body.taggedResourceType];
+      const kind = taggables()[body.taggedResourceType];
       if (!kind || !readsOf(c)(kind.resource) || !(await taggableExists(tx, accountId, body.taggedResourceType, body.taggedResourceId))) {
         throw badRequest(messages.invalidRequest, { taggedResourceId: tagMessages.resourceUnknown });
       }
@@ -142,10 +142,13 @@ export const tagRoutes = new Hono<AppEnv>()
 export const tagDeleted: DeletedDescriptor = {
   resourceType: 'Tag',
   table: tags,
-  nameColumn: sql<string>`${tags.key} || ': ' || ${tags.value} || ' on ' || coalesce(${taggedRecordName()}, '')`,
+  // Read when listed: the kinds of tagged record are the areas', known once they are all loaded.
+  get nameColumn() {
+    return sql<string>`${tags.key} || ': ' || ${tags.value} || ' on ' || coalesce(${taggedRecordName()}, '')`;
+  },
   refs: { type: tags.taggedResourceType, record: tags.taggedResourceId },
   listed: (accountId, mayRead) => tagRecordExists(accountId, mayRead),
   resource: '/tag/{id}',
-  path: (_, refs) => taggables[refs.type as TaggedResourceType]?.path(refs.record ?? '') ?? '/home',
+  path: (_, refs) => taggables()[refs.type as TaggedResourceType]?.path(refs.record ?? '') ?? '/home',
   restorePath: (id) => `/tag/${id}/restore`,
 };

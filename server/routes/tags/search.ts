@@ -44,7 +44,7 @@ export const tagSearch: SearchProvider = {
     const exact = q.includes(':') ? null : q.trim().toLowerCase();
     const perType = await Promise.all(
       taggedResourceTypes.map(async (type) => {
-        const t = taggables[type];
+        const t = taggables()[type];
         if (!t || !mayRead(t.resource)) return [];
         const rows = await db
           .selectDistinctOn([t.id], { id: sql<string>`${t.id}`, name: sql<string>`${t.name}`, key: tags.key, value: tags.value })

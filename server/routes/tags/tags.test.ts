@@ -148,7 +148,7 @@ describe('validation (spec §5: key and value are required strings)', () => {
     ['an id that is no UUID', () => ({ ...good(), taggedResourceId: 'abc' }), 'taggedResourceId', tagMessages.resourceIdInvalid],
     ['an id of no record', () => ({ ...good(), taggedResourceId: '00000000-0000-4000-8000-000000000000' }), 'taggedResourceId', tagMessages.resourceUnknown],
     ['an account id given as a practitioner', () => ({ ...good(), taggedResourceId: seedId('account:riverside') }), 'taggedResourceId', tagMessages.resourceUnknown],
-    // Not yet taggable on this branch (server/tagged.ts `taggables`): refused, not a 500.
+    // Not yet taggable on this branch (no area's `taggable`): refused, not a 500.
     ['a Location', () => ({ ...good(), taggedResourceType: 'Location' }), 'taggedResourceId', tagMessages.resourceUnknown],
   ];
   it.each(cases)('%s is refused with its message under the field, and nothing is written', async (_, body, field, message) => {

@@ -1,0 +1,8 @@
+import { defineArea } from '../../area.ts';
+import { meRoutes } from './index.ts';
+
+/** The caller's own user and display settings (kept on the user: the person area's tables). */
+export const meArea = defineArea({
+  name: 'me',
+  mount: [{ path: '/me', app: meRoutes }],
+});

@@ -1,0 +1,14 @@
+import { defineArea } from '../../area.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { notificationRoutes } from './index.ts';
+
+/** Notifications to users, and their stream. */
+export const notificationsArea = defineArea({
+  name: 'notifications',
+  mount: [{ path: '/notifications', app: notificationRoutes }],
+  resources: ['/notifications/notifications', '/notifications/notifications/{id}'],
+  tables: [notifications],
+  // A notification is read only by its recipient; its log entries go to those who may send them.
+  audit: { Notification: { resource: '/notifications/notifications', method: 'POST' } },
+  grants: { practiceAdministrator: ['/notifications/notifications', '/notifications/notifications/{id}'] },
+});
