@@ -343,7 +343,8 @@ const entities: Entity[] = [
         planPrefix: ['ABC'],
         isInNetwork: true,
         isSecondaryOnly: false,
-        tags: ['spec'],
+        // Spec §3 Tag's key and value (the record's tags are its /tag records).
+        tags: [{ key: 'spec', value: 'shape' }],
       }),
     },
     read: (id) => `/insurances/${id}`,
@@ -363,7 +364,6 @@ const entities: Entity[] = [
     },
     update: { isInNetwork: false },
     list: { path: '/insurances', key: 'items' },
-    gaps: { record: { tags: 'an insurance’s tags are the shared /tag records of the insurance' }, list: summaryList },
   },
   {
     name: 'Queue',
