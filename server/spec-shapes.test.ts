@@ -299,12 +299,11 @@ const entities: Entity[] = [
   },
   {
     name: 'Team',
-    create: { path: () => '/teams/teams', body: () => ({ name: `Spec team ${Date.now()}`, type: 'Nursing', description: 'Spec', isViewable: true, isSchedulable: false, tags: ['spec'] }) },
+    create: { path: () => '/teams/teams', body: () => ({ name: `Spec team ${Date.now()}`, type: 'Nursing', description: 'Spec', isViewable: true, isSchedulable: false, tags: [{ key: 'spec', value: 'shape' }] }) },
     read: (id) => `/teams/teams/${id}`,
     shape: { name: 'string', type: 'string?', description: 'string?', affiliation: 'string?', isViewable: 'boolean', isSchedulable: 'boolean', tags: 'array' },
     update: { isSchedulable: true },
     list: { path: '/teams/teams', key: 'items' },
-    gaps: { record: { tags: 'a team’s tags are the shared /tag records of the team' }, list: summaryList },
   },
   {
     name: 'Interaction',
