@@ -109,7 +109,6 @@ const entities: Entity[] = [
     shape: { active: 'boolean', name: 'string', specialty: 'string?', group: 'string?', initials: 'string?', pronunciation: 'string?', synonyms: 'array', associations: 'array', photo: 'string?' },
     update: { specialty: 'Neurology', synonyms: ['Dr S'] },
     list: { path: '/person/practitioners', key: 'items' },
-    gaps: { list: summaryList },
   },
   {
     name: 'User',
