@@ -175,7 +175,8 @@ export type ContactPoint = CommonFields & {
   associations: ContactPointAssociationShown[];
 };
 
-export type ContactPointListItem = Pick<ContactPoint, 'id' | 'name' | 'value' | 'system' | 'vip' | 'serviceProvider' | 'systemType' | 'rank'>;
+/** A list item is the whole record (issue 44), as GET answers it. */
+export type ContactPointListItem = ContactPoint;
 /** `totalEstimated`: a filtered list matched more than `filteredTotalBound` (domain/persons.ts) and `total` is that bound. */
 export type ContactPointList = { items: ContactPointListItem[]; total: number; totalEstimated?: boolean; limit: number; offset: number };
 

@@ -9,7 +9,7 @@ import { listQuerySchema } from './list-query.ts';
 import { type CommonFields } from './records.ts';
 import { messages } from './messages.ts';
 import { requiredText } from './text.ts';
-import { tagQueryParam } from './tags.ts';
+import { recordTagsField, tagQueryParam, type RecordTag } from './tags.ts';
 import { insuranceSortColumns } from './lists.ts';
 
 /** Kinds of coverage a plan offers (spec §3 `insuranceType[]`; the spec names none, these are the US market's). */
@@ -110,6 +110,7 @@ export const insuranceCreateSchema = v.pipe(
       isOkToBringAuthorization: v.optional(flags.isOkToBringAuthorization, insuranceDefaults.isOkToBringAuthorization),
       isInNetwork: v.optional(flags.isInNetwork, insuranceDefaults.isInNetwork),
       isSecondaryOnly: v.optional(flags.isSecondaryOnly, insuranceDefaults.isSecondaryOnly),
+      tags: v.optional(recordTagsField, () => []),
     },
     { insurancePlanName: messages.insurancePlanNameRequired },
   ),
@@ -135,6 +136,7 @@ export const insurancePatchSchema = objectWith(
     isOkToBringAuthorization: v.optional(flags.isOkToBringAuthorization),
     isInNetwork: v.optional(flags.isInNetwork),
     isSecondaryOnly: v.optional(flags.isSecondaryOnly),
+    tags: v.optional(recordTagsField),
   },
   { insurancePlanName: messages.insurancePlanNameRequired },
 );
@@ -151,11 +153,11 @@ export type Insurance = CommonFields & {
   insurancePlanName: string;
   insuranceType: InsuranceType[];
   planPrefix: string[];
+  /** Spec §3's tags: the insurance's `/tag` records (type 'Insurance'), by key and value; a create or PATCH sending them sets them. */
+  tags: RecordTag[];
 } & Record<InsuranceFlag, boolean>;
 
-export type InsuranceListItem = Pick<
-  Insurance,
-  'id' | 'insurancePlanName' | 'insuranceType' | 'planPrefix' | 'isInNetwork' | 'isReferralRequired' | 'isAuthorizationRequired' | 'isSecondaryOnly'
->;
+/** A list item is the whole record (issue 44): the list's columns are among its fields. */
+export type InsuranceListItem = Insurance;
 /** `GET /insurances`: the answer has `items`. */
 export type InsuranceList = { items: InsuranceListItem[]; total: number; limit: number; offset: number };

@@ -5,6 +5,7 @@
  * the SPA (the bell, the palette page).
  */
 import * as v from 'valibot';
+import type { CommonFields } from './records.ts';
 import { flag, objectWith } from './catalogue.ts';
 import { isPortalPath } from './portal-path.ts';
 import { requiredText, text } from './text.ts';
@@ -39,8 +40,8 @@ const jumpPathField = v.nullable(
 
 /**
  * `POST /notifications/notifications`: a user who may POST sends a notification to a user of the
- * account they act in (`userId`), or to themselves when `userId` is absent. It reaches the user
- * through the same fan-out job as the product's own notifications.
+ * account they act in (`userId`), or to themselves when `userId` is absent. It is made at once
+ * (201 with the notification) and reaches the user's open bells when the write commits.
  */
 export const notificationCreateSchema = objectWith(
   {
@@ -72,9 +73,9 @@ export const notificationListQuerySchema = v.object({
   ),
 });
 
-export type Notification = {
+/** Spec §3 Notification with the common fields (but `version`: only `read` changes, set to a value, never versioned). */
+export type Notification = Omit<CommonFields, 'version'> & {
   resourceType: 'Notification';
-  id: string;
   userId: string;
   /** The account the event happened in. */
   accountId: string;
@@ -82,7 +83,10 @@ export type Notification = {
   title: string;
   message: string;
   jumpPath: string | null;
-  createdTimestamp: string;
+  /** Who sent it: the caller who POSTed it, or `Notifications` (the product's own, written by its fan-out). */
+  createdBy: string;
+  /** Who last marked it read or unread (its recipient), else its sender. */
+  modifiedBy: string;
 };
 
 /** `GET /notifications/notifications`: the newest first, and how many of all the caller's are unread. */

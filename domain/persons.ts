@@ -450,7 +450,8 @@ export type Practitioner = CommonFields & {
   photo: PractitionerPhoto | null;
 };
 
-export type PractitionerListItem = Pick<Practitioner, 'id' | 'name' | 'active' | 'group' | 'specialty'>;
+/** A list item is the whole record (issue 44), as GET answers it. */
+export type PractitionerListItem = Practitioner;
 
 // ---------------------------------------------------------------------------------------------
 // Lists (spec §2 Lists): paging, sorting and filtering shared by the three lists

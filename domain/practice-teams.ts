@@ -10,7 +10,7 @@ import { practiceTeamSortColumns } from './lists.ts';
 import { messages } from './messages.ts';
 import { wholeNumber } from './query.ts';
 import { type CommonFields } from './records.ts';
-import { tagQueryParam } from './tags.ts';
+import { recordTagsField, tagQueryParam, type RecordTag } from './tags.ts';
 import { requiredText, text } from './text.ts';
 
 /** What a team does (spec §3 `type`; the spec names no values, these are a practice's usual teams). */
@@ -57,7 +57,7 @@ const typeField = v.nullable(v.picklist(practiceTeamTypes, practiceTeamMessages.
 const affiliationField = v.nullable(v.picklist(practiceTeamAffiliations, practiceTeamMessages.affiliationInvalid));
 const personIdField = v.pipe(v.string(practiceTeamMessages.personInvalid), v.uuid(practiceTeamMessages.personInvalid), v.toLowerCase());
 
-/** `POST /teams/teams`: absent fields take their defaults (tags are the shared `/tag` records, put on the team after). */
+/** `POST /teams/teams`: absent fields take their defaults; `tags` become the team's `/tag` records. */
 export const practiceTeamCreateSchema = objectWith(
   {
     name: nameField,
@@ -66,6 +66,7 @@ export const practiceTeamCreateSchema = objectWith(
     affiliation: v.optional(affiliationField, null),
     isViewable: v.optional(flag('isViewable'), practiceTeamDefaults.isViewable),
     isSchedulable: v.optional(flag('isSchedulable'), practiceTeamDefaults.isSchedulable),
+    tags: v.optional(recordTagsField, () => []),
   },
   { name: practiceTeamMessages.nameRequired },
 );
@@ -81,6 +82,7 @@ export const practiceTeamPatchSchema = objectWith(
     affiliation: v.optional(affiliationField),
     isViewable: v.optional(flag('isViewable')),
     isSchedulable: v.optional(flag('isSchedulable')),
+    tags: v.optional(recordTagsField),
   },
   { name: practiceTeamMessages.nameRequired },
 );
@@ -102,7 +104,7 @@ export const practiceTeamListQuerySchema = v.object({
   personId: v.optional(personIdField),
 });
 
-/** Spec §3 Team (its tags are the shared tags of type 'Team', read with `/tag`). */
+/** Spec §3 Team. */
 export type PracticeTeam = CommonFields & {
   resourceType: 'Team';
   name: string;
@@ -111,11 +113,14 @@ export type PracticeTeam = CommonFields & {
   affiliation: PracticeTeamAffiliation | null;
   isViewable: boolean;
   isSchedulable: boolean;
+  /** Spec §3's tags: the team's `/tag` records (type 'Team'), by key and value; a create or PATCH sending them sets them. */
+  tags: RecordTag[];
   /** How many persons are on the team. */
   memberCount: number;
 };
 
-export type PracticeTeamListItem = Pick<PracticeTeam, 'id' | 'name' | 'type' | 'affiliation' | 'isViewable' | 'isSchedulable' | 'memberCount'>;
+/** A list item is the whole record (issue 44), its member count among its fields. */
+export type PracticeTeamListItem = PracticeTeam;
 /** `GET /teams/teams`: the answer has `items` (like the other practice lists of spec §7). */
 export type PracticeTeamList = { items: PracticeTeamListItem[]; total: number; limit: number; offset: number };
 

@@ -114,3 +114,27 @@ export type Tag = CommonFields & {
 };
 
 export type TagList = { items: Tag[]; total: number; limit: number; offset: number };
+
+/**
+ * A tag as a record carries it in its `tags` (spec §3 Team and Insurance `tags`): the Tag's key and
+ * value, and the tag's id (the same tag is `/tag/{id}`). The tags themselves stay the `/tag`
+ * records of the record; `tags` is their view on it.
+ */
+export type RecordTag = { id: string; key: string; value: string };
+
+/** The same tag (key and value told apart without regard to case, like the unique index). */
+export const sameTagText = (a: { key: string; value: string }, b: { key: string; value: string }) =>
+  a.key.toLowerCase() === b.key.toLowerCase() && a.value.toLowerCase() === b.value.toLowerCase();
+
+/**
+ * `tags` of a create or PATCH body of a tagged record: the record's whole set of tags, each
+ * `{ key, value }` (other keys, such as an answer's `id`, are dropped, so an answer's `tags` can be
+ * sent back as they are). A PATCH that sends it replaces the set: tags not in it are removed (as
+ * `DELETE /tag/{id}` removes them, restorable), new ones added; the same key and value twice
+ * (any case) is one tag.
+ */
+export const recordTagsField = v.pipe(
+  v.array(object({ key: keyField, value: valueField }), 'Tags must be a list of { key, value }'),
+  v.transform((list) => list.filter((tag, i) => list.findIndex((other) => sameTagText(tag, other)) === i)),
+  v.maxLength(tagLimits.perRecord, tagMessages.tooMany),
+);

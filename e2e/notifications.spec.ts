@@ -25,7 +25,7 @@ const unique = (what: string) => `${what} ${Date.now()}-${Math.floor(Math.random
 /** Sends `title` from the manager to `userId` (the manager's role may POST notifications). */
 async function sendFromManager(manager: Api, userId: string, title: string, jumpPath: string | null = null) {
   const res = await manager.send('POST', '/notifications/notifications', { userId, title, message: `About ${title}`, jumpPath });
-  expect(res.status()).toBe(202);
+  expect(res.status()).toBe(201);
 }
 
 test.describe('read only user', () => {
@@ -228,7 +228,7 @@ test.describe('a user with no notifications', () => {
     // One arrives (the stream brings it): now there is something to mark.
     const title = unique('First note');
     const sent = await holder.api.send('POST', '/notifications/notifications', { userId: me.id, title, message: `About ${title}`, jumpPath: null });
-    expect(sent.status()).toBe(202);
+    expect(sent.status()).toBe(201);
     await expect(bell(user)).toHaveAccessibleName('Notifications, 1 unread');
     await bell(user).click();
     await expect(popover.getByRole('button', { name: startsWith(title) })).toContainText('(unread)');

@@ -32,8 +32,8 @@ export const fanOutNotifications =
     await auditedWrite(db, { accountId: job.accountId, actor: systemActors.notifications }, async ({ tx, audit }) => {
       // The ids go as one array parameter: a plain array in drizzle's sql would become a list of parameters.
       const { rows } = await tx.execute<{ id: string }>(sql`
-        insert into notifications (account_id, user_id, title, message, jump_path)
-        select ${job.accountId}, u.person_id, ${job.title}, ${job.message}, ${job.jumpPath}
+        insert into notifications (account_id, user_id, title, message, jump_path, created_by, modified_by)
+        select ${job.accountId}, u.person_id, ${job.title}, ${job.message}, ${job.jumpPath}, ${systemActors.notifications.name}, ${systemActors.notifications.name}
         from users u where u.person_id = any(${sql.param(job.userIds)}::uuid[])
         returning id`);
       await audit({ action: 'create', resourceType: 'Notification', resourceId: null, after: { title: job.title, jumpPath: job.jumpPath, recipients: rows.length } });

@@ -24,6 +24,9 @@ import { interactionDocs } from '../routes/interactions/openapi.ts';
 import { personDocs } from '../routes/person/openapi.ts';
 import { surveyDocs } from '../routes/surveys/openapi.ts';
 import { workflowDocs } from '../routes/workflows/openapi.ts';
+import { insuranceDocs } from '../routes/insurances/openapi.ts';
+import { practiceTeamDocs } from '../routes/practice-teams/openapi.ts';
+import { notificationDocs } from '../routes/notifications/openapi.ts';
 import { areaDocs, type AreaDocs } from './registry.ts';
 
 /** The document itself. */
@@ -44,4 +47,4 @@ const streamDocs = areaDocs({
  * Each area's documentation of its operations (server/routes/<area>/openapi.ts), one list: an
  * area whose answers are described adds its file here.
  */
-export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, locationDocs, tagDocs, accountDocs, authDocs, deletedDocs, meDocs, auditDocs, callMaskingDocs, queueDocs, chatDocs, metricsDocs, permissionDocs, scheduleDocs, searchDocs, teamsbotDocs, telephonyDocs, webhookDocs, streamDocs);
+export const documentedAreas = (): AreaDocs => Object.assign({}, healthDocs, openApiDocs, personDocs, contactPointDocs, interactionDocs, surveyDocs, workflowDocs, apiKeyDocs, issueDocs, locationDocs, tagDocs, accountDocs, authDocs, deletedDocs, meDocs, auditDocs, callMaskingDocs, queueDocs, chatDocs, metricsDocs, permissionDocs, scheduleDocs, searchDocs, teamsbotDocs, telephonyDocs, webhookDocs, insuranceDocs, practiceTeamDocs, notificationDocs, streamDocs);

@@ -25,6 +25,11 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     jumpPath: text('jump_path'),
     createdTimestamp: timestamp('created_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    // Spec §3's common fields (issue 44, migration 0050): who sent it (the product's own are the
+    // Notifications actor's, as the fan-out writes them), and who last marked it read or unread, when.
+    createdBy: text('created_by').notNull().default('Notifications'),
+    modifiedTimestamp: timestamp('modified_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    modifiedBy: text('modified_by').notNull().default('Notifications'),
   },
   (t) => [index('notifications_user_created').on(t.userId, t.createdTimestamp, t.id)],
 );

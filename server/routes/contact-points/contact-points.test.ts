@@ -431,7 +431,10 @@ describe('list (items, paging, sort, filter)', () => {
     const page = (await (await h.call('manager', `${base}?q=list&sort=name&order=asc&limit=10`)).json()) as ContactPointList;
     expect(page.items.map((i) => i.name)).toEqual(['Alpha list', 'Mid list', 'Zeta list']);
     expect(page).toMatchObject({ total: 3, limit: 10, offset: 0 });
-    expect(Object.keys(page.items[0]!).sort()).toEqual(['id', 'name', 'rank', 'serviceProvider', 'system', 'systemType', 'value', 'vip']);
+    // Each item is the whole record (issue 44: spec §3's fields, the list's columns among them), as GET answers it.
+    const record = (await (await h.call('manager', `${base}/${page.items[0]!.id}`)).json()) as Record<string, unknown>;
+    expect(Object.keys(page.items[0]!).sort()).toEqual(Object.keys(record).sort());
+    expect(Object.keys(page.items[0]!)).toEqual(expect.arrayContaining(['id', 'name', 'rank', 'serviceProvider', 'system', 'systemType', 'value', 'vip']));
     const byRank = (await (await h.call('manager', `${base}?q=list&sort=rank&order=desc`)).json()) as ContactPointList;
     expect(byRank.items.map((i) => i.rank)).toEqual([9, 5, 1]);
     const second = (await (await h.call('manager', `${base}?q=list&sort=name&limit=10&offset=1`)).json()) as ContactPointList;
@@ -463,7 +466,9 @@ describe('list filter: what it finds', () => {
     expect(words.items.map((i) => i.id)).toEqual([byValue, byName]);
     expect(words).toMatchObject({ total: 2, offset: 0 });
     expect(words.totalEstimated).toBeUndefined();
-    expect(words.items[0]).toEqual({ id: byValue, name: 'Plain mailbox', value: 'wombat.desk@clinic.test', system: 'EMAIL', vip: false, serviceProvider: 'Amazon Connect', systemType: 'Main', rank: 10 });
+    // The whole record (issue 44), as GET answers it.
+    expect(words.items[0]).toMatchObject({ id: byValue, name: 'Plain mailbox', value: 'wombat.desk@clinic.test', system: 'EMAIL', vip: false, serviceProvider: 'Amazon Connect', systemType: 'Main', rank: 10 });
+    expect(words.items[0]).toEqual(await (await h.call('manager', `${base}/${byValue}`)).json());
     expect((await list('desk@clin')).items.map((i) => i.id)).toEqual([byValue]);
     expect((await list('610-70')).items.map((i) => i.id)).toEqual([byNumber]);
     expect((await list('(555) 610-7001')).items.map((i) => i.id)).toEqual([byNumber]);

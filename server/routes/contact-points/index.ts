@@ -79,7 +79,9 @@ const vipValue = v.pipe(v.string(), v.check(isStorableText), v.trim(), v.minLeng
  */
 export const contactPointRoutes = new Hono<AppEnv>()
   .get('/contact-points', requires('/contactpoints/contact-points', 'GET'), query(contactPointListQuerySchema), async (c) => {
-    return c.json(await listContactPoints(c.var.deps.db, c.var.account.id, c.req.valid('query')));
+    const list = await listContactPoints(c.var.deps.db, c.var.account.id, c.req.valid('query'));
+    // Each item's associations as GET shows them: named (and each name a read) only to a caller who may read practitioners.
+    return c.json({ ...list, items: list.items.map((item) => ({ ...item, associations: shownAssociations(c, item.associations) })) });
   })
   .post('/contact-points', requires('/contactpoints/contact-points', 'POST'), jsonLimit, json(contactPointCreateSchema), async (c) => {
     const body = c.req.valid('json');

@@ -36,18 +36,7 @@ const contactPointListAnswer = answerOf<ContactPointList>()(
   v.object({
     ...pageFields,
     totalEstimated: v.optional(v.boolean()),
-    items: v.array(
-      v.object({
-        id: uuid,
-        name: v.string(),
-        value: v.string(),
-        system: v.picklist(contactPointSystems),
-        vip: v.boolean(),
-        serviceProvider: v.picklist(serviceProviders),
-        systemType: v.nullable(v.picklist(systemTypes)),
-        rank: v.number(),
-      }),
-    ),
+    items: v.pipe(v.array(contactPointAnswer), v.description('Each contact point whole (spec §3), as GET answers it.')),
   }),
 );
 
@@ -78,7 +67,7 @@ export const contactPointDocs = areaDocs({
     summary: 'List contact points',
     answer: contactPointListAnswer,
     queryExample: { limit: '20', offset: '0', sort: 'name', order: 'asc', q: '555' },
-    answerExample: { total: 1, limit: 20, offset: 0, items: [{ id: example.id, name: 'Front desk', value: '(555) 123-4567', system: 'PHONE', vip: false, serviceProvider: 'Amazon Connect', systemType: 'Reception', rank: 1 }] },
+    answerExample: { total: 1, limit: 20, offset: 0, items: [frontDesk] },
   },
   'POST /contactpoints/contact-points': {
     summary: 'Create a contact point',

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   e164,
   type ContactPoint,
@@ -173,8 +173,40 @@ export async function listContactPoints(
   db: Db,
   accountId: string,
   query: ListQuery<ContactPointSort> & { tag?: TagFilter },
-  { walkBound = defaultWalkBound }: { walkBound?: number } = {},
+  options: { walkBound?: number } = {},
 ): Promise<ContactPointList> {
+  const { items, ...page } = await listContactPointRows(db, accountId, query, options);
+  return { items: await wholeContactPoints(db, accountId, items.map((item) => item.id)), ...page };
+}
+
+/** The practitioners associated with the contact point row in scope, by name then id, as `associationsOf` answers them. */
+const associationsOfRow = sql<ContactPointAssociation[]>`coalesce((select json_agg(json_build_object('id', ${practitioners.personId}, 'name', ${practitioners.name}) order by ${practitioners.name}, ${practitioners.personId}) from ${contactPointPractitioners} join ${practitioners} on ${eq(practitioners.personId, contactPointPractitioners.practitionerId)} where ${and(
+  sql`${contactPointPractitioners.accountId} = ${contactPoints.accountId}`,
+  sql`${contactPointPractitioners.contactPointId} = ${contactPoints.id}`,
+)}), '[]'::json)`;
+
+/**
+ * The page's contact points whole, in the page's order (issue 44: a list item is the spec §3
+ * record): one statement by primary key for the page, the associations aggregated per row. The
+ * page itself is found by the cheap ways of `listContactPointRows`, which read the sort index only.
+ */
+async function wholeContactPoints(db: Db, accountId: string, ids: string[]): Promise<ContactPoint[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ row: getTableColumns(contactPoints), associations: associationsOfRow })
+    .from(contactPoints)
+    .where(and(eq(contactPoints.accountId, accountId), inArray(contactPoints.id, ids)));
+  const byId = new Map(rows.map(({ row, associations }) => [row.id, presentContactPoint(row, associations)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The page's ids (and the list's columns), found as cheaply as the filter allows (below). */
+async function listContactPointRows(
+  db: Db,
+  accountId: string,
+  query: ListQuery<ContactPointSort> & { tag?: TagFilter },
+  { walkBound = defaultWalkBound }: { walkBound?: number } = {},
+): Promise<Omit<ContactPointList, 'items'> & { items: { id: string }[] }> {
   const offset = listOffset(query);
   const q = query.q;
   const phone = q ? e164(q) : null;

@@ -173,7 +173,8 @@ describe("at scale: lakeside's bulk contact points (issue 9's bench, small)", ()
           ),
         );
         expect(expected.rows).toHaveLength(10);
-        expect(answer.items, `${sort} ${order}`).toEqual(expected.rows);
+        // Each item is the whole record (issue 44): the list's columns are among its fields.
+        expect(answer.items, `${sort} ${order}`).toEqual(expected.rows.map((row) => expect.objectContaining(row)));
       }
     }
   });
@@ -196,7 +197,7 @@ describe("at scale: lakeside's bulk contact points (issue 9's bench, small)", ()
           );
           const where = `${sort} ${order}, page ${page}, bound ${walkBound ?? 'default'}`;
           expect(expected.rows, where).toHaveLength(page === 400 ? 0 : 10);
-          expect(answer.items, where).toEqual(expected.rows);
+          expect(answer.items, where).toEqual(expected.rows.map((row) => expect.objectContaining(row)));
           expect(answer, where).toMatchObject({ total: 1000, totalEstimated: true, offset: (page - 1) * 10 });
         }
       }

@@ -11,7 +11,8 @@ import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { json, query } from '../../validate.ts';
-import { findInsurance, findRestorable, insuranceNamed, listInsurances, presentInsurance } from './queries.ts';
+import { findInsurance, findRestorable, insuranceNamed, listInsurances, presentWithTags } from './queries.ts';
+import { replaceTags, tagSet } from '../tags/record-tags.ts';
 
 const nameTaken = (existing: { id: string; name: string }) => {
   const message = insurancePlanNameTaken(existing);
@@ -45,38 +46,48 @@ export const insuranceRoutes = new Hono<AppEnv>()
     return c.json(await listInsurances(c.var.deps.db, c.var.account.id, c.req.valid('query')));
   })
   .post('/', requires('/insurances', 'POST'), jsonLimit, json(insuranceCreateSchema), async (c) => {
-    const body = c.req.valid('json');
-    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+    const { tags, ...body } = c.req.valid('json');
+    const created = await write(c, async (scope) => {
+      const { tx, audit, accountId, actorName } = scope;
       await assertNameFree(tx, accountId, body.insurancePlanName);
       const [row] = await tx.insert(insurances).values({ ...body, accountId, createdBy: actorName, modifiedBy: actorName }).returning();
-      await audit({ action: 'create', resourceType: 'Insurance', resourceId: row!.id, after: presentInsurance(row!) });
+      await replaceTags(scope, 'Insurance', row!.id, tags);
+      await audit({ action: 'create', resourceType: 'Insurance', resourceId: row!.id, after: await presentWithTags(tx, row!) });
       return { id: row!.id };
     }).catch(nameRace(c.var.deps.db, c.var.account.id, body.insurancePlanName));
     return c.json(created, 201);
   })
   .get('/:id', requires('/insurances/{id}', 'GET'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(presentInsurance(found(await findInsurance(c.var.deps.db, c.var.account.id, id))));
+    const db = c.var.deps.db;
+    return c.json(await presentWithTags(db, found(await findInsurance(db, c.var.account.id, id))));
   })
   .patch('/:id', requires('/insurances/{id}', 'PATCH'), idParam(), jsonLimit, json(insurancePatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version: sentVersion, ...body } = c.req.valid('json');
+    const { version: sentVersion, tags, ...body } = c.req.valid('json');
     const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
-    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+    const updated = await write(c, async (scope) => {
+      const { tx, audit, accountId, actorName, repeats } = scope;
       const current = found(await findInsurance(tx, accountId, id, true));
       const version = editedVersion(current, expected);
-      if (await repeats({ resourceType: 'Insurance', resourceId: id, record: current, version, changes })) return current;
+      const before = await presentWithTags(tx, current);
+      // Tags compare as a set (any order, any case): the same set sent again is no change.
+      const asked = tags ? { ...changes, tags: tagSet(tags) } : changes;
+      if (await repeats({ resourceType: 'Insurance', resourceId: id, record: { ...current, tags: tagSet(before.tags) }, version, changes: asked })) return before;
       editable(current, version);
       // The rule between two flags holds on the record this update makes, whichever of them it sends.
       const problem = authorizationProblem({ ...current, ...changes });
       if (problem) throw badRequest(messages.invalidRequest, { isOkToBringAuthorization: problem });
       if (changes.insurancePlanName !== undefined) await assertNameFree(tx, accountId, changes.insurancePlanName, id);
-      const after = await updateVersioned({ tx, accountId, actorName }, insurances, { key: insurances.id, id, version }, changes);
-      await audit({ action: 'update', resourceType: 'Insurance', resourceId: id, before: presentInsurance(current), after: presentInsurance(after) });
+      const retagged = tags ? await replaceTags(scope, 'Insurance', id, tags) : false;
+      // Only the tags sent, and they are the insurance's already: nothing changes (as an empty PATCH).
+      if (!retagged && Object.keys(changes).length === 0) return before;
+      const after = await presentWithTags(tx, await updateVersioned({ tx, accountId, actorName }, insurances, { key: insurances.id, id, version }, changes));
+      await audit({ action: 'update', resourceType: 'Insurance', resourceId: id, before, after });
       return after;
     }).catch(nameRace(c.var.deps.db, c.var.account.id, changes.insurancePlanName));
-    return c.json(presentInsurance(updated));
+    return c.json(updated);
   })
   .delete('/:id', requires('/insurances/{id}', 'DELETE'), idParam(), async (c) => {
     const { id } = c.req.valid('param');
@@ -86,7 +97,7 @@ export const insuranceRoutes = new Hono<AppEnv>()
         .update(insurances)
         .set({ ...deletedBy(actorName), ...touched(actorName, insurances.version) })
         .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id)));
-      await audit({ action: 'delete', resourceType: 'Insurance', resourceId: id, before: presentInsurance(before) });
+      await audit({ action: 'delete', resourceType: 'Insurance', resourceId: id, before: await presentWithTags(tx, before) });
     });
     return c.body(null, 204);
   })
@@ -101,8 +112,9 @@ export const insuranceRoutes = new Hono<AppEnv>()
         .set({ ...undeleted, ...touched(actorName, insurances.version) })
         .where(and(eq(insurances.accountId, accountId), eq(insurances.id, id)))
         .returning();
-      await audit({ action: 'restore', resourceType: 'Insurance', resourceId: id, after: presentInsurance(after!) });
-      return presentInsurance(after!);
+      const restored = await presentWithTags(tx, after!);
+      await audit({ action: 'restore', resourceType: 'Insurance', resourceId: id, after: restored });
+      return restored;
     }).catch(async (error: unknown) => {
       const [row] = await c.var.deps.db
         .select({ name: insurances.insurancePlanName })

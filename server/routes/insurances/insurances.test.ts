@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain/api.ts';
 import type { Insurance, InsuranceList } from '../../../domain/insurances.ts';
 import { insurancePlanNameTaken, messages } from '../../../domain/messages.ts';
 import type { SearchAnswer } from '../../../domain/search.ts';
 import { demoInsurances } from '../../seed/demo-catalogue.ts';
-import { practitioners, insurances } from '../../db/schema/index.ts';
+import { auditLog as auditLogTable, practitioners, insurances } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
 import { fileHarness } from '../../test/harness.ts';
 import { errorOf, recordApi } from '../../test/record-api.ts';
@@ -260,5 +260,54 @@ describe('list filters by tag (tag=key or tag=key:value)', () => {
     expect(await ids('Audit wave:SPRING')).toEqual([tagged]);
     expect(await ids('Audit wave:Winter')).toEqual([]);
     expect(await ids('wave')).toEqual([]);
+  });
+});
+
+describe('tags on the record (spec §3 Insurance.tags, issue 44)', () => {
+  type TagRow = { id: string; key: string; value: string };
+  const tagsVia = async (id: string) =>
+    ((await (await h.call('manager', `/tag?taggedResourceType=Insurance&taggedResourceId=${id}`)).json()) as { items: TagRow[] }).items.map(({ key, value }) => ({ key, value }));
+
+  it('a create’s tags are the insurance’s /tag records; GET, the list and /tag answer the same tags', async () => {
+    const id = await create({ insurancePlanName: fresh('Tags'), tags: [{ key: 'network', value: 'North' }, { key: 'Network', value: 'NORTH' }, { key: 'audit', value: '2026' }] });
+    const record = await get(id);
+    // The same key and value twice (any case) is one tag; sorted by key and value.
+    expect(record.tags.map(({ key, value }) => ({ key, value }))).toEqual([{ key: 'audit', value: '2026' }, { key: 'network', value: 'North' }]);
+    expect(record.tags.every((tag) => typeof tag.id === 'string')).toBe(true);
+    expect(await tagsVia(id)).toEqual([{ key: 'audit', value: '2026' }, { key: 'network', value: 'North' }]);
+    const listed = (await list(`q=${id}`)).items.find((item) => item.id === id);
+    expect(listed?.tags).toEqual(record.tags);
+  });
+
+  it('a PATCH’s tags replace the set: a kept tag keeps its id, a removed one is restorable, a /tag added one is seen', async () => {
+    const id = await create({ insurancePlanName: fresh('Tags'), tags: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }] });
+    const before = await get(id);
+    const kept = before.tags.find((tag) => tag.key === 'a')!;
+    const removed = before.tags.find((tag) => tag.key === 'b')!;
+    const res = await send('manager', 'PATCH', `/insurances/${id}`, { tags: [{ key: 'A', value: '1' }, { key: 'c', value: '3' }] });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = (await res.json()) as Insurance;
+    expect(after.version).toBe(before.version + 1);
+    expect(after.tags.map(({ key, value }) => `${key}:${value}`)).toEqual(['a:1', 'c:3']);
+    expect(after.tags.find((tag) => tag.key === 'a')!.id).toBe(kept.id);
+    expect((await send('manager', 'POST', `/tag/${removed.id}/restore`)).status).toBe(200);
+    expect(await tagsVia(id)).toEqual([{ key: 'a', value: '1' }, { key: 'b', value: '2' }, { key: 'c', value: '3' }]);
+    expect((await get(id)).tags.map((tag) => tag.key)).toEqual(['a', 'b', 'c']);
+    // The change log has each tag's change as /tag writes it.
+    const [entry] = await h.db.select().from(auditLogTable).where(and(eq(auditLogTable.resourceType, 'Tag'), eq(auditLogTable.resourceId, removed.id), eq(auditLogTable.action, 'delete')));
+    expect(entry).toBeDefined();
+  });
+
+  it('the same set sent again (another order or case) changes nothing; tags that are no { key, value } are refused', async () => {
+    const id = await create({ insurancePlanName: fresh('Tags'), tags: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }] });
+    const before = await get(id);
+    const res = await send('manager', 'PATCH', `/insurances/${id}`, { tags: [{ key: 'B', value: '2' }, { key: 'a', value: '1' }] });
+    expect(res.status).toBe(200);
+    expect((await get(id)).version).toBe(before.version);
+    for (const tags of [['a'], [{ key: 'a' }], [{ key: 'a:b', value: '1' }], 'a']) {
+      const refused = await send('manager', 'PATCH', `/insurances/${id}`, { tags });
+      expect(refused.status, JSON.stringify(tags)).toBe(400);
+    }
+    expect((await get(id)).tags).toEqual(before.tags);
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Insurance, InsuranceList, InsuranceSort } from '../../../domain/insurances.ts';
-import type { TagFilter } from '../../../domain/tags.ts';
+import type { RecordTag, TagFilter } from '../../../domain/tags.ts';
 import type { ListQuery } from '../../../domain/list-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { insurances } from '../../db/schema/index.ts';
@@ -8,11 +8,13 @@ import { isId, listPage, liveRecord, restorableRecord, presentCommon } from '../
 import { containsPattern } from '../../search/like.ts';
 import { live } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
+import { readTags, tagsOf } from '../tags/record-tags.ts';
 
 type Reader = Db | Tx;
 export type InsuranceRow = typeof insurances.$inferSelect;
 
-export function presentInsurance(row: InsuranceRow): Insurance {
+/** The insurance's answer: its row and its tags (`/tag` records of type 'Insurance'). */
+export function presentInsurance(row: InsuranceRow, tags: RecordTag[]): Insurance {
   return {
     resourceType: 'Insurance',
     id: row.id,
@@ -28,8 +30,12 @@ export function presentInsurance(row: InsuranceRow): Insurance {
     isOkToBringAuthorization: row.isOkToBringAuthorization,
     isInNetwork: row.isInNetwork,
     isSecondaryOnly: row.isSecondaryOnly,
+    tags,
   };
 }
+
+/** The insurance's answer, its tags read. */
+export const presentWithTags = async (db: Reader, row: InsuranceRow) => presentInsurance(row, await readTags(db, row.accountId, 'Insurance', row.id));
 
 /** The insurance, always inside the request's account and not deleted (another account's, or a deleted one, is "not found"). */
 export const findInsurance = (db: Reader, accountId: string, id: string, forUpdate = false) => liveRecord(db, insurances, accountId, id, forUpdate);
@@ -63,8 +69,9 @@ const sortColumns: Record<InsuranceSort, AnyColumn[]> = {
 };
 
 /**
- * A page of the account's insurances (not deleted). `q` matches the plan name, or is one of its
- * plan prefixes (an agent reads the start of a member id), a type, or the id.
+ * A page of the account's insurances (not deleted), each the whole record with its tags (read in
+ * the same statement). `q` matches the plan name, or is one of its plan prefixes (an agent reads
+ * the start of a member id), a type, or the id.
  */
 export async function listInsurances(db: Db, accountId: string, query: ListQuery<InsuranceSort> & { tag?: TagFilter }): Promise<InsuranceList> {
   const filter = query.q
@@ -77,17 +84,9 @@ export async function listInsurances(db: Db, accountId: string, query: ListQuery
     : undefined;
   const where = and(eq(insurances.accountId, accountId), live(insurances), filter, query.tag ? taggedWith('Insurance', insurances.id, accountId, query.tag) : undefined);
   const rows = db
-    .select({
-      id: insurances.id,
-      insurancePlanName: insurances.insurancePlanName,
-      insuranceType: insurances.insuranceType,
-      planPrefix: insurances.planPrefix,
-      isInNetwork: insurances.isInNetwork,
-      isReferralRequired: insurances.isReferralRequired,
-      isAuthorizationRequired: insurances.isAuthorizationRequired,
-      isSecondaryOnly: insurances.isSecondaryOnly,
-    })
+    .select({ insurance: getTableColumns(insurances), tags: tagsOf('Insurance', insurances.id, insurances.accountId) })
     .from(insurances)
     .$dynamic();
-  return listPage(db, insurances, rows, where, sortColumns[query.sort], query);
+  const { items, ...page } = await listPage(db, insurances, rows, where, sortColumns[query.sort], query);
+  return { items: items.map(({ insurance, tags }) => presentInsurance(insurance, tags)), ...page };
 }

@@ -18,7 +18,6 @@ import { notifications, users } from '../../db/schema/index.ts';
 import { write } from '../../write.ts';
 import type { AppEnv } from '../../env.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { notify } from '../../notifications/notify.ts';
 import { found, idParam, jsonLimit } from '../../records.ts';
 import { json, query } from '../../validate.ts';
 
@@ -34,7 +33,13 @@ const present = (row: Row): Notification => ({
   message: row.message,
   jumpPath: row.jumpPath,
   createdTimestamp: row.createdTimestamp.toISOString(),
+  modifiedTimestamp: row.modifiedTimestamp.toISOString(),
+  createdBy: row.createdBy,
+  modifiedBy: row.modifiedBy,
 });
+
+/** What a change of `read` sets beside it: who marked it, and when. */
+const markedBy = (actorName: string) => ({ modifiedBy: actorName, modifiedTimestamp: sql`now()` });
 
 /** The caller's own notification, or none: another user's id reads exactly like an unknown one (404). */
 const own = (userId: string, id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
@@ -76,33 +81,38 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   /**
    * Sends a notification to a user of the account the caller acts in (`userId`), or to the
-   * caller when `userId` is absent. It goes through the same fan-out job as the product's own
-   * (`notify`), so it is accepted (202) and appears a moment later.
+   * caller when `userId` is absent: made in the request's write and answered whole (201, spec §3),
+   * so an integrator has its id to read, mark or delete it. The table's trigger tells the
+   * user's open bells when the write commits, as for the fan-out's (`notify`, the product's own
+   * notifications to many users at once).
    */
   .post('/notifications', requires('/notifications/notifications', 'POST'), jsonLimit, json(notificationCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const { caller } = c.var;
     const userId = body.userId ?? (caller.apiKey ? null : caller.personId);
     if (!userId) throw badRequest(messages.invalidRequest, { userId: notificationMessages.userIdInvalid });
-    const answer = await write(c, async ({ tx, audit, accountId }) => {
+    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
       if (userId !== caller.personId) {
         const [user] = await tx.select({ id: users.personId }).from(users).where(and(eq(users.accountId, accountId), eq(users.personId, userId)));
         if (!user) throw badRequest(messages.invalidRequest, { userId: notificationMessages.userIdInvalid });
       }
-      await notify(tx, { accountId, userIds: [userId], title: body.title, message: body.message, jumpPath: body.jumpPath });
-      await audit({ action: 'create', resourceType: 'Notification', resourceId: null, after: { userId, title: body.title, jumpPath: body.jumpPath } });
-      return { userId, status: 'queued' as const };
+      const [row] = await tx
+        .insert(notifications)
+        .values({ accountId, userId, title: body.title, message: body.message, jumpPath: body.jumpPath, createdBy: actorName, modifiedBy: actorName })
+        .returning();
+      await audit({ action: 'create', resourceType: 'Notification', resourceId: row!.id, after: { userId, title: body.title, jumpPath: body.jumpPath } });
+      return present(row!);
     });
-    return c.json(answer, 202);
+    return c.json(created, 201);
   })
   /** Marks every one of the caller's notifications read (or unread): the bell's "Mark all read". */
   .patch('/notifications', requires('/notifications/notifications/{id}', 'PATCH'), jsonLimit, json(notificationPatchSchema), async (c) => {
     const { read } = c.req.valid('json');
     const userId = c.var.caller.personId;
-    const updated = await write(c, async ({ tx, audit }) => {
+    const updated = await write(c, async ({ tx, audit, actorName }) => {
       const rows = await tx
         .update(notifications)
-        .set({ read })
+        .set({ read, ...markedBy(actorName) })
         .where(and(eq(notifications.userId, userId), eq(notifications.read, !read)))
         .returning({ id: notifications.id });
       if (rows.length > 0) await audit({ action: 'update', resourceType: 'Notification', resourceId: null, after: { read, count: rows.length } });
@@ -189,8 +199,8 @@ export const notificationRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { read } = c.req.valid('json');
     const userId = c.var.caller.personId;
-    const updated = await write(c, async ({ tx, audit }) => {
-      const [row] = await tx.update(notifications).set({ read }).where(own(userId, id)).returning();
+    const updated = await write(c, async ({ tx, audit, actorName }) => {
+      const [row] = await tx.update(notifications).set({ read, ...markedBy(actorName) }).where(own(userId, id)).returning();
       found(row);
       await audit({ action: 'update', resourceType: 'Notification', resourceId: id, after: { read } });
       return row!;

@@ -22,19 +22,21 @@ const list = async (user: DemoUser, query = '') => {
   return (await res.json()) as NotificationList;
 };
 
-/** Sends one through the API and waits for the fan-out job; returns it as its user lists it. */
+/** Sends one through the API (201 with the notification, issue 44); returns it as its user lists it, the same as the answer. */
 async function sendTo(from: DemoUser, to: DemoUser, body: Record<string, unknown> = {}, accountQuery = '') {
   const title = fresh();
   const res = await send(from, 'POST', `/notifications/notifications${accountQuery}`, { userId: userId(to), title, message: 'Something happened', ...body });
-  expect(res.status, await res.clone().text()).toBe(202);
+  expect(res.status, await res.clone().text()).toBe(201);
+  const answered = (await res.json()) as Notification;
   await h.jobs.drained();
   const found = (await list(to)).items.find((item) => item.title === title);
   expect(found).toBeDefined();
+  expect(found).toEqual(answered);
   return found!;
 }
 
 describe('POST /notifications/notifications', () => {
-  it('queues a notification to a user of the account; the job writes it, unread, newest first', async () => {
+  it('makes a notification to a user of the account, unread, newest first', async () => {
     const first = await sendTo('manager', 'viewer', { jumpPath: '/practice/persons' });
     const second = await sendTo('manager', 'viewer');
     expect(first).toMatchObject({ resourceType: 'Notification', userId: userId('viewer'), read: false, message: 'Something happened', jumpPath: '/practice/persons' });
@@ -49,7 +51,7 @@ describe('POST /notifications/notifications', () => {
   it('without userId, sends to the caller', async () => {
     const title = fresh();
     const res = await send('manager', 'POST', '/notifications/notifications', { title, message: 'To me' });
-    expect(res.status).toBe(202);
+    expect(res.status).toBe(201);
     await h.jobs.drained();
     expect((await list('manager')).items.map((i) => i.title)).toContain(title);
   });
@@ -131,6 +133,22 @@ describe('PATCH and DELETE of one', () => {
       expect(Object.keys((await errorOf(bad)).fields ?? {})).toEqual(['read']);
     }
     expect((await list('viewer', '?unread=true')).items.map((i) => i.id)).toContain(note.id);
+  });
+
+  it('answers spec §3’s common fields: who sent it, who last marked it and when (issue 44)', async () => {
+    const note = await sendTo('manager', 'viewer');
+    expect(note.createdBy).toBe(note.modifiedBy);
+    expect(note.createdBy).not.toBe('Notifications');
+    expect(note.modifiedTimestamp).toBe(note.createdTimestamp);
+    const read = (await (await send('viewer', 'PATCH', `/notifications/notifications/${note.id}`, { read: true })).json()) as Notification;
+    expect(read).toMatchObject({ createdBy: note.createdBy, createdTimestamp: note.createdTimestamp });
+    expect(read.modifiedBy).not.toBe(note.createdBy);
+    expect(Date.parse(read.modifiedTimestamp)).toBeGreaterThanOrEqual(Date.parse(note.modifiedTimestamp));
+    // The product's own are the Notifications actor's.
+    const title = fresh('Own');
+    await h.db.transaction((tx) => notify(tx, { accountId: h.accounts.riverside.id, userIds: [userId('viewer')], title, message: 'm', jumpPath: null }));
+    await h.jobs.drained();
+    expect((await list('viewer')).items.find((item) => item.title === title)).toMatchObject({ createdBy: 'Notifications', modifiedBy: 'Notifications' });
   });
 
   it('deletes (then 404), and the unread list leaves it out', async () => {

@@ -99,7 +99,7 @@ const practitionerAnswer = answerOf<Practitioner>()(
 );
 
 const practitionerListAnswer = answerOf<PractitionerList>()(
-  v.object({ ...page, items: v.array(v.object({ id: uuid, name: v.string(), active: v.boolean(), group: v.nullable(v.string()), specialty: v.nullable(v.string()) })) }),
+  v.object({ ...page, items: v.pipe(v.array(practitionerAnswer), v.description('Each practitioner whole (spec §3), as GET answers it.')) }),
 );
 
 const janeName = { use: 'official' as const, text: 'Jane Doe', family: 'Doe', given: ['Jane'], prefix: ['Dr' as const], suffix: [] };
@@ -192,7 +192,7 @@ export const personDocs = areaDocs({
     summary: 'List practitioners',
     answer: practitionerListAnswer,
     queryExample: { ...listQuery, tag: 'language:es' },
-    answerExample: { total: 1, limit: 20, offset: 0, items: [{ id: example.id, name: 'Dr Jane Doe', active: true, group: 'Riverside clinic', specialty: 'Pediatrics' }] },
+    answerExample: { total: 1, limit: 20, offset: 0, items: [practitionerExample] },
   },
   'POST /person/practitioners/:id': {
     summary: 'Give a person a practitioner record',

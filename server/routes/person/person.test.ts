@@ -490,6 +490,14 @@ describe('practitioners', () => {
     expect(practitioner.photo).toMatchObject({ contentType: 'image/jpeg', size: jpeg.length });
     expect(practitioner.version).toBe(1);
 
+    // A list item is the whole practitioner as GET answers it (issue 44): its photo and contact points too.
+    const cp = await send('manager', 'POST', '/contactpoints/contact-points', { name: 'Photo line', description: 'The photo practitioner', value: '+1 312 555 0199', system: 'PHONE', serviceProvider: 'Twilio', rank: 1, vip: false, associations: [id] });
+    expect(cp.status, await cp.clone().text()).toBe(201);
+    const withLine = (await (await h.call('manager', `/person/practitioners/${id}`)).json()) as Practitioner;
+    expect(withLine.associations).toEqual([{ id: ((await cp.json()) as { id: string }).id, name: 'Photo line' }]);
+    const listed = (await (await h.call('manager', `/person/practitioners?q=${id}`)).json()) as PractitionerList;
+    expect(listed.items).toEqual([withLine]);
+
     const removed = await send('manager', 'PATCH', `/person/practitioners/${id}`, { version: 1, photo: null });
     expect(await removed.json()).toMatchObject({ photo: null, version: 2 });
     expect((await h.db.select().from(practitionerPhotos).where(eq(practitionerPhotos.personId, id))).length).toBe(0);

@@ -3,9 +3,10 @@ import { filteredTotalBound, type Person, type PersonList, type PersonSort, type
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
 import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema/index.ts';
+import { contactPointPractitioners, contactPoints, personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema/index.ts';
 import { listPage, ordered } from '../../list-queries.ts';
 import { containsPattern } from '../../search/like.ts';
+import { live } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
 
 type PersonRow = typeof persons.$inferSelect;
@@ -267,6 +268,18 @@ const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {
   specialty: [practitioners.specialty, practitioners.name, practitioners.personId],
 };
 
+/** The live contact points of the practitioner row in scope, by name then id, as `contactPointsOf` answers them (one probe of the association's index per row). */
+const associationsOfRow = sql<PractitionerAssociation[]>`coalesce((select json_agg(json_build_object('id', ${contactPoints.id}, 'name', ${contactPoints.name}) order by ${contactPoints.name}, ${contactPoints.id}) from ${contactPointPractitioners} join ${contactPoints} on ${eq(contactPoints.id, contactPointPractitioners.contactPointId)} where ${and(
+  sql`${contactPointPractitioners.accountId} = ${practitioners.accountId}`,
+  sql`${contactPointPractitioners.practitionerId} = ${practitioners.personId}`,
+  live(contactPoints),
+)}), '[]'::json)`;
+
+/**
+ * A page of the account's practitioners, each the whole record as GET answers it (issue 44): its
+ * photo's description and its contact points come in the same statement (a join on the photo's
+ * key, an aggregate of the associations' index per row).
+ */
 export async function listPractitioners(db: Db, accountId: string, query: ListQuery<PractitionerSort> & { tag?: TagFilter }): Promise<PractitionerList> {
   const synonym = query.q ? sql`exists (select 1 from unnest(${practitioners.synonyms}) s where s ilike ${containsPattern(query.q)})` : undefined;
   const where = and(
@@ -275,8 +288,21 @@ export async function listPractitioners(db: Db, accountId: string, query: ListQu
     query.tag ? taggedWith('Practitioner', practitioners.personId, accountId, query.tag) : undefined,
   );
   const rows = db
-    .select({ id: practitioners.personId, name: practitioners.name, active: practitioners.active, group: practitioners.group, specialty: practitioners.specialty })
+    .select({
+      practitioner: getTableColumns(practitioners),
+      photoType: practitionerPhotos.contentType,
+      photoSize: practitionerPhotos.size,
+      photoModified: practitionerPhotos.modifiedTimestamp,
+      associations: associationsOfRow,
+    })
     .from(practitioners)
+    .leftJoin(practitionerPhotos, and(eq(practitionerPhotos.personId, practitioners.personId), eq(practitionerPhotos.accountId, practitioners.accountId)))
     .$dynamic();
-  return listPage(db, practitioners, rows, where, practitionerSortColumns[query.sort], query);
+  const { items, ...page } = await listPage(db, practitioners, rows, where, practitionerSortColumns[query.sort], query);
+  return {
+    items: items.map(({ practitioner, photoType, photoSize, photoModified, associations }) =>
+      presentPractitioner(practitioner, photoType === null || photoSize === null || photoModified === null ? null : { contentType: photoType, size: photoSize, modifiedTimestamp: photoModified }, associations),
+    ),
+    ...page,
+  };
 }

@@ -13,7 +13,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { editedVersion, expectedVersion, editable, found, idParam, jsonLimit, sent, touched, updateVersioned } from '../../records.ts';
 import { deletedBy, undeleted } from '../../soft-delete.ts';
 import { json, query } from '../../validate.ts';
-import { countMembers, findPracticeTeam, findRestorable, listCandidates, listMembers, listPracticeTeams, memberOf, memberReads, personName, presentPracticeTeam, presentWithCount, readKind, readsAnyMember, staffOf, type MemberReads } from './queries.ts';
+import { replaceTags, tagSet } from '../tags/record-tags.ts';
+import { countMembers, findPracticeTeam, findRestorable, listCandidates, listMembers, listPracticeTeams, memberOf, memberReads, personName, presentWithCount, readKind, readsAnyMember, staffOf, type MemberReads } from './queries.ts';
 
 const uuid = v.pipe(v.string(), v.uuid());
 
@@ -47,10 +48,12 @@ export const practiceTeamRoutes = new Hono<AppEnv>()
     return c.json(await listPracticeTeams(c.var.deps.db, c.var.account.id, c.req.valid('query'), memberReads(c)));
   })
   .post('/teams', requires('/teams/teams', 'POST'), jsonLimit, json(practiceTeamCreateSchema), async (c) => {
-    const body = c.req.valid('json');
-    const created = await write(c, async ({ tx, audit, accountId, actorName }) => {
+    const { tags, ...body } = c.req.valid('json');
+    const created = await write(c, async (scope) => {
+      const { tx, audit, accountId, actorName } = scope;
       const [row] = await tx.insert(practiceTeams).values({ ...body, accountId, createdBy: actorName, modifiedBy: actorName }).returning();
-      await audit({ action: 'create', resourceType: 'Team', resourceId: row!.id, after: presentPracticeTeam(row!, 0) });
+      await replaceTags(scope, 'Team', row!.id, tags);
+      await audit({ action: 'create', resourceType: 'Team', resourceId: row!.id, after: await presentWithCount(tx, row!) });
       return { id: row!.id };
     });
     return c.json(created, 201);
@@ -62,18 +65,24 @@ export const practiceTeamRoutes = new Hono<AppEnv>()
   })
   .patch('/teams/:id', requires('/teams/teams/{id}', 'PATCH'), idParam(), jsonLimit, json(practiceTeamPatchSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { version: sentVersion, ...body } = c.req.valid('json');
+    const { version: sentVersion, tags, ...body } = c.req.valid('json');
     const expected = expectedVersion(c, sentVersion);
     const changes = sent(body);
-    const updated = await write(c, async ({ tx, audit, accountId, actorName, repeats }) => {
+    const updated = await write(c, async (scope) => {
+      const { tx, audit, accountId, actorName, repeats } = scope;
       const current = found(await findPracticeTeam(tx, accountId, id, true));
       const version = editedVersion(current, expected);
-      const members = await countMembers(tx, id);
-      if (await repeats({ resourceType: 'Team', resourceId: id, record: current, version, changes })) return presentPracticeTeam(current, members);
+      const before = await presentWithCount(tx, current);
+      // Tags compare as a set (any order, any case): the same set sent again is no change.
+      const asked = tags ? { ...changes, tags: tagSet(tags) } : changes;
+      if (await repeats({ resourceType: 'Team', resourceId: id, record: { ...current, tags: tagSet(before.tags) }, version, changes: asked })) return before;
       editable(current, version);
-      const after = await updateVersioned({ tx, accountId, actorName }, practiceTeams, { key: practiceTeams.id, id, version }, changes);
-      await audit({ action: 'update', resourceType: 'Team', resourceId: id, before: presentPracticeTeam(current, members), after: presentPracticeTeam(after, members) });
-      return presentPracticeTeam(after, members);
+      const retagged = tags ? await replaceTags(scope, 'Team', id, tags) : false;
+      // Only the tags sent, and they are the team's already: nothing changes (as an empty PATCH).
+      if (!retagged && Object.keys(changes).length === 0) return before;
+      const after = await presentWithCount(tx, await updateVersioned({ tx, accountId, actorName }, practiceTeams, { key: practiceTeams.id, id, version }, changes));
+      await audit({ action: 'update', resourceType: 'Team', resourceId: id, before, after });
+      return after;
     });
     return c.json(updated);
   })

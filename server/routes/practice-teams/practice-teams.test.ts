@@ -434,3 +434,22 @@ describe('permissions', () => {
     expect(body.items.some((e) => e.resourceId === id)).toBe(true);
   });
 });
+
+describe('the whole record in the list, and tags on it (spec §3 Team, issue 44)', () => {
+  it('a list item is the team as GET answers it, with its member count and tags', async () => {
+    const id = await create({ name: fresh('Listed'), description: 'Whole', tags: [{ key: 'shift', value: 'Night' }] });
+    const record = await get(id);
+    expect(record.tags.map(({ key, value }) => ({ key, value }))).toEqual([{ key: 'shift', value: 'Night' }]);
+    const listed = (await list(`q=${id}`)).items.find((item) => item.id === id);
+    expect(listed).toEqual(record);
+  });
+
+  it('a PATCH’s tags replace the team’s /tag records; /tag sees them', async () => {
+    const id = await create({ name: fresh('Tagged'), tags: [{ key: 'a', value: '1' }] });
+    const res = await send('manager', 'PATCH', `/teams/teams/${id}`, { tags: [{ key: 'b', value: '2' }] });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as PracticeTeam).tags.map((tag) => tag.key)).toEqual(['b']);
+    const viaTag = (await (await h.call('manager', `/tag?taggedResourceType=Team&taggedResourceId=${id}`)).json()) as { items: { key: string }[] };
+    expect(viaTag.items.map((tag) => tag.key)).toEqual(['b']);
+  });
+});

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ListQuery } from '../../../domain/list-query.ts';
 import { isAllowed, type Resource } from '../../../domain/permissions.ts';
 import type { PracticeTeam, PracticeTeamCandidateList, PracticeTeamList, PracticeTeamMemberList, PracticeTeamSort } from '../../../domain/practice-teams.ts';
-import type { TagFilter } from '../../../domain/tags.ts';
+import type { RecordTag, TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppEnv } from '../../env.ts';
 import { persons, practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
@@ -11,6 +11,7 @@ import { isId, listPage, liveRecord, presentCommon, restorableRecord } from '../
 import { containsPattern } from '../../search/like.ts';
 import { live } from '../../soft-delete.ts';
 import { taggedWith } from '../../tagged.ts';
+import { readTags, tagsOf } from '../tags/record-tags.ts';
 
 type Reader = Db | Tx;
 export type PracticeTeamRow = typeof practiceTeams.$inferSelect;
@@ -18,7 +19,8 @@ export type PracticeTeamRow = typeof practiceTeams.$inferSelect;
 /** How many persons are on the team of the row in scope (one probe of the members' primary key). */
 const memberCount: SQL<number> = sql<number>`(select count(*)::int from ${practiceTeamMembers} where ${practiceTeamMembers.teamId} = ${practiceTeams.id})`;
 
-export function presentPracticeTeam(row: PracticeTeamRow, members: number): PracticeTeam {
+/** The team's answer: its row, how many are on it, and its tags (`/tag` records of type 'Team'). */
+export function presentPracticeTeam(row: PracticeTeamRow, members: number, tags: RecordTag[]): PracticeTeam {
   return {
     resourceType: 'Team',
     id: row.id,
@@ -29,6 +31,7 @@ export function presentPracticeTeam(row: PracticeTeamRow, members: number): Prac
     affiliation: row.affiliation,
     isViewable: row.isViewable,
     isSchedulable: row.isSchedulable,
+    tags,
     memberCount: members,
   };
 }
@@ -45,8 +48,8 @@ export async function countMembers(db: Reader, teamId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** The team's answer with its member count. */
-export const presentWithCount = async (db: Reader, row: PracticeTeamRow) => presentPracticeTeam(row, await countMembers(db, row.id));
+/** The team's answer with its member count and tags. */
+export const presentWithCount = async (db: Reader, row: PracticeTeamRow) => presentPracticeTeam(row, await countMembers(db, row.id), await readTags(db, row.accountId, 'Team', row.id));
 
 /**
  * Which records of the practice's people the caller may read (issue 40): a member is named only to
@@ -138,7 +141,8 @@ const sortColumns: Record<PracticeTeamSort, (AnyColumn | SQL)[]> = {
 };
 
 /**
- * A page of the account's teams (not deleted). `q` matches the name, description, type or
+ * A page of the account's teams (not deleted), each the whole record with its member count and
+ * tags (read in the same statement). `q` matches the name, description, type or
  * affiliation, or is the id; `tag` filters by tag; `personId` keeps the teams the person is on.
  */
 export async function listPracticeTeams(
@@ -167,16 +171,9 @@ export async function listPracticeTeams(
       : undefined,
   );
   const rows = db
-    .select({
-      id: practiceTeams.id,
-      name: practiceTeams.name,
-      type: practiceTeams.type,
-      affiliation: practiceTeams.affiliation,
-      isViewable: practiceTeams.isViewable,
-      isSchedulable: practiceTeams.isSchedulable,
-      memberCount,
-    })
+    .select({ team: getTableColumns(practiceTeams), memberCount, tags: tagsOf('Team', practiceTeams.id, practiceTeams.accountId) })
     .from(practiceTeams)
     .$dynamic();
-  return listPage(db, practiceTeams, rows, where, sortColumns[query.sort], query);
+  const { items, ...page } = await listPage(db, practiceTeams, rows, where, sortColumns[query.sort], query);
+  return { items: items.map(({ team, memberCount, tags }) => presentPracticeTeam(team, memberCount, tags)), ...page };
 }

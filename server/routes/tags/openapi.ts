@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { taggedResourceTypes, type Tag, type TagList } from '../../../domain/tags.ts';
+import { taggedResourceTypes, type RecordTag, type Tag, type TagList } from '../../../domain/tags.ts';
 import { areaDocs } from '../../openapi/registry.ts';
 import { answerOf, commonFields, createdSchema, example, exampleCommon, pageFields, uuid } from '../../openapi/schemas.ts';
 
@@ -8,6 +8,12 @@ import { answerOf, commonFields, createdSchema, example, exampleCommon, pageFiel
 const tagAnswer = answerOf<Tag>()(
   v.object({ ...commonFields, resourceType: v.literal('Tag'), key: v.string(), value: v.string(), taggedResourceType: v.picklist(taggedResourceTypes), taggedResourceId: uuid }),
 );
+/** A tagged record's `tags` (spec §3 Team and Insurance): its `/tag` records' keys and values. */
+export const recordTagsAnswer = v.pipe(
+  v.array(answerOf<RecordTag>()(v.object({ id: v.pipe(uuid, v.description('The tag’s id (`/tag/{id}`).')), key: v.string(), value: v.string() }))),
+  v.description('The record’s tags (its `/tag` records), by key and value. A create or PATCH may send them as `[{ key, value }]`: a PATCH’s list replaces the set.'),
+);
+
 const tagListAnswer = answerOf<TagList>()(v.object({ ...pageFields, items: v.array(tagAnswer) }));
 
 const tag: Tag = { ...exampleCommon(), resourceType: 'Tag', key: 'language', value: 'es', taggedResourceType: 'Practitioner', taggedResourceId: example.otherId };

@@ -12,10 +12,15 @@ type DialogProps = {
   className?: string;
   /** What takes the focus when it opens: its first field by default. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * What takes the focus when it closes, asked then (what its action just showed, say), when it is
+   * on the page: what opened it otherwise.
+   */
+  finalFocus?: () => HTMLElement | null | undefined;
 };
 
 /** A modal with an accessible title (and description when given), closed by Esc. */
-export function Dialog({ open, onOpenChange, title, description, children, className, initialFocus }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className, initialFocus, finalFocus }: DialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -30,6 +35,12 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             returnFocus.onOpenAutoFocus();
             const target = initialFocus?.current;
             if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = finalFocus?.();
+            if (!target?.isConnected) return returnFocus.onCloseAutoFocus(event);
             event.preventDefault();
             target.focus();
           }}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { webhookEventLabels, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from '../../../domain/webhooks.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { conflictRows } from '../../components/ui/conflict-notice.tsx';
@@ -34,6 +34,13 @@ function WebhookDetail({ endpoint }: { endpoint: WebhookEndpoint }) {
   const stamps = useRecordStamps(endpoint);
   const format = useDateTimeFormat();
   const [rotated, setRotated] = useState<WebhookEndpointWithSecret | null>(null);
+  // The new secret's heading takes the focus from the rotate dialog; Done gives it back to Rotate secret.
+  const secretHeading = useRef<HTMLHeadingElement>(null);
+  const rotateButton = useRef<HTMLButtonElement>(null);
+  const handleSecretDone = () => {
+    setRotated(null);
+    rotateButton.current?.focus();
+  };
   const titleId = `webhook-${endpoint.id}-title`;
   const state = endpoint.active ? 'Active: events are sent to it as they happen.' : (endpoint.disabledReason ? `Turned off: ${endpoint.disabledReason}.` : 'Inactive: it is sent nothing.');
 
@@ -55,7 +62,7 @@ function WebhookDetail({ endpoint }: { endpoint: WebhookEndpoint }) {
                 <DeleteWebhook endpoint={endpoint} />
               </Permitted>
               <Permitted requires={{ resource: '/webhooks', method: 'PATCH' }}>
-                <RotateSecret endpoint={endpoint} onRotated={setRotated} />
+                <RotateSecret endpoint={endpoint} onRotated={setRotated} button={rotateButton} shown={secretHeading} />
               </Permitted>
               <Permitted requires={{ resource: '/webhooks', method: 'PATCH' }}>
                 <Button ref={editButton} onClick={startEditing}>
@@ -66,7 +73,7 @@ function WebhookDetail({ endpoint }: { endpoint: WebhookEndpoint }) {
           )
         }
       />
-      {rotated ? <WebhookSecretOnce endpoint={rotated} title="Signing secret rotated" onDone={() => setRotated(null)} /> : null}
+      {rotated ? <WebhookSecretOnce endpoint={rotated} title="Signing secret rotated" onDone={handleSecretDone} headingRef={secretHeading} /> : null}
       {editing ? (
         <WebhookEdit initial={endpoint} onDone={leaveEdit} />
       ) : (
@@ -112,13 +119,17 @@ function WebhookEdit({ initial, onDone }: { initial: WebhookEndpoint; onDone(): 
   return <WebhookForm key={base.version} label="Edit webhook endpoint" submitLabel="Save" defaultValues={toWebhookValues(base)} onSubmit={submit} onCancel={onDone} notice={notice} focusFirstField />;
 }
 
-function RotateSecret({ endpoint, onRotated }: { endpoint: WebhookEndpoint; onRotated(rotated: WebhookEndpointWithSecret): void }) {
+/** `shown`: the new secret's heading, which keeps the focus when the dialog closes on success (a cancel gives it back to the button). */
+function RotateSecret({ endpoint, onRotated, button, shown }: { endpoint: WebhookEndpoint; onRotated(rotated: WebhookEndpointWithSecret): void; button: RefObject<HTMLButtonElement | null>; shown: RefObject<HTMLElement | null> }) {
   const [open, setOpen] = useState(false);
+  // Read when the dialog closes (after the render that closed it): whether that close was the rotation's.
+  const rotatedNow = useRef(false);
   const rotate = useRotateWebhookSecret(endpoint.id);
   const toast = useToast();
   const handleRotate = async () => {
     try {
       const rotated = await rotate.mutateAsync();
+      rotatedNow.current = true;
       setOpen(false);
       onRotated(rotated);
     } catch (error) {
@@ -127,10 +138,17 @@ function RotateSecret({ endpoint, onRotated }: { endpoint: WebhookEndpoint; onRo
   };
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        ref={button}
+        variant="secondary"
+        onClick={() => {
+          rotatedNow.current = false;
+          setOpen(true);
+        }}
+      >
         Rotate secret
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Rotate the signing secret?" description="A new secret signs every event from now on; the current one keeps signing beside it for 24 hours, so your receiver can switch without losing an event.">
+      <Dialog open={open} onOpenChange={setOpen} finalFocus={() => (rotatedNow.current ? shown.current : null)} title="Rotate the signing secret?" description="A new secret signs every event from now on; the current one keeps signing beside it for 24 hours, so your receiver can switch without losing an event.">
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel

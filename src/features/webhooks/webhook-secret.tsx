@@ -1,14 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { WebhookEndpointWithSecret } from '../../../domain/webhooks.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { useToast } from '../../lib/toast.ts';
 
-/** An endpoint's signing secret, shown this once (after creating it or rotating its secret), with a copy button. */
-export function WebhookSecretOnce({ endpoint, title, onDone }: { endpoint: WebhookEndpointWithSecret; title: string; onDone?(): void }) {
+/**
+ * An endpoint's signing secret, shown this once (after creating it or rotating its secret), with a
+ * copy button; its heading takes the focus (`headingRef`: for the dialog that showed it to leave it there).
+ */
+export function WebhookSecretOnce({ endpoint, title, onDone, headingRef }: { endpoint: WebhookEndpointWithSecret; title: string; onDone?(): void; headingRef?: RefObject<HTMLHeadingElement | null> }) {
   const toast = useToast();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const heading = headingRef ?? ownHeading;
+  useEffect(() => heading.current?.focus(), [heading]);
   const handleCopy = () => {
     navigator.clipboard.writeText(endpoint.secret).then(
       () => toast('success', 'Signing secret copied.'),
