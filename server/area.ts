@@ -4,6 +4,7 @@ import type { HttpMethod, Resource } from '../domain/permissions.ts';
 import type { TaggedResourceType } from '../domain/tags.ts';
 import type { Tx } from './db/client.ts';
 import type { AppEnv } from './env.ts';
+import type { AreaDocs } from './openapi/registry.ts';
 import type { RecordingStore } from './integrations/recordings/port.ts';
 import type { SearchProvider } from './search/registry.ts';
 import type { DeletedDescriptor } from './soft-delete.ts';
@@ -34,6 +35,8 @@ export type Area = {
   name: string;
   /** Its sub-apps, in the order they are mounted. */
   mount: readonly Mount[];
+  /** What its operations answer, for the OpenAPI document (server/routes/<area>/openapi.ts; its parameters and bodies come from the routes themselves). */
+  docs?: AreaDocs;
   /** The catalogue resources (domain/permissions.ts) its routes guard its records with: each belongs to exactly one area. */
   resources?: readonly Resource[];
   /** The tables its records live in (each account-scoped table belongs to exactly one area: server/areas.test.ts). */

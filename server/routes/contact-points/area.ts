@@ -3,11 +3,13 @@ import { contactPointCounts, contactPointPractitioners, contactPoints, contactPo
 import { contactPointDeleted, contactPointRoutes } from './index.ts';
 import { contactPointSearch } from './search.ts';
 import { seedDemoContactPoints } from '../../seed/demo-contact-points.ts';
+import { contactPointDocs } from './openapi.ts';
 
 /** Contact points (a practice's phone numbers, emails and sites) and their practitioners. */
 export const contactPointsArea = defineArea({
   name: 'contact-points',
   mount: [{ path: '/contactpoints', app: contactPointRoutes }],
+  docs: contactPointDocs,
   resources: ['/contactpoints/contact-points', '/contactpoints/contact-points/{id}', '/contactpoints/vip/{value}'],
   tables: [contactPoints, contactPointPractitioners, contactPointCounts, contactPointWords],
   search: { order: 20, providers: [contactPointSearch] },

@@ -4,6 +4,7 @@ import { interactionDeleted, interactionRoutes } from './index.ts';
 import { recordingRoutes } from './recordings.ts';
 import { interactionSearch } from './search.ts';
 import { seedDemoInteractions } from '../../seed/demo-interactions.ts';
+import { interactionDocs } from './openapi.ts';
 
 /** The call history: interactions, their comments and recordings (issue 26). */
 export const interactionsArea = defineArea({
@@ -13,6 +14,7 @@ export const interactionsArea = defineArea({
     // A call's recordings (issue 26), beside the other routes of /interactions/interactions.
     { path: '/interactions/interactions', app: recordingRoutes },
   ],
+  docs: interactionDocs,
   resources: ['/interactions/interactions'],
   tables: [interactions, interactionComments],
   search: { order: 120, providers: [interactionSearch] },

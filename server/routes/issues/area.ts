@@ -3,11 +3,13 @@ import { issues } from '../../db/schema/index.ts';
 import { issueSearch } from '../../search/catalogue-providers.ts';
 import { issueDeleted, issueRoutes } from './index.ts';
 import { seedDemoCatalogue } from '../../seed/demo-catalogue.ts';
+import { issueDocs } from './openapi.ts';
 
 /** Issues (issue #9: what callers call about). */
 export const issuesArea = defineArea({
   name: 'issues',
   mount: [{ path: '/issues', app: issueRoutes }],
+  docs: issueDocs,
   resources: ['/issues', '/issues/{id}'],
   tables: [issues],
   search: { order: 50, providers: [issueSearch] },

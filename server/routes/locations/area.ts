@@ -3,11 +3,13 @@ import { locations } from '../../db/schema/index.ts';
 import { locationDeleted, locationRoutes } from './index.ts';
 import { locationSearch } from './search.ts';
 import { seedDemoLocations } from '../../seed/demo-locations.ts';
+import { locationDocs } from './openapi.ts';
 
 /** A practice's locations. */
 export const locationsArea = defineArea({
   name: 'locations',
   mount: [{ path: '/locations', app: locationRoutes }],
+  docs: locationDocs,
   resources: ['/locations/locations', '/locations/locations/{id}'],
   tables: [locations],
   search: { order: 30, providers: [locationSearch] },

@@ -47,6 +47,11 @@ const notification: Notification = {
 };
 
 export const notificationDocs = areaDocs({
+  'GET /notifications/stream': {
+    summary: "The signed-in user's notifications, pushed as they come",
+    description: 'Server-sent events (`text/event-stream`): `notifications` with the unread count, `interaction` when a call arrives.',
+    media: 'text/event-stream',
+  },
   'GET /notifications/notifications': {
     summary: 'List your notifications',
     answer: notificationListAnswer,

@@ -3,11 +3,13 @@ import { roles } from '../../db/schema/index.ts';
 import { roleSearch } from '../../search/core-providers.ts';
 import { permissionsRoutes } from './index.ts';
 import { seedDemoRoles } from '../../seed/demo-roles.ts';
+import { permissionDocs } from './openapi.ts';
 
 /** Roles, policies and the caller's access policy. */
 export const permissionsArea = defineArea({
   name: 'permissions',
   mount: [{ path: '/permissions', app: permissionsRoutes }],
+  docs: permissionDocs,
   resources: ['/permissions/accesspolicy', '/permissions/roles', '/permissions/roles/{id}', '/permissions/policies', '/permissions/policies/{id}'],
   tables: [roles],
   search: { order: 40, providers: [roleSearch] },

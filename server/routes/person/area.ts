@@ -3,11 +3,13 @@ import { personCounts, persons, practitionerPhotos, practitioners, users } from 
 import { personSearchProviders } from '../../search/providers.ts';
 import { personRoutes } from './index.ts';
 import { seedDemoPeople } from '../../seed/demo-persons.ts';
+import { personDocs } from './openapi.ts';
 
 /** Persons, practitioners (and their photos) and users. */
 export const personArea = defineArea({
   name: 'person',
   mount: [{ path: '/person', app: personRoutes }],
+  docs: personDocs,
   resources: ['/person/persons', '/person/persons/{id}', '/person/practitioners', '/person/practitioners/{id}', '/person/users', '/person/users/{id}'],
   tables: [persons, personCounts, users, practitioners, practitionerPhotos],
   search: { order: 10, providers: personSearchProviders },

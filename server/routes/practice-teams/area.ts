@@ -2,11 +2,13 @@ import { defineArea, reads } from '../../area.ts';
 import { practiceTeamMembers, practiceTeams } from '../../db/schema/index.ts';
 import { practiceTeamDeleted, practiceTeamRoutes } from './index.ts';
 import { seedDemoPracticeTeams } from '../../seed/demo-practice-teams.ts';
+import { practiceTeamDocs } from './openapi.ts';
 
 /** Practice teams and their members (issue 26; `/teams` in the API, not Microsoft Teams: that is `teamsbot`). */
 export const practiceTeamsArea = defineArea({
   name: 'practice-teams',
   mount: [{ path: '/teams', app: practiceTeamRoutes }],
+  docs: practiceTeamDocs,
   resources: ['/teams/teams', '/teams/teams/{id}'],
   tables: [practiceTeams, practiceTeamMembers],
   deleted: [practiceTeamDeleted],

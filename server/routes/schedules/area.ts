@@ -3,11 +3,13 @@ import { schedules, scheduleTasks } from '../../db/schema/index.ts';
 import { scheduleDeleted, scheduleRoutes, taskDeleted } from './index.ts';
 import { scheduleSearch } from './search.ts';
 import { seedDemoSchedules } from '../../seed/demo-schedules.ts';
+import { scheduleDocs } from './openapi.ts';
 
 /** Schedules and their (recurring) tasks. */
 export const schedulesArea = defineArea({
   name: 'schedules',
   mount: [{ path: '/schedule', app: scheduleRoutes }],
+  docs: scheduleDocs,
   resources: ['/schedule/schedule', '/schedule/schedule/{id}'],
   tables: [schedules, scheduleTasks],
   search: { order: 70, providers: [scheduleSearch] },

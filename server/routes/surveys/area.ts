@@ -4,6 +4,7 @@ import { surveyRoutes } from './index.ts';
 import { publicSurveyRoutes } from './public.ts';
 import { campaignSearch } from './search.ts';
 import { seedDemoCampaigns } from '../../seed/demo-campaigns.ts';
+import { surveyDocs } from './openapi.ts';
 
 /** Survey campaigns and their responses; the patients' survey page answers through the public routes. */
 export const surveysArea = defineArea({
@@ -12,6 +13,7 @@ export const surveysArea = defineArea({
     { path: '/surveys/public', app: publicSurveyRoutes, public: true },
     { path: '/surveys', app: surveyRoutes },
   ],
+  docs: surveyDocs,
   resources: ['/surveys/campaigns', '/surveys/campaigns/{id}', '/surveys/campaigns/{campaignId}/surveys'],
   tables: [campaigns, surveyResponses],
   search: { order: 100, providers: [campaignSearch] },

@@ -3,11 +3,13 @@ import { tags } from '../../db/schema/index.ts';
 import { tagDeleted, tagRoutes } from './index.ts';
 import { tagSearch } from './search.ts';
 import { insertDemoCatalogueTags, insertDemoTags } from '../../seed/demo-tags.ts';
+import { tagDocs } from './openapi.ts';
 
 /** Tags on the other areas' records (their `taggable`). */
 export const tagsArea = defineArea({
   name: 'tags',
   mount: [{ path: '/tag', app: tagRoutes }],
+  docs: tagDocs,
   resources: ['/tag', '/tag/{id}'],
   tables: [tags],
   search: { order: 80, providers: [tagSearch] },

@@ -2,6 +2,7 @@ import { defineArea, reads } from '../../area.ts';
 import { telephonyAttempts, telephonyOptOuts, telephonyPacing } from '../../db/schema/index.ts';
 import { telephonyCallbackRoutes } from './callbacks.ts';
 import { telephonySettingsRoutes } from './settings.ts';
+import { telephonyDocs } from './openapi.ts';
 
 /** The practice's telephony: the carrier's signed callbacks, its settings, opt-outs, attempts and pacing. */
 export const telephonyArea = defineArea({
@@ -10,6 +11,7 @@ export const telephonyArea = defineArea({
     { path: '/telephony', app: telephonyCallbackRoutes, public: true },
     { path: '/telephony', app: telephonySettingsRoutes },
   ],
+  docs: telephonyDocs,
   resources: ['/telephony/settings'],
   tables: [telephonyOptOuts, telephonyAttempts, telephonyPacing],
   audit: {

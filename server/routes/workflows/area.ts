@@ -2,11 +2,13 @@ import { defineArea, reads } from '../../area.ts';
 import { taskWorkflowItemEvents, taskWorkflowItems, taskWorkflows } from '../../db/schema/index.ts';
 import { workflowRoutes } from './index.ts';
 import { seedDemoWorkflows } from '../../seed/demo-workflows.ts';
+import { workflowDocs } from './openapi.ts';
 
 /** Task workflows, their items and the items' events (issue 43). */
 export const workflowsArea = defineArea({
   name: 'workflows',
   mount: [{ path: '/task-workflows', app: workflowRoutes }],
+  docs: workflowDocs,
   resources: ['/workflows', '/workflows/{id}'],
   tables: [taskWorkflows, taskWorkflowItems, taskWorkflowItemEvents],
   audit: { Workflow: reads('/workflows/{id}'), WorkflowItem: reads('/workflows/{id}') },
