@@ -156,7 +156,7 @@ const tagOf = (path: string) => path.split('/')[1] ?? 'api';
 export type DocumentOptions = {
   /** Where the API is mounted, as its callers reach it (`/api`): the document's server. */
   base: string;
-  /** The operations' documentation by area; the areas of server/openapi/areas.ts unless a test gives its own. */
+  /** The operations' documentation by area; every area's `docs` (server/openapi/areas.ts) unless a test gives its own. */
   areas?: Partial<Record<OperationKey, OperationDoc>>;
 };
 
