@@ -14,7 +14,7 @@ import { wholeNumber } from './query.ts';
 import { isStorableText, text } from './text.ts';
 import { expectedVersion, type CommonFields } from './records.ts';
 
-export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner', 'Team'] as const;
+export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner', 'Team', 'Workflow'] as const;
 export type TaggedResourceType = (typeof taggedResourceTypes)[number];
 
 export const tagLimits = { key: 50, value: 100, perRecord: 50, list: 200, defaultList: 100 } as const;
@@ -116,7 +116,7 @@ export type Tag = CommonFields & {
 export type TagList = { items: Tag[]; total: number; limit: number; offset: number };
 
 /**
- * A tag as a record carries it in its `tags` (spec §3 Team and Insurance `tags`): the Tag's key and
+ * A tag as a record carries it in its `tags` (spec §3 Team's, Insurance's and Task workflow's `tags`): the Tag's key and
  * value, and the tag's id (the same tag is `/tag/{id}`). The tags themselves stay the `/tag`
  * records of the record; `tags` is their view on it.
  */

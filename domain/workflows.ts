@@ -9,6 +9,7 @@ import { objectWith } from './catalogue.ts';
 import { messages } from './messages.ts';
 import { expectedVersion, isoDate } from './records.ts';
 import { optionalText, requiredText } from './text.ts';
+import { recordTagsField, type RecordTag } from './tags.ts';
 
 export const taskNames = ['outboundCall', 'sendSMS', 'jotformCall'] as const;
 export type TaskName = (typeof taskNames)[number];
@@ -139,6 +140,7 @@ export const workflowCreateSchema = objectWith(
     description: trimmed(workflowMessages.descriptionRequired, 2000, workflowMessages.descriptionTooLong),
     tasks: tasksSchema,
     status: v.optional(v.picklist(createStatuses, workflowMessages.createStatus), 'ACTIVE'),
+    tags: v.optional(recordTagsField, () => []),
   },
   { title: workflowMessages.titleRequired, description: workflowMessages.descriptionRequired, tasks: workflowMessages.atLeastOneTask },
 );
@@ -151,6 +153,7 @@ export const workflowPatchSchema = v.object({
   description: v.optional(trimmed(workflowMessages.descriptionRequired, 2000, workflowMessages.descriptionTooLong)),
   tasks: v.optional(tasksSchema),
   status: v.optional(v.picklist(workflowStatuses, workflowMessages.status)),
+  tags: v.optional(recordTagsField),
 });
 
 export type WorkflowCreate = v.InferOutput<typeof workflowCreateSchema>;
@@ -165,6 +168,8 @@ export type Workflow = {
   description: string;
   status: WorkflowStatus;
   tasks: WorkflowTask[];
+  /** Spec §3's tags: the workflow's `/tag` records (type 'Workflow'), by key and value; a create or PATCH sending them sets them. */
+  tags: RecordTag[];
   itemCounts: Record<WorkflowItemStatus, number>;
   createdTimestamp: string;
   modifiedTimestamp: string;

@@ -341,6 +341,26 @@ test.describe('practice administrator: task workflows', () => {
     await expect(page).toHaveURL(new RegExp(`/practice/persons/${person.id}$`));
   });
 
+  test('tags (spec §3 Task workflow.tags): added on the workflow’s page by keyboard, kept by a reload, answered by the API on the workflow', async ({ page, browser }) => {
+    const workflow = await createWorkflow(browser, unique('Tagged'));
+    await page.goto(`/workflows/${workflow.id}`);
+    await expect(h1(page, workflow.title)).toBeVisible();
+    const section = page.getByRole('region', { name: 'Tags' });
+    await section.getByLabel('Tag key').focus();
+    await page.keyboard.type('campaign');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('balances');
+    await page.keyboard.press('Enter');
+    const chip = section.getByRole('list', { name: 'Tags' }).getByRole('listitem').filter({ hasText: 'campaign: balances' });
+    await expect(chip).toHaveCount(1);
+    await expect(section.getByLabel('Tag key')).toBeFocused();
+    await page.reload();
+    await expect(chip).toHaveCount(1);
+    const api = await signedInApi(page);
+    const read = await api.send('GET', `/task-workflows/workflows/${workflow.id}`);
+    expect(((await read.json()) as { tags: { key: string; value: string }[] }).tags.map(({ key, value }) => `${key}:${value}`)).toEqual(['campaign:balances']);
+  });
+
   test('the Practice menu links to Workflows', async ({ page }) => {
     await page.goto('/home');
     await page.getByRole('button', { name: 'Practice', exact: true }).click();
@@ -370,6 +390,9 @@ test.describe('read only', () => {
     await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
     await expect(page.getByRole('group', { name: 'Change status' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Status' })).toContainText('Manual');
+    // Its tags are shown, with no way to add or remove one.
+    await expect(page.getByRole('region', { name: 'Tags' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tags' }).getByLabel('Tag key')).toHaveCount(0);
 
     await page.goto('/workflows/create');
     await expect(h1(page, "You don't have permission to create workflows.")).toBeVisible();

@@ -12,6 +12,18 @@ export const workflowsArea = defineArea({
   resources: ['/workflows', '/workflows/{id}'],
   tables: [taskWorkflows, taskWorkflowItems, taskWorkflowItemEvents],
   audit: { Workflow: reads('/workflows/{id}'), WorkflowItem: reads('/workflows/{id}') },
+  // Spec §3 Task workflow's tags: the workflow's /tag records.
+  taggable: {
+    Workflow: {
+      table: taskWorkflows,
+      id: taskWorkflows.id,
+      accountId: taskWorkflows.accountId,
+      name: taskWorkflows.title,
+      resource: '/workflows',
+      path: (id) => `/workflows/${id}`,
+      label: 'Workflows',
+    },
+  },
   // Migration 0041 for existing roles.
   grants: { practiceAdministrator: ['/workflows', '/workflows/{id}'] },
   seed: [{ key: 'seeded.workflows', order: 140, run: seedDemoWorkflows }],

@@ -12,6 +12,7 @@ import {
   type WorkflowPeople,
 } from '../../../domain/workflows.ts';
 import { areaDocs } from '../../openapi/registry.ts';
+import { recordTagsAnswer } from '../tags/openapi.ts';
 import { answerOf, commonFields, dateTime, example, exampleCommon, pageFields, uuid } from '../../openapi/schemas.ts';
 
 /** Task workflows and their items (server/routes/workflows/): their answers, with examples. */
@@ -26,6 +27,7 @@ const workflowAnswer = answerOf<Workflow>()(
     description: v.string(),
     status: v.picklist(workflowStatuses),
     tasks: v.array(taskSchema),
+    tags: recordTagsAnswer,
     itemCounts: v.pipe(counts, v.description("The workflow's items by status.")),
   }),
 );
@@ -85,6 +87,7 @@ const workflow: Workflow = {
   description: 'A text, then a call the next day.',
   status: 'ACTIVE',
   tasks,
+  tags: [{ id: example.otherId, key: 'campaign', value: 'balances-2026' }],
   itemCounts: { RUNNING: 3, SUCCEEDED: 10, FAILED: 1, TIMED_OUT: 0, ABORTED: 0 },
 };
 
@@ -130,7 +133,7 @@ export const workflowDocs = areaDocs({
     summary: 'Create a task workflow',
     status: 201,
     answer: workflowAnswer,
-    requestExample: { title: 'Balance reminders', description: 'A text, then a call the next day.', tasks },
+    requestExample: { title: 'Balance reminders', description: 'A text, then a call the next day.', tasks, tags: [{ key: 'campaign', value: 'balances-2026' }] },
     answerExample: workflow,
   },
   'GET /task-workflows/workflows/:id': { summary: 'Read a task workflow', answer: workflowAnswer, answerExample: workflow },

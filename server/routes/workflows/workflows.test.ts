@@ -112,3 +112,59 @@ describe('task workflows (spec §3, §4, §5)', () => {
     expect(list.items.map((w) => w.id)).not.toContain(created.id);
   });
 });
+
+describe('tags on the workflow (spec §3 Task workflow.tags, issue 44)', () => {
+  type TagRow = { id: string; key: string; value: string };
+  const tagsVia = async (id: string) =>
+    ((await (await h.call('manager', `/tag?accountId=${riverside}&taggedResourceType=Workflow&taggedResourceId=${id}`)).json()) as { items: TagRow[] }).items.map(({ key, value }) => `${key}:${value}`);
+  const get = async (id: string) => (await (await h.call('manager', one(id))).json()) as Workflow;
+  const patch = (id: string, json: unknown) => h.call('manager', one(id), { method: 'PATCH', json });
+
+  it('a create’s tags are its /tag records; GET, the list and /tag answer the same; a PATCH replaces the set; the same set again is no new version', async () => {
+    const res = await create({ ...reminder, title: 'Tagged reminder', tags: [{ key: 'campaign', value: 'flu' }, { key: 'Campaign', value: 'FLU' }, { key: 'season', value: '2026' }] });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as Workflow;
+    // The same key and value twice (any case) is one tag; sorted by key and value.
+    expect(created.tags.map(({ key, value }) => `${key}:${value}`)).toEqual(['campaign:flu', 'season:2026']);
+    expect(created.tags.every((tag) => typeof tag.id === 'string')).toBe(true);
+    expect((await get(created.id)).tags).toEqual(created.tags);
+    expect(await tagsVia(created.id)).toEqual(['campaign:flu', 'season:2026']);
+    const listed = ((await (await h.call('manager', collection)).json()) as { items: Workflow[] }).items.find((item) => item.id === created.id);
+    expect(listed?.tags).toEqual(created.tags);
+
+    const kept = created.tags.find((tag) => tag.key === 'campaign')!;
+    const changed = await patch(created.id, { tags: [{ key: 'CAMPAIGN', value: 'flu' }, { key: 'wave', value: '2' }] });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const after = (await changed.json()) as Workflow;
+    expect(after.version).toBe(created.version + 1);
+    expect(after.tags.map(({ key, value }) => `${key}:${value}`)).toEqual(['campaign:flu', 'wave:2']);
+    expect(after.tags.find((tag) => tag.key === 'campaign')!.id).toBe(kept.id);
+    expect(after.itemCounts).toMatchObject({ RUNNING: 0 });
+    expect(await tagsVia(created.id)).toEqual(['campaign:flu', 'wave:2']);
+    // The removed tag is a Tag delete in the change log, as DELETE /tag writes it.
+    const removed = created.tags.find((tag) => tag.key === 'season')!;
+    const [entry] = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceType, 'Tag'), eq(auditLog.resourceId, removed.id), eq(auditLog.action, 'delete')));
+    expect(entry).toBeDefined();
+
+    const again = await patch(created.id, { tags: [{ key: 'wave', value: '2' }, { key: 'campaign', value: 'FLU' }] });
+    expect(again.status).toBe(200);
+    expect((await get(created.id)).version).toBe(after.version);
+    for (const tags of [['a'], [{ key: 'a' }], 'a']) expect((await patch(created.id, { tags })).status, JSON.stringify(tags)).toBe(400);
+    expect((await get(created.id)).tags).toEqual(after.tags);
+  });
+
+  it('POST /tag tags a workflow of the account, never another account’s', async () => {
+    const created = (await (await create({ ...reminder, title: 'Tagged by /tag' })).json()) as Workflow;
+    const tag = await h.call('manager', `/tag?accountId=${riverside}`, { method: 'POST', json: { key: 'owner', value: 'front desk', taggedResourceType: 'Workflow', taggedResourceId: created.id } });
+    expect(tag.status, await tag.clone().text()).toBe(201);
+    expect((await get(created.id)).tags.map(({ key, value }) => `${key}:${value}`)).toEqual(['owner:front desk']);
+    // Another practice's workflow (made by an instance administrator in Lakeside) is not Riverside's to tag.
+    const lakeside = seedId('account:lakeside');
+    const theirs = await h.call('admin', `/task-workflows/workflows?accountId=${lakeside}`, { method: 'POST', json: { ...reminder, title: 'Lakeside reminder' } });
+    expect(theirs.status).toBe(201);
+    const theirId = ((await theirs.json()) as Workflow).id;
+    const elsewhere = await h.call('manager', `/tag?accountId=${riverside}`, { method: 'POST', json: { key: 'owner', value: 'x', taggedResourceType: 'Workflow', taggedResourceId: theirId } });
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toContain('The tagged record does not exist in this account');
+  });
+});

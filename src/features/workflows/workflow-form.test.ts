@@ -41,7 +41,7 @@ describe('the workflow form', () => {
     ]);
     expect(toWorkflowPatch(values([sms]))).not.toHaveProperty('status');
     const saved = v.parse(workflowCreateSchema, body);
-    const read = toWorkflowValues({ ...saved, resourceType: 'Workflow', id: 'w', accountId: 'a', itemCounts: {} as never, createdTimestamp: '', modifiedTimestamp: '', createdBy: '', modifiedBy: '', version: 1 });
+    const read = toWorkflowValues({ ...saved, tags: [], resourceType: 'Workflow', id: 'w', accountId: 'a', itemCounts: {} as never, createdTimestamp: '', modifiedTimestamp: '', createdBy: '', modifiedBy: '', version: 1 });
     expect(read.tasks.map(({ key: _key, ...task }) => task)).toEqual([
       { name: 'sendSMS', delayAmount: '2', delayUnit: 'hours', text: 'Your balance is {{balance}}.', sourceNumber: '', destinationNumber: '(217) 555-0142', jotformQueueId: 'JotForms.fifo' },
       { name: 'jotformCall', delayAmount: '0', delayUnit: 'days', text: '', sourceNumber: '', destinationNumber: '', jotformQueueId: 'JotForms.fifo' },

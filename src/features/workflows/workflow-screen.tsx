@@ -9,6 +9,7 @@ import { RecordById } from '../../components/ui/record-page.tsx';
 import { Token } from '../../components/ui/token.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useMeets } from '../../lib/policy.ts';
+import { RecordSections } from '../../lib/record-sections.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { CsvImport } from './import/csv-import.tsx';
 import { useUpdateWorkflow, workflowQuery } from './queries.ts';
@@ -137,6 +138,8 @@ function WorkflowDetail({ workflow, search: routeSearch, onSearchChange: routeSe
           </dd>
         </dl>
       </Card>
+      {/* Its tags (spec §3 Task workflow's tags), as on every tagged record's page. */}
+      <RecordSections resourceType="Workflow" resourceId={workflow.id} editable />
       {mayAdd ? <AddItemDialog workflow={workflow} open={adding !== null} source={adding ?? 'manual'} onOpenChange={(open) => setAdding(open ? (adding ?? 'manual') : null)} /> : null}
     </article>
   );
