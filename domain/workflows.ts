@@ -325,6 +325,7 @@ export type WorkflowItemEvent = {
 
 /** A workflow item (spec §3), with when it next acts and why it waits, if it does. */
 export type WorkflowItem = {
+  resourceType: 'WorkflowItem';
   id: string;
   accountId: string;
   taskWorkflowId: string;

@@ -56,6 +56,8 @@ type Entity = {
 
 let riverside: string;
 let campaignId: string;
+/** A MANUAL workflow of Riverside (its items wait to be started), for the workflow item's row. */
+let workflowId: string;
 let personSeq = 0;
 /** A new person of Riverside (practitioners and users are made from a person, spec §7). */
 async function person(): Promise<string> {
@@ -366,6 +368,21 @@ const entities: Entity[] = [
     list: { path: '/task-workflows/workflows', key: 'items' },
   },
   {
+    name: 'Workflow item',
+    create: {
+      path: () => `/task-workflows/workflows/${workflowId}/items`,
+      body: () => ({
+        generalInfo: { mrn: `MRN-${Date.now()}`, dob: '1970-04-02', email: 'pat@example.com', address: '12 Main St, Springfield, IL', balance: 120.5, patientName: 'Pat Spec', payerClassA: 'Commercial', maximumDiscount: 10, phone: '(217) 555-0142' },
+        source: 'api',
+      }),
+    },
+    read: (id) => `/task-workflows/items/${id}`,
+    shape: { tasks: 'array', taskWorkflowId: 'string', currentTask: 'number?', status: 'string', source: 'string', generalInfo: 'object' },
+    // Items have no PATCH (spec §7): abort, retry and start are actions of their own.
+    list: { path: '/task-workflows/workflows/{workflowId}/items', key: 'items' },
+    echoes: (body) => ({ source: body.source, generalInfo: { mrn: (body.generalInfo as Body).mrn, patientName: 'Pat Spec' } }),
+  },
+  {
     name: 'API key',
     create: { path: () => '/permissions/apikeys', body: () => ({ name: `Spec key ${Date.now()}`, active: true, roleId: seedId('role:riverside:Read Only') }) },
     read: (id) => `/permissions/apikeys/${id}`,
@@ -425,6 +442,12 @@ beforeAll(async () => {
   });
   expect(res.status, await res.clone().text()).toBe(201);
   campaignId = ((await res.json()) as { id: string }).id;
+  const workflow = await h.call('admin', `/task-workflows/workflows?accountId=${riverside}`, {
+    method: 'POST',
+    json: { title: 'Spec shapes workflow', description: 'Items in spec shape', tasks: [{ name: 'outboundCall' }], status: 'MANUAL' },
+  });
+  expect(workflow.status, await workflow.clone().text()).toBe(201);
+  workflowId = ((await workflow.json()) as { id: string }).id;
 });
 
 describe.each(entities.map((entity) => [entity.name, entity] as const))('%s in spec §3’s shape (issue 44)', (_name, entity) => {
@@ -453,7 +476,7 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s in s
   });
 
   it.runIf(!entity.gaps?.list?.['*'])('is listed with items in the spec’s shape', async () => {
-    const res = await h.call('admin', inRiverside(entity.list.path.replace('{campaignId}', campaignId)));
+    const res = await h.call('admin', inRiverside(entity.list.path.replace('{campaignId}', campaignId).replace('{workflowId}', workflowId)));
     expect(res.status, `${entity.name}: ${await res.clone().text()}`).toBe(200);
     const items = ((await res.json()) as Record<string, unknown>)[entity.list.key];
     expect(Array.isArray(items), `${entity.name}: the list's ${entity.list.key}`).toBe(true);

@@ -37,6 +37,7 @@ type ItemRow = typeof taskWorkflowItems.$inferSelect;
 type WorkflowRow = typeof taskWorkflows.$inferSelect;
 
 export const presentItem = (row: ItemRow): WorkflowItem => ({
+  resourceType: 'WorkflowItem',
   id: row.id,
   accountId: row.accountId,
   taskWorkflowId: row.workflowId,

@@ -45,6 +45,7 @@ const generalInfo = v.object({
 });
 
 const itemEntries = {
+  resourceType: v.literal('WorkflowItem'),
   ...commonFields,
   taskWorkflowId: uuid,
   status: v.picklist(workflowItemStatuses),
@@ -94,6 +95,7 @@ const workflow: Workflow = {
 const info = { patientName: 'Jane Doe', phone: '(555) 123-4567', mrn: 'MRN-0042', dob: '1984-05-02', email: null, address: null, balance: 125.5, payerClassA: null, maximumDiscount: null };
 
 const item: WorkflowItem = {
+  resourceType: 'WorkflowItem',
   ...exampleCommon(example.otherId),
   taskWorkflowId: example.id,
   status: 'RUNNING',
