@@ -485,3 +485,30 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s in s
     expect((items as unknown[]).flatMap((item, i) => mismatches(item, shape).map((m) => `${i}.${m}`)).slice(0, 20)).toEqual([]);
   });
 });
+
+describe('spec §3 entities read only through a list (issue 44)', () => {
+  it('a team member is added with its person and listed as spec §3’s Team member (personId, personName, teamId, teamName)', async () => {
+    const team = await h.call('admin', `/teams/teams?accountId=${riverside}`, { method: 'POST', json: { name: `Spec members ${Date.now()}`, isViewable: true, isSchedulable: false } });
+    expect(team.status, await team.clone().text()).toBe(201);
+    const teamId = ((await team.json()) as { id: string }).id;
+    // A member is a user or practitioner of the account: the first practitioner listed.
+    const practitioners = await h.call('admin', `/person/practitioners?limit=1&accountId=${riverside}`);
+    const personId = ((await practitioners.json()) as { items: { id: string }[] }).items[0]!.id;
+    const added = await h.call('admin', `/teams/teams/${teamId}/member?accountId=${riverside}`, { method: 'POST', json: { personId } });
+    expect(added.status, await added.clone().text()).toBeLessThan(300);
+    const res = await h.call('admin', `/teams/teams/${teamId}/members?accountId=${riverside}`);
+    expect(res.status).toBe(200);
+    const items = ((await res.json()) as { items: Record<string, unknown>[] }).items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.flatMap((item) => mismatches(item, { personId: 'string', personName: 'string', teamId: 'string', teamName: 'string' }))).toEqual([]);
+    expect(items.map((item) => item.personId)).toContain(personId);
+  });
+
+  it('the Teams service’s users are listed as spec §3’s Team-service user (displayName, jobTitle, id, teamsBotInstalled)', async () => {
+    const res = await h.call('admin', `/teamsbot/graph/users?accountId=${riverside}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const users = ((await res.json()) as { users: Record<string, unknown>[] }).users;
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.flatMap((user) => mismatches(user, { displayName: 'string', jobTitle: 'string?', id: 'string', teamsBotInstalled: 'boolean' }))).toEqual([]);
+  });
+});
