@@ -9,13 +9,14 @@ export const e2eDataDir = `.data-test/e2e-${e2ePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  // Two spec files at a time against the one server (a file's tests run in order, in one worker):
-  // the tests mostly wait (for the server, the database, a frame), and each spec makes its own
-  // records or reads the seed's, so two overlap without touching each other's (issue 41). The
-  // one failure of the first two-worker run (at load 16) was a product bug, fixed: a figure
-  // link lost focus when a live update took a column away.
+  // One spec file at a time. Two workers were tried (7 December 2026): on two cores the server,
+  // PostgreSQL and two Chromiums were CPU-bound: 26.3 min at load 16 and 21.6 min nearly idle,
+  // against 19.6 min for one worker idle. Each two-worker run also failed a test whose timing one
+  // worker keeps: a figure link that lost focus when new figures took a column away (a product
+  // bug, fixed), and role-access's menu test, whose role change reached the page before its held
+  // request (the other worker's load).
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   // Budgets against a hung test, not measures of speed: on a busy 2-core machine (load 9–13, or
   // E2E_CPU_THROTTLE=4) whole flows took 30–40 s and a cold screen over 10 s to show. A lost key
