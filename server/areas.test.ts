@@ -2,13 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableName } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { permissionCatalogue } from '../domain/permissions.ts';
 import { accessRecordKinds } from '../domain/audit.ts';
 import { areas } from './areas.ts';
-import { connect, type Database } from './db/client.ts';
 import { auditRecordGrants } from './routes/audit/visibility.ts';
-import { createTestDatabase, type TestDatabase } from './test/test-db.ts';
+import { migratedDatabase } from './test/test-db.ts';
 
 /**
  * One descriptor per API area (issue 41): every area is described once (server/areas.ts), and
@@ -90,19 +89,10 @@ describe('every API area is described once', () => {
   });
 
   describe('tables', () => {
-    let testDb: TestDatabase;
-    let database: Database;
-    beforeAll(async () => {
-      testDb = await createTestDatabase();
-      database = connect(testDb.url);
-    });
-    afterAll(async () => {
-      await database?.close();
-      await testDb?.drop();
-    });
+    const migrated = migratedDatabase();
 
     it('each account-scoped table of the migrated schema holds the records of exactly one area (or is listed as shared machinery)', async () => {
-      const tables = (await database.pool.query<{ name: string }>(scopedTables)).rows.map((row) => row.name);
+      const tables = (await migrated.db().pool.query<{ name: string }>(scopedTables)).rows.map((row) => row.name);
       expect(tables.length).toBeGreaterThanOrEqual(30);
       const byTable = owners((area) => (area.tables ?? []).map((table) => getTableName(table)));
       expect(listedTwice(byTable)).toEqual([]);

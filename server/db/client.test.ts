@@ -1,22 +1,13 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
-import { connect, isDatabaseUnavailable, type Database } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../test/test-db.ts';
+import { isDatabaseUnavailable } from './client.ts';
 
-let testDb: TestDatabase;
-let database: Database;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = connect(testDb.url);
-});
-afterAll(async () => {
-  await database.close();
-  await testDb.drop();
-});
+const migrated = migratedDatabase();
 
 async function terminate(pid: number) {
-  const admin = new pg.Client({ connectionString: testDb.url });
+  const admin = new pg.Client({ connectionString: migrated.url() });
   await admin.connect();
   try {
     await admin.query('select pg_terminate_backend($1)', [pid]);
@@ -28,7 +19,7 @@ async function terminate(pid: number) {
 describe('a connection ended by PostgreSQL while a request holds it', () => {
   it('fails that transaction as "database unavailable" without crashing the process, and the pool serves again', async () => {
     let failure: unknown = null;
-    await database.db
+    await migrated.db().db
       .transaction(async (tx) => {
         const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
         // Ended between two statements: the client is idle in a transaction, where node-postgres
@@ -40,7 +31,7 @@ describe('a connection ended by PostgreSQL while a request holds it', () => {
       .catch((error: unknown) => (failure = error));
     expect(failure).not.toBeNull();
     expect(isDatabaseUnavailable(failure)).toBe(true);
-    const { rows } = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+    const { rows } = await migrated.db().db.execute<{ one: number }>(sql`select 1 as one`);
     expect(rows).toEqual([{ one: 1 }]);
   });
 });

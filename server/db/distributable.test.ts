@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
-import { connect, type Database } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../test/test-db.ts';
 
 /**
  * A schema that can grow past one machine (issue 41): a practice network that outgrows one
@@ -97,18 +96,9 @@ const keysOfScopedTables = `
   from scoped s join pg_constraint con on con.conrelid = s.oid and con.contype = 'f'
   order by 1, 2`;
 
-let testDb: TestDatabase;
-let database: Database;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = connect(testDb.url);
-});
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+const migrated = migratedDatabase();
 
-const keys = async () => (await database.pool.query<Key>(keysOfScopedTables)).rows;
+const keys = async () => (await migrated.db().pool.query<Key>(keysOfScopedTables)).rows;
 const breaking = (all: Key[]) => all.filter((key) => !key.columns.includes('account_id'));
 const listed = (key: Pick<Key, 'table' | 'name'>) => knownExceptions[key.table]?.[key.name] !== undefined;
 
@@ -127,7 +117,7 @@ describe('account-scoped tables can be distributed by account', () => {
   });
 
   it('the check sees a new table that breaks the rule, and lets one that keeps it through', async () => {
-    await database.pool.query(`
+    await migrated.db().pool.query(`
       create table distributable_probe_bad (id uuid primary key, account_id uuid not null, code text unique, person_id uuid references persons (id));
       create table distributable_probe_good (account_id uuid not null, id uuid not null, code text, primary key (account_id, id), unique (account_id, code));`);
     try {
@@ -138,7 +128,7 @@ describe('account-scoped tables can be distributed by account', () => {
         'distributable_probe_bad unique',
       ]);
     } finally {
-      await database.pool.query('drop table distributable_probe_bad, distributable_probe_good');
+      await migrated.db().pool.query('drop table distributable_probe_bad, distributable_probe_good');
     }
   });
 });

@@ -8,7 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { connect, type Database } from '../db/client.ts';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -78,4 +79,22 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
       return dropped;
     },
   };
+}
+
+/**
+ * A migrated database of the calling test file (or `describe` block) and a client of it: made
+ * before its tests, closed and dropped after them. `db()` and `url()` answer them once made.
+ */
+export function migratedDatabase(): { db(): Database; url(): string } {
+  let testDb: TestDatabase | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    database = connect(testDb.url);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.drop();
+  });
+  return { db: () => database!, url: () => testDb!.url };
 }
