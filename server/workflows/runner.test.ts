@@ -179,7 +179,9 @@ describe('the workflow runner', () => {
     await runItem(deps(), { accountId: account, itemId: item.id }, { ...defaultRunnerOptions, now: () => newYorkAt(10) });
     expect((await itemNow(item.id)).heldReason).toBe('The workflow is paused: the item runs when it is resumed');
     await database.db.update(taskWorkflows).set({ status: 'ACTIVE' }).where(eq(taskWorkflows.id, wf.id));
-    expect(await resumeItems(database.db, account, wf.id)).toBe(1);
+    // Resumed at the test's own clock: the real one is past 10:00 in New York every day after 15:00 UTC,
+    // and an item resumed then would not be due yet at the runner's 10:00.
+    expect(await resumeItems(database.db, account, wf.id, newYorkAt(10))).toBe(1);
     expect(await jobAt(item.id)).toBeDefined();
     await drive(item.id, { now: () => newYorkAt(10) });
     expect((await itemNow(item.id)).status).toBe('SUCCEEDED');
