@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
-import { expectNoAxeViolations, signedInApi, storageState, type DemoUser } from './support.ts';
+import { expectNoAxeViolations, screenshotToLookAt, signedInApi, storageState, type DemoUser } from './support.ts';
 
 /**
  * Issue 24, every list alike (the shared table): the record's name is its row's link and the row's
@@ -243,7 +243,7 @@ test.describe('phone size (390×844)', () => {
             await table.evaluate((element) => element.parentElement!.scrollTo({ left: element.parentElement!.scrollWidth }));
             await expect.soft(nameCell, `${list.table}: name in view`).toBeInViewport({ ratio: 0.9 });
             await table.evaluate((element) => element.parentElement!.scrollTo({ left: 0 }));
-            await page.screenshot({ path: `test-results/screens/lists-phone-${list.table.toLowerCase().replace(/\W+/g, '-')}.png`, fullPage: true });
+            await screenshotToLookAt(page, `lists-phone-${list.table.toLowerCase().replace(/\W+/g, '-')}`);
             await expectNoAxeViolations(page);
           });
         }
@@ -259,7 +259,7 @@ test.describe('phone size (390×844)', () => {
       const grid = page.getByRole('table', { name: 'Resource Permissions' });
       await expect(grid.getByRole('checkbox').first()).toBeVisible();
       expect(await brokenText(grid, ['Resource'])).toEqual([]);
-      await page.screenshot({ path: 'test-results/screens/lists-phone-role-grid.png', fullPage: true });
+      await screenshotToLookAt(page, 'lists-phone-role-grid');
     });
   });
 });
@@ -283,7 +283,7 @@ test.describe('desktop, for comparison', () => {
     await expect(page.getByRole('link', { name: /^Add Person/ }).locator('kbd')).toBeVisible();
     for (const list of lists.filter((l) => l.user === 'manager' && ['Persons', 'Campaigns', 'Audit log', 'Contact Points'].includes(l.table))) {
       await openList(page, list);
-      await page.screenshot({ path: `test-results/screens/lists-desktop-${list.table.toLowerCase().replace(/\W+/g, '-')}.png`, fullPage: true });
+      await screenshotToLookAt(page, `lists-desktop-${list.table.toLowerCase().replace(/\W+/g, '-')}`);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
-import { demo, expectNoAxeViolations, signedInApi, signInOnProviderPage, storageState } from './support.ts';
+import { demo, expectNoAxeViolations, screenshotToLookAt, signedInApi, signInOnProviderPage, storageState } from './support.ts';
 
 /**
  * "It works on a phone": the main screens at desktop and phone size, with no horizontal
@@ -18,10 +18,8 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
 }
 
-/** A screen shot to look at (test-results/screens/<size>-<name>.png). */
-async function shoot(page: Page, size: string, name: string) {
-  await page.screenshot({ path: `test-results/screens/${size}-${name}.png`, fullPage: true });
-}
+/** A screen shot to look at (test-results/screens/<size>-<name>.png, with E2E_SCREENS=1). */
+const shoot = (page: Page, size: string, name: string) => screenshotToLookAt(page, `${size}-${name}`);
 
 async function firstRecord(page: Page, list: string, table: string) {
   await page.goto(list);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { demo, storageState } from './support.ts';
+import { demo, screenshotToLookAt, storageState } from './support.ts';
 
 /**
  * "Only what the role can do is offered": the Read Only role (GET on everything, nothing else)
@@ -98,7 +98,7 @@ test.describe('read only', () => {
     await expect(page.getByRole('main')).toContainText('Needs POST on Persons, which your role “Read Only” does not grant.');
     await expect(page.getByRole('button', { name: 'Save Person' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add Name' })).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/screens/desktop-no-permission.png' });
+    await screenshotToLookAt(page, 'desktop-no-permission', { fullPage: false });
 
     for (const [list, table, edit, action, grant] of [
       ['/practice/persons', 'Persons', '/practice/persons/edit/', 'edit persons', 'Needs PATCH on Individual person'],

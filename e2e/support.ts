@@ -207,6 +207,16 @@ export async function tabTo(page: Page, target: Locator, presses = 60) {
   await expect(target).toBeFocused();
 }
 
+/**
+ * A screen shot for a person to look at (`test-results/screens/<name>.png`), taken only when
+ * `E2E_SCREENS=1`: nothing checks it, and a full-page shot cost a loaded CI run time on every screen
+ * of the walks. Run a spec with it set to look at what the walks saw.
+ */
+export async function screenshotToLookAt(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENS !== '1') return;
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
+}
+
 /** Nothing wider than the viewport: the page never scrolls sideways. */
 export async function expectNoHorizontalOverflow(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
