@@ -16,10 +16,10 @@ import { locationsArea } from './routes/locations/area.ts';
 import { meArea } from './routes/me/area.ts';
 import { metricsArea } from './routes/metrics/area.ts';
 import { notificationsArea } from './routes/notifications/area.ts';
-import { permissionsArea } from './routes/permissions/area.ts';
 import { personArea } from './routes/person/area.ts';
 import { practiceTeamsArea } from './routes/practice-teams/area.ts';
 import { queuesArea } from './routes/queues/area.ts';
+import { rolesArea } from './routes/roles/area.ts';
 import { schedulesArea } from './routes/schedules/area.ts';
 import { searchArea } from './routes/search/area.ts';
 import { surveysArea } from './routes/surveys/area.ts';
@@ -41,7 +41,7 @@ export const areas: readonly Area[] = [
   accountsArea,
   authArea,
   apiKeysArea,
-  permissionsArea,
+  rolesArea,
   auditArea,
   personArea,
   contactPointsArea,
