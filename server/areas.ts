@@ -5,6 +5,7 @@ import { apiKeysArea } from './routes/apikeys/area.ts';
 import { auditArea } from './routes/audit/area.ts';
 import { authArea } from './routes/auth/area.ts';
 import { callMaskingArea } from './routes/call-masking/area.ts';
+import { campaignsArea } from './routes/campaigns/area.ts';
 import { chatArea } from './routes/chat/area.ts';
 import { contactPointsArea } from './routes/contact-points/area.ts';
 import { deletedArea } from './routes/deleted/area.ts';
@@ -22,7 +23,6 @@ import { queuesArea } from './routes/queues/area.ts';
 import { rolesArea } from './routes/roles/area.ts';
 import { schedulesArea } from './routes/schedules/area.ts';
 import { searchArea } from './routes/search/area.ts';
-import { surveysArea } from './routes/surveys/area.ts';
 import { tagsArea } from './routes/tags/area.ts';
 import { teamsbotArea } from './routes/teamsbot/area.ts';
 import { telephonyArea } from './routes/telephony/area.ts';
@@ -59,7 +59,7 @@ export const areas: readonly Area[] = [
   searchArea,
   queuesArea,
   metricsArea,
-  surveysArea,
+  campaignsArea,
   callMaskingArea,
   telephonyArea,
   workflowsArea,
