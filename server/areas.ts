@@ -24,7 +24,7 @@ import { rolesArea } from './routes/roles/area.ts';
 import { schedulesArea } from './routes/schedules/area.ts';
 import { searchArea } from './routes/search/area.ts';
 import { tagsArea } from './routes/tags/area.ts';
-import { teamsbotArea } from './routes/teamsbot/area.ts';
+import { teamsMicrosoftArea } from './routes/teams-microsoft/area.ts';
 import { telephonyArea } from './routes/telephony/area.ts';
 import { webhooksArea } from './routes/webhooks/area.ts';
 import { workflowsArea } from './routes/workflows/area.ts';
@@ -51,7 +51,7 @@ export const areas: readonly Area[] = [
   insurancesArea,
   schedulesArea,
   tagsArea,
-  teamsbotArea,
+  teamsMicrosoftArea,
   practiceTeamsArea,
   locationsArea,
   meArea,
