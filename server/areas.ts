@@ -17,7 +17,7 @@ import { locationsArea } from './routes/locations/area.ts';
 import { meArea } from './routes/me/area.ts';
 import { metricsArea } from './routes/metrics/area.ts';
 import { notificationsArea } from './routes/notifications/area.ts';
-import { personArea } from './routes/person/area.ts';
+import { personsArea } from './routes/persons/area.ts';
 import { practiceTeamsArea } from './routes/practice-teams/area.ts';
 import { queuesArea } from './routes/queues/area.ts';
 import { rolesArea } from './routes/roles/area.ts';
@@ -43,7 +43,7 @@ export const areas: readonly Area[] = [
   apiKeysArea,
   rolesArea,
   auditArea,
-  personArea,
+  personsArea,
   contactPointsArea,
   deletedArea,
   interactionsArea,

@@ -6,8 +6,8 @@ import { seedDemoPeople } from '../../seed/demo-persons.ts';
 import { personDocs } from './openapi.ts';
 
 /** Persons, practitioners (and their photos) and users. */
-export const personArea = defineArea({
-  name: 'person',
+export const personsArea = defineArea({
+  name: 'persons',
   mount: [{ path: '/person', app: personRoutes }],
   docs: personDocs,
   resources: ['/person/persons', '/person/persons/{id}', '/person/practitioners', '/person/practitioners/{id}', '/person/users', '/person/users/{id}'],

@@ -18,7 +18,7 @@ import {
 import { areaDocs } from '../../openapi/registry.ts';
 import { answerOf, commonFields, createdSchema, dateTime, example, exampleCommon, isoDate, pageFields, uuid } from '../../openapi/schemas.ts';
 
-/** Persons, users and practitioners (server/routes/person/index.ts): their answers, with examples. */
+/** Persons, users and practitioners (server/routes/persons/index.ts): their answers, with examples. */
 
 const nameEntry = v.object({
   use: v.picklist(nameUses),
