@@ -19,6 +19,7 @@ import { metricsArea } from './routes/metrics/area.ts';
 import { notificationsArea } from './routes/notifications/area.ts';
 import { personsArea } from './routes/persons/area.ts';
 import { practiceTeamsArea } from './routes/practice-teams/area.ts';
+import { practitionersArea } from './routes/practitioners/area.ts';
 import { queuesArea } from './routes/queues/area.ts';
 import { rolesArea } from './routes/roles/area.ts';
 import { schedulesArea } from './routes/schedules/area.ts';
@@ -26,6 +27,7 @@ import { searchArea } from './routes/search/area.ts';
 import { tagsArea } from './routes/tags/area.ts';
 import { teamsMicrosoftArea } from './routes/teams-microsoft/area.ts';
 import { telephonyArea } from './routes/telephony/area.ts';
+import { usersArea } from './routes/users/area.ts';
 import { webhooksArea } from './routes/webhooks/area.ts';
 import { workflowsArea } from './routes/workflows/area.ts';
 
@@ -44,6 +46,8 @@ export const areas: readonly Area[] = [
   rolesArea,
   auditArea,
   personsArea,
+  usersArea,
+  practitionersArea,
   contactPointsArea,
   deletedArea,
   interactionsArea,

@@ -1,18 +1,11 @@
-import { and, count, eq, getTableColumns, gte, ilike, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { filteredTotalBound, type Person, type PersonList, type PersonSort, type Practitioner, type PractitionerAssociation, type PractitionerPhoto, type PractitionerList, type PractitionerSort, type SortOrder, type User, type UserList, type UserSort } from '../../../domain/persons.ts';
+import { and, count, eq, getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
+import { filteredTotalBound, type Person, type PersonList, type PersonSort, type SortOrder } from '../../../domain/persons.ts';
 import { listOffset, type ListQuery } from '../../../domain/list-query.ts';
-import type { TagFilter } from '../../../domain/tags.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactPointPractitioners, contactPoints, personCounts, persons, practitionerPhotos, practitioners, roles, users } from '../../db/schema/index.ts';
-import { listPage, ordered } from '../../list-queries.ts';
-import { containsPattern } from '../../search/like.ts';
-import { live } from '../../soft-delete.ts';
-import { taggedWith } from '../../tagged.ts';
+import { personCounts, persons } from '../../db/schema/index.ts';
+import { ordered, textOrId } from '../../list-queries.ts';
 
 type PersonRow = typeof persons.$inferSelect;
-type UserRow = typeof users.$inferSelect;
-type PractitionerRow = typeof practitioners.$inferSelect;
-type PhotoMeta = { contentType: string; size: number; modifiedTimestamp: Date } | null;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -36,62 +29,6 @@ export function presentPerson(row: PersonRow): Person {
   };
 }
 
-export function presentUser(row: UserRow, roleName: string | null): User {
-  return {
-    id: row.personId,
-    personId: row.personId,
-    accountId: row.accountId,
-    resourceType: 'User',
-    createdTimestamp: iso(row.createdTimestamp),
-    modifiedTimestamp: iso(row.modifiedTimestamp),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
-    name: row.name,
-    email: row.email,
-    principalId: row.principalId,
-    source: row.source,
-    oktaId: row.oktaId,
-    active: row.active,
-    roleId: row.roleId,
-    userPolicy: { accessPolicy: { role: roleName, roleId: row.roleId } },
-    instanceAdmin: row.instanceAdmin,
-  };
-}
-
-export function presentPractitioner(row: PractitionerRow, photo: PhotoMeta, associations: PractitionerAssociation[] = []): Practitioner {
-  return {
-    id: row.personId,
-    personId: row.personId,
-    accountId: row.accountId,
-    resourceType: 'Practitioner',
-    createdTimestamp: iso(row.createdTimestamp),
-    modifiedTimestamp: iso(row.modifiedTimestamp),
-    createdBy: row.createdBy,
-    modifiedBy: row.modifiedBy,
-    version: row.version,
-    active: row.active,
-    name: row.name,
-    specialty: row.specialty,
-    group: row.group,
-    initials: row.initials,
-    pronunciation: row.pronunciation,
-    synonyms: row.synonyms,
-    // Its contact points (read by the detail routes; an audit row leaves them out).
-    associations,
-    photo: photo && presentPhoto(row.personId, photo),
-  };
-}
-
-export function presentPhoto(id: string, photo: NonNullable<PhotoMeta>): PractitionerPhoto {
-  return {
-    contentType: photo.contentType as PractitionerPhoto['contentType'],
-    size: photo.size,
-    modifiedTimestamp: iso(photo.modifiedTimestamp),
-    path: `/person/practitioners/${id}/photo`,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Single records, always inside the request's account (another account's record is "not found")
 
@@ -103,80 +40,12 @@ export async function findPerson(db: Reader, accountId: string, id: string, forU
   return row ?? null;
 }
 
-export async function findUser(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(users).where(and(eq(users.accountId, accountId), eq(users.personId, id)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
-
-export async function roleName(db: Reader, accountId: string, roleId: string | null): Promise<string | null> {
-  if (!roleId) return null;
-  const [row] = await db.select({ name: roles.name }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
-  return row?.name ?? null;
-}
-
-/** What a user's role grants (null without a role): the bound on who may change the user's sign-in (issue 24). */
-export async function roleGrants(db: Reader, accountId: string, roleId: string | null) {
-  if (!roleId) return null;
-  const [row] = await db.select({ resources: roles.resources }).from(roles).where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
-  return row?.resources ?? null;
-}
-
-export async function findPractitioner(db: Reader, accountId: string, id: string, forUpdate = false) {
-  const q = db.select().from(practitioners).where(and(eq(practitioners.accountId, accountId), eq(practitioners.personId, id)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
-
-/** What a practitioner answer tells of its photo (never the bytes). */
-export const photoColumns = {
-  contentType: practitionerPhotos.contentType,
-  size: practitionerPhotos.size,
-  modifiedTimestamp: practitionerPhotos.modifiedTimestamp,
-};
-
-export async function photoMeta(db: Reader, accountId: string, id: string): Promise<PhotoMeta> {
-  const [row] = await db
-    .select(photoColumns)
-    .from(practitionerPhotos)
-    .where(and(eq(practitionerPhotos.accountId, accountId), eq(practitionerPhotos.personId, id)));
-  return row ?? null;
-}
+/** The person's record flags, written in the transaction of the user or practitioner record they describe. */
+export const flagPerson = (tx: Tx, accountId: string, id: string, flags: { userRecord: boolean } | { practitionerRecord: boolean }) =>
+  tx.update(persons).set(flags).where(and(eq(persons.accountId, accountId), eq(persons.id, id)));
 
 // ---------------------------------------------------------------------------------------------
 // Lists: server-side paging, sorting and filtering
-
-const uuidLow = '00000000-0000-0000-0000-000000000000';
-const uuidHigh = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-
-/**
- * When `q` could be the start of an id ("3f2a", "3f2a9c1e-77"), the id range it covers: an index
- * range on the uuid instead of casting every id to text.
- */
-export function idPrefixRange(q: string): [string, string] | null {
-  const s = q.toLowerCase();
-  if (s.length === 0 || s.length > 36) return null;
-  for (let i = 0; i < s.length; i++) {
-    const dash = uuidLow[i] === '-';
-    if (dash ? s[i] !== '-' : !/[0-9a-f]/.test(s[i]!)) return null;
-  }
-  return [s + uuidLow.slice(s.length), s + uuidHigh.slice(s.length)];
-}
-
-/**
- * The filter of a list: the name (and other texts) containing `q`, any case; or, when `q` could
- * start an id, the ids it starts. A `q` with a digit or a dash is taken as an id only: no name
- * has those, and an OR with the name would turn an id lookup into a scan of every name.
- */
-function textOrId(q: string | undefined, id: AnyColumn, texts: AnyColumn[], lowerCased?: AnyColumn): SQL | undefined {
-  if (!q) return undefined;
-  const range = idPrefixRange(q);
-  const byId = range ? and(gte(id, range[0]), lte(id, range[1])) : undefined;
-  if (byId && /[\d-]/.test(q)) return byId;
-  const pattern = containsPattern(q);
-  const byText = lowerCased ? [like(lowerCased, containsPattern(q.toLowerCase()))] : texts.map((t) => ilike(t, pattern));
-  return or(...byText, byId);
-}
 
 /** ORDER BY the sort column(s) then the id, all in the same direction (so one index serves both ways). */
 
@@ -238,71 +107,5 @@ export async function listPersons(db: Db, accountId: string, query: ListQuery<Pe
     ...(totalEstimated && { totalEstimated }),
     limit: query.limit,
     offset,
-  };
-}
-
-const userSortColumns: Record<UserSort, AnyColumn[]> = {
-  id: [users.personId],
-  name: [users.name, users.personId],
-  principalId: [users.principalId, users.personId],
-  active: [users.active, users.name, users.personId],
-};
-
-export async function listUsers(db: Db, accountId: string, query: ListQuery<UserSort>): Promise<UserList> {
-  const where = and(eq(users.accountId, accountId), textOrId(query.q, users.personId, [users.name, users.email]));
-  // The whole user (spec §3, issue 44) with its role's name (`userPolicy.accessPolicy.role`).
-  const rows = db
-    .select({ user: getTableColumns(users), roleName: roles.name })
-    .from(users)
-    .leftJoin(roles, and(eq(roles.accountId, users.accountId), eq(roles.id, users.roleId)))
-    .$dynamic();
-  const { items, ...page } = await listPage(db, users, rows, where, userSortColumns[query.sort], query);
-  return { Items: items.map((row) => presentUser(row.user, row.roleName)), ...page };
-}
-
-const practitionerSortColumns: Record<PractitionerSort, AnyColumn[]> = {
-  id: [practitioners.personId],
-  name: [practitioners.name, practitioners.personId],
-  active: [practitioners.active, practitioners.name, practitioners.personId],
-  group: [practitioners.group, practitioners.name, practitioners.personId],
-  specialty: [practitioners.specialty, practitioners.name, practitioners.personId],
-};
-
-/** The live contact points of the practitioner row in scope, by name then id, as `contactPointsOf` answers them (one probe of the association's index per row). */
-const associationsOfRow = sql<PractitionerAssociation[]>`coalesce((select json_agg(json_build_object('id', ${contactPoints.id}, 'name', ${contactPoints.name}) order by ${contactPoints.name}, ${contactPoints.id}) from ${contactPointPractitioners} join ${contactPoints} on ${eq(contactPoints.id, contactPointPractitioners.contactPointId)} where ${and(
-  sql`${contactPointPractitioners.accountId} = ${practitioners.accountId}`,
-  sql`${contactPointPractitioners.practitionerId} = ${practitioners.personId}`,
-  live(contactPoints),
-)}), '[]'::json)`;
-
-/**
- * A page of the account's practitioners, each the whole record as GET answers it (issue 44): its
- * photo's description and its contact points come in the same statement (a join on the photo's
- * key, an aggregate of the associations' index per row).
- */
-export async function listPractitioners(db: Db, accountId: string, query: ListQuery<PractitionerSort> & { tag?: TagFilter }): Promise<PractitionerList> {
-  const synonym = query.q ? sql`exists (select 1 from unnest(${practitioners.synonyms}) s where s ilike ${containsPattern(query.q)})` : undefined;
-  const where = and(
-    eq(practitioners.accountId, accountId),
-    query.q ? or(textOrId(query.q, practitioners.personId, [practitioners.name]), synonym) : undefined,
-    query.tag ? taggedWith('Practitioner', practitioners.personId, accountId, query.tag) : undefined,
-  );
-  const rows = db
-    .select({
-      practitioner: getTableColumns(practitioners),
-      photoType: practitionerPhotos.contentType,
-      photoSize: practitionerPhotos.size,
-      photoModified: practitionerPhotos.modifiedTimestamp,
-      associations: associationsOfRow,
-    })
-    .from(practitioners)
-    .leftJoin(practitionerPhotos, and(eq(practitionerPhotos.personId, practitioners.personId), eq(practitionerPhotos.accountId, practitioners.accountId)))
-    .$dynamic();
-  const { items, ...page } = await listPage(db, practitioners, rows, where, practitionerSortColumns[query.sort], query);
-  return {
-    items: items.map(({ practitioner, photoType, photoSize, photoModified, associations }) =>
-      presentPractitioner(practitioner, photoType === null || photoSize === null || photoModified === null ? null : { contentType: photoType, size: photoSize, modifiedTimestamp: photoModified }, associations),
-    ),
-    ...page,
   };
 }
