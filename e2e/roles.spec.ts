@@ -3,7 +3,7 @@ import { demo, screenshotToLookAt, storageState } from './support.ts';
 
 /**
  * "Only what the role can do is offered": the Read Only role (GET on everything, nothing else)
- * on every existing screen. The server refuses its writes (server/routes/person/person.test.ts);
+ * on every existing screen. The server refuses its writes (server/routes/persons/persons.test.ts);
  * here the SPA must not offer them at all.
  */
 

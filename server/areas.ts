@@ -5,6 +5,7 @@ import { apiKeysArea } from './routes/apikeys/area.ts';
 import { auditArea } from './routes/audit/area.ts';
 import { authArea } from './routes/auth/area.ts';
 import { callMaskingArea } from './routes/call-masking/area.ts';
+import { campaignsArea } from './routes/campaigns/area.ts';
 import { chatArea } from './routes/chat/area.ts';
 import { contactPointsArea } from './routes/contact-points/area.ts';
 import { deletedArea } from './routes/deleted/area.ts';
@@ -16,16 +17,17 @@ import { locationsArea } from './routes/locations/area.ts';
 import { meArea } from './routes/me/area.ts';
 import { metricsArea } from './routes/metrics/area.ts';
 import { notificationsArea } from './routes/notifications/area.ts';
-import { permissionsArea } from './routes/permissions/area.ts';
-import { personArea } from './routes/person/area.ts';
+import { personsArea } from './routes/persons/area.ts';
 import { practiceTeamsArea } from './routes/practice-teams/area.ts';
+import { practitionersArea } from './routes/practitioners/area.ts';
 import { queuesArea } from './routes/queues/area.ts';
+import { rolesArea } from './routes/roles/area.ts';
 import { schedulesArea } from './routes/schedules/area.ts';
 import { searchArea } from './routes/search/area.ts';
-import { surveysArea } from './routes/surveys/area.ts';
 import { tagsArea } from './routes/tags/area.ts';
-import { teamsbotArea } from './routes/teamsbot/area.ts';
+import { teamsMicrosoftArea } from './routes/teams-microsoft/area.ts';
 import { telephonyArea } from './routes/telephony/area.ts';
+import { usersArea } from './routes/users/area.ts';
 import { webhooksArea } from './routes/webhooks/area.ts';
 import { workflowsArea } from './routes/workflows/area.ts';
 
@@ -41,9 +43,11 @@ export const areas: readonly Area[] = [
   accountsArea,
   authArea,
   apiKeysArea,
-  permissionsArea,
+  rolesArea,
   auditArea,
-  personArea,
+  personsArea,
+  usersArea,
+  practitionersArea,
   contactPointsArea,
   deletedArea,
   interactionsArea,
@@ -51,7 +55,7 @@ export const areas: readonly Area[] = [
   insurancesArea,
   schedulesArea,
   tagsArea,
-  teamsbotArea,
+  teamsMicrosoftArea,
   practiceTeamsArea,
   locationsArea,
   meArea,
@@ -59,7 +63,7 @@ export const areas: readonly Area[] = [
   searchArea,
   queuesArea,
   metricsArea,
-  surveysArea,
+  campaignsArea,
   callMaskingArea,
   telephonyArea,
   workflowsArea,

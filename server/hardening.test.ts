@@ -222,7 +222,7 @@ describe('validation errors never echo the request', () => {
     h.api.routes
       .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && r.path !== '/auth/logout')
       // The patients' survey answer is rate-limited per client (a dozen bodies per route would reach 429):
-      // server/routes/surveys/public.test.ts probes that it never echoes.
+      // server/routes/campaigns/public.test.ts probes that it never echoes.
       .filter((r) => !r.path.startsWith('/surveys/public/'))
       // The carrier's callbacks come before sign-in (no accountId to refuse) and take only a signed form:
       // server/routes/telephony/callbacks.test.ts probes that they never echo.

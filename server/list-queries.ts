@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, like, lte, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '../domain/lists.ts';
 import { listOffset, type ListQuery } from '../domain/list-query.ts';
 import type { Db, Tx } from './db/client.ts';
+import { containsPattern } from './search/like.ts';
 import { live, restorable } from './soft-delete.ts';
 
 /**
@@ -40,6 +41,39 @@ export const ordered = (columns: (AnyColumn | SQL)[], order: SortOrder) => colum
 
 /** A list filter that is a whole record id (any case) matches that record. */
 export const isId = (q: string, id: AnyColumn) => (/^[0-9a-f-]{36}$/i.test(q) ? eq(id, q.toLowerCase()) : undefined);
+
+const uuidLow = '00000000-0000-0000-0000-000000000000';
+const uuidHigh = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * When `q` could be the start of an id ("3f2a", "3f2a9c1e-77"), the id range it covers: an index
+ * range on the uuid instead of casting every id to text.
+ */
+export function idPrefixRange(q: string): [string, string] | null {
+  const s = q.toLowerCase();
+  if (s.length === 0 || s.length > 36) return null;
+  for (let i = 0; i < s.length; i++) {
+    const dash = uuidLow[i] === '-';
+    if (dash ? s[i] !== '-' : !/[0-9a-f]/.test(s[i]!)) return null;
+  }
+  return [s + uuidLow.slice(s.length), s + uuidHigh.slice(s.length)];
+}
+
+/**
+ * The filter of a list: the name (and other texts) containing `q`, any case; or, when `q` could
+ * start an id, the ids it starts. A `q` with a digit or a dash is taken as an id only: no name
+ * has those, and an OR with the name would turn an id lookup into a scan of every name.
+ * (The lists of persons, users and practitioners, whose records share the person's id.)
+ */
+export function textOrId(q: string | undefined, id: AnyColumn, texts: AnyColumn[], lowerCased?: AnyColumn): SQL | undefined {
+  if (!q) return undefined;
+  const range = idPrefixRange(q);
+  const byId = range ? and(gte(id, range[0]), lte(id, range[1])) : undefined;
+  if (byId && /[\d-]/.test(q)) return byId;
+  const pattern = containsPattern(q);
+  const byText = lowerCased ? [like(lowerCased, containsPattern(q.toLowerCase()))] : texts.map((t) => ilike(t, pattern));
+  return or(...byText, byId);
+}
 
 /**
  * A page of a list: `rows` (a `.$dynamic()` select of the list's columns from `table`) filtered by

@@ -12,7 +12,7 @@ import { ApiError, badRequest } from '../errors.ts';
 
 /**
  * "A caller can only grant what their own role holds" (issue 10): the one rule behind giving a
- * user a role (server/routes/person) and writing a role's grants (server/routes/permissions), so
+ * user a role (server/routes/persons) and writing a role's grants (server/routes/roles), so
  * no one raises their own powers — neither by taking a bigger role nor by growing their own.
  * Instance administrators may grant anything. `already` is what the role granted before an edit:
  * grants it keeps are not granted anew (a role's own grants stay; editing a role beyond one's own

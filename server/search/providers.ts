@@ -167,6 +167,3 @@ export const practitionerSearch: SearchProvider = {
     return row ? practitionerHit({ ...row, score: 1 }) : null;
   },
 };
-
-/** The person area's searchable types, in palette order (mounted by `GET /search`). */
-export const personSearchProviders: SearchProvider[] = [personSearch, userSearch, practitionerSearch];

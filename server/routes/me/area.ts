@@ -2,7 +2,7 @@ import { defineArea } from '../../area.ts';
 import { meRoutes } from './index.ts';
 import { meDocs } from './openapi.ts';
 
-/** The caller's own user and display settings (kept on the user: the person area's tables). */
+/** The caller's own user and display settings (kept on the user: the users area's table). */
 export const meArea = defineArea({
   name: 'me',
   mount: [{ path: '/me', app: meRoutes }],

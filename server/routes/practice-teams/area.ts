@@ -4,7 +4,7 @@ import { practiceTeamDeleted, practiceTeamRoutes } from './index.ts';
 import { seedDemoPracticeTeams } from '../../seed/demo-practice-teams.ts';
 import { practiceTeamDocs } from './openapi.ts';
 
-/** Practice teams and their members (issue 26; `/teams` in the API, not Microsoft Teams: that is `teamsbot`). */
+/** Practice teams and their members (issue 26; `/teams` in the API, not Microsoft Teams: that is `teams-microsoft/`, at `/teamsbot`). */
 export const practiceTeamsArea = defineArea({
   name: 'practice-teams',
   mount: [{ path: '/teams', app: practiceTeamRoutes }],

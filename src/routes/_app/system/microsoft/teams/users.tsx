@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RouteError } from '../../../../../components/ui/no-permission.tsx';
-import { teamsUserListQuery, type TeamsUserSort } from '../../../../../features/teams/queries.ts';
+import { teamsUserListQuery, type TeamsUserSort } from '../../../../../features/teams-microsoft/queries.ts';
 import { teamsUserSortColumns } from '../../../../../../domain/lists.ts';
-import { TeamsUsersScreen } from '../../../../../features/teams/teams-users-screen.tsx';
+import { TeamsUsersScreen } from '../../../../../features/teams-microsoft/teams-users-screen.tsx';
 import { currentAccountKey } from '../../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, type ListSearch } from '../../../../../lib/list-search.ts';
 import { requirePermission } from '../../../../../lib/route-guard.ts';

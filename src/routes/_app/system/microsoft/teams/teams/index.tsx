@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RouteError } from '../../../../../../components/ui/no-permission.tsx';
-import { teamListQuery, type TeamSort } from '../../../../../../features/teams/queries.ts';
+import { teamListQuery, type TeamSort } from '../../../../../../features/teams-microsoft/queries.ts';
 import { teamSortColumns } from '../../../../../../../domain/lists.ts';
-import { TeamsScreen } from '../../../../../../features/teams/teams-screen.tsx';
+import { TeamsScreen } from '../../../../../../features/teams-microsoft/teams-screen.tsx';
 import { currentAccountKey } from '../../../../../../lib/account.ts';
 import { listSearchDefaults, listSearchSchema, type ListSearch } from '../../../../../../lib/list-search.ts';
 import { requirePermission } from '../../../../../../lib/route-guard.ts';

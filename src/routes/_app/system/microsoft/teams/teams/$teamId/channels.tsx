@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RouteError } from '../../../../../../../components/ui/no-permission.tsx';
-import { ChannelsScreen } from '../../../../../../../features/teams/channels-screen.tsx';
-import { channelsQuery } from '../../../../../../../features/teams/queries.ts';
+import { ChannelsScreen } from '../../../../../../../features/teams-microsoft/channels-screen.tsx';
+import { channelsQuery } from '../../../../../../../features/teams-microsoft/queries.ts';
 import { currentAccountKey } from '../../../../../../../lib/account.ts';
 import { requirePermission } from '../../../../../../../lib/route-guard.ts';
 import { searchParams, text } from '../../../../../../../lib/search-params.ts';

@@ -5,7 +5,7 @@ import type { CcpConfig, Policy, PolicyList, Role, RoleDetail, RoleList, RoleTru
 import { areaDocs } from '../../openapi/registry.ts';
 import { answerOf, commonFields, createdSchema, example, exampleCommon, uuid } from '../../openapi/schemas.ts';
 
-/** Roles, the older policy shape, trust targets and the caller's access policy (server/routes/permissions/index.ts). */
+/** Roles, the older policy shape, trust targets and the caller's access policy (server/routes/roles/index.ts). */
 
 const grantsAnswer = answerOf<ResourceGrants>()(
   v.pipe(
@@ -114,7 +114,7 @@ const policy: Policy = {
   roleAssociations: { trustedRelationships: {}, assumeRoles: {} },
 };
 
-export const permissionDocs = areaDocs({
+export const roleDocs = areaDocs({
   'GET /permissions/roles': {
     summary: 'List roles (every role without paging)',
     answer: roleListAnswer,

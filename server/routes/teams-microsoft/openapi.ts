@@ -3,7 +3,7 @@ import type { BotInstall, ChannelList, ChannelMessage, ChannelMessageList, TeamL
 import { areaDocs } from '../../openapi/registry.ts';
 import { answerOf, dateTime, example, uuid } from '../../openapi/schemas.ts';
 
-/** The team service (server/routes/teamsbot/index.ts): the account's Microsoft Teams directory. */
+/** The team service (server/routes/teams-microsoft/index.ts): the account's Microsoft Teams directory. */
 
 const channelId = v.pipe(v.string(), v.description('Graph’s channel id: `19:<id>@thread.tacv2`.'));
 
@@ -43,7 +43,7 @@ const teamId = example.otherId;
 const channel = '19:a1b2c3d4e5f6@thread.tacv2';
 const message: ChannelMessage = { id: '1710408600000', channelId: channel, content: 'The clinic opens at 10 today.', createdDateTime: example.time, from: 'Astera bot' };
 
-export const teamsbotDocs = areaDocs({
+export const teamsMicrosoftDocs = areaDocs({
   'GET /teamsbot/graph/users': {
     summary: 'The tenant’s users, each with whether the bot can reach them',
     answer: usersAnswer,

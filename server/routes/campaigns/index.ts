@@ -59,7 +59,7 @@ const creatorId = (c: Context<AppEnv>) => (c.var.caller.apiKey ? null : c.var.ca
  * after every edit; an edit also sets startTimestamp to now and clears endTimestamp; a create
  * sets endTimestamp to now (literally, as the spec says).
  */
-export const surveyRoutes = new Hono<AppEnv>()
+export const campaignRoutes = new Hono<AppEnv>()
   .get('/campaigns', requires('/surveys/campaigns', 'GET'), query(campaignListQuerySchema), async (c) => {
     return c.json(await listCampaigns(c.var.deps.db, c.var.account.id, c.req.valid('query'), portalOrigin(c)));
   })

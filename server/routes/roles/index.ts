@@ -129,7 +129,7 @@ const isPaged = (c: Context<AppEnv>) => c.req.query('limit') !== undefined || c.
  * `/permissions/policies` (the same roles). Every query is scoped to the request's account; a
  * role of another account answers 404.
  */
-export const permissionsRoutes = new Hono<AppEnv>()
+export const roleRoutes = new Hono<AppEnv>()
   .get('/roles', requires('/permissions/roles', 'GET'), query(roleListQuerySchema), async (c) => {
     const list = await listRoles(c.var.deps.db, c.var.account.id, c.req.valid('query'), isPaged(c));
     // Which roles the caller may give (issue 40): the role selects of the user and API key forms offer only those.

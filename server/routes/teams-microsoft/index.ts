@@ -110,7 +110,7 @@ async function usersOf(teamDirectory: TeamDirectory, tenantId: string): Promise<
  * account's own Azure tenant, through the team-directory integration. An account without a
  * tenant gets 409 `no_tenant`; a team or channel of any other tenant is not found.
  */
-export const teamsbotRoutes = new Hono<AppEnv>()
+export const teamsMicrosoftRoutes = new Hono<AppEnv>()
   .get('/graph/users', requires('/teamsbot/graph/users', 'GET'), query(teamsUsersQuerySchema), async (c) => {
     const { teamDirectory, db } = c.var.deps;
     const tenantId = await tenantOf(db, c.var.account.id);

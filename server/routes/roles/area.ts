@@ -1,15 +1,15 @@
 import { defineArea, reads } from '../../area.ts';
 import { roles } from '../../db/schema/index.ts';
 import { roleSearch } from '../../search/core-providers.ts';
-import { permissionsRoutes } from './index.ts';
+import { roleRoutes } from './index.ts';
 import { seedDemoRoles } from '../../seed/demo-roles.ts';
-import { permissionDocs } from './openapi.ts';
+import { roleDocs } from './openapi.ts';
 
 /** Roles, policies and the caller's access policy. */
-export const permissionsArea = defineArea({
-  name: 'permissions',
-  mount: [{ path: '/permissions', app: permissionsRoutes }],
-  docs: permissionDocs,
+export const rolesArea = defineArea({
+  name: 'roles',
+  mount: [{ path: '/permissions', app: roleRoutes }],
+  docs: roleDocs,
   resources: ['/permissions/accesspolicy', '/permissions/roles', '/permissions/roles/{id}', '/permissions/policies', '/permissions/policies/{id}'],
   tables: [roles],
   search: { order: 40, providers: [roleSearch] },

@@ -15,7 +15,7 @@ import {
 import { areaDocs } from '../../openapi/registry.ts';
 import { answerOf, commonFields, createdSchema, dateTime, example, exampleCommon, isoDate, pageFields, uuid } from '../../openapi/schemas.ts';
 
-/** Survey campaigns, their responses and the patients' public survey (server/routes/surveys/): answers, with examples. */
+/** Survey campaigns, their responses and the patients' public survey (server/routes/campaigns/): answers, with examples. */
 
 const answerKey = v.picklist(['up', 'down', 'good', 'neutral', 'bad']);
 const answerValue = v.picklist([1, 2, 3]);
@@ -149,7 +149,7 @@ const three = [
   { key: 'bad' as const, value: 2 as const, label: 'Bad' },
 ];
 
-export const surveyDocs = areaDocs({
+export const campaignDocs = areaDocs({
   'GET /surveys/campaigns': {
     summary: 'List survey campaigns',
     answer: campaignListAnswer,

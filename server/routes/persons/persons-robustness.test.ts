@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
-import { personCreateSchema, type PersonList, type Practitioner, type User } from '../../../domain/persons.ts';
+import { personCreateSchema, type PersonList } from '../../../domain/persons.ts';
 import { insertManyPersonsAudited } from '../../seed/demo-persons.ts';
 import { auditLog, persons, users } from '../../db/schema/index.ts';
 import { seedId } from '../../seed/seed.ts';
@@ -11,8 +11,8 @@ import { personSearch, practitionerSearch, userSearch } from '../../search/provi
 import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
 
 /**
- * Bad input, concurrency and tenancy edges of the persons API: each answered with the right
- * status (never a 500) and nothing half-written.
+ * Bad input, concurrency and tenancy edges of the /person API (persons, and their users and
+ * practitioners): each answered with the right status (never a 500) and nothing half-written.
  */
 let h: Harness;
 beforeAll(async () => {
@@ -119,66 +119,6 @@ describe('concurrent writes', () => {
       quiet.mockRestore();
     }
     expect(await h.db.select().from(users).where(eq(users.principalId, 'auth0|twin'))).toHaveLength(1);
-  });
-});
-
-describe('instance administrators’ user records', () => {
-  it('only an instance administrator may change or delete one', async () => {
-    const { id } = await createPerson('manager', { name: [name('Super', 'User')] });
-    const created = await send('admin', 'POST', `/person/users/${id}?accountId=${h.accounts.riverside.id}`, {
-      email: 'super@riverside.test',
-      principalId: 'auth0|super',
-      instanceAdmin: true,
-    });
-    expect(created.status).toBe(201);
-    const before = await auditRows();
-
-    // A practice administrator pointing the record at a sign-in of their own would become an instance administrator.
-    const takeover = await send('manager', 'PATCH', `/person/users/${id}`, { version: 1, principalId: 'auth0|mallory' });
-    expect(takeover.status).toBe(403);
-    expect((await errorOf(takeover)).message).toBe(messages.forbidden);
-    const removal = await send('manager', 'DELETE', `/person/users/${id}`);
-    expect(removal.status).toBe(403);
-    expect(await auditRows()).toBe(before);
-    const [row] = await h.db.select().from(users).where(eq(users.personId, id));
-    expect(row).toMatchObject({ principalId: 'auth0|super', instanceAdmin: true });
-
-    const edited = await send('admin', 'PATCH', `/person/users/${id}?accountId=${h.accounts.riverside.id}`, { version: 1, active: false });
-    expect(edited.status).toBe(200);
-    expect(((await edited.json()) as User).active).toBe(false);
-  });
-});
-
-describe('photos', () => {
-  // A 1×1 PNG.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-  const putPhoto = (user: DemoUser, id: string) =>
-    h.call(user, `/person/practitioners/${id}/photo`, { method: 'PUT', body: Uint8Array.from(png), headers: { 'Content-Type': 'image/png' } });
-
-  it('removing the photo with the practitioner PATCH is audited', async () => {
-    const { id } = await createPerson('manager', { name: [name('Photo', 'Removed')], makePractitioner: true });
-    expect((await putPhoto('manager', id)).status).toBe(200);
-    const removed = await send('manager', 'PATCH', `/person/practitioners/${id}`, { version: 1, photo: null });
-    expect(((await removed.json()) as Practitioner).photo).toBeNull();
-    const [audit] = await h.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.resourceId, id), eq(auditLog.resourceType, 'PractitionerPhoto'), eq(auditLog.action, 'delete')));
-    expect(audit?.before).toMatchObject({ contentType: 'image/png', size: png.length });
-
-    // Without a photo, `photo: null` removes nothing and audits no photo.
-    const again = await send('manager', 'PATCH', `/person/practitioners/${id}`, { version: 2, photo: null });
-    expect(again.status).toBe(200);
-    const photoAudits = await h.db.select().from(auditLog).where(and(eq(auditLog.resourceId, id), eq(auditLog.resourceType, 'PractitionerPhoto')));
-    expect(photoAudits.map((a) => a.action)).toEqual(['create', 'delete']);
-  });
-
-  it("another account's practitioner photo can be neither written nor read", async () => {
-    const { id } = await createPerson('admin', { name: [name('Foreign', 'Photo')], makePractitioner: true });
-    const before = await auditRows();
-    expect((await putPhoto('manager', id)).status).toBe(404);
-    expect(await auditRows()).toBe(before);
-    expect((await h.call('manager', `/person/practitioners/${id}/photo`)).status).toBe(404);
   });
 });
 

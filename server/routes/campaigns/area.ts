@@ -1,19 +1,19 @@
 import { defineArea, reads } from '../../area.ts';
 import { campaigns, surveyResponses } from '../../db/schema/index.ts';
-import { surveyRoutes } from './index.ts';
+import { campaignRoutes } from './index.ts';
 import { publicSurveyRoutes } from './public.ts';
 import { campaignSearch } from './search.ts';
 import { seedDemoCampaigns } from '../../seed/demo-campaigns.ts';
-import { surveyDocs } from './openapi.ts';
+import { campaignDocs } from './openapi.ts';
 
 /** Survey campaigns and their responses; the patients' survey page answers through the public routes. */
-export const surveysArea = defineArea({
-  name: 'surveys',
+export const campaignsArea = defineArea({
+  name: 'campaigns',
   mount: [
     { path: '/surveys/public', app: publicSurveyRoutes, public: true },
-    { path: '/surveys', app: surveyRoutes },
+    { path: '/surveys', app: campaignRoutes },
   ],
-  docs: surveyDocs,
+  docs: campaignDocs,
   resources: ['/surveys/campaigns', '/surveys/campaigns/{id}', '/surveys/campaigns/{campaignId}/surveys'],
   tables: [campaigns, surveyResponses],
   search: { order: 100, providers: [campaignSearch] },
