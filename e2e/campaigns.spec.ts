@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { campaignResponseCount, campaignResultTitle, editingCampaignTitle, messages } from '../domain/messages.ts';
-import { brokenWords, expectNoAxeViolations, patientPhone, signedInApi, storageState } from './support.ts';
+import { brokenWords, expectNoAxeViolations, patientPhone, pressListKey, signedInApi, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's and other tests'. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -320,10 +320,7 @@ test.describe('campaigns: practice administrator', () => {
     await expect(page.getByText(campaignResponseCount(2), { exact: true })).toBeVisible();
     const body = page.getByRole('table', { name: `Responses to ${name}` }).locator('tbody');
     await expect(body).toBeFocused();
-    await page.keyboard.press('j');
-    await page.keyboard.press('j');
-    await page.keyboard.press('k');
-    await expect(body.locator('tr[data-active]')).toHaveCount(1);
+    for (const key of ['j', 'j', 'k'] as const) await pressListKey(page, body.locator('tr'), key, { active: '[data-active]' });
     const active = (await body.locator('tr[data-active]').textContent())!;
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/results\/[0-9a-f-]{36}$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
-import { expectNoAxeViolations, freshPhone, storageState } from './support.ts';
+import { expectNoAxeViolations, freshPhone, pressListKey, storageState } from './support.ts';
 
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -279,9 +279,7 @@ test.describe('practice administrator', () => {
       await page.keyboard.press('j');
       await expect(selected).toHaveCount(1, { timeout: 1000 });
     }).toPass();
-    await page.keyboard.press('j');
-    await page.keyboard.press('k');
-    await expect(selected).toHaveCount(1);
+    for (const key of ['j', 'k'] as const) await pressListKey(page, body.locator('tr'), key);
     const firstName = (await selected.getByRole('cell').nth(1).textContent())!;
     await page.keyboard.press('Shift+Enter');
     await expect(page).toHaveURL(/[?&]panel=/);

@@ -8,7 +8,7 @@ import { callWorldOf, keepSimulatedCalls } from '../server/integrations/simulato
 import { INTERACTIONS_TICK } from '../server/interactions/tasks.ts';
 import { prng } from '../server/random.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
-import { expectMessageShown, expectNoAxeViolations, liveBudget, signedInApi, storageState } from './support.ts';
+import { expectMessageShown, expectNoAxeViolations, liveBudget, pressListKey, signedInApi, storageState } from './support.ts';
 
 /**
  * Issue 26 "Interactions": the call history's list and detail as a supervisor uses them: find a
@@ -274,10 +274,9 @@ test('a new call appears at the top of the open list without a reload, and J/K/E
   await page.goto('/interactions');
   await expect(list(page).locator('tbody tr').first()).toBeVisible();
   // Keyboard: J moves down, K back up; the active row stays where it was when a call arrives.
-  await page.locator('body').press('j');
-  await page.keyboard.press('j');
+  await pressListKey(page, list(page).locator('tbody tr'), 'j', { on: page.locator('body') });
+  await pressListKey(page, list(page).locator('tbody tr'), 'j');
   const active = list(page).locator('tbody tr[aria-selected="true"]');
-  await expect(active).toHaveCount(1);
   const activeName = await active.getByRole('link').innerText();
 
   let reloaded = false;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
@@ -41,6 +42,7 @@ export async function signInAndKeepState(page: Page, user: DemoUser) {
 export const freshPhone = () => `(555) ${300 + Math.floor(Math.random() * 600)}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let axeScript: string | undefined;
 
 type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
 
@@ -111,7 +113,8 @@ export function brokenWords(scope: Locator) {
 
 /** Runs axe on the page as it is now and fails on any violation, naming each. */
 export async function expectNoAxeViolations(page: Page) {
-  await page.addScriptTag({ path: axeSource });
+  // Injected once per document: a second check of the same page (a dialog opened, an error shown) reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: (axeScript ??= readFileSync(axeSource, 'utf8')) });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
@@ -196,6 +199,20 @@ export async function patientPhone(browser: Browser, { width = 390, bypassCSP = 
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   return { context, page, scripts, violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) };
+}
+
+/**
+ * Presses J or K on a list (on `on` when given) and waits until its active row (`active`: the row's selector) is the one
+ * the key moves to (the first row when none was active; never past either end). A keypress is
+ * handled after `press` returns, so a test that reads the active row's text right after its keys
+ * may read a row the page has not yet moved off: a fast run did.
+ */
+export async function pressListKey(page: Page, rows: Locator, key: 'j' | 'k', { active = '[aria-selected="true"]', on }: { active?: string; on?: Locator } = {}) {
+  const activeIndex = () => rows.evaluateAll((all, selector) => all.findIndex((row) => row.matches(selector)), active);
+  const [before, count] = [await activeIndex(), await rows.count()];
+  await (on ? on.press(key) : page.keyboard.press(key));
+  const expected = before < 0 ? 0 : Math.max(0, Math.min(count - 1, before + (key === 'j' ? 1 : -1)));
+  await expect.poll(activeIndex, { message: `the active row after ${key.toUpperCase()}` }).toBe(expected);
 }
 
 /** Presses Tab until `target` has the focus, as a keyboard user does (at most `presses` times). */

@@ -62,6 +62,13 @@ async function chooseByKeyboard(page: Page, name: string, text: string | Buffer)
 
 test.describe('CSV import on a workflow’s page', () => {
   test.use({ storageState: storageState('manager') });
+  // File choosers are intercepted from the test's start: Playwright turns interception on when a
+  // listener is added, without waiting for the browser, so a fast key press right after
+  // `waitForEvent('filechooser')` opened a chooser that nothing intercepted (the headless shell
+  // then cancels it): no event, and the test waited out its time.
+  test.beforeEach(({ page }) => {
+    page.on('filechooser', () => undefined);
+  });
 
   test('good, bad and duplicate rows at phone size, by keyboard: columns matched, the preview’s counts, the server’s counts and row errors, the refused rows as CSV; axe clean', async ({ page, browser }) => {
     await page.setViewportSize({ width: 390, height: 844 });

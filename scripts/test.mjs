@@ -2,22 +2,37 @@
 // PostgreSQL of their own) and end-to-end tests (Playwright in Debian's Chromium, against the
 // product started on ports and a data folder of its own), then the product started once under the
 // current Node LTS (from the npm registry's `node` package) and signed in.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuild, ensureDependencies } from './ensure.mjs';
+import { ensureDependencies } from './ensure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+/**
+ * Debian's Chromium (the bench, the Node LTS check) and its headless shell (the end-to-end tests:
+ * playwright.config.ts), installed with apt-get, through sudo when not root, when missing. Without
+ * the shell (its install failed) the tests drive Chromium itself, only slower.
+ */
 function ensureChromium() {
-  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
-  console.log("Installing Chromium from Debian's packages (apt-get)…");
+  if (process.env.CHROMIUM_PATH) return;
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/lib/chromium/chromium-headless-shell', 'chromium-headless-shell'],
+  ].filter(([file]) => !existsSync(file));
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.map(([, pkg]) => pkg).join(' and ')} from Debian's packages (apt-get)…`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) => execFileSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'chromium']);
+  try {
+    apt(['update', '-qq']);
+    apt(['install', '-y', '-qq', ...missing.map(([, pkg]) => pkg)]);
+  } catch (error) {
+    if (!existsSync('/usr/bin/chromium')) throw error;
+    console.log('The headless shell could not be installed: the end-to-end tests drive Chromium itself.');
+  }
 }
 
 const steps = [];
@@ -28,6 +43,32 @@ function step(name, cmd, args, env = {}) {
   const ok = result.status === 0;
   steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
   return ok;
+}
+
+/**
+ * Steps that need nothing from each other, run side by side on the machine's two cores (typecheck,
+ * lint and the build each keep one core busy); each step's output is printed whole when it ends.
+ */
+async function together(...defs) {
+  const done = await Promise.all(
+    defs.map(
+      ([name, cmd, args, env = {}]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (code) => {
+            console.log(`\n▶ ${name}`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+          });
+        }),
+    ),
+  );
+  steps.push(...done);
 }
 
 function counts(file, read, fallback = { passed: 0, failed: 0, skipped: 0 }) {
@@ -76,11 +117,13 @@ ensureDependencies();
 ensureChromium();
 rmSync(path.join(root, 'reports'), { recursive: true, force: true });
 
-step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-step('lint', bin('eslint'), ['.', '--max-warnings=0']);
-// Built once, before the unit tests: the first screen's budget test reads this build
+// Built once, beside the typecheck and lint: the first screen's budget test reads this build
 // (ASTERA_TEST_BUILT) instead of making its own, and the end-to-end tests serve it.
-ensureBuild();
+await together(
+  ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['build (when its inputs changed: scripts/ensure.mjs)', process.execPath, [path.join(root, 'scripts', 'ensure.mjs')]],
+);
 step('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json'], { ASTERA_TEST_BUILT: '1' });
 step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
 step('current Node LTS: starts and signs in (scripts/node-lts.mjs)', process.execPath, [path.join(root, 'scripts', 'node-lts.mjs')]);
