@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { filteredTotalBound, type Person, type PersonList, type Practitioner, type PractitionerList, type UserList } from '../../../domain/persons.ts';
 import { insertManyPersons } from '../../seed/demo-persons.ts';
-import { auditLog, persons, practitioners, users } from '../../db/schema/index.ts';
+import { auditLog, persons, practitioners } from '../../db/schema/index.ts';
 import { demoPeople, seedId } from '../../seed/seed.ts';
 import { personSearch, practitionerSearch, userSearch } from '../../search/providers.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { peopleTestKit } from '../../test/people-kit.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
 
 /**
  * Persons (server/routes/persons/), and what the /person API shares with users and practitioners
@@ -18,20 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const rows = async (table: typeof persons | typeof users | typeof practitioners | typeof auditLog) => (await h.db.select({ n: count() }).from(table))[0]!.n;
-const snapshot = async () => ({ persons: await rows(persons), users: await rows(users), practitioners: await rows(practitioners), audit: await rows(auditLog) });
-
-const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-
-const name = (first: string, family: string, extra: Record<string, unknown> = {}) => ({ use: 'official', family, given: [first], ...extra });
-
-async function createPerson(user: DemoUser, body: Record<string, unknown>, path = '/person/persons') {
-  const res = await send(user, 'POST', path, body);
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: string; practitionerId?: string };
-}
-const getPerson = async (user: DemoUser, id: string) => (await (await h.call(user, `/person/persons/${id}`)).json()) as Person;
+const { snapshot, send, errorOf, name, createPerson, getPerson } = peopleTestKit(() => h);
 
 // A 1×1 PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

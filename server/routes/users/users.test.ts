@@ -1,13 +1,14 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.ts';
 import { grantAll } from '../../../domain/permissions.ts';
-import type { Person, User, UserList } from '../../../domain/persons.ts';
+import type { User, UserList } from '../../../domain/persons.ts';
 import { defaultRoles, practiceResources } from '../../db/default-roles.ts';
-import { auditLog, persons, practitioners, roles, users } from '../../db/schema/index.ts';
+import { roles, users } from '../../db/schema/index.ts';
 import { demoAccounts, demoPeople, roleId, seedId } from '../../seed/seed.ts';
-import { createHarness, type DemoUser, type Harness } from '../../test/harness.ts';
+import { peopleTestKit } from '../../test/people-kit.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
 
 /**
  * Users (server/routes/users/): a person's sign-in and role, at /person/users; who may grant which
@@ -20,21 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const rows = async (table: typeof persons | typeof users | typeof practitioners | typeof auditLog) => (await h.db.select({ n: count() }).from(table))[0]!.n;
-const snapshot = async () => ({ persons: await rows(persons), users: await rows(users), practitioners: await rows(practitioners), audit: await rows(auditLog) });
-const auditRows = () => rows(auditLog);
-
-const send = (user: DemoUser, method: string, path: string, json?: unknown) => h.call(user, path, { method, json });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-
-const name = (first: string, family: string, extra: Record<string, unknown> = {}) => ({ use: 'official', family, given: [first], ...extra });
-
-async function createPerson(user: DemoUser, body: Record<string, unknown>, path = '/person/persons') {
-  const res = await send(user, 'POST', path, body);
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: string; practitionerId?: string };
-}
-const getPerson = async (user: DemoUser, id: string) => (await (await h.call(user, `/person/persons/${id}`)).json()) as Person;
+const { snapshot, auditRows, send, errorOf, name, createPerson, getPerson } = peopleTestKit(() => h);
 
 describe('users', () => {
   it('lists the demo sign-ins of the account alongside the seeded users', async () => {
