@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../db/client.ts';
 import { accounts, persons, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { deliverStream, enqueueStream, streamJobKey } from './deliver.ts';
 import { newWebhookSecret } from './signing.ts';
 
 let testDb: TestDatabase;
@@ -120,4 +121,26 @@ describe('webhooks across a crash', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   }, 240_000);
+});
+
+describe('webhooks: two runs of one stream', () => {
+  it('a run that finds the head held by another leaves the job that run added as it is (not moved to the end of the lease)', async () => {
+    const [endpoint] = await database.db
+      .insert(webhookEndpoints)
+      .values({ accountId: account, url: 'http://127.0.0.1:9/hooks', events: ['person.created'], secret: newWebhookSecret(), createdBy: 'test', modifiedBy: 'test' })
+      .returning();
+    const [person] = await database.db
+      .insert(persons)
+      .values({ accountId: account, name: [{ use: 'official', text: 'Pat Held', family: 'Held', given: ['Pat'], prefix: [], suffix: [] }], displayName: 'Pat Held', createdBy: 'test', modifiedBy: 'test' })
+      .returning({ id: persons.id });
+    const stream = { accountId: account, endpointId: endpoint!.id, recordId: person!.id };
+    // Run A holds the head (its attempt under way) for 30 s more, and has just added the stream's next job, due now.
+    await database.db.update(webhookDeliveries).set({ leasedUntil: new Date(Date.now() + 30_000) }).where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    await enqueueStream(database.db, stream);
+    // Run B, started before A's job was added, finds the head held.
+    await deliverStream({ db: database.db, webhooks: { allowPrivateNetworks: true } }, stream);
+    const { rows } = await database.db.execute<{ due: boolean }>(sql`select run_at <= now() + interval '1 second' as due from graphile_worker.jobs where key = ${streamJobKey(stream)}`);
+    expect(rows).toEqual([{ due: true }]);
+    await database.db.execute(sql`select graphile_worker.remove_job(${streamJobKey(stream)})`);
+  });
 });

@@ -70,11 +70,16 @@ export type Stream = { accountId: string; endpointId: string; recordId: string }
 
 export const streamJobKey = (stream: Stream) => `webhook:${stream.endpointId}:${stream.recordId}`;
 
-/** Adds (or moves) a stream's job, in the caller's transaction. */
-export async function enqueueStream(tx: Db | Tx, stream: Stream, runAt: Date = new Date()): Promise<void> {
+/**
+ * Adds (or moves) a stream's job, in the caller's transaction. `keep` leaves a waiting job's time as
+ * it is: for a run that found another run holding the head, whose own next job (added when it
+ * ends) must not be moved later by this one.
+ */
+export async function enqueueStream(tx: Db | Tx, stream: Stream, runAt: Date = new Date(), { keep = false } = {}): Promise<void> {
   const payload = JSON.stringify({ accountId: stream.accountId, endpointId: stream.endpointId, recordId: stream.recordId });
+  const mode = keep ? 'preserve_run_at' : 'replace';
   await tx.execute(
-    sql`select graphile_worker.add_job(${DELIVER_TASK}, ${payload}::json, run_at => ${runAt.toISOString()}::timestamptz, max_attempts => 25, job_key => ${streamJobKey(stream)})`,
+    sql`select graphile_worker.add_job(${DELIVER_TASK}, ${payload}::json, run_at => ${runAt.toISOString()}::timestamptz, max_attempts => 25, job_key => ${streamJobKey(stream)}, job_key_mode => ${mode})`,
   );
 }
 
@@ -121,8 +126,9 @@ export async function deliverStream(deps: Pick<Deps, 'db' | 'webhooks'>, stream:
       .set({ leasedUntil: new Date(now.getTime() + options.leaseMs) })
       .where(and(key, eq(webhookDeliveries.status, 'pending'), or(isNull(webhookDeliveries.leasedUntil), lt(webhookDeliveries.leasedUntil, now))))
       .returning({ attempts: webhookDeliveries.attempts });
-    // Another run holds it (or held it and was killed): look again when its lease ends.
-    if (!leased) return enqueueStream(db, stream, new Date(Math.max(now.getTime(), head.delivery.leasedUntil?.getTime() ?? now.getTime()) + 100));
+    // Another run holds it (or held it and was killed): look again when its lease ends, unless a job
+    // is already waiting (the other run, done meanwhile, added it for sooner).
+    if (!leased) return enqueueStream(db, stream, new Date(Math.max(now.getTime(), head.delivery.leasedUntil?.getTime() ?? now.getTime()) + 100), { keep: true });
 
     const body = JSON.stringify(payloadOf(head.event));
     const secrets = [endpoint.secret];
