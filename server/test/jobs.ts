@@ -17,17 +17,25 @@ const pendingJobs = sql`select count(*)::int as n from graphile_worker.jobs wher
 export async function drained(jobs: JobRunner, db: Db): Promise<void> {
   for (;;) {
     // Listen first, then look: a job finishing in between still wakes the wait.
+    let stopListening = () => {};
     const finished = new Promise<void>((resolve) => {
       const done = () => {
+        stopListening();
+        resolve();
+      };
+      stopListening = () => {
         jobs.events.off('job:complete', done);
         jobs.events.off('pool:gracefulShutdown', done);
-        resolve();
       };
       jobs.events.on('job:complete', done);
       jobs.events.on('pool:gracefulShutdown', done);
     });
-    const { rows } = await db.execute<{ n: number }>(pendingJobs);
-    if (rows[0]!.n === 0) return;
+    const { rows } = await db.execute<{ n: number }>(pendingJobs).catch((error: unknown) => {
+      stopListening();
+      throw error;
+    });
+    // Nothing left: the listeners go (a drained queue left them behind, 11 after a file's calls, and Node warned).
+    if (rows[0]!.n === 0) return stopListening();
     await finished;
   }
 }

@@ -12,7 +12,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 // fromTemporaryCredentials calls STS through the SDK's nested STS client (not @aws-sdk/client-sts): mock that one.
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAmazonConnect, type AmazonConnectOptions } from './amazon-connect.ts';
 import { wavRecording } from '../simulators/audio.ts';
 import {
@@ -40,6 +40,12 @@ import { ContactCenterError, type ContactCenterAccount } from './port.ts';
 const connect = mockClient(ConnectClient);
 const sts = mockClient(STSClient);
 const s3 = mockClient(S3Client);
+// The mocks replace the clients' send for every instance: put back at the end, as the files after this one in a worker use the real SDK (vitest.config.ts: the API files share modules).
+afterAll(() => {
+  connect.restore();
+  sts.restore();
+  s3.restore();
+});
 /** Each SearchContacts request: the time range's type and the page token asked for. */
 const searched: [string, string | null][] = [];
 /** The bytes the instance's call-recording bucket holds for every recording. */
