@@ -88,6 +88,12 @@ function hold(event: KeyboardEvent) {
 
 if (typeof window !== 'undefined') window.addEventListener('keydown', hold, true);
 
+/** What a typed key would press: Enter a button or a link, Space a button. */
+const pressedBy = (element: Element, key: string): element is HTMLElement =>
+  element instanceof HTMLElement &&
+  !(element as HTMLButtonElement).disabled &&
+  (element instanceof HTMLButtonElement || element.getAttribute('role') === 'button' ? key === 'Enter' || key === ' ' : key === 'Enter' && element instanceof HTMLAnchorElement && element.hasAttribute('href'));
+
 /**
  * Plays held keys again, in order, as key presses on what has focus now (or on their own
  * target when it is still there). One that opens the palette or navigates makes the ones after
@@ -100,11 +106,15 @@ function replay(keys: HeldKey[], into?: Element) {
     const event = new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, metaKey, altKey, bubbles: true, cancelable: true });
     // A browser types nothing for a synthetic key press: into a text field (the first field of
     // a form just opened) a held character is inserted as typed text, unless a handler took it.
-    if (to.dispatchEvent(event) && !ctrlKey && !metaKey && !altKey && isTypingTarget(to) && to === document.activeElement) {
+    const unhandled = to.dispatchEvent(event) && !ctrlKey && !metaKey && !altKey && to === document.activeElement;
+    if (unhandled && isTypingTarget(to)) {
       if (key.length === 1) document.execCommand('insertText', false, key);
       else if (key === 'Backspace') document.execCommand('delete');
       // Enter in a form's text field submits it, as a typed one does ("name, Enter" at once).
       else if (key === 'Enter' && to instanceof HTMLInputElement && to.form) to.form.requestSubmit();
+    } else if (unhandled && pressedBy(to, key)) {
+      // Nor does a synthetic Enter press a button or follow a link: a held Enter does what a typed one does.
+      to.click();
     }
   }
 }
