@@ -20,6 +20,7 @@ import { interactionsHref, type InteractionsFilter } from './links.ts';
 import { historicMetricsQuery, insightsQueuesQuery, realtimeMetricsQuery, realtimeRefreshMs, type InsightsWindow } from './queries.ts';
 import { insightsRanges, type InsightsRange, type InsightsSearch } from './search.ts';
 import { insightsWindow } from './window.ts';
+import { WholeWords } from '../../components/ui/whole-words.tsx';
 
 // chart.js comes with the charts, which come with this screen only.
 const loadBarChart = () => import('./bar-chart.tsx');
@@ -327,7 +328,7 @@ function FigureTable({ caption, columns, rows, wrapNames = false }: { caption: s
         {rows.map((row) => (
           <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
             <th scope="row" className={cn(th, stuck, 'left-0 font-normal', !wrapNames && 'whitespace-nowrap')}>
-              {row.name}
+              {wrapNames ? <WholeWords text={row.name} /> : row.name}
             </th>
             {row.cells.map((cell, index) => (
               // Keyed by the cell's own key (its column): when a column comes or goes with new

@@ -15,7 +15,8 @@ import { useToast } from '../../lib/toast.ts';
 import type { WorkflowItemDetail } from '../../../domain/workflows.ts';
 import { itemQuery, useItemAction, workflowQuery } from './queries.ts';
 import { currentTaskText, sourceLabels, When } from './workflow-items.tsx';
-import { delayText, eventLabels, StatusBadge, taskLabels, WholeWords } from './workflow-parts.tsx';
+import { WholeWords } from '../../components/ui/whole-words.tsx';
+import { delayText, eventLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
 
 /** An item's page (issue 43): the patient, where the item is, its timeline, Abort and Retry. */
 export function WorkflowItemScreen({ workflowId, itemId }: { workflowId: string; itemId: string }) {

@@ -25,7 +25,8 @@ import { useRecordForm } from '../../lib/record-form.ts';
 import { useToast } from '../../lib/toast.ts';
 import { itemListQuery, useBulkItemAction, useCreateItem } from './queries.ts';
 import type { ItemListSearch, ItemSort } from './search.ts';
-import { itemStatusLabels, StatusBadge, taskLabels, WholeWords } from './workflow-parts.tsx';
+import { WholeWords } from '../../components/ui/whole-words.tsx';
+import { itemStatusLabels, StatusBadge, taskLabels } from './workflow-parts.tsx';
 
 /** A moment in the user's format, on one line; none is empty. */
 export function When({ at }: { at: string | null }) {

@@ -36,22 +36,6 @@ const statusDots: Record<WorkflowStatus | WorkflowItemStatus, string> = {
   ABORTED: 'bg-slate-500',
 };
 
-/**
- * A name whose hyphenated words ('check-up') never break at their hyphen on a narrow screen: each
- * such word moves to the next line whole. The text read and found is the name as it is.
- */
-export function WholeWords({ text }: { text: string }) {
-  return text.split(/(\s+)/).map((part, index) =>
-    part.includes('-') ? (
-      <span key={index} className="whitespace-nowrap">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  );
-}
-
 /** A status in words, with a dot that does not rely on colour alone. */
 export function StatusBadge({ status }: { status: WorkflowStatus | WorkflowItemStatus }) {
   const label = status in statusLabels ? statusLabels[status as WorkflowStatus] : itemStatusLabels[status as WorkflowItemStatus];

@@ -15,7 +15,8 @@ import { CsvImport } from './import/csv-import.tsx';
 import { useUpdateWorkflow, workflowQuery } from './queries.ts';
 import { itemSearchDefaults, type ItemListSearch } from './search.ts';
 import { AddItemDialog, ItemsTable, When } from './workflow-items.tsx';
-import { delayText, itemCountsText, StatusBadge, statusLabels, taskLabels, transitionLabel, WholeWords } from './workflow-parts.tsx';
+import { WholeWords } from '../../components/ui/whole-words.tsx';
+import { delayText, itemCountsText, StatusBadge, statusLabels, taskLabels, transitionLabel } from './workflow-parts.tsx';
 
 type WorkflowScreenProps = {
   workflowId: string;

@@ -3,7 +3,8 @@ import type { Workflow } from '../../../domain/workflows.ts';
 import { nameColumn, type DataTableFeatures } from '../../components/ui/data-table.tsx';
 import { recordListScreen } from '../../components/ui/record-list.tsx';
 import { workflowListQuery } from './queries.ts';
-import { itemCountsText, StatusBadge, tasksSummary, WholeWords } from './workflow-parts.tsx';
+import { WholeWords } from '../../components/ui/whole-words.tsx';
+import { itemCountsText, StatusBadge, tasksSummary } from './workflow-parts.tsx';
 
 const column = createColumnHelper<DataTableFeatures, Workflow>();
 
