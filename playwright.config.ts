@@ -17,16 +17,18 @@ export const e2eDataDir = `.data-test/e2e-${e2ePort}`;
  */
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 
+/** The specs that run alone, after the rest (the `alone` project below). */
+const alone = [/filter-keys\.spec\.ts/];
+
 export default defineConfig({
   testDir: 'e2e',
-  // One spec file at a time. Two workers were tried (7 December 2026): on two cores the server,
-  // PostgreSQL and two Chromiums were CPU-bound: 26.3 min at load 16 and 21.6 min nearly idle,
-  // against 19.6 min for one worker idle. Each two-worker run also failed a test whose timing one
-  // worker keeps: a figure link that lost focus when new figures took a column away (a product
-  // bug, fixed), and role-access's menu test, whose role change reached the page before its held
-  // request (the other worker's load).
+  // Two spec files at a time (a worker each), the tests of a file in order. With the headless shell
+  // and no trace the browser's share of the CPU halved, and two workers pay: a whole run took 799 s
+  // against 1,157 s for one (7 December 2026, nothing else running). (With the full browser and a
+  // trace per test they did not: 26.3 min at load 16 and 21.6 nearly idle, against 19.6 for one.)
+  // `E2E_WORKERS=1` runs one file at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Budgets against a hung test, not measures of speed: on a busy 2-core machine (load 9–13, or
   // E2E_CPU_THROTTLE=4) whole flows took 30–40 s and a cold screen over 10 s to show. A lost key
@@ -51,7 +53,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: alone, dependencies: ['setup'] },
+    // One file at a time, and in the whole run (`npm test` sets E2E_WHOLE_RUN) after all the others:
+    // their tests read lists the other specs add to (new calls, chats, workflow attempts), which the
+    // other worker would change under them. Only in the whole run: Playwright runs every test of a
+    // project another depends on whatever the command line names, so `playwright test <a spec>` would run them all.
+    { name: 'alone', use: { ...devices['Desktop Chrome'] }, testMatch: alone, dependencies: process.env.E2E_WHOLE_RUN ? ['setup', 'chromium'] : ['setup'], workers: 1 },
   ],
   webServer: {
     command: `rm -rf ${e2eDataDir} && node --import tsx server/main.ts`,

@@ -111,8 +111,21 @@ export function brokenWords(scope: Locator) {
   });
 }
 
-/** Runs axe on the page as it is now and fails on any violation, naming each. */
-export async function expectNoAxeViolations(page: Page) {
+/**
+ * Runs axe on the page once it has settled (or, `whileLoading`, as it is now: a test of the
+ * loading state itself) and fails on any violation, naming each.
+ */
+export async function expectNoAxeViolations(page: Page, { whileLoading = false }: { whileLoading?: boolean } = {}) {
+  // The page as a reader finds it once it has settled: no screen, list or week loading (a list
+  // fetching again is dimmed and aria-busy while it waits), no transition under way (the dimming
+  // fading out). Read mid-way, a loaded run found the dimmed rows' contrast (trust-first.spec, two
+  // workers). Charts are not waited for: a canvas is busy until drawn, and is drawn when scrolled near.
+  if (!whileLoading)
+    await page.waitForFunction(
+    () => !document.querySelector('table[aria-busy="true"], main[aria-busy="true"], ol[aria-busy="true"]') && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 20_000 },
+  );
   // Injected once per document: a second check of the same page (a dialog opened, an error shown) reuses it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: (axeScript ??= readFileSync(axeSource, 'utf8')) });
   const violations = await page.evaluate(async () => {

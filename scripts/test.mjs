@@ -125,7 +125,7 @@ await together(
   ['build (when its inputs changed: scripts/ensure.mjs)', process.execPath, [path.join(root, 'scripts', 'ensure.mjs')]],
 );
 step('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json'], { ASTERA_TEST_BUILT: '1' });
-step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
+step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], { E2E_WHOLE_RUN: '1' });
 step('current Node LTS: starts and signs in (scripts/node-lts.mjs)', process.execPath, [path.join(root, 'scripts', 'node-lts.mjs')]);
 
 const unit = counts('reports/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0), skipped: r.numPendingTests + r.numTodoTests }));
