@@ -58,7 +58,12 @@ test('Interactions with a slow API: the filter row keeps its place while the Que
     (url) => ['/api/callcenter/queues', '/api/person/users', '/api/teams/teams'].includes(url.pathname),
     async (route) => {
       await gate;
-      await route.fallback();
+      if (!route.request().url().includes('/api/person/users')) return route.fallback();
+      // Among the agents one with a long name: the widest choice of all must not widen its filter either.
+      const response = await route.fetch();
+      const users = (await response.json()) as { Items: { id: string; name: string }[] };
+      users.Items.push({ ...users.Items[0]!, id: 'long-named-agent', name: 'Bartholomew Alexander Featherstonehaugh-Wolfeschlegel' });
+      await route.fulfill({ response, json: users });
     },
   );
   await page.goto('/interactions');

@@ -252,12 +252,15 @@ function InteractionFilters({
 function FilterSelect({ label, any, value, options, onValueChange }: { label: string; any: string; value: string; options: Choice[] | 'loading'; onValueChange(value: string): void }) {
   const id = useId();
   const loading = options === 'loading';
+  // A width of its own (the select fills it), wide enough for every "any" choice ("Calls and web
+  // chats"): sized by its longest choice, a select grew when its choices came (a long agent's name)
+  // and moved the filters after it to another place.
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex w-52 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <Select id={id} value={value} placeholder={any} options={loading ? [] : options} disabled={loading} aria-busy={loading || undefined} onValueChange={onValueChange} className="w-44" />
+      <Select id={id} value={value} placeholder={any} options={loading ? [] : options} disabled={loading} aria-busy={loading || undefined} onValueChange={onValueChange} />
     </div>
   );
 }
