@@ -23,8 +23,8 @@ const alone = [/filter-keys\.spec\.ts/];
 export default defineConfig({
   testDir: 'e2e',
   // Two spec files at a time (a worker each), the tests of a file in order. With the headless shell
-  // and no trace the browser's share of the CPU halved, and two workers pay: a whole run took 799 s
-  // against 1,157 s for one (7 December 2026, nothing else running). (With the full browser and a
+  // and no trace the browser's share of the CPU halved, and two workers pay: a whole run took 682–799 s
+  // against 1,157 s for one (7 December 2026, nothing else running); in a fresh clone's npm test 727–781 s. (With the full browser and a
   // trace per test they did not: 26.3 min at load 16 and 21.6 nearly idle, against 19.6 for one.)
   // `E2E_WORKERS=1` runs one file at a time.
   fullyParallel: false,

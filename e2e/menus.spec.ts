@@ -24,14 +24,22 @@ test.describe('instance administrator', () => {
     // be committed: a tab opened in the background may not finish loading while it stays there).
     await opened.waitForURL(/\/practice\/persons$/, { waitUntil: 'commit' });
     await opened.close();
-    await expect(page).toHaveURL(/\/home$/);
+    // This page's address as it stands (toHaveURL waits for a navigation of this page to finish, and
+    // the click that opened the tab can count as one that never does: the check hung until the timeout).
+    expect(new URL(page.url()).pathname).toBe('/home');
 
-    // Middle-click does the same.
-    await page.getByRole('button', { name: 'Practice', exact: true }).click();
+    // Middle-click does the same. The menu may still be open after the Ctrl+click (the browser took
+    // that click, not the menu): a click on Practice would then close it, and the click on Users
+    // land on a closing menu, opening nothing (1 run in 4). Closed first, then opened.
+    const practice = page.getByRole('button', { name: 'Practice', exact: true });
+    if ((await practice.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
+    await expect(practice).toHaveAttribute('aria-expanded', 'false');
+    await practice.click();
+    await expect(practice).toHaveAttribute('aria-expanded', 'true');
     const [middle] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: 'Users' }).click({ button: 'middle' })]);
     await middle.waitForURL(/\/practice\/users$/, { waitUntil: 'commit' });
     await middle.close();
-    await expect(page).toHaveURL(/\/home$/);
+    expect(new URL(page.url()).pathname).toBe('/home');
     await page.keyboard.press('Escape');
 
     // The keyboard still drives the menu: arrows move, Enter follows the link inside the app.
