@@ -77,6 +77,9 @@ test.describe('by its address: focus starts where the screen\'s task is', () => 
     test(`${screen.title} (${screen.path}) and its first record`, async ({ page }) => {
       await page.goto(screen.path);
       await expectAtStart(page, screen.path);
+      // Taking focus scrolled nothing away: a list taller than the window kept its heading and
+      // filters in view (focus on /interactions scrolled them 233 pixels up).
+      await expect(page.locator('#main h1')).toBeInViewport();
       const table = await page.locator('#main [data-route-focus]').count();
       if (table === 0) return;
       const record = await firstRecord(page);

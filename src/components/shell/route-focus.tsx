@@ -45,6 +45,18 @@ const findTarget = (stale: WeakSet<HTMLElement>, pathname = window.location.path
     .find(Boolean);
 
 /**
+ * Focus on the screen's place for it. The page scrolls only to bring into view a target whose top
+ * is out of view: a heading never scrolls, nor does a list whose first rows show. Focus would
+ * otherwise scroll a list taller than the window to its top, and the filters above it out of view
+ * (a whole test run saw the Interactions filters scroll away as the list took focus).
+ */
+function focusTarget(target: HTMLElement, neverScroll = false) {
+  if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+  const top = target.getBoundingClientRect().top;
+  target.focus({ preventScroll: neverScroll || target.tagName === 'H1' || (top >= 0 && top < window.innerHeight) });
+}
+
+/**
  * Focus moves with the user, as accessible routers do: after a navigation to another screen
  * (palette, shortcut, link, a redirect after Save or Cancel) focus goes into the new screen and
  * its title is read out in a polite live region. Elements of the screen being left never count,
@@ -96,8 +108,7 @@ export function RouteFocus() {
           releaseNavigationKeys();
           return true;
         }
-        if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
-        target.focus({ preventScroll: target.tagName === 'H1' });
+        focusTarget(target);
         // The screen was just committed: its fields start listening in their effects, which run
         // after this observer. Keys typed meanwhile stay held (in order) until a frame later.
         requestAnimationFrame(() => window.setTimeout(releaseNavigationKeys, 0));
@@ -143,8 +154,7 @@ export function RouteFocus() {
         if (navigating || !onBody() || document.querySelector(openLayer)) return;
         const target = findTarget(new WeakSet());
         if (!target) return;
-        if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
-        target.focus({ preventScroll: true });
+        focusTarget(target, true);
       });
     };
     const rescuer = new MutationObserver(rescue);
@@ -164,8 +174,7 @@ export function RouteFocus() {
       const target = findTarget(new WeakSet(), router.state.location.pathname);
       if (!target) return false;
       if (onBody() && !document.querySelector(openLayer) && !document.querySelector(openMenu)) {
-        if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.tabIndex = -1;
-        target.focus({ preventScroll: target.tagName === 'H1' });
+        focusTarget(target);
       }
       firstScreenFocused();
       return true;
