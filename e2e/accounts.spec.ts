@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { accountMessages } from '../domain/accounts.ts';
 import { accountInactive } from '../domain/api.ts';
+import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { messages } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
@@ -206,34 +207,29 @@ test.describe('instance administrator', () => {
 
   test('deactivating an account stops its signed-in user at their next navigation, with a clear page', async ({ page, browser }) => {
     test.setTimeout(120_000);
+    // An account of its own, with a user of its own: deactivating the demo's Riverside stopped the
+    // other specs' users running beside it on the second worker.
+    const accountId = await createAccount(page, unique('Dormant Clinic'));
+    const holder = await freshRoleHolder(page, 'Front desk', { '/permissions/accesspolicy': { GET: true }, '/person/persons': { GET: true } }, { accountId });
     const api = await signedInApi(page);
-    const viewer = await browser.newContext({ storageState: storageState('viewer') });
-    const viewerPage = await viewer.newPage();
-    const riversideId = ((await (await api.send('GET', '/accounts')).json()) as { items: { id: string; name: string }[] }).items.find((a) => a.name === riverside)!.id;
     const setActive = async (active: boolean) => {
-      const current = (await (await api.send('GET', `/accounts/account?accountId=${riversideId}`)).json()) as { version: number };
-      expect((await api.send('PATCH', `/accounts/account?accountId=${riversideId}`, { version: current.version, active })).status()).toBe(200);
+      const current = (await (await api.send('GET', `/accounts/account?accountId=${accountId}`)).json()) as { version: number };
+      expect((await api.send('PATCH', `/accounts/account?accountId=${accountId}`, { version: current.version, active })).status()).toBe(200);
     };
-    try {
-      await viewerPage.goto('/home');
-      await ready(viewerPage, 'viewer');
-      await setActive(false);
-      await viewerPage.keyboard.press('g');
-      await viewerPage.keyboard.press('p');
-      await expect(h1(viewerPage, accountInactive.title)).toBeVisible();
-      await expect(viewerPage.getByRole('alert').filter({ hasText: accountInactive.message })).toBeVisible();
-      await expect(viewerPage.getByRole('button', { name: 'Sign out' })).toBeVisible();
-      await expectNoAxeViolations(viewerPage);
-    } finally {
-      await setActive(true);
-      await viewer.close();
-    }
+    const holderPage = await signInAs(browser, holder);
+    await expect(holderPage.getByRole('heading', { level: 1 })).toBeVisible();
+    await setActive(false);
+    await holderPage.keyboard.press('g');
+    await holderPage.keyboard.press('p');
+    await expect(h1(holderPage, accountInactive.title)).toBeVisible();
+    await expect(holderPage.getByRole('alert').filter({ hasText: accountInactive.message })).toBeVisible();
+    await expect(holderPage.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expectNoAxeViolations(holderPage);
     // Active again: the same user works as before.
-    const again = await browser.newContext({ storageState: storageState('viewer') });
-    const againPage = await again.newPage();
-    await againPage.goto('/practice/persons');
-    await expect(againPage.getByRole('table', { name: 'Persons' })).toBeVisible();
-    await again.close();
+    await setActive(true);
+    await holderPage.goto('/practice/persons');
+    await expect(holderPage.getByRole('table', { name: 'Persons' })).toBeVisible();
+    await holderPage.context().close();
   });
 });
 

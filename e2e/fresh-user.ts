@@ -10,10 +10,13 @@ import { signedInApi } from './support.ts';
  * the role (all through the API as the signed-in administrator of `adminPage`), and a sign-in at
  * the embedded identity provider. The portal has no screen that sets a password (sign-ins are
  * the provider's business), so the provider's `credentials` row is written into the e2e
- * database directly, as the demo seed writes its own.
+ * database directly, as the demo seed writes its own. In the administrator's account, or in
+ * `accountId` (an account a test made for itself: one it may deactivate while other specs run).
  */
-export async function freshRoleHolder(adminPage: Page, label: string, resources: ResourceGrants) {
-  const api = await signedInApi(adminPage);
+export async function freshRoleHolder(adminPage: Page, label: string, resources: ResourceGrants, { accountId }: { accountId?: string } = {}) {
+  const signedIn = await signedInApi(adminPage);
+  // In another account than the administrator's own when asked (the instance administrator acts in any).
+  const api = accountId ? { ...signedIn, send: (method: string, path: string, body?: unknown) => signedIn.send(method, `${path}${path.includes('?') ? '&' : '?'}accountId=${accountId}`, body) } : signedIn;
   // Short and one word (base 36): the role's name shows in lists that other specs check at phone size.
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
   const roleName = `${label} ${stamp}`;
