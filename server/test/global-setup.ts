@@ -82,9 +82,23 @@ async function closeTemplate(admin: pg.Client, name: string) {
   await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
 }
 
+/**
+ * Where the throwaway cluster lives: in memory (/dev/shm, a tmpfs on Linux) when there is one, else
+ * the temp folder. Every test file clones the 23 MB seeded template; on this machine's disk a clone
+ * took 300–700 ms of a file's start.
+ */
+async function clusterFolder() {
+  const memory = '/dev/shm';
+  const usable = await fs.access(memory, fs.constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+  return usable ? memory : os.tmpdir();
+}
+
 export default async function setup(project: TestProject) {
   const started = performance.now();
-  const tmp = os.tmpdir();
+  const tmp = await clusterFolder();
   await removeAbandoned(tmp);
   const dataDir = path.join(tmp, `${PREFIX}${process.pid}`);
   await fs.rm(dataDir, { recursive: true, force: true });

@@ -20,6 +20,12 @@ export { AUDIENCE, ISSUER } from './deps.ts';
 export type DemoUser = 'admin' | 'manager' | 'viewer';
 
 /**
+ * The identity provider's stand-in key pair: made once per worker (the API test files share their
+ * modules), not per harness, where it took 90–430 ms of each file's start.
+ */
+let signingKeys: ReturnType<typeof generateKeyPair> | undefined;
+
+/**
  * An API on its own seeded database, with a signing key pair standing in for the identity
  * provider, so tests can mint tokens as each demo user (or broken ones on purpose).
  */
@@ -29,7 +35,7 @@ export async function createHarness() {
   // The recordings store as `npm start` has it: files, here in a folder of this harness's own.
   const recordingsDir = await mkdtemp(path.join(tmpdir(), 'astera-recordings-'));
   const database: Database = connect(testDb.url);
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const { publicKey, privateKey } = await (signingKeys ??= generateKeyPair('RS256'));
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' };
   // As in production: callers cached per token, cleared by the database's notifications.
   const callers = new CallerCache(testDb.url);
