@@ -53,3 +53,7 @@ export const teamsUserSortColumns = ['name', 'jobTitle', 'id', 'teamsBotInstalle
 
 /** Microsoft Teams teams. */
 export const teamSortColumns = ['name', 'description', 'botInstalled'] as const;
+
+/** Masked calls (in the browser: the API answers a practice's sessions in one list, newest first). */
+export const maskedCallSortColumns = ['createdTimestamp', 'expiresAt'] as const;
+export type MaskedCallSort = (typeof maskedCallSortColumns)[number];

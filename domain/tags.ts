@@ -14,8 +14,8 @@ import { wholeNumber } from './query.ts';
 import { isStorableText, text } from './text.ts';
 import { expectedVersion, type CommonFields } from './records.ts';
 
-export const taggedResourceTypes = ['ContactPoint', 'Location', 'Insurance', 'Issue', 'Practitioner', 'Team', 'Workflow'] as const;
-export type TaggedResourceType = (typeof taggedResourceTypes)[number];
+import { taggedResourceTypes, type TaggedResourceType } from './tagged-types.ts';
+export { taggedResourceTypes, type TaggedResourceType } from './tagged-types.ts';
 
 export const tagLimits = { key: 50, value: 100, perRecord: 50, list: 200, defaultList: 100 } as const;
 

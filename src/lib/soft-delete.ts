@@ -1,7 +1,6 @@
 import { queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { AccessPolicy } from '../../domain/api.ts';
-import { restorableResources, type DeletedList } from '../../domain/deleted.ts';
+import type { DeletedList } from '../../domain/deleted.ts';
 import { messages } from '../../domain/messages.ts';
 import { useToast } from './toast.ts';
 import { useAccountKey } from './account.ts';
@@ -37,8 +36,7 @@ export const deletedListQuery = (account: string) =>
     retry: retryUnlessRefused,
   });
 
-/** Whether the role may delete a soft-deletable kind, so has something "Recently deleted" could show (admins pass). */
-export const mayDeleteAny = (policy: AccessPolicy) => policy.instanceAdmin || restorableResources.some((resource) => policy.resources[resource]?.DELETE === true);
+export { mayDeleteAny } from './may-delete.ts';
 
 /** 'ContactPoint' → 'Contact point': the kind of a "Recently deleted" entry, as toasts name it. */
 export const kindOf = (resourceType: string) => {

@@ -1,6 +1,6 @@
 import { updatePreferences } from '../lib/preferences.ts';
 import { signOut } from '../lib/session.ts';
-import { mayDeleteAny } from '../lib/soft-delete.ts';
+import { mayDeleteAny } from '../lib/may-delete.ts';
 import type { Theme } from '../../domain/preferences.ts';
 import { store } from '../state/account.ts';
 import { preferencesAtom } from '../state/preferences.ts';

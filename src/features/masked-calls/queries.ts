@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactPointList, ContactPointListItem } from '../../../domain/contact-points.ts';
+import type { MaskedCallSort } from '../../../domain/lists.ts';
 import type { MaskingCreate, MaskingSession } from '../../../domain/masking.ts';
 import type { Person } from '../../../domain/persons.ts';
 import { useAccountKey } from '../../lib/account.ts';
@@ -9,9 +10,6 @@ import { personKeys } from '../../lib/person-keys.ts';
 import { retryUnlessRefused } from '../../lib/query.ts';
 import { recordQueryOptions } from '../../lib/record-queries.ts';
 
-/** What the list sorts by (in the browser: the API answers a practice's sessions in one list, newest first). */
-export const maskedCallSortColumns = ['createdTimestamp', 'expiresAt'] as const;
-export type MaskedCallSort = (typeof maskedCallSortColumns)[number];
 export type MaskedCallListSearch = ListSearch<MaskedCallSort>;
 
 /** One page of the list as the list screen shows it. */

@@ -1,4 +1,3 @@
-import { messages } from '../../../domain/messages.ts';
 import { ApiRequestError, request } from '../../lib/api.ts';
 import { createCommand, recordPageCommand } from '../../palette/command-kinds.ts';
 import type { Command } from '../../palette/types.ts';
@@ -22,7 +21,10 @@ export const commands: Command[] = [
       try {
         await request(`/person/practitioners/${encodeURIComponent(id)}`, { method: 'POST', body: {} });
       } catch (error) {
-        // Already a practitioner: their practitioner page is where this leads anyway.
+        // Already a practitioner: their practitioner page is where this leads anyway. The messages
+        // are loaded here, not with the palette's commands: the registry loads with the first
+        // screen, and a static import brought the whole domain kit (valibot, 8 KB gzip) to /home.
+        const { messages } = await import('../../../domain/messages.ts');
         if (!(error instanceof ApiRequestError && error.status === 409 && error.message === messages.practitionerExists)) throw error;
       }
       ctx.navigate(`/practice/practitioners/${id}`);

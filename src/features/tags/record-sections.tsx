@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { taggedResourceTypes, type TaggedResourceType } from '../../../domain/tags.ts';
+import { taggedResourceTypes, type TaggedResourceType } from '../../../domain/tagged-types.ts';
 import type { RecordSection, RecordSectionProps } from '../../lib/record-sections.tsx';
 
 // Loaded with the first record screen that shows it, so the section stays out of the first screen's bundle.

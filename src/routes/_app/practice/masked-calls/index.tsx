@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { defaultPageSize, pageSizes, sortOrders } from '../../../../../domain/lists.ts';
+import { defaultPageSize, maskedCallSortColumns, pageSizes, sortOrders } from '../../../../../domain/lists.ts';
 import { MaskedCallsListScreen } from '../../../../features/masked-calls/masked-calls-list-screen.tsx';
-import { maskedCallListQuery, maskedCallSortColumns, type MaskedCallListSearch } from '../../../../features/masked-calls/queries.ts';
+import { maskedCallListQuery, type MaskedCallListSearch } from '../../../../features/masked-calls/queries.ts';
 import { currentAccountKey } from '../../../../lib/account.ts';
 import { RouteError } from '../../../../components/ui/no-permission.tsx';
 import { deniedOr, requirePermission } from '../../../../lib/route-guard.ts';
