@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const demo = {
@@ -35,7 +37,20 @@ export async function signInAndKeepState(page: Page, user: DemoUser) {
   await signInOnProviderPage(page, user);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('button', { name: `Account menu for ${demo[user].name}` })).toBeVisible();
-  await page.context().storageState({ path: storageState(user) });
+  keepStoredState(storageState(user), JSON.stringify(await page.context().storageState()));
+}
+
+/**
+ * Writes a stored sign-in whole or not at all (a new file renamed over the old): the two workers
+ * may renew the same user's at once (fixtures.ts: freshSignIns), and two writes into one file left
+ * it with the end of the longer after the shorter, which every later test of that user failed to
+ * read (a whole run under 4× throttling).
+ */
+export function keepStoredState(file: string, json: string) {
+  const next = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(next, json);
+  renameSync(next, file);
 }
 
 /** A phone number no other test (nor the same test run again) has used: contact point values are unique in an account. */
