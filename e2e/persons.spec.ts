@@ -281,6 +281,42 @@ test.describe('practice administrator', () => {
     await expect(page.getByRole('link', { name: 'Practitioners' })).toBeVisible();
   });
 
+  test("a photo and a field saved together both show on the practitioner's page, however late the photo's reread answers", async ({ page }, testInfo) => {
+    // A fresh-clone run showed the page with the new photo and without the specialty just saved: the
+    // upload asked for the record again, and that answer (from before the fields' save) came last.
+    const family = unique('Late');
+    await page.goto('/practice/person/create');
+    await addName(page, { first: 'Lior', last: family });
+    await page.getByLabel('Take me to Practitioner Setup').check();
+    await page.getByRole('button', { name: 'Save Person' }).click();
+    await expect(page).toHaveURL(/\/practice\/practitioners\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    let uploaded = false;
+    // Every read of the record after the photo is sent is answered 1.5 s late, as the server had it when asked.
+    await page.route(`**/api/person/practitioners/${id}`, async (route) => {
+      if (route.request().method() !== 'GET' || !uploaded) return route.fallback();
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ response });
+    });
+    await page.route(`**/api/person/practitioners/${id}/photo`, async (route) => {
+      uploaded = true;
+      await route.fallback();
+    });
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const png = testInfo.outputPath('late.png');
+    tinyPng(png);
+    await page.getByLabel('Upload photo').setInputFiles(png);
+    await page.getByLabel('Specialty').fill('Dermatology');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(/\/practice\/practitioners\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('img', { name: `Photo of Lior ${family}` })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Dermatology' })).toBeVisible();
+    // Still there once every late answer has come.
+    await page.waitForTimeout(2000);
+    await expect(page.getByRole('definition').filter({ hasText: 'Dermatology' })).toBeVisible();
+  });
+
   test('bad input keeps what was typed and shows the messages; a failed save says Server Error', async ({ page }) => {
     await page.goto('/practice/person/create');
     await addName(page, { first: 'Kept', last: 'Typed' });

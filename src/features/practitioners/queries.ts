@@ -32,6 +32,9 @@ export function useUpdatePractitioner(id: string) {
   return useMutation({
     mutationFn: (body: PractitionerPatch) => request<Practitioner>(path(id), { method: 'PATCH', body }),
     onSuccess: (practitioner) => {
+      // A read of the record still under way began before this save (the photo's, a refocus): its
+      // answer would come after this one and show the record as it was. Cancelled, it never lands.
+      void queryClient.cancelQueries({ queryKey: practitionerKeys.detail(account, id), exact: true });
       queryClient.setQueryData(practitionerKeys.detail(account, id), practitioner);
       void queryClient.invalidateQueries({ queryKey: practitionerKeys.lists(account) });
       void queryClient.invalidateQueries({ queryKey: personKeys.all(account) });
@@ -46,6 +49,9 @@ export function useUploadPractitionerPhoto(id: string) {
   return useMutation({
     mutationFn: (file: File) =>
       request<PractitionerPhoto>(`${path(id)}/photo`, { method: 'PUT', body: file, headers: { 'Content-Type': file.type } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: practitionerKeys.detail(account, id) }),
+    // Marked stale, not read again now: the edit screen saves the fields right after the photo, and
+    // that save's answer (the record with its photo) is the one to show. A read started here came
+    // back after it, and the practitioner's page showed the photo without the fields just saved.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: practitionerKeys.detail(account, id), refetchType: 'none' }),
   });
 }
