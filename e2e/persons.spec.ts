@@ -35,6 +35,16 @@ function tinyPng(path: string) {
   writeFileSync(path, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]));
 }
 
+/** Creates a person with "Take me to Practitioner Setup" checked: lands on the new practitioner's page; its id. */
+async function createThroughPractitionerSetup(page: Page, name: { first: string; last: string }) {
+  await page.goto('/practice/person/create');
+  await addName(page, name);
+  await page.getByLabel('Take me to Practitioner Setup').check();
+  await page.getByRole('button', { name: 'Save Person' }).click();
+  await expect(page).toHaveURL(/\/practice\/practitioners\/[0-9a-f-]{36}$/);
+  return page.url().split('/').pop()!;
+}
+
 async function addName(page: Page, name: { first: string; last: string; middle?: string }) {
   await page.getByRole('button', { name: 'Add Name' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Name' });
@@ -272,11 +282,7 @@ test.describe('practice administrator', () => {
 
   test("'Take me to Practitioner Setup' creates the practitioner and opens its page", async ({ page }) => {
     const family = unique('Setup');
-    await page.goto('/practice/person/create');
-    await addName(page, { first: 'Pia', last: family });
-    await page.getByLabel('Take me to Practitioner Setup').check();
-    await page.getByRole('button', { name: 'Save Person' }).click();
-    await expect(page).toHaveURL(/\/practice\/practitioners\/[0-9a-f-]{36}$/);
+    await createThroughPractitionerSetup(page, { first: 'Pia', last: family });
     await expect(page.getByRole('heading', { level: 1, name: `Pia ${family}` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Practitioners' })).toBeVisible();
   });
@@ -285,12 +291,7 @@ test.describe('practice administrator', () => {
     // A fresh-clone run showed the page with the new photo and without the specialty just saved: the
     // upload asked for the record again, and that answer (from before the fields' save) came last.
     const family = unique('Late');
-    await page.goto('/practice/person/create');
-    await addName(page, { first: 'Lior', last: family });
-    await page.getByLabel('Take me to Practitioner Setup').check();
-    await page.getByRole('button', { name: 'Save Person' }).click();
-    await expect(page).toHaveURL(/\/practice\/practitioners\/[0-9a-f-]{36}$/);
-    const id = page.url().split('/').pop()!;
+    const id = await createThroughPractitionerSetup(page, { first: 'Lior', last: family });
     let uploaded = false;
     // Every read of the record after the photo is sent is answered 1.5 s late, as the server had it when asked.
     await page.route(`**/api/person/practitioners/${id}`, async (route) => {
