@@ -62,8 +62,9 @@ async function together(...defs) {
           child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
           child.on('close', (code) => {
             console.log(`\n▶ ${name}`);
-            process.stdout.write(Buffer.concat(output));
-            resolve({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+            const printed = Buffer.concat(output);
+            process.stdout.write(printed);
+            resolve({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, printed: printed.toString() });
           });
         }),
     ),
@@ -127,7 +128,12 @@ await together(
 // The Node LTS check beside the API tests, which mostly wait on their PostgreSQL (they kept 1.65 of
 // the two cores busy): it starts the product on free ports with a throwaway data folder of its own.
 await together(
-  ['unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json'], { ASTERA_TEST_BUILT: '1' }],
+  [
+    'unit and API tests (vitest)',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json', '--reporter=./scripts/vitest-run-errors.mjs'],
+    { ASTERA_TEST_BUILT: '1' },
+  ],
   ['current Node LTS: starts and signs in (scripts/node-lts.mjs)', process.execPath, [path.join(root, 'scripts', 'node-lts.mjs')]],
 );
 step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], { E2E_WHOLE_RUN: '1' });
@@ -135,7 +141,20 @@ step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], { E
 const unit = counts('reports/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0), skipped: r.numPendingTests + r.numTodoTests }));
 const e2e = counts('reports/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }));
 
-const failures = [...failedUnitTests(), ...failedE2eTests()];
+/** What failed a vitest run besides its tests (scripts/vitest-run-errors.mjs): unhandled errors, an interrupted run. */
+function unitRunErrors() {
+  return counts('reports/vitest-errors.json', (r) => [
+    ...r.errors.map((e) => ({ title: `vitest: unhandled ${e.name}${e.during ? ` during ${e.during}` : ''}`, message: e.stack || e.message })),
+    ...(r.reason && r.reason !== 'passed' ? [{ title: `vitest: the run ended ${r.reason}`, message: '' }] : []),
+  ], []);
+}
+
+/** The end of what a failed step printed, when no failure above explains it (a crash, a failed teardown). */
+const lastLines = (printed) => String(printed ?? '').replace(ansi, '').split('\n').filter((line) => line.trim() !== '').slice(-14).join('\n');
+
+const failures = [...failedUnitTests(), ...unitRunErrors(), ...failedE2eTests()];
+const unexplained = steps.filter((s) => !s.ok && s.printed !== undefined && (s.name.includes('vitest') ? failedUnitTests().length + unitRunErrors().length === 0 : true));
+for (const s of unexplained) failures.push({ title: `${s.name} failed; the end of what it printed:`, message: lastLines(s.printed) });
 if (failures.length > 0) {
   // CI keeps only the end of what a run prints: each failure's first lines are repeated here.
   console.log('\nFailures');
@@ -146,6 +165,6 @@ if (failures.length > 0) {
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
 const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed + steps.filter((s) => !s.ok && !s.name.includes('tests')).length;
+const failed = unit.failed + e2e.failed + unitRunErrors().length + steps.filter((s) => !s.ok && !s.name.includes('tests')).length;
 console.log(`tests: ${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
 process.exit(steps.every((s) => s.ok) ? 0 : 1);
