@@ -10,15 +10,16 @@ import { justFetchedMs, noteNavigationStart, queryDefaults } from './query.ts';
 const read = vi.fn(() => Promise.resolve({ items: ['Ada'] }));
 const list = { queryKey: ['acc', 'persons', 'list'], queryFn: read };
 
-function Screen() {
-  const { data } = useQuery(list);
+function Screen({ page = 1 }: { page?: number }) {
+  const { data } = useQuery(page === 1 ? list : pageOf(page));
   return <p>{data?.items.join(', ')}</p>;
 }
+const pageOf = (page: number) => ({ queryKey: [...list.queryKey, { page }], queryFn: read });
 
 let root: Root;
 let queryClient: QueryClient;
 let now: number;
-const mount = () => act(async () => root.render(<QueryClientProvider client={queryClient}><Screen /></QueryClientProvider>));
+const mount = (page = 1) => act(async () => root.render(<QueryClientProvider client={queryClient}><Screen page={page} /></QueryClientProvider>));
 
 beforeEach(() => {
   read.mockClear();
@@ -53,11 +54,29 @@ describe('the query defaults', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
-  it('a screen opened again later reads its data again (staleTime stays 0)', async () => {
+  it('a screen opened again later reads its data again (past the 2 s it counts as just fetched)', async () => {
     await queryClient.ensureQueryData(list);
     now += justFetchedMs;
     await mount();
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('a list shown already, moved to the page its route loader has just fetched (next page, a sort), does not read it again', async () => {
+    await queryClient.ensureQueryData(list);
+    await mount();
+    expect(read).toHaveBeenCalledTimes(1);
+    // The next page: a navigation begins, its loader reads page 2, the list shown switches to it.
+    now += 5_000;
+    noteNavigationStart();
+    await queryClient.ensureQueryData(pageOf(2));
+    now += 300;
+    await mount(2);
+    expect(read).toHaveBeenCalledTimes(2);
+    // Back to page 1 (a new navigation, no loader read): that page is read again.
+    now += 5_000;
+    noteNavigationStart();
+    await mount(1);
+    expect(read).toHaveBeenCalledTimes(3);
   });
 
   it('data invalidated since it arrived is read again at once', async () => {

@@ -16,18 +16,23 @@ export const noteNavigationStart = () => {
   navigationStartedAt = Date.now();
 };
 
+type Fetched = { state: { isInvalidated: boolean; dataUpdatedAt: number } };
+/** Data this navigation's route loader has just fetched, not invalidated since. */
+const justFetched = ({ state }: Fetched) => !state.isInvalidated && state.dataUpdatedAt >= navigationStartedAt && Date.now() - state.dataUpdatedAt < justFetchedMs;
+
 /**
- * The app's query defaults. Spec §7: cached queries are not refetched on window focus. Data stays
- * stale at once (staleTime 0), so a screen opened again reads its data again (Back included: a
- * role that lost a grant meanwhile is refused then). The one exception is data this navigation's
- * route loader has just fetched, not invalidated since: the screen mounting on it asked for it a
- * second time (every list on a cold load, issue 25).
+ * The app's query defaults. Spec §7: cached queries are not refetched on window focus. Data is
+ * stale at once, so a screen opened again reads its data again (Back included: a role that lost a
+ * grant meanwhile is refused then). The one exception is data this navigation's route loader has
+ * just fetched, not invalidated since: the screen mounting on it asked for it a second time (every
+ * list on a cold load, issue 25), and a list shown already, moving to the page (sort, filter) its
+ * loader had just read, asked for that page again as it switched to it (bench: next page).
  */
 export const queryDefaults = {
   queries: {
     refetchOnWindowFocus: false,
     retry: 1,
-    refetchOnMount: ({ state }: { state: { isInvalidated: boolean; dataUpdatedAt: number } }) =>
-      state.isInvalidated || state.dataUpdatedAt < navigationStartedAt || Date.now() - state.dataUpdatedAt >= justFetchedMs,
+    staleTime: (query: Fetched) => (justFetched(query) ? justFetchedMs : 0),
+    refetchOnMount: (query: Fetched) => !justFetched(query),
   },
 } as const;
