@@ -65,6 +65,7 @@ export async function listScreenFigures(): Promise<Figure[]> {
         const table = page.getByRole('table', { name: /Persons/ });
 
         const open: number[] = [];
+        const settled: number[] = [];
         const driver: number[] = [];
         const paging: number[] = [];
         const sorting: number[] = [];
@@ -79,6 +80,17 @@ export async function listScreenFigures(): Promise<Figure[]> {
           driver.push(Date.now() - t);
           open.push(await measured(page));
 
+          // The same from a home screen shown for a second (a person reads it before pressing G P):
+          // the code of the G shortcuts' screens has loaded in idle time meanwhile.
+          await page.goto(`${base}/home`);
+          await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+          await page.waitForTimeout(1000);
+          await watch(page, 'keydown', "location.pathname === '/practice/persons' && rows >= 10");
+          await page.keyboard.press('g');
+          await page.keyboard.press('p');
+          await table.locator('tbody tr').nth(9).waitFor();
+          settled.push(await measured(page));
+
           await watch(page, 'click', 'first !== before');
           await page.getByRole('button', { name: /next page/i }).click();
           paging.push(await measured(page));
@@ -90,6 +102,7 @@ export async function listScreenFigures(): Promise<Figure[]> {
         figures.push(
           { name: `persons list screen, ${PERSONS / 1000}k persons: P of G P (keydown) → 10 rows painted, p50 of ${open.length}`, aim: '≤ 50 ms (issue 41)', value: pct(open, 0.5), unit: 'ms' },
           { name: '  the same, timed around the test driver\'s calls (as before 7 December 2026), p50', value: pct(driver, 0.5), unit: 'ms' },
+          { name: '  the same, G P pressed a second after home showed, p50', value: pct(settled, 0.5), unit: 'ms' },
           { name: '  next page (click) → new rows painted, p50', value: pct(paging, 0.5), unit: 'ms' },
           { name: '  sort by name (click) → new rows painted, p50', value: pct(sorting, 0.5), unit: 'ms' },
         );
