@@ -5,6 +5,9 @@ import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { messages } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique name per run, so the tests find their own records among the seed's and other tests'. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -1,6 +1,9 @@
 import { expect, test, type Browser } from './fixtures.ts';
 import { signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * The API reference (issue 44): Scalar's renderer served by the portal at /api/docs, under the
  * portal's own Content-Security-Policy (the other specs bypass it: axe is injected as a script).

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -29,7 +32,9 @@ const callWithKey = (page: Page, secret: string, header: 'bearer' | 'x-api-key' 
 test.describe('instance administrator', () => {
   test.use({ storageState: storageState('admin') });
 
-  test('by mouse: create a key, copy its secret, use it, deactivate it and it stops working, then delete it', async ({ page, context }) => {
+  test('by mouse: create a key, copy its secret, use it, deactivate it and it stops working, then delete it', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     test.setTimeout(120_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const name = unique('Billing export');

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { brokenWords, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique name per run, so the tests find their own changes among everyone's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -3,6 +3,9 @@ import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { campaignResponseCount, campaignResultTitle, editingCampaignTitle, messages } from '../domain/messages.ts';
 import { brokenWords, expectNoAxeViolations, patientPhone, pressListKey, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique name per run, so the tests find their own records among the seed's and other tests'. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -29,7 +32,9 @@ async function createCampaign(page: Page, body: { name: string; surveyType: 'thu
 test.describe('campaigns: practice administrator', () => {
   test.use({ storageState: storageState('manager') });
 
-  test('create → a patient answers on a phone → the response is in the results, its page and the CSV', async ({ page, browser, context }) => {
+  test('create → a patient answers on a phone → the response is in the results, its page and the CSV', async ({ page, browser }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     test.slow();
     const name = unique('After your visit');
     const externalId = unique('visit').replace(/\s/g, '-');

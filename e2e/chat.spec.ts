@@ -4,6 +4,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { expectNoAxeViolations, liveBudget, patientPhone, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * The chat widget (issue 42): a patient on the practice's website and a staff member on the
  * interaction's page chatting, each in a browser context of their own; the widget framed only by

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 24: Delete looks the same on every record's page (one danger button), and the deletes
  * that ask first ask in the same dialog (question, what it means, Cancel, then the danger button).

@@ -3,6 +3,9 @@ import { interactionMessages } from '../domain/interaction-messages.ts';
 import { messages } from '../domain/messages.ts';
 import { expectMessageShown, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 40: focus fell to <body> after "Add Comment" (pressed or clicked: the button was disabled
  * while the comment was added, and a disabled button loses the focus) and after saving a contact

@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoAxeViolations, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 24, "focus is lost after a refused save": every form, refused by its own check or by the
  * server (400/409 naming fields), leaves the focus on the first field to mend, described by its

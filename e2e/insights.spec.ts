@@ -5,6 +5,9 @@ import { e2ePort } from '../playwright.config.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { brokenWords, expectNoAxeViolations, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 const phone = { width: 390, height: 844 };
 const today = () => new Date().toISOString().slice(0, 10);
 /** Today's UTC day as the screen names it: the user's date format (here the browser's, en-US), not `YYYY-MM-DD` (issue 40). */

@@ -10,6 +10,9 @@ import { prng } from '../server/random.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectMessageShown, expectNoAxeViolations, liveBudget, pressListKey, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 26 "Interactions": the call history's list and detail as a supervisor uses them: find a
  * call by its number, open it, read its timeline, play and seek its recording (the browser gets

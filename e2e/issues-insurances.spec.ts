@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, holdToast, storageState, tabTo } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -153,7 +156,9 @@ test.describe('practice administrator: issues', () => {
     await expect(h1(page, 'Shortness of breath')).toBeVisible();
   });
 
-  test('an edit someone else saved first shows both versions instead of overwriting', async ({ page, context }) => {
+  test('an edit someone else saved first shows both versions instead of overwriting', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     const name = unique('Conflicted');
     await page.goto('/practice/issues/create');
     await page.getByLabel('Name').fill(name);

@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoAxeViolations, screenshotToLookAt, signedInApi, storageState, type DemoUser } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 24, every list alike (the shared table): the record's name is its row's link and the row's
  * one Tab stop, a click anywhere on the row opens it; at phone size no word or number breaks, no
@@ -152,7 +155,9 @@ for (const user of ['manager', 'admin'] as const) {
 test.describe('lists by keyboard', () => {
   test.use({ storageState: storageState('manager') });
 
-  test('Tab reaches one link per row, J/K and Enter still work, Y copies the row’s id', async ({ page, context }) => {
+  test('Tab reaches one link per row, J/K and Enter still work, Y copies the row’s id', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const table = await openList(page, lists[0]!);
     const rows = table.locator('tbody tr');
@@ -173,7 +178,9 @@ test.describe('lists by keyboard', () => {
     await expect(page).toHaveURL((url) => url.pathname === `/practice/persons/${id}`);
   });
 
-  test('Ctrl+click on a row opens the record in a new tab', async ({ page, context }) => {
+  test('Ctrl+click on a row opens the record in a new tab', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     const table = await openList(page, lists[0]!);
     const row = table.locator('tbody tr').first();
     const href = (await nameLink(row).getAttribute('href'))!;

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, holdToast, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -230,7 +233,9 @@ test.describe('practice administrator', () => {
     await expect(rows.first().getByRole('link').first()).toHaveAttribute('href', path);
   });
 
-  test('an edit that someone else saved first shows both versions instead of overwriting', async ({ page, context }) => {
+  test('an edit that someone else saved first shows both versions instead of overwriting', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     const name = unique('Contested');
     await page.goto('/practice/locations/create');
     await page.getByLabel('Name').fill(name);

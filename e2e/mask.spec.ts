@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { brokenWords, expectNoAxeViolations, patientPhone, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * The patients' call-masking page (issue 42, spec §4): opened from the practice's text on a phone,
  * outside the signed-in portal, under its real Content-Security-Policy.

@@ -7,6 +7,9 @@ import { createSimulatedTelephony } from '../server/integrations/telephony/simul
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, signedInApi, storageState, tabTo } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 const sessionUrl = /\/practice\/masked-calls\/[A-Za-z0-9_-]{22}$/;
 const listUrl = /\/practice\/masked-calls(\?.*)?$/;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { demo, expectNoAxeViolations, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** "Menus are links": header menu entries with a route are real links the menu drives by keyboard. */
 
 const accountMenu = (page: Page) => page.getByRole('button', { name: `Account menu for ${demo.admin.name}` });
@@ -8,7 +11,9 @@ const accountMenu = (page: Page) => page.getByRole('button', { name: `Account me
 test.describe('instance administrator', () => {
   test.use({ storageState: storageState('admin') });
 
-  test('menu entries are links with an href, chosen by keyboard or opened in a new tab', async ({ page, context }) => {
+  test('menu entries are links with an href, chosen by keyboard or opened in a new tab', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     await page.goto('/home');
     await expect(accountMenu(page)).toBeVisible();
 

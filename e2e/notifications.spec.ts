@@ -2,6 +2,9 @@ import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState, type DemoUser } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** Issue 11 "Notifications": the header's bell, live updates, and the palette page. */
 
 type Api = Awaited<ReturnType<typeof signedInApi>>;

@@ -4,6 +4,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { expectNoAxeViolations, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique family name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -356,7 +359,9 @@ test.describe('practice administrator', () => {
     await expect(page.getByLabel('Organizational Role')).toHaveValue('Patient');
   });
 
-  test('an edit that someone else saved first shows both versions instead of overwriting', async ({ page, context }) => {
+  test('an edit that someone else saved first shows both versions instead of overwriting', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     await page.goto('/practice/person/create');
     const family = unique('Conflict');
     await addName(page, { first: 'Cora', last: family });

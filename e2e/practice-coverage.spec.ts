@@ -2,6 +2,9 @@ import { messages } from '../domain/messages.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { expectNoAxeViolations, freshPhone, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 9 requirements that worked without a test that would notice their loss: the 3 s
  * snackbar, the G-shortcuts of every practice list, the Tags section on every taggable record's

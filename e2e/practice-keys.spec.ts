@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { recordKindNoun } from '../domain/audit.ts';
 import { freshPhone, holdToast, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 9's records across screens: deleting one from the side panel (the panel closes, Undo
  * brings it back), the home's Recent changes opening them, and a fast typist's keys after the

@@ -3,6 +3,9 @@ import { messages } from '../domain/messages.ts';
 import { practiceTeamMessages } from '../domain/practice-teams.ts';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, holdToast, storageState, tabTo } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique name per run, so the tests find their own records among the seed's. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

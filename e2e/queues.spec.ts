@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { expectNoAxeViolations, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const table = (page: Page) => page.getByRole('table', { name: 'Call Center Queues' });
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { messages } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, screenshotToLookAt, signedInApi, signInOnProviderPage, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * "It works on a phone": the main screens at desktop and phone size, with no horizontal
  * overflow and no axe violation; the header folded into one menu on a phone.
@@ -288,7 +291,9 @@ test.describe('phone header (instance administrator)', () => {
     });
   });
 
-  test('ids in lists are shown in full after the name, with a copy button', async ({ page, context }) => {
+  test('ids in lists are shown in full after the name, with a copy button', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/practice/persons');
     const row = page.getByRole('table', { name: 'Persons' }).locator('tbody tr').first();
@@ -361,7 +366,9 @@ function brokenTokens(page: Page) {
 test.describe('record screens at phone size (instance administrator)', () => {
   test.use({ storageState: storageState('admin'), viewport: sizes.phone });
 
-  test('no id, ARN or other token is broken across lines; each is there in full and can be copied', async ({ page, context }) => {
+  test('no id, ARN or other token is broken across lines; each is there in full and can be copied', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     // Fourteen screens, each with an axe run: a budget for the whole walk, not a timing check.
     test.setTimeout(300_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -4,6 +4,9 @@ import { roleStillHeld } from '../domain/roles.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 10 "Roles": a role edit takes effect on its holder's next request (menus and API), and a
  * role is deleted from its page or the palette, refused while users still hold it.

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import type { RoleDetail, TrustTargets } from '../domain/roles.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** Issue 10 "Roles": the roles list and the role form, by keyboard, at phone size, and for Read Only. */
 
 test.describe('administrator', () => {

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { demo, screenshotToLookAt, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * "Only what the role can do is offered": the Read Only role (GET on everything, nothing else)
  * on every existing screen. The server refuses its writes (server/routes/persons/persons.test.ts);

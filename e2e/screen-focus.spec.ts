@@ -9,7 +9,7 @@ import { registeredScreens } from './screens-registry.ts';
  * Walks every screen the features declare (src/features/*\/screens.ts) and the first record of each
  * list.
  */
-test.use({ storageState: storageState('admin') });
+test.use({ storageState: storageState('admin'), sharedPage: true });
 
 const screens = registeredScreens;
 

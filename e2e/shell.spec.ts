@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { messages, tooManySignInAttempts } from '../domain/messages.ts';
 import { demo, expectNoAxeViolations, signInOnProviderPage, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 async function menuEntries(page: Page, menu: string) {
   await page.getByRole('button', { name: menu, exact: true }).click();
   // The menu's library loads on first use: the click opens it once it has arrived.
@@ -14,6 +17,8 @@ async function menuEntries(page: Page, menu: string) {
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('signed out', () => {
+  // Each starts signed out: a sign-in one test makes would stay in a shared page's cookies.
+  test.use({ sharedPage: false });
   test('an unauthenticated visit goes to the provider and returns to the page first asked for', async ({ page }) => {
     await page.goto('/system/logs?from=bookmark');
     await expect(page).toHaveURL(new RegExp(`localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}/`));
@@ -87,7 +92,9 @@ test.describe('instance administrator', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('"Real time metrics" has no route and says so; reporting opens in a new tab', async ({ page, context }) => {
+  test('"Real time metrics" has no route and says so; reporting opens in a new tab', async ({ page }) => {
+    // The page's own context: with a shared page (fixtures.ts) the test's `context` is not the page's.
+    const context = page.context();
     await page.goto('/home');
     await page.getByRole('button', { name: 'Insights' }).click();
     await page.getByRole('menuitem', { name: 'Real time metrics' }).click();

@@ -2,6 +2,9 @@ import { expect, test } from './fixtures.ts';
 import { storageState } from './support.ts';
 import { registeredScreens } from './screens-registry.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * Issue 40: the shortcut help (`?`) lacked Ctrl+Z, the tab keys (T then N/P/X), the recording
  * player's and the schedule's keys; practice teams had no G shortcut. Every G shortcut of the

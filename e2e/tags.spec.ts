@@ -3,6 +3,9 @@ import { tagMessages } from '../domain/tags.ts';
 import { demoIssues } from '../server/seed/demo-catalogue.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A tag key of this run only, so the tests find their own tags among the seed's. */
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { teamsMessages } from '../domain/teams.ts';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, signedInApi, storageState, tabTo } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique text per run, so the tests find their own messages. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { maskingMessages } from '../domain/masking.ts';
 import { brokenWords, expectNoAxeViolations, storageState, tabTo } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const numbers = (page: Page) => page.getByRole('list', { name: 'Practice numbers' });
 /** The value shown next to a label. */

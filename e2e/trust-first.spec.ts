@@ -4,6 +4,9 @@ import { messages } from '../domain/messages.ts';
 import { freshRoleHolder, signInAs } from './fresh-user.ts';
 import { expectNoAxeViolations, freshPhone, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** Issue 24 "Trust first": tasks offered are tasks that can be finished, and messages say what to do. */
 
 const sizes = [

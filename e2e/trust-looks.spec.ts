@@ -1,6 +1,9 @@
 import { expect, test, type Page, type Route } from "./fixtures.ts";
 import { expectNoAxeViolations, storageState } from "./support.ts";
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** Issue 24: the dark theme's links and read-only fields, and a slow network's signs of loading. */
 test.use({ storageState: storageState("admin") });
 

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../domain/webhooks.ts';
 import { expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique URL per run, so the test finds its own endpoint among others. */
 const uniqueUrl = () => `https://10.0.0.2/hooks/${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });

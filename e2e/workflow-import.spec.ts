@@ -4,6 +4,9 @@ import { messages } from '../domain/messages.ts';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { brokenWords, expectNoAxeViolations, signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique title per run, so the tests find their own workflows among the others. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -2,6 +2,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { localTime } from '../domain/calling-hours.ts';
 import { signedInApi, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /**
  * The workflow runner seen from the screens (issue 43), on the e2e server's demo time scale
  * (WORKFLOW_SECONDS_PER_DAY=48: an hour's delay passes in 2 s) and its simulated carrier (an

@@ -2,6 +2,9 @@ import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { itemMessages, workflowMessages, type WorkflowPerson } from '../domain/workflows.ts';
 import { brokenWords, expectMessageShown, expectNoAxeViolations, expectNoHorizontalOverflow, signedInApi, storageState, tabTo } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 /** A unique title per run, so the tests find their own workflows among the others. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { demo, expectNoAxeViolations, storageState } from './support.ts';
 
+// One page for the file's tests, each loading the portal afresh (fixtures.ts: sharedPage).
+test.use({ sharedPage: true });
+
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const paletteInput = (page: Page) => palette(page).getByRole('combobox');
 
