@@ -76,9 +76,11 @@ export async function listScreenFigures(): Promise<Figure[]> {
           const t = Date.now();
           await page.keyboard.press('g');
           await page.keyboard.press('p');
-          await table.locator('tbody tr').nth(9).waitFor();
-          driver.push(Date.now() - t);
+          // The page's own promise, not a locator: Playwright's polling for a row by its table's
+          // accessible name ran in the page while it drew, and was counted.
           open.push(await measured(page));
+          driver.push(Date.now() - t);
+          await table.locator('tbody tr').nth(9).waitFor();
 
           // The same from a home screen shown for a second (a person reads it before pressing G P):
           // the code of the G shortcuts' screens has loaded in idle time meanwhile.
@@ -88,8 +90,8 @@ export async function listScreenFigures(): Promise<Figure[]> {
           await watch(page, 'keydown', "location.pathname === '/practice/persons' && rows >= 10");
           await page.keyboard.press('g');
           await page.keyboard.press('p');
-          await table.locator('tbody tr').nth(9).waitFor();
           settled.push(await measured(page));
+          await table.locator('tbody tr').nth(9).waitFor();
 
           await watch(page, 'click', 'first !== before');
           await page.getByRole('button', { name: /next page/i }).click();
@@ -101,7 +103,7 @@ export async function listScreenFigures(): Promise<Figure[]> {
         }
         figures.push(
           { name: `persons list screen, ${PERSONS / 1000}k persons: P of G P (keydown) → 10 rows painted, p50 of ${open.length}`, aim: '≤ 50 ms (issue 41)', value: pct(open, 0.5), unit: 'ms' },
-          { name: '  the same, timed around the test driver\'s calls (as before 7 December 2026), p50', value: pct(driver, 0.5), unit: 'ms' },
+          { name: '  the same, timed around the test driver\'s calls (as before 7 December 2026; until the page\'s promise since 8 December), p50', value: pct(driver, 0.5), unit: 'ms' },
           { name: '  the same, G P pressed a second after home showed, p50', value: pct(settled, 0.5), unit: 'ms' },
           { name: '  next page (click) → new rows painted, p50', value: pct(paging, 0.5), unit: 'ms' },
           { name: '  sort by name (click) → new rows painted, p50', value: pct(sorting, 0.5), unit: 'ms' },
