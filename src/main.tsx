@@ -7,7 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouteError } from './components/ui/no-permission.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
-import { noteNavigationStart, queryDefaults } from './lib/query.ts';
+import { noteNavigationSettled, noteNavigationStart, queryDefaults } from './lib/query.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { store } from './state/account.ts';
 import './styles.css';
@@ -70,6 +70,7 @@ async function start() {
   await nextTask();
   const router = createAppRouter();
   router.subscribe('onBeforeNavigate', noteNavigationStart);
+  router.subscribe('onResolved', noteNavigationSettled);
   await nextTask();
   const loaded = router.load().catch(() => {});
   await nextTask();

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { justFetchedMs, noteNavigationStart, queryDefaults } from './query.ts';
+import { justFetchedMs, noteNavigationSettled, noteNavigationStart, queryDefaults } from './query.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -54,8 +54,16 @@ describe('the query defaults', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
-  it('a screen opened again later reads its data again (past the 2 s it counts as just fetched)', async () => {
+  it('a screen mounting on it on a busy machine, its navigation still under way 5 s after the read, does not read it again', async () => {
     await queryClient.ensureQueryData(list);
+    now += 5_000;
+    await mount();
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('a screen opened again later reads its data again (2 s after its navigation settled)', async () => {
+    await queryClient.ensureQueryData(list);
+    noteNavigationSettled();
     now += justFetchedMs;
     await mount();
     expect(read).toHaveBeenCalledTimes(2);
@@ -64,6 +72,7 @@ describe('the query defaults', () => {
   it('a list shown already, moved to the page its route loader has just fetched (next page, a sort), does not read it again', async () => {
     await queryClient.ensureQueryData(list);
     await mount();
+    noteNavigationSettled();
     expect(read).toHaveBeenCalledTimes(1);
     // The next page: a navigation begins, its loader reads page 2, the list shown switches to it.
     now += 5_000;

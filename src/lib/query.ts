@@ -7,18 +7,30 @@ import { ApiRequestError } from './api.ts';
 export const retryUnlessRefused = (failureCount: number, error: unknown) =>
   !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
-/** How recent data must be for a screen mounting on it not to read it again (`refetchOnMount`). */
+/** How long after a navigation has settled what it read still counts as just read (`refetchOnMount`, `staleTime`). */
 export const justFetchedMs = 2_000;
 
 let navigationStartedAt = 0;
+/** While a navigation is under way (the page's first load included): Infinity. */
+let navigationSettledAt = Number.POSITIVE_INFINITY;
 /** Called by the router as each navigation begins (main.tsx): what was read before it is read again on mount. */
 export const noteNavigationStart = () => {
   navigationStartedAt = Date.now();
+  navigationSettledAt = Number.POSITIVE_INFINITY;
+};
+/** Called by the router once a navigation's screen is shown (main.tsx). */
+export const noteNavigationSettled = () => {
+  navigationSettledAt = Date.now();
 };
 
 type Fetched = { state: { isInvalidated: boolean; dataUpdatedAt: number } };
-/** Data this navigation's route loader has just fetched, not invalidated since. */
-const justFetched = ({ state }: Fetched) => !state.isInvalidated && state.dataUpdatedAt >= navigationStartedAt && Date.now() - state.dataUpdatedAt < justFetchedMs;
+/**
+ * Data this navigation has read, not invalidated since: while the navigation is under way, and for
+ * 2 s after its screen is shown. Counted from the read itself, a busy machine's screen mounting more
+ * than 2 s after its loader's read asked for it again (a run under 4× CPU throttling).
+ */
+const justFetched = ({ state }: Fetched) =>
+  !state.isInvalidated && state.dataUpdatedAt >= navigationStartedAt && Date.now() - Math.max(state.dataUpdatedAt, navigationSettledAt) < justFetchedMs;
 
 /**
  * The app's query defaults. Spec §7: cached queries are not refetched on window focus. Data is
