@@ -11,8 +11,6 @@ type Handlers = {
   onPalette(): void;
   onShortcuts(): void;
   onEntry(entry: Entry): void;
-  /** The first key of a sequence ("g" of G P): what it may lead to can get ready. */
-  onSequenceStart?(key: string): void;
   /** False while a modal (palette, dialog) owns the keyboard. */
   enabled: boolean;
 };
@@ -23,16 +21,16 @@ type Handlers = {
  * reads its sequences from the same entries the palette shows. Keys pressed before it could
  * act (the page starting, the policy loading) are handed to it once it can (see key-buffer).
  */
-export function useHotkeys({ entries, onPalette, onShortcuts, onEntry, onSequenceStart, enabled }: Handlers) {
+export function useHotkeys({ entries, onPalette, onShortcuts, onEntry, enabled }: Handlers) {
   const pending = useRef<{ key: string; at: number } | null>(null);
-  const latest = useRef({ entries, onPalette, onShortcuts, onEntry, onSequenceStart, enabled });
-  latest.current = { entries, onPalette, onShortcuts, onEntry, onSequenceStart, enabled };
+  const latest = useRef({ entries, onPalette, onShortcuts, onEntry, enabled });
+  latest.current = { entries, onPalette, onShortcuts, onEntry, enabled };
   const ready = entries !== null;
 
   useEffect(() => {
     /** Handles one key; true when it was a shortcut (the event's default is then prevented). */
     function handle(event: KeyboardEvent): boolean {
-      const { entries, onPalette, onShortcuts, onEntry, onSequenceStart, enabled } = latest.current;
+      const { entries, onPalette, onShortcuts, onEntry, enabled } = latest.current;
       if (!entries) return false;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         onPalette();
@@ -59,7 +57,6 @@ export function useHotkeys({ entries, onPalette, onShortcuts, onEntry, onSequenc
       }
       if (entries.some((entry) => entry.shortcut?.startsWith(`${key} `))) {
         pending.current = { key, at: now };
-        onSequenceStart?.(key);
         return true;
       }
       return false;

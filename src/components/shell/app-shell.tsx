@@ -162,34 +162,9 @@ function Workspace({ policy, commands, entries, context, panels }: WorkspaceProp
   );
 }
 
-/**
- * The code of the screens a G shortcut opens, loaded ahead (not their data): without it the
- * screen's data was asked for only once its code had come and run, 20 of the 75–85 ms from G P
- * to the persons list shown (bench: list screen). Loaded in idle time once the first screen is
- * shown, a screen at a time; at once for every screen of a sequence when its first key is pressed.
- */
-function loadScreenCode(router: ReturnType<typeof useRouter>, path: string) {
-  for (const route of router.getMatchedRoutes(path)[0]) router.loadRouteChunk(route)?.catch(() => {});
-}
-function useScreenCodeAhead(router: ReturnType<typeof useRouter>, entries: readonly Entry[] | null) {
-  useEffect(() => {
-    if (!entries || (navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return;
-    const paths = entries.flatMap((entry) => (entry.shortcut && entry.path ? [entry.path] : []));
-    let cancel = () => {};
-    const next = () => {
-      const path = paths.shift();
-      if (path) cancel = whenIdle(() => (loadScreenCode(router, path), next()));
-    };
-    next();
-    return () => cancel();
-  }, [router, entries === null]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the entries are first known
-}
-
 /** Keys typed right after a shortcut or palette entry navigates wait for the new screen. */
 function navigateHolding(navigate: ReturnType<typeof useNavigate>, path: string) {
-  if (new URL(path, window.location.origin).pathname !== window.location.pathname) {
-    holdKeysForNavigation();
-  }
+  if (new URL(path, window.location.origin).pathname !== window.location.pathname) holdKeysForNavigation();
   void navigate({ href: path });
 }
 
@@ -218,13 +193,9 @@ function useShellKeyboard(policy: AccessPolicy | undefined, commands: readonly C
     [allCommands, policy, pathname, router, screens],
   );
 
-  useScreenCodeAhead(router, entries);
   useHotkeys({
     entries,
     enabled: !paletteOpen,
-    onSequenceStart: (key) => {
-      for (const entry of entries ?? []) if (entry.shortcut?.startsWith(`${key} `) && entry.path) loadScreenCode(router, entry.path);
-    },
     onPalette: () => (store.get(paletteOpenAtom) ? closePalette() : openPalette()),
     onShortcuts: () => setShortcutsOpen(true),
     onEntry: (entry) => {
