@@ -83,7 +83,7 @@ export async function listScreenFigures(): Promise<Figure[]> {
           await table.locator('tbody tr').nth(9).waitFor();
 
           // The same from a home screen shown for a second (a person reads it before pressing G P):
-          // the code of the G shortcuts' screens has loaded in idle time meanwhile.
+          // what the page loads after its first screen (the registry, the palette) has come meanwhile.
           await page.goto(`${base}/home`);
           await page.getByRole('button', { name: /^Account menu for / }).waitFor();
           await page.waitForTimeout(1000);

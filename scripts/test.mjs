@@ -152,8 +152,10 @@ function unitRunErrors() {
 /** The end of what a failed step printed, when no failure above explains it (a crash, a failed teardown). */
 const lastLines = (printed) => String(printed ?? '').replace(ansi, '').split('\n').filter((line) => line.trim() !== '').slice(-14).join('\n');
 
-const failures = [...failedUnitTests(), ...unitRunErrors(), ...failedE2eTests()];
-const unexplained = steps.filter((s) => !s.ok && s.printed !== undefined && (s.name.includes('vitest') ? failedUnitTests().length + unitRunErrors().length === 0 : true));
+const runErrors = unitRunErrors();
+const unitFailures = [...failedUnitTests(), ...runErrors];
+const failures = [...unitFailures, ...failedE2eTests()];
+const unexplained = steps.filter((s) => !s.ok && s.printed !== undefined && (!s.name.includes('vitest') || unitFailures.length === 0));
 for (const s of unexplained) failures.push({ title: `${s.name} failed; the end of what it printed:`, message: lastLines(s.printed) });
 if (failures.length > 0) {
   // CI keeps only the end of what a run prints: each failure's first lines are repeated here.
@@ -165,6 +167,6 @@ if (failures.length > 0) {
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
 const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed + unitRunErrors().length + steps.filter((s) => !s.ok && !s.name.includes('tests')).length;
+const failed = unit.failed + e2e.failed + runErrors.length + steps.filter((s) => !s.ok && !s.name.includes('tests')).length;
 console.log(`tests: ${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
 process.exit(steps.every((s) => s.ok) ? 0 : 1);
